@@ -1,0 +1,5 @@
+"""`python -m printkit` runs the command line."""
+
+from printkit.cli import main
+
+main()

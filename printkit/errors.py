@@ -1,0 +1,31 @@
+"""Errors a user can cause. Only the CLI turns them into messages and exit codes."""
+
+from __future__ import annotations
+
+
+class PrintkitError(Exception):
+    """Root of every error printkit reports to a user (message only, no traceback)."""
+
+
+class ConfigError(PrintkitError):
+    """A configuration value is missing, unknown, of the wrong type or impossible."""
+
+    def __init__(self, source: str, key: str, message: str) -> None:
+        self.source, self.key = source, key
+        super().__init__(f"{source}: {key}: {message}" if key else f"{source}: {message}")
+
+
+class LogError(PrintkitError):
+    """A game log line cannot be parsed or is an illegal move."""
+
+    def __init__(self, source: str, line: int, message: str) -> None:
+        self.source, self.line = source, line
+        super().__init__(f"{source}:{line}: {message}")
+
+
+class BuildError(PrintkitError):
+    """A kit cannot be built (bad example, unwritable folder, ...)."""
+
+
+class UnknownGameError(PrintkitError):
+    """A game name that is not in the registry."""

@@ -1,0 +1,30 @@
+"""What the registry knows of a game: its parameters, rules, players and kit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from printkit.rules.game import Policy, Rules
+from printkit.rules.simulate import Tally
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game. ``params`` is a frozen dataclass whose defaults are the seed's rules."""
+
+    name: str
+    title: str
+    seed: str
+    params: type
+    rules: Callable[[Any], Rules[Any, Any]]
+    players: Mapping[str, Policy]
+    """Named players for simulate/play; must include "random"."""
+    fast_simulate: Callable[[Any, int, int], Tally] | None = None
+    """Optional fast random-vs-random kernel: (params, games, seed) -> Tally."""
+    observe: Callable[[Tally, Any], None] | None = None
+    """Optional per-game counters for simulate (e.g. how often a cap was reached)."""
+    kit: Callable[..., Any] | None = None
+    play: Callable[..., int] | None = None
+    """Optional terminal game: see printkit/games/tokentactics/terminal.py for the signature."""
+    extras: Mapping[str, Any] = field(default_factory=dict)

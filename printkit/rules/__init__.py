@@ -1,0 +1,1 @@
+"""The shared engine contract, game logs, replay, random playouts and kit checks."""

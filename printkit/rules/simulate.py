@@ -1,0 +1,90 @@
+"""Seeded playouts and their statistics (win rates with 95% Wilson intervals)."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from printkit.rules.game import Policy, Rules, play_out
+
+RESULTS = ("first", "second", "draw")
+
+
+def wilson_interval(hits: int, total: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if total == 0:
+        return (0.0, 1.0)
+    p = hits / total
+    denom = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denom
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """What a batch of playouts produced; ``extra`` holds game-specific counters."""
+
+    results: Counter[str] = field(default_factory=Counter)
+    lengths: list[int] = field(default_factory=list)
+    reasons: Counter[str] = field(default_factory=Counter)
+    extra: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def add(self, result: str, length: int, reason: str) -> None:
+        """Record one game: ``result`` is first, second or draw (seen from who moved first)."""
+        self.results[result] += 1
+        self.lengths.append(length)
+        self.reasons[reason] += 1
+
+    @property
+    def games(self) -> int:
+        return len(self.lengths)
+
+    def as_json(self) -> dict[str, Any]:
+        n = self.games
+        return {
+            "games": n,
+            "results": {k: self.results[k] for k in RESULTS},
+            "rates": {k: (self.results[k] / n if n else 0.0) for k in RESULTS},
+            "intervals": {k: list(wilson_interval(self.results[k], n)) for k in RESULTS},
+            "mean_length": sum(self.lengths) / n if n else 0.0,
+            "min_length": min(self.lengths, default=0),
+            "max_length": max(self.lengths, default=0),
+            "reasons": dict(sorted(self.reasons.items())),
+            "extra": dict(sorted(self.extra.items())),
+            "seconds": self.seconds,
+            "games_per_second": n / self.seconds if self.seconds > 0 else 0.0,
+        }
+
+
+def result_of(winner: int | None, first: int | None) -> str:
+    """first / second / draw for a winner index and the index of who moved first."""
+    if winner is None:
+        return "draw"
+    return "first" if winner == (first or 0) else "second"
+
+
+def simulate(
+    rules: Rules[Any, Any],
+    policies: tuple[Policy, Policy],
+    games: int,
+    seed: int,
+    observe: Callable[[Tally, Any], None] | None = None,
+) -> Tally:
+    """Play ``games`` seeded games with the generic engine; ``observe`` adds game counters."""
+    rng = random.Random(seed)
+    tally = Tally()
+    start = time.perf_counter()
+    for _ in range(games):
+        game = play_out(rules, policies, rng)
+        assert game.outcome is not None
+        tally.add(result_of(game.outcome.winner, game.first), len(game.moves), game.outcome.reason)
+        if observe is not None:
+            observe(tally, game)
+    tally.seconds = time.perf_counter() - start
+    return tally
