@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from printkit.errors import UnknownGameError
 from printkit.games.spec import GameSpec

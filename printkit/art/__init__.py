@@ -1,0 +1,1 @@
+"""Parametric artwork shared by every game: grid boards, tokens, cards, rulers."""

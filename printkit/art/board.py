@@ -1,0 +1,86 @@
+"""Square-grid boards with coordinate labels: columns A, B, ... and rows 1, 2, ... from the top."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from printkit.draw.shapes import Drawing, Group, Rect, Shape, Style, Text
+from printkit.press.pieces import Piece, bleed_rect
+
+
+def column_name(index: int) -> str:
+    """A, B, ..., Z, AA, AB, ... for 0, 1, ..."""
+    name = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def coord(col: int, row: int) -> str:
+    """The cell name of a 0-based column and row, e.g. (2, 3) -> "C4"."""
+    return f"{column_name(col)}{row + 1}"
+
+
+@dataclass(frozen=True)
+class GridStyle:
+    """How a grid board looks; sizes in mm."""
+
+    cell: float
+    label_band: float
+    ink: str
+    background: str
+    cell_fill: str = "#FFFFFF"
+    line_width: float = 0.5
+    show_coords: bool = True
+
+
+CellArt = Callable[[str, float], tuple[tuple[str, ...], str | None, tuple[Shape, ...]]]
+"""For a cell name and its size: extra classes, a fill (None: default) and shapes (cell coords)."""
+
+
+def _no_art(name: str, size: float) -> tuple[tuple[str, ...], str | None, tuple[Shape, ...]]:
+    return (), None, ()
+
+
+def grid_board(cols: int, rows: int, style: GridStyle, art: CellArt = _no_art, title: str = "") -> Piece:
+    """A board piece: cells ``cell-<coord>`` (class ``cell`` plus extras), labels on all edges."""
+    band, size = style.label_band, style.cell
+    w, h = cols * size + 2 * band, rows * size + 2 * band
+    shapes: list[Shape] = [bleed_rect(w, h, style.background)]
+    label_pt = min(12.0, band * 72 / 25.4 * 0.55)
+    for c in range(cols):
+        x = band + (c + 0.5) * size
+        for y in (band * 0.7, h - band * 0.3):
+            shapes.append(Text(x, y, column_name(c), size=label_pt, bold=True, anchor="middle", fill=style.ink,
+                               box=(x - size / 2, y - band * 0.7, size, band), cls=("label",)))
+    for r in range(rows):
+        y = band + (r + 0.5) * size + label_pt * 25.4 / 72 * 0.36
+        for x in (band / 2, w - band / 2):
+            shapes.append(Text(x, y, str(r + 1), size=label_pt, bold=True, anchor="middle", fill=style.ink,
+                               box=(x - band / 2, y - size / 2, band, size), cls=("label",)))
+    cells: list[Shape] = []
+    for r in range(rows):
+        for c in range(cols):
+            cells.append(_cell(coord(c, r), band + c * size, band + r * size, style, art))
+    shapes.append(Group(tuple(cells), id="cells"))
+    return Piece(title or "board", w, h, Group(tuple(shapes), id="board"), kind="board")
+
+
+def _cell(name: str, x: float, y: float, style: GridStyle, art: CellArt) -> Group:
+    classes, fill, extra = art(name, style.cell)
+    rect = Rect(0, 0, style.cell, style.cell, Style(fill=fill or style.cell_fill, stroke=style.ink, width=style.line_width),
+                id=f"cell-{name}", cls=("cell", *classes))
+    shapes: list[Shape] = [rect, *extra]
+    if style.show_coords:
+        pt = max(5.0, min(7.0, style.cell * 0.22))
+        shapes.append(Text(1.2, 1.2 + pt * 25.4 / 72 * 0.75, name, size=pt, fill="#8C8C8C", cls=("coord",)))
+    return Group(tuple(shapes), dx=x, dy=y)
+
+
+def board_drawing(piece: Piece, title: str, margin: float = 0.0) -> Drawing:
+    """The board as a standalone picture (for board.svg): trimmed size, no bleed."""
+    body = Group((piece.front,), dx=margin, dy=margin, clip=(0, 0, piece.w, piece.h))
+    return Drawing(piece.w + 2 * margin, piece.h + 2 * margin, (body,), title=title)

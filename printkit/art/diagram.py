@@ -1,0 +1,41 @@
+"""Small position diagrams for rule sheets: a labelled grid with pieces drawn on cells."""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from printkit.art.board import column_name
+from printkit.draw.shapes import Drawing, Rect, Shape, Style, Text
+
+PieceArt = Callable[[float, float, float], Shape]
+"""Draws a piece centred at (cx, cy) with radius r."""
+
+
+def position_diagram(
+    cols: int,
+    rows: int,
+    pieces: Mapping[str, PieceArt],
+    cell: float = 7.0,
+    ink: str = "#1A1A1A",
+    highlight: Mapping[str, str] | None = None,
+    caption: str = "",
+) -> Drawing:
+    """A board position: ``pieces`` maps a coordinate (``C3``) to the art drawn on it;
+    ``highlight`` maps coordinates to a fill colour."""
+    band = 4.0
+    shapes: list[Shape] = []
+    for r in range(rows):
+        for c in range(cols):
+            name = f"{column_name(c)}{r + 1}"
+            fill = (highlight or {}).get(name, "#FFFFFF")
+            shapes.append(Rect(band + c * cell, band + r * cell, cell, cell, Style(fill=fill, stroke=ink, width=0.25)))
+            if name in pieces:
+                shapes.append(pieces[name](band + (c + 0.5) * cell, band + (r + 0.5) * cell, cell * 0.42))
+    for c in range(cols):
+        shapes.append(Text(band + (c + 0.5) * cell, band - 1, column_name(c), size=5.5, anchor="middle", fill=ink))
+    for r in range(rows):
+        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=5.5, anchor="middle", fill=ink))
+    height = band + rows * cell + (5.0 if caption else 1.0)
+    if caption:
+        shapes.append(Text(band, height - 1, caption, size=6.5, fill=ink))
+    return Drawing(band + cols * cell + 1, height, tuple(shapes))

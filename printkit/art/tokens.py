@@ -1,0 +1,18 @@
+"""Round tokens: a coloured disc (running into the bleed) carrying a symbol."""
+
+from __future__ import annotations
+
+from printkit.draw.shapes import Circle, Group, Shape, Style
+from printkit.press.pieces import Piece
+
+
+def token_piece(name: str, diameter: float, colour: str, symbol: Shape, ident: str, cls: tuple[str, ...] = (), bleed: float = 3.0) -> Piece:
+    """A token of ``diameter`` mm; ``symbol`` is drawn in token coordinates (centre at d/2, d/2).
+
+    On print sheets a disc ``bleed`` mm wider lies under it, so a cut a little off shows no white."""
+    r = diameter / 2
+    disc = Circle(r, r, r, Style(fill=colour))
+    rim = Circle(r, r, r - 1.2, Style(stroke="#FFFFFF", width=0.5))
+    art = Group((disc, rim, symbol), id=ident, cls=("token", *cls))
+    underlay = Circle(r, r, r + bleed, Style(fill=colour))
+    return Piece(name, diameter, diameter, art, round=True, kind="token", underlay=underlay)

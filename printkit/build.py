@@ -1,0 +1,86 @@
+"""The build of one game's kit: parameters -> kit -> files, written atomically with a manifest."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.config import Config
+from printkit.errors import BuildError
+from printkit.games import get_game
+from printkit.kit.model import Finding, Kit
+from printkit.kit.render import render_files
+from printkit.params import to_mapping
+
+
+@dataclass
+class BuildResult:
+    """What a build wrote, where, and what its checks found."""
+
+    game: str
+    folder: Path
+    files: dict[str, int]
+    findings: list[Finding]
+
+
+def make_kit(config: Config, game: str) -> Kit:
+    """The game's kit in memory (nothing written)."""
+    spec = get_game(game)
+    if spec.kit is None:
+        raise BuildError(f"{game}: this game has a rules engine but no print kit yet")
+    return spec.kit(config.game_params(game), config.print)  # type: ignore[no-any-return]
+
+
+def manifest(kit: Kit, files: dict[str, bytes], config: Config) -> dict[str, Any]:
+    return {
+        "game": kit.game,
+        "title": kit.title,
+        "config": config.source,
+        "parameters": to_mapping(kit.params),
+        "print": to_mapping(config.print),
+        "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in sorted(files.items())},
+    }
+
+
+def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
+    """Write every file into a temporary folder beside ``folder``, then swap it into place."""
+    parent = folder.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=parent))
+    except OSError as exc:
+        raise BuildError(f"cannot write to the output folder {str(parent)!r}: {(exc.strerror or str(exc)).lower()}") from None
+    try:
+        for name, data in files.items():
+            target = staging / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        old = parent / f".{folder.name}.old"
+        if old.exists():
+            shutil.rmtree(old)
+        if folder.exists():
+            os.replace(folder, old)
+        os.replace(staging, folder)
+        shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise BuildError(f"cannot write {str(folder)!r}: {(exc.strerror or str(exc)).lower()}") from None
+
+
+def build(config: Config, game: str, out: Path) -> BuildResult:
+    """Build one game's kit into ``out/<game>/``; on any error the previous kit stays."""
+    from printkit.kit.checks import check_kit
+
+    kit = make_kit(config, game)
+    findings = check_kit(kit)
+    files = render_files(kit)
+    files["manifest.json"] = (json.dumps(manifest(kit, files, config), indent=2, sort_keys=True) + "\n").encode("utf-8")
+    folder = out / game
+    write_atomically(folder, files)
+    return BuildResult(game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)

@@ -1,0 +1,146 @@
+"""Loading ``config.toml`` (plus ``--set`` overrides) into validated, frozen settings."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from printkit.errors import ConfigError
+from printkit.games import available, get_game
+from printkit.params import from_mapping
+from printkit.press.settings import PrintSettings
+
+BUILT_IN = "built-in defaults"
+
+
+@dataclass(frozen=True)
+class Config:
+    """The print settings and each game's parameters, with where they came from."""
+
+    source: str
+    print: PrintSettings
+    raw_games: Mapping[str, Any]
+
+    def game_params(self, name: str) -> Any:
+        """The validated Params of one game (defaults where the file says nothing)."""
+        spec = get_game(name)
+        return from_mapping(spec.params, self.raw_games.get(name, {}), self.source, f"games.{name}")
+
+
+def parse_set(item: str) -> tuple[list[str], Any]:
+    """``a.b.c=VALUE`` into a key path and a TOML value (bare words are strings)."""
+    if "=" not in item:
+        raise ConfigError("--set", item, "expected KEY=VALUE")
+    key, text = (part.strip() for part in item.split("=", 1))
+    path = key.split(".")
+    if not key or any(not p for p in path):
+        raise ConfigError("--set", key, "expected a dotted key such as games.warfare.board_size")
+    try:
+        value = tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = text
+    return path, value
+
+
+def _apply_set(data: dict[str, Any], path: list[str], value: Any) -> None:
+    node = data
+    for part in path[:-1]:
+        child = node.setdefault(part, {})
+        if not isinstance(child, dict):
+            raise ConfigError("--set", ".".join(path), f"{part!r} is not a table")
+        node = child
+    node[path[-1]] = value
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as data; unreadable or malformed files are ConfigErrors naming the file."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except OSError as exc:
+        raise ConfigError(str(path), "", f"cannot read the file: {(exc.strerror or str(exc)).lower()}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(str(path), "", f"not valid TOML: {exc}") from None
+
+
+def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: str = "config.toml") -> Config:
+    """Read ``path`` (or ``./config.toml`` if present, else the built-in defaults) and apply ``sets``."""
+    if path is None and Path(default).is_file():
+        path = default
+    data: dict[str, Any] = read_toml(Path(path)) if path is not None else {}
+    source = str(path) if path is not None else BUILT_IN
+    set_keys = set()
+    for item in sets:
+        keys, value = parse_set(item)
+        _apply_set(data, keys, value)
+        set_keys.add(".".join(keys))
+    try:
+        return _validate(data, source)
+    except ConfigError as exc:
+        if exc.key in set_keys:
+            raise ConfigError("--set", exc.key, str(exc).split(": ", 2)[-1]) from None
+        raise
+
+
+def _validate(data: dict[str, Any], source: str) -> Config:
+    for key in sorted(data):
+        if key not in ("print", "games"):
+            raise ConfigError(source, key, "unknown table (known: print, games)")
+    settings = from_mapping(PrintSettings, data.get("print", {}), source, "print")
+    games = data.get("games", {})
+    if not isinstance(games, dict):
+        raise ConfigError(source, "games", "expected a table of games")
+    known = available()
+    for name in sorted(games):
+        if name not in known:
+            raise ConfigError(source, f"games.{name}", f"unknown game (known games: {', '.join(known)})")
+    config = Config(source, settings, games)
+    for name in sorted(games):
+        config.game_params(name)
+    return config
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        if "\n" in value:
+            return '"""\n' + value + '"""'
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return str(value)
+
+
+def _table_text(name: str, cls: type, doc: str) -> list[str]:
+    import dataclasses
+    import typing
+
+    hints = typing.get_type_hints(cls)
+    defaults = cls()
+    lines = [f"[{name}]" + (f"  # {doc}" if doc else "")]
+    nested = []
+    for fld in dataclasses.fields(cls):
+        if dataclasses.is_dataclass(hints[fld.name]):
+            nested.append((f"{name}.{fld.name}", hints[fld.name], fld.metadata.get("doc", "")))
+            continue
+        comment = fld.metadata.get("doc", "")
+        lines.append(f"{fld.name} = {_toml_value(getattr(defaults, fld.name))}" + (f"  # {comment}" if comment else ""))
+    for sub in nested:
+        lines += [""] + _table_text(*sub)
+    return lines
+
+
+def default_config_text() -> str:
+    """A complete, commented config.toml holding every default (``printkit config``)."""
+    lines = ["# printkit configuration: every key with its default. Edit, then run `printkit build --all`.",
+             "# Keys and limits: README.md. Any key may also be set on the command line with --set KEY=VALUE.", ""]
+    lines += _table_text("print", PrintSettings, "paper, bleed, marks, duplex, colours")
+    for name in available():
+        spec = get_game(name)
+        lines += ["", *_table_text(f"games.{name}", spec.params, spec.title)]
+    return "\n".join(lines) + "\n"

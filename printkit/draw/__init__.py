@@ -1,0 +1,1 @@
+"""Backend-neutral drawing (shapes in mm) and its renderers: SVG, PDF and PNG."""

@@ -1,0 +1,76 @@
+"""The one typeface of a kit: Bitstream Vera (shipped with reportlab) for PDF and metrics.
+
+SVG and PNG name the same face; fontconfig finds DejaVu Sans, Vera's successor with the same
+Latin metrics, when Vera itself is not installed, so measured widths hold for every backend.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import reportlab
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+REGULAR = "Vera"
+BOLD = "VeraBd"
+SVG_FAMILY = "Bitstream Vera Sans, DejaVu Sans, sans-serif"
+_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
+
+
+@lru_cache(maxsize=None)
+def register() -> None:
+    """Register the Vera TrueType faces with reportlab (embedded in every PDF)."""
+    folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
+    for name, filename in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, os.path.join(folder, filename)))
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic="VeraIt", boldItalic="VeraBI")
+
+
+def face(bold: bool) -> str:
+    return BOLD if bold else REGULAR
+
+
+def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+    """Width of ``text`` in millimetres at ``size_pt`` points."""
+    register()
+    return pdfmetrics.stringWidth(text, face(bold), size_pt) * 25.4 / 72
+
+
+def ascent(size_pt: float) -> float:
+    """Height above the baseline of capitals, in mm (Vera's cap height is 0.729 em)."""
+    return 0.729 * size_pt * 25.4 / 72
+
+
+def descent(size_pt: float) -> float:
+    """Depth below the baseline, in mm (Vera's descender is 0.236 em)."""
+    return 0.236 * size_pt * 25.4 / 72
+
+
+def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap into lines no wider than ``width_mm`` (a word too long stays whole)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            trial = f"{current} {word}" if current else word
+            if current and text_width(trial, size_pt, bold) > width_mm:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+    return lines
+
+
+def fit_size(lines_of: "callable", max_size: float, min_size: float, width: float, height: float) -> float:  # type: ignore[valid-type]
+    """The largest size (0.25 pt steps) at which ``lines_of(size)`` fits ``width`` x ``height`` mm."""
+    size = max_size
+    while size > min_size:
+        lines = lines_of(size)
+        leading = size * 1.2 * 25.4 / 72
+        if len(lines) * leading <= height and all(text_width(ln, size) <= width for ln in lines):
+            return size
+        size -= 0.25
+    return min_size

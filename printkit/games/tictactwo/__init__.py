@@ -1,0 +1,38 @@
+"""Tic Tac Two: 4 x 4 Tic Tac Toe with six drafted special actions, Meta and Void variations."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from printkit.games.spec import GameSpec
+from printkit.games.tictactwo.analysis import fast_simulate, observe
+from printkit.games.tictactwo.clarifications import clarifications
+from printkit.games.tictactwo.engine import TicTacTwo
+from printkit.games.tictactwo.params import ACTIONS, Params
+from printkit.games.tictactwo.players import PLAYERS
+from printkit.games.tictactwo.state import Action, Pick, PlaceVoid, State, Turn
+from printkit.games.tictactwo.terminal import play
+
+__all__ = [
+    "ACTIONS", "Action", "Params", "Pick", "PlaceVoid", "SPEC", "State", "TicTacTwo", "Turn",
+    "clarifications", "example_log", "play",
+]
+
+
+def example_log() -> str:
+    """The text of the worked example game."""
+    return resources.files(__package__).joinpath("example.log").read_text(encoding="utf-8")
+
+
+SPEC = GameSpec(
+    name="tictactwo",
+    title="Tic Tac Two",
+    seed="003_005c91f7ab348a9c.txt",
+    params=Params,
+    rules=TicTacTwo,
+    players=PLAYERS,
+    fast_simulate=fast_simulate,
+    observe=observe,
+    play=play,
+    extras={"clarifications": clarifications, "example_log": example_log},
+)

@@ -1,0 +1,61 @@
+"""Token Tactics: fortify or attack with secret commitments until a reserve is empty."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from printkit.games.spec import GameSpec
+from printkit.games.tokentactics.analysis import (
+    chips_needed,
+    fast_simulate,
+    observe,
+    peak_percentile,
+    perfect_play_winner,
+)
+from printkit.games.tokentactics.clarifications import clarifications
+from printkit.games.tokentactics.engine import State, TokenTactics, resolve
+from printkit.games.tokentactics.moves import FORTIFY, Move
+from printkit.games.tokentactics.params import Params
+from printkit.games.tokentactics.players import PLAYERS, pair
+from printkit.games.tokentactics.terminal import play
+
+__all__ = [
+    "FORTIFY",
+    "SPEC",
+    "Move",
+    "Params",
+    "State",
+    "TokenTactics",
+    "chips_needed",
+    "clarifications",
+    "example_log",
+    "pair",
+    "play",
+    "resolve",
+]
+
+
+def example_log() -> str:
+    """The text of the worked example game (the seed's own example)."""
+    return resources.files("printkit.games.tokentactics").joinpath("example.log").read_text(encoding="utf-8")
+
+
+SPEC = GameSpec(
+    name="tokentactics",
+    title="Token Tactics",
+    seed="004_a520edffd42cb51b.txt",
+    params=Params,
+    rules=TokenTactics,
+    players=PLAYERS,
+    fast_simulate=fast_simulate,
+    observe=observe,
+    play=play,
+    extras={
+        "pair": pair,
+        "chips_needed": chips_needed,
+        "peak_percentile": peak_percentile,
+        "perfect_play_winner": perfect_play_winner,
+        "clarifications": clarifications,
+        "example_log": example_log,
+    },
+)

@@ -1,0 +1,49 @@
+"""Token Tactics parameters: the ``[games.tokentactics]`` table, defaults from the seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.params import param
+
+NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9 _-]{0,19}"
+
+
+@dataclass(frozen=True)
+class Params:
+    """The numbers of the rules; every field is a config key under ``[games.tokentactics]``."""
+
+    starting_tokens: int = param(10, min=1, max=99, doc="tokens in each reserve at the start")
+    reserve_cap: int = param(
+        15, min=1, max=99, doc="a player may fortify only while their reserve is below this"
+    )
+    fortify_amount: int = param(1, min=1, max=10, doc="tokens a Fortify adds (never past the cap)")
+    minimum_attack: int = param(1, min=1, max=99, doc="the fewest tokens an attacker may commit")
+    player_names: tuple[str, ...] = param(
+        ("Player 1", "Player 2"),
+        pattern=NAME_PATTERN,
+        doc="the two players' names, first player first (1-20 letters, digits, spaces, _ or -)",
+    )
+
+    def check(self) -> list[tuple[str, str]]:
+        """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""
+        problems: list[tuple[str, str]] = []
+        cap = self.reserve_cap
+        if self.starting_tokens > cap:
+            problems.append(
+                ("starting_tokens", f"expected at most reserve_cap ({cap}), got {self.starting_tokens}")
+            )
+        if self.minimum_attack > cap:
+            problems.append(
+                ("minimum_attack", f"expected at most reserve_cap ({cap}), got {self.minimum_attack}")
+            )
+        problems.extend(self._check_names())
+        return problems
+
+    def _check_names(self) -> list[tuple[str, str]]:
+        names = self.player_names
+        if len(names) != 2:
+            return [("player_names", f"expected 2 names, got {len(names)}")]
+        if names[0].strip().lower() == names[1].strip().lower():
+            return [("player_names", f"expected two different names, got {names[0]!r} twice")]
+        return []

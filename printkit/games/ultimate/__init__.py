@@ -1,0 +1,43 @@
+"""Ultimate Tic-Tac-Toe: marks on an 11 x 11 board, scored for the marks they touch."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from printkit.games.spec import GameSpec
+from printkit.games.ultimate.board import Geometry, cell_kinds, score_table
+from printkit.games.ultimate.clarifications import clarifications
+from printkit.games.ultimate.engine import Placed, State, UltimateRules
+from printkit.games.ultimate.params import Params
+from printkit.games.ultimate.players import PLAYERS, fast_simulate, greedy_policy, observe, summary
+from printkit.games.ultimate.terminal import play
+
+
+def example_log() -> str:
+    """The worked example of the rule sheet (package data ``example.log``)."""
+    return resources.files(__package__).joinpath("example.log").read_text(encoding="utf-8")
+
+
+SPEC = GameSpec(
+    name="ultimate",
+    title="Ultimate Tic-Tac-Toe",
+    seed="001_13b6a92f50f535d8.txt",
+    params=Params,
+    rules=UltimateRules,
+    players=PLAYERS,
+    fast_simulate=fast_simulate,
+    observe=observe,
+    play=play,
+    extras={
+        "cell_kinds": cell_kinds,
+        "score_table": score_table,
+        "clarifications": clarifications,
+        "summary": summary,
+        "example_log": example_log,
+    },
+)
+
+__all__ = [
+    "PLAYERS", "SPEC", "Geometry", "Params", "Placed", "State", "UltimateRules", "cell_kinds", "clarifications",
+    "example_log", "fast_simulate", "greedy_policy", "observe", "score_table", "summary",
+]

@@ -1,0 +1,95 @@
+"""Parameters of Ultimate Tic-Tac-Toe: the board and its special spaces, with the seed's defaults."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from printkit.params import param
+
+COORD = r"[A-Z][1-9][0-9]?"
+"""A coordinate as written in the config: column letter, then row number (``E3``)."""
+
+SPECIAL_KEYS = ("extra_turn", "triple", "double", "free")
+"""The parameters that list special spaces, in the order the rule sheet names them."""
+
+FREE_SPACE_READINGS = ("wild", "blocked", "open")
+"""How a free space plays (see :mod:`printkit.games.ultimate.clarifications`)."""
+
+
+def column_letter(col: int) -> str:
+    """The letter of a 0-based column (0 -> A)."""
+    return chr(ord("A") + col)
+
+
+def coord_name(size: int, cell: int) -> str:
+    """The coordinate of a cell index (row-major from A1): ``coord_name(11, 13) == 'C2'``."""
+    row, col = divmod(cell, size)
+    return f"{column_letter(col)}{row + 1}"
+
+
+def board_extent(size: int) -> str:
+    """The board's columns and rows, for messages: ``columns A-K, rows 1-11``."""
+    return f"columns A-{column_letter(size - 1)}, rows 1-{size}"
+
+
+def coord_cell(size: int, text: str) -> int | None:
+    """The cell index of a coordinate (case-insensitive), or None if it is not on the board."""
+    match = re.fullmatch(r"([A-Za-z])([0-9]{1,2})", text)
+    if match is None:
+        return None
+    col, row = ord(match.group(1).upper()) - ord("A"), int(match.group(2)) - 1
+    if not (0 <= col < size and 0 <= row < size):
+        return None
+    return row * size + col
+
+
+@dataclass(frozen=True)
+class Params:
+    """The seed's board: 11 x 11, columns A.. left to right, rows 1.. from the top down."""
+
+    board_size: int = param(11, min=3, max=26, doc="cells per side of the square board")
+    extra_turn: tuple[str, ...] = param(
+        ("E3", "G3", "E9", "G9"), pattern=COORD, doc="spaces marked T: a mark there earns another turn"
+    )
+    triple: tuple[str, ...] = param(
+        ("C3", "I3", "C9", "I9"), pattern=COORD, doc="spaces marked x3: a mark there scores triple"
+    )
+    double: tuple[str, ...] = param(
+        ("D5", "H5", "D7", "H7"), pattern=COORD, doc="spaces marked x2: a mark there scores double"
+    )
+    free: tuple[str, ...] = param(("F1", "F11"), pattern=COORD, doc="free spaces")
+    free_space: str = param(
+        "wild",
+        choices=FREE_SPACE_READINGS,
+        doc="wild: a free space is marked from the start and counts as each player's own mark; "
+        "blocked: marked from the start, scores nothing; open: an ordinary space anyone may mark",
+    )
+    player_x: str = param("X", pattern=r"[^\n]{1,24}", doc="name of the player with the X marks")
+    player_o: str = param("O", pattern=r"[^\n]{1,24}", doc="name of the player with the O marks")
+
+    def check(self) -> list[tuple[str, str]]:
+        """Every special space on the board, in one list only, and something left to play."""
+        problems: list[tuple[str, str]] = []
+        seen: dict[str, str] = {}
+        for key in SPECIAL_KEYS:
+            for text in getattr(self, key):
+                problems.extend(self._check_coord(key, text, seen))
+        if not problems and self.playable_count() == 0:
+            problems.append(("free", "expected at least one space to play on, every space is free"))
+        return problems
+
+    def _check_coord(self, key: str, text: str, seen: dict[str, str]) -> list[tuple[str, str]]:
+        """The problems of one listed coordinate; records it in ``seen``."""
+        if coord_cell(self.board_size, text) is None:
+            return [(key, f"{text!r} is off the board ({board_extent(self.board_size)})")]
+        if text in seen:
+            where = "twice in this list" if seen[text] == key else f"already in {seen[text]}"
+            return [(key, f"{text!r} is {where}")]
+        seen[text] = key
+        return []
+
+    def playable_count(self) -> int:
+        """How many spaces get a mark in a full game."""
+        free = 0 if self.free_space == "open" else len(set(self.free))
+        return self.board_size * self.board_size - free

@@ -1,0 +1,86 @@
+"""``printkit play --game ultimate``: two players (or one and the greedy computer) at a terminal.
+
+Moves are read a line at a time from ``input_stream`` (``E3`` or ``X E3``), so a game can be
+scripted; when the input is not a terminal each answer is echoed after its ``> `` prompt.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TextIO
+from collections.abc import Callable
+
+from printkit.errors import PrintkitError
+from printkit.games.ultimate.board import MARKS
+from printkit.games.ultimate.engine import State, UltimateRules
+from printkit.games.ultimate.params import Params
+from printkit.games.ultimate.players import greedy_policy
+from printkit.rules.game import IllegalMove, NotationError
+
+ABANDONED = "Input ended before the game was over: the game is abandoned."
+
+
+class PlayError(PrintkitError):
+    """A bad option for the terminal game (e.g. an unknown computer side)."""
+
+
+def computer_seat(names: tuple[str, str], computer: str | None) -> int | None:
+    """The seat the computer takes: ``1``/``2``, ``X``/``O`` or a player's name; None for none."""
+    if computer is None:
+        return None
+    wanted = computer.strip().lower()
+    for seat, name in enumerate(names):
+        if wanted in (str(seat + 1), MARKS[seat].lower(), name.lower()):
+            return seat
+    raise PlayError(f"unknown computer side {computer!r} (expected 1, 2, X, O, {names[0]!r} or {names[1]!r})")
+
+
+def play(
+    params: Params,
+    *,
+    input_stream: TextIO,
+    output_stream: TextIO,
+    seed: int | None = None,
+    computer: str | None = None,
+    read_secret: Callable[[str], str] | None = None,
+) -> int:
+    """Play one game; 0 when the board fills, 1 when the input ends first."""
+    rules = UltimateRules(params)
+    seat = computer_seat(rules.player_names, computer)
+    echo = not getattr(input_stream, "isatty", lambda: False)()
+    rng = random.Random(seed)
+    state = rules.initial_state()
+    while rules.outcome(state) is None:
+        output_stream.write(rules.render_text(state) + "\n")
+        if rules.current_player(state) == seat:
+            move = greedy_policy(rules, state, rng)
+            output_stream.write(f"> {rules.format_move(state, move)}\n")
+        else:
+            found = _ask(rules, state, input_stream, output_stream, echo)
+            if found is None:
+                output_stream.write("\n" + ABANDONED + "\n")
+                return 1
+            move = found
+        state = rules.apply(state, move)
+    output_stream.write(rules.render_text(state) + "\n")
+    return 0
+
+
+def _ask(rules: UltimateRules, state: State, inp: TextIO, out: TextIO, echo: bool) -> int | None:
+    """A legal move typed by the player to move (asked again after a bad one); None at end of input."""
+    name, mark = rules.player_names[state.to_move], MARKS[state.to_move]
+    label = name if name == mark else f"{name} ({mark})"
+    while True:
+        out.write(f"{label}, your space (e.g. E3)\n> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return None
+        if echo:
+            out.write(line.rstrip("\r\n") + "\n")
+        try:
+            move = rules.parse_move(state, line.strip())
+            rules.apply(state, move)
+            return move
+        except (NotationError, IllegalMove) as exc:
+            out.write(f"{exc}\n")

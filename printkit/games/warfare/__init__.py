@@ -1,0 +1,42 @@
+"""Tic Tac Warfare: a 6x6 tic-tac-toe with Bomb, Shield, Convert and Fortress cards."""
+
+from __future__ import annotations
+
+from printkit.games.spec import GameSpec
+from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
+from printkit.games.warfare.fast import fast_simulate
+from printkit.games.warfare.info import (
+    cells,
+    clarifications,
+    exact_random_results,
+    max_tokens_on_board,
+    victory_reachability,
+)
+from printkit.games.warfare.params import Abilities, Params
+from printkit.games.warfare.players import greedy_policy, random_policy
+from printkit.rules.game import Playout
+from printkit.rules.simulate import Tally
+
+
+def observe(tally: Tally, game: Playout) -> None:  # type: ignore[type-arg]
+    """Count the ability cards played (the same ``extra`` counters as the fast kernel)."""
+    for move in game.moves:
+        if isinstance(move, Turn) and move.ability is not None:
+            tally.extra[move.ability] += 1
+
+
+SPEC = GameSpec(
+    name="warfare",
+    title="Tic Tac Warfare",
+    seed="000_1aa8353d7c29ab02.txt",
+    params=Params,
+    rules=WarfareRules,
+    players={"random": random_policy, "greedy": greedy_policy},
+    fast_simulate=fast_simulate,
+    observe=observe,
+)
+
+__all__ = [
+    "ABILITIES", "SPEC", "Abilities", "Params", "WarfareRules", "cells", "clarifications",
+    "exact_random_results", "max_tokens_on_board", "max_turns", "victory_reachability",
+]

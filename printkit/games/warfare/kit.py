@@ -1,0 +1,238 @@
+"""The Tic Tac Warfare print kit: board, tokens, ability cards and rule sheet from one Params."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from printkit.art import symbols
+from printkit.art.board import GridStyle, board_drawing, grid_board
+from printkit.art.cards import CardFace, card_back, card_front, card_piece
+from printkit.art.diagram import position_diagram
+from printkit.art.layout import pieces_drawing
+from printkit.art.tokens import token_piece
+from printkit.draw.shapes import Drawing, Group, Shape
+from printkit.errors import BuildError, PrintkitError
+from printkit.games.warfare import info
+from printkit.games.warfare.engine import WarfareRules
+from printkit.games.warfare.params import Params
+from printkit.kit.model import Finding, Kit, Section
+from printkit.press.pieces import Piece
+from printkit.press.settings import PrintSettings
+from printkit.press.sheets import grid_sheets
+from printkit.press.tiles import board_sheets
+from printkit.rules.log import parse_log
+from printkit.rules.replay import Replay, replay
+from printkit.rulesheet import render_template
+
+TITLE = "Tic Tac Warfare"
+ABILITY_ORDER = ("bomb", "shield", "convert", "fortress")
+MARKS = ("X", "O")
+
+
+def colours(params: Params) -> tuple[str, str]:
+    return params.colour_x, params.colour_o
+
+
+def names(params: Params) -> tuple[str, str]:
+    return params.player_x, params.player_o
+
+
+def mark_art(player: int, params: Params, fortress: bool = False) -> Any:
+    """Diagram art of one token (for rule-sheet figures)."""
+    colour = colours(params)[player]
+
+    def draw(cx: float, cy: float, r: float) -> Shape:
+        if fortress:
+            return Group((symbols.ring(cx, cy, r * 1.15, colour, 0.18), symbols.tower(cx, cy, r * 0.75, colour)))
+        return symbols.player_mark(MARKS[player], cx, cy, r, colour)
+
+    return draw
+
+
+# --- tokens -----------------------------------------------------------------------------
+
+
+def tokens(params: Params, bleed: float) -> list[Piece]:
+    """Ordinary tokens (as many as one player can need at once) and fortress tokens, per player."""
+    d, need = params.token_mm, info.max_tokens_on_board(params)
+    pieces: list[Piece] = []
+    for player, mark in enumerate(MARKS):
+        colour = colours(params)[player]
+        for i in range(need):
+            symbol = symbols.player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF")
+            pieces.append(token_piece(f"{mark} token {i + 1}", d, colour, symbol, f"token-{mark}-{i + 1}", (mark.lower(),), bleed))
+        for i in range(params.abilities.fortress):
+            art = Group((symbols.tower(d / 2, d / 2 - d * 0.04, d * 0.3, "#FFFFFF"),
+                         symbols.player_mark(mark, d / 2, d * 0.8, d * 0.1, "#FFFFFF")))
+            pieces.append(token_piece(f"{mark} fortress {i + 1}", d, colour, art, f"fortress-{mark}-{i + 1}", (mark.lower(), "fortress"), bleed))
+    return pieces
+
+
+# --- ability cards ------------------------------------------------------------------------
+
+
+def card_text(ability: str, params: Params) -> str:
+    """The rule text printed on a card, following the engine's readings."""
+    win = params.fortress_victory
+    return {
+        "bomb": "Before or after placing: choose an enemy token. It and its four orthogonal neighbours "
+                "(yours too) are removed, except shielded tokens.",
+        "shield": "Before or after placing: choose one of your tokens. Until the start of your next turn "
+                  "it cannot be bombed or converted.",
+        "convert": "Before or after placing: choose an enemy token that is not shielded. It becomes one "
+                   "of your ordinary tokens.",
+        "fortress": f"Before or after placing: put your fortress token on an empty cell. It counts for "
+                    f"lines and territory; {win} of your fortresses on the board win.",
+    }[ability]
+
+
+def diagram(ability: str, colour: str, enemy: str) -> Group:
+    """A 30 x 30 mm picture of the ability: the Bomb's cross, a shield, arrows, a tower."""
+    size = 30.0
+    if ability == "bomb":
+        cross = {"B1", "A2", "B2", "C2", "B3"}
+        d = position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, enemy)}, cell=8.0,
+                             highlight={c: "#F2C5A8" if c != "B2" else "#E88E5A" for c in cross})
+        return Group(d.children, dx=1)
+    art = {
+        "shield": symbols.shield(size / 2, size / 2, 12, colour),
+        "convert": symbols.arrows(size / 2, size / 2, 12, colour),
+        "fortress": symbols.tower(size / 2, size / 2, 12, colour),
+    }[ability]
+    return Group((art,))
+
+
+def ability_cards(params: Params, settings: PrintSettings) -> list[Piece]:
+    """One set of ability cards per player, each card with the same back for that player."""
+    w, h, safe = settings.card_width_mm, settings.card_height_mm, settings.safe_mm + 1
+    pieces: list[Piece] = []
+    for player, mark in enumerate(MARKS):
+        colour, enemy = colours(params)[player], colours(params)[1 - player]
+        back = card_back(TITLE, f"ability card - {names(params)[player]}", settings.colours.card_back,
+                         symbols.player_mark(mark, w / 2, h * 0.42, 16, colour), w, h, safe)
+        for ability in ABILITY_ORDER:
+            count = params.abilities.count(ability)
+            for i in range(count):
+                face = CardFace(ability.capitalize(), card_text(ability, params), colour, diagram(ability, colour, enemy),
+                                corner=symbols.player_mark(mark, safe + 3.5, 7, 4.2, "#FFFFFF"),
+                                footer=f"{names(params)[player]} - {ability.capitalize()} {i + 1} of {count} - use once",
+                                ident=f"card-{mark}-{ability}-{i + 1}")
+                front = card_front(face, w, h, safe, settings.colours.ink)
+                pieces.append(card_piece(f"{mark} {ability} card {i + 1}", front, back, w, h))
+    return pieces
+
+
+# --- board --------------------------------------------------------------------------------
+
+
+def board(params: Params, settings: PrintSettings) -> Piece:
+    style = GridStyle(cell=params.cell_mm, label_band=8.0, ink=settings.colours.ink, background=settings.colours.board)
+    return grid_board(params.board_size, params.board_size, style, title="board")
+
+
+# --- rule sheet -----------------------------------------------------------------------------
+
+
+def example_log(params: Params) -> tuple[str, str]:
+    """The worked example's source name and text: the configured log, or the built-in one."""
+    configured = getattr(params, "example_log", "")
+    if configured:
+        path = Path(configured)
+        try:
+            return str(path), path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BuildError(f"games.warfare.example_log: cannot read {str(path)!r}: {(exc.strerror or str(exc)).lower()}") from None
+    return "printkit/games/warfare/example.log", resources.files("printkit.games.warfare").joinpath("example.log").read_text("utf-8")
+
+
+def replay_example(params: Params) -> tuple[WarfareRules, Replay[Any, Any]]:
+    """The example game replayed by the engine; an illegal example fails the build."""
+    rules = WarfareRules(params)
+    source, text = example_log(params)
+    try:
+        return rules, replay(rules, parse_log(text), source)
+    except PrintkitError as exc:
+        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
+                         f"(set games.warfare.example_log to a log that fits your rules)") from None
+
+
+def position_figure(rules: WarfareRules, state: Any, params: Params, caption: str) -> Drawing:
+    data = rules.state_json(state)
+    pieces = {name: mark_art(MARKS.index(c["owner"]), params, c["fortress"]) for name, c in data["cells"].items()}
+    shaded = {name: "#DDDDDD" for name, c in data["cells"].items() if c["shielded"]}
+    n = params.board_size
+    return position_diagram(n, n, pieces, cell=min(9.0, 80.0 / n), highlight=shaded, caption=caption)
+
+
+def rule_context(params: Params, settings: PrintSettings, game: Replay[Any, Any], rules: WarfareRules) -> dict[str, Any]:
+    steps = [{"line": s.line.text, "number": i + 1} for i, s in enumerate(game.steps)]
+    outcome = game.outcome
+    return {
+        "title": TITLE,
+        "p": params,
+        "names": names(params),
+        "tokens_each": info.max_tokens_on_board(params),
+        "cards_each": sum(params.abilities.count(a) for a in ABILITY_ORDER),
+        "abilities": [(a.capitalize(), params.abilities.count(a), card_text(a, params)) for a in ABILITY_ORDER],
+        "victories": info.victory_reachability(params),
+        "clarifications": info.clarifications(params),
+        "example": steps,
+        "example_result": "unfinished" if outcome is None else (
+            "a draw" if outcome.winner is None else f"{rules.player_names[outcome.winner]} wins ({outcome.reason})"),
+        "paper": settings.paper,
+        "flip": settings.duplex_flip,
+    }
+
+
+def findings(params: Params, token_pieces: list[Piece]) -> list[Finding]:
+    """Game checks: enough tokens and cards, every victory condition reachable."""
+    found = []
+    need = info.max_tokens_on_board(params)
+    for mark in MARKS:
+        have = sum(1 for p in token_pieces if p.name.startswith(f"{mark} token"))
+        if have < need:
+            found.append(Finding("error", f"tokens: {have} {mark} tokens printed, the rules can need {need}"))
+        forts = sum(1 for p in token_pieces if p.name.startswith(f"{mark} fortress"))
+        if forts != params.abilities.fortress:
+            found.append(Finding("error", f"tokens: {forts} {mark} fortresses printed for {params.abilities.fortress} Fortress cards"))
+    for name, reachable, why in info.victory_reachability(params):
+        if not reachable:
+            found.append(Finding("warning", f"{name} victory cannot be reached: {why}"))
+    return found
+
+
+def build_kit(params: Params, settings: PrintSettings) -> Kit:
+    """Everything the warfare kit prints, computed from the parameters."""
+    rules, game = replay_example(params)
+    board_piece = board(params, settings)
+    token_pieces = tokens(params, settings.bleed_mm)
+    cards = ability_cards(params, settings)
+    figures = {
+        "example-final": position_figure(rules, game.final, params, "The example's final position"),
+        "bomb": position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, params.colour_o)}, cell=8.0,
+                                 highlight={c: "#F2C5A8" for c in ("B1", "A2", "B2", "C2", "B3")},
+                                 caption="Bomb on B2: the shaded cross is cleared"),
+    }
+    text = render_template("warfare/rules.md.j2", rule_context(params, settings, game, rules))
+    sections = [
+        Section("board", board_sheets(board_piece, settings, f"{TITLE} board"), "single-sided; cut along the crop marks"),
+        Section("tokens", grid_sheets(token_pieces, settings, TITLE, "tokens"), "single-sided, on card stock if you can"),
+        Section("cards", grid_sheets(cards, settings, TITLE, "ability cards"),
+                f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front"),
+    ]
+    cols = max(1, round(180 / (params.token_mm + 3)))
+    artwork = {
+        "board": board_drawing(board_piece, f"{TITLE} board"),
+        "tokens": pieces_drawing(token_pieces, f"{TITLE} tokens", cols=cols, gap=3.0),
+        "ability_cards": pieces_drawing(cards, f"{TITLE} ability cards", cols=4, gap=4.0, backs=True),
+    }
+    return Kit(
+        game="warfare", title=TITLE, params=params, settings=settings, artwork=artwork, sections=sections,
+        rules_text=text, figures=figures,
+        print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; tokens round along their dashed guides."],
+        findings=findings(params, token_pieces),
+        expected_cells={name: {"cell"} for name in info.cells(params)},
+        extra_files={"example.log": example_log(params)[1]},
+    )

@@ -1,0 +1,98 @@
+"""Checks every kit gets: text fits its box, pieces inside the printable area, crop marks
+clear of pieces, and the board drawn is the board the engine plays on."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Iterable
+
+from printkit.draw import fonts
+from printkit.draw.shapes import Drawing, Line, Text, walk
+from printkit.draw.svg import to_svg
+from printkit.kit.model import Finding, Kit
+from printkit.press.settings import PrintSettings
+from printkit.press.sheets import Sheet
+
+TOLERANCE = 0.05
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def text_extent(text: Text) -> tuple[float, float, float, float]:
+    """The text's ink box (x0, y0, x1, y1) from the font's metrics."""
+    width = fonts.text_width(text.text, text.size, text.bold)
+    x0 = {"start": text.x, "middle": text.x - width / 2, "end": text.x - width}[text.anchor]
+    return x0, text.y - fonts.ascent(text.size), x0 + width, text.y + fonts.descent(text.size)
+
+
+def text_overflows(drawing: Drawing) -> Iterable[str]:
+    """Each text line that leaves the box it was given."""
+    for shape, _, _ in walk(drawing.children):
+        if isinstance(shape, Text) and shape.box is not None:
+            x0, y0, x1, y1 = text_extent(shape)
+            bx, by, bw, bh = shape.box
+            if x0 < bx - TOLERANCE or x1 > bx + bw + TOLERANCE or y0 < by - TOLERANCE or y1 > by + bh + TOLERANCE:
+                yield f"{shape.text!r} ({shape.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box by {max(bx - x0, x1 - bx - bw, by - y0, y1 - by - bh):.1f} mm"
+
+
+def _touches(mark: Line, rect: tuple[float, float, float, float]) -> bool:
+    x0, y0, x1, y1 = rect
+    lx0, lx1 = sorted((mark.x1, mark.x2))
+    ly0, ly1 = sorted((mark.y1, mark.y2))
+    return lx0 <= x1 and lx1 >= x0 and ly0 <= y1 and ly1 >= y0
+
+
+def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
+    """Pieces inside the printable area; crop marks outside every piece's bleed."""
+    pw, ph = settings.page_size
+    m, b = settings.margin_mm, settings.bleed_mm
+    for p in sheet.placed:
+        if p.x < m - TOLERANCE or p.y < m - TOLERANCE or p.x + p.w > pw - m + TOLERANCE or p.y + p.h > ph - m + TOLERANCE:
+            yield Finding("error", f"{sheet.label}: {p.name} reaches outside the printable area ({m:g} mm margins)")
+        for mark in sheet.marks:
+            if _touches(mark, (p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b)):
+                yield Finding("error", f"{sheet.label}: a crop mark touches {p.name}")
+    full = min(2.0, settings.mark_length_mm - 0.01)
+    short = [mk for mk in sheet.marks if abs(mk.x2 - mk.x1) + abs(mk.y2 - mk.y1) < full]
+    if settings.crop_marks and short:
+        yield Finding("warning", f"{sheet.label}: {len(short)} crop marks shorter than 2 mm on {settings.paper} paper")
+
+
+def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Finding]:
+    """The board SVG's cells (``id="cell-<coord>"``) against the engine's cells and kinds."""
+    root = ET.fromstring(svg_text)
+    drawn: dict[str, set[str]] = {}
+    for element in root.iter():
+        ident = element.get("id", "")
+        if ident.startswith("cell-"):
+            drawn[ident[5:]] = set(element.get("class", "").split())
+    missing = sorted(set(expected) - set(drawn))
+    extra = sorted(set(drawn) - set(expected))
+    if missing:
+        yield Finding("error", f"board.svg lacks cells the rules use: {', '.join(missing)}")
+    if extra:
+        yield Finding("error", f"board.svg draws cells the rules do not have: {', '.join(extra)}")
+    for name in sorted(set(expected) & set(drawn)):
+        if not expected[name] <= drawn[name]:
+            want = ", ".join(sorted(expected[name] - drawn[name]))
+            yield Finding("error", f"board.svg: cell {name} lacks class {want}")
+
+
+def check_kit(kit: Kit) -> list[Finding]:
+    """Every shared check plus the game's own findings, errors first."""
+    found: list[Finding] = list(kit.findings)
+    drawings = [(f"artwork/{stem}.svg", d) for stem, d in sorted(kit.artwork.items())]
+    drawings += [(f"rule sheet figure {name}", d) for name, d in sorted(kit.figures.items())]
+    drawings += [(f"kit.pdf: {s.label}", s.page.drawing) for sec in kit.sections for s in sec.sheets]
+    seen: set[str] = set()
+    for where, drawing in drawings:
+        for problem in text_overflows(drawing):
+            message = f"{where}: {problem}"
+            if problem not in seen:
+                seen.add(problem)
+                found.append(Finding("error", message))
+    for section in kit.sections:
+        for sheet in section.sheets:
+            found.extend(sheet_findings(sheet, kit.settings))
+    if kit.expected_cells and "board" in kit.artwork:
+        found.extend(board_findings(to_svg(kit.artwork["board"]), kit.expected_cells))
+    return sorted(found, key=lambda f: (f.level != "error",))

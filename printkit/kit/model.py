@@ -1,0 +1,49 @@
+"""What a game's kit builder returns: everything to write, before anything is written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.draw.shapes import Drawing
+from printkit.press.settings import PrintSettings
+from printkit.press.sheets import Sheet
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One result of a kit check: ``level`` is "error" or "warning"."""
+
+    level: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.message}"
+
+
+@dataclass
+class Section:
+    """A part of kit.pdf: a name (board, tokens, cards ...) and its pages in print order."""
+
+    name: str
+    sheets: list[Sheet]
+    advice: str = ""
+
+
+@dataclass
+class Kit:
+    """A built kit. ``artwork`` maps a file stem (``board``) to its drawing (``artwork/board.svg``)."""
+
+    game: str
+    title: str
+    params: Any
+    settings: PrintSettings
+    artwork: dict[str, Drawing]
+    sections: list[Section]
+    rules_text: str
+    figures: dict[str, Drawing] = field(default_factory=dict)
+    print_notes: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    expected_cells: dict[str, set[str]] = field(default_factory=dict)
+    """Board cells the engine plays on: coordinate -> classes its SVG element must carry."""
+    extra_files: dict[str, str] = field(default_factory=dict)

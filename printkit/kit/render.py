@@ -1,0 +1,43 @@
+"""A Kit turned into file contents: SVG, PNG previews, rules.pdf, rules.md, kit.pdf."""
+
+from __future__ import annotations
+
+from printkit.art.printnote import print_note
+from printkit.draw.pdf import Page, pdf_bytes
+from printkit.draw.png import svg_to_png
+from printkit.draw.svg import to_svg
+from printkit.kit.model import Kit
+from printkit.rulesheet import rule_pages
+
+
+def print_lines(kit: Kit) -> list[str]:
+    """What the first page says about printing: the game's notes and each section's advice."""
+    lines = list(kit.print_notes)
+    for section in kit.sections:
+        count = len(section.sheets)
+        lines.append(f"{section.name.capitalize()}: {count} page{'s' if count != 1 else ''}. {section.advice}".strip())
+    return lines
+
+
+def rules_pages(kit: Kit, with_note: bool) -> Page:
+    note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
+    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note)
+
+
+def render_files(kit: Kit) -> dict[str, bytes]:
+    """Every output file of the kit, by path relative to ``output/<game>/``."""
+    files: dict[str, bytes] = {}
+    dpi = kit.settings.preview_dpi
+    for stem, drawing in sorted(kit.artwork.items()):
+        svg = to_svg(drawing)
+        files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
+        files[f"artwork/{stem}.png"] = svg_to_png(svg, dpi)
+    files["rules.md"] = kit.rules_text.encode("utf-8")
+    files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules")
+    pages: list[Page] = [rules_pages(kit, with_note=True)]
+    for section in kit.sections:
+        pages.extend(sheet.page for sheet in section.sheets)
+    files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
+    for name, text in sorted(kit.extra_files.items()):
+        files[name] = text.encode("utf-8")
+    return files

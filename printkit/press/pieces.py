@@ -1,0 +1,53 @@
+"""Pieces to cut out and the page geometry they are placed in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.draw.shapes import Group, Rect, Shape, Style
+from printkit.press.settings import PrintSettings
+
+OVERRUN = 10.0
+"""How far piece art may run past its cut line; imposition clips it to the bleed."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of ``w`` x ``h`` mm. Art is in the piece's own coordinates (0..w, 0..h).
+
+    Art that must reach the cut line draws up to OVERRUN mm past it (see :func:`bleed_rect`);
+    the imposition clips it to the bleed on outside edges and to the cut line between
+    butted pieces. ``round`` pieces (tokens) get a circular cut guide.
+    """
+
+    name: str
+    w: float
+    h: float
+    front: Group
+    back: Group | None = None
+    round: bool = False
+    kind: str = "piece"
+    underlay: Shape | None = None
+    """Drawn under the front on print sheets only: the bleed of a piece whose art stops at its cut."""
+
+
+def bleed_rect(w: float, h: float, fill: str) -> Rect:
+    """A background that covers a piece and runs past every cut line for the bleed."""
+    return Rect(-OVERRUN, -OVERRUN, w + 2 * OVERRUN, h + 2 * OVERRUN, Style(fill=fill))
+
+
+@dataclass(frozen=True)
+class Area:
+    """The part of a page pieces may occupy (mm, y down)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def printable_area(settings: PrintSettings, reserve_bottom: float = 0.0) -> Area:
+    """The page inside its margins, less a band kept free at the bottom for labels."""
+    pw, ph = settings.page_size
+    m = settings.margin_mm
+    return Area(m, m, pw - 2 * m, ph - 2 * m - reserve_bottom)

@@ -1,0 +1,249 @@
+"""Rule sheets: a jinja2 template renders Markdown-like text, which becomes PDF pages.
+
+The markup is a small, strict subset of Markdown so the same text is also written as
+``rules.md``: ``#``/``##``/``###`` headings, paragraphs, ``-`` and ``1.`` lists, ``|`` tables
+(header row, then a ``|---|`` row), ``**bold**``/``*italic*``, and ``[[figure:NAME]]`` lines
+that place a vector figure the game supplies.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable, Mapping
+
+import jinja2
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
+
+from printkit.draw import fonts
+from printkit.draw.pdf import CanvasPages, draw_shape
+from printkit.draw.shapes import PT_PER_MM, Drawing
+from printkit.errors import BuildError
+from printkit.press.settings import PrintSettings
+
+FIGURE = re.compile(r"^\[\[figure:([\w-]+)\]\]$")
+
+
+def template_env() -> jinja2.Environment:
+    """Templates from the installed ``printkit.templates`` package; undefined names are errors."""
+    loader = jinja2.FileSystemLoader(str(resources.files("printkit.templates")))
+    env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    return env
+
+
+def render_template(name: str, context: Mapping[str, Any]) -> str:
+    """The rule sheet's markup text; a template error is a BuildError naming the template."""
+    try:
+        return template_env().get_template(name).render(**context)
+    except jinja2.TemplateError as exc:
+        raise BuildError(f"templates/{name}: {exc}") from None
+
+
+class FigureFlowable(Flowable):  # type: ignore[misc]
+    """A Drawing placed in the text flow, vector, at its true size in mm."""
+
+    def __init__(self, drawing: Drawing) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.width = drawing.width * PT_PER_MM
+        self.height = drawing.height * PT_PER_MM
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.translate(0, self.height)
+        c.scale(PT_PER_MM, -PT_PER_MM)
+        for shape in self.drawing.children:
+            draw_shape(c, shape)
+        c.restoreState()
+
+
+@dataclass
+class Styles:
+    """Paragraph styles of a rule sheet (Vera throughout, so every font is embedded)."""
+
+    body: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    cell: ParagraphStyle
+    ink: str = "#1A1A1A"
+    extra: dict[str, ParagraphStyle] = field(default_factory=dict)
+
+
+def make_styles(ink: str) -> Styles:
+    fonts.register()
+    color = colors.HexColor(ink)
+    body = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9.5, leading=12.5, textColor=color,
+                          alignment=TA_LEFT, spaceAfter=4)
+    return Styles(
+        body=body,
+        h1=ParagraphStyle("h1", parent=body, fontName=fonts.BOLD, fontSize=20, leading=24, spaceAfter=6),
+        h2=ParagraphStyle("h2", parent=body, fontName=fonts.BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=3),
+        h3=ParagraphStyle("h3", parent=body, fontName=fonts.BOLD, fontSize=10.5, leading=13, spaceBefore=5, spaceAfter=2),
+        cell=ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+        ink=ink,
+    )
+
+
+def inline(text: str) -> str:
+    """Markdown emphasis to reportlab markup, everything else escaped."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    return re.sub(r"`(.+?)`", r"<font face='VeraBd'>\1</font>", out)
+
+
+def column_widths(rows: list[list[str]], width: float, size: float) -> list[float]:
+    """Column widths (pt) filling ``width``: narrow columns keep their text's width, wide ones share the rest."""
+    cols = max(len(r) for r in rows)
+    natural = [max(pdfmetrics.stringWidth(r[i] if i < len(r) else "", fonts.REGULAR, size) + 14 for r in rows) for i in range(cols)]
+    if sum(natural) <= width:
+        return natural
+    fair = width / cols
+    narrow = [n for n in natural if n <= fair]
+    rest = width - sum(narrow)
+    wide_total = sum(n for n in natural if n > fair)
+    return [n if n <= fair else rest * n / wide_total for n in natural]
+
+
+def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
+    data = [[Paragraph(inline(c), styles.cell) for c in row] for row in rows]
+    table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize))
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8.5),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E8E8")),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#808080")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return table
+
+
+def _split_row(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _blocks(text: str) -> list[tuple[str, Any]]:
+    """The markup as (kind, content) blocks."""
+    blocks: list[tuple[str, Any]] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(("p", " ".join(para)))
+            para.clear()
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        heading = re.match(r"^(#{1,3}) (.*)$", line)
+        item = re.match(r"^(-|\d+\.) (.*)$", line)
+        if not line.strip():
+            flush()
+        elif heading:
+            flush()
+            blocks.append((f"h{len(heading.group(1))}", heading.group(2)))
+        elif FIGURE.match(line.strip()):
+            flush()
+            blocks.append(("figure", FIGURE.match(line.strip()).group(1)))  # type: ignore[union-attr]
+        elif line.startswith("|"):
+            flush()
+            if not re.match(r"^\|[\s:|-]+\|?$", line):
+                if blocks and blocks[-1][0] == "table":
+                    blocks[-1][1].append(_split_row(line))
+                else:
+                    blocks.append(("table", [_split_row(line)]))
+        elif item:
+            flush()
+            kind = "ul" if item.group(1) == "-" else "ol"
+            if blocks and blocks[-1][0] == kind:
+                blocks[-1][1].append(item.group(2))
+            else:
+                blocks.append((kind, [item.group(2)]))
+        elif line.startswith("  ") and blocks and blocks[-1][0] in ("ul", "ol") and not para:
+            blocks[-1][1][-1] += " " + line.strip()
+        else:
+            para.append(line.strip())
+    flush()
+    return blocks
+
+
+def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: float) -> list[Flowable]:
+    """The markup as platypus flowables; an unknown figure is a BuildError."""
+    story: list[Flowable] = []
+    for kind, content in _blocks(text):
+        if kind in ("h1", "h2", "h3"):
+            story.append(Paragraph(inline(content), getattr(styles, kind)))
+        elif kind == "p":
+            story.append(Paragraph(inline(content), styles.body))
+        elif kind in ("ul", "ol"):
+            items = [ListItem(Paragraph(inline(t), styles.body), leftIndent=12) for t in content]
+            story.append(ListFlowable(items, bulletType="bullet" if kind == "ul" else "1", start="\u2022" if kind == "ul" else "1",
+                                      bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=12))
+        elif kind == "table":
+            story.append(_table(content, styles, width))
+            story.append(Spacer(1, 4))
+        elif kind == "figure":
+            if content not in figures:
+                raise BuildError(f"rule sheet: unknown figure {content!r} (known: {', '.join(sorted(figures))})")
+            story.extend([FigureFlowable(figures[content]), Spacer(1, 4)])
+    return story
+
+
+def rule_pages(
+    text: str,
+    figures: Mapping[str, Drawing],
+    settings: PrintSettings,
+    title: str,
+    first_page: Callable[[], Drawing] | None = None,
+) -> CanvasPages:
+    """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler)."""
+    pw, ph = settings.page_size
+    margin = 15.0
+    styles = make_styles(settings.colours.ink)
+    width = (pw - 2 * margin) * PT_PER_MM
+
+    def paint(c: Canvas) -> None:
+        story = flowables(text, styles, figures, width)
+        page = 1
+        while story:
+            top = margin
+            if page == 1 and first_page is not None:
+                overlay = first_page()
+                for shape in overlay.children:
+                    _draw_mm(c, shape, ph)
+                top = overlay.height
+            frame = Frame(margin * PT_PER_MM, 14 * PT_PER_MM, width, (ph - top - 14) * PT_PER_MM,
+                          leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            before = len(story)
+            frame.addFromList(story, c)
+            if len(story) == before:
+                raise BuildError(f"rule sheet of {title}: a block is too large for a page")
+            c.setFont(fonts.REGULAR, 7)
+            c.setFillColor(colors.HexColor(settings.colours.muted))
+            c.drawCentredString(pw * PT_PER_MM / 2, 8 * PT_PER_MM, f"{title} - rules - page {page}")
+            c.showPage()
+            page += 1
+
+    return CanvasPages(pw, ph, paint)
+
+
+def _draw_mm(c: Canvas, shape: Any, page_height: float) -> None:
+    c.saveState()
+    c.translate(0, page_height * PT_PER_MM)
+    c.scale(PT_PER_MM, -PT_PER_MM)
+    draw_shape(c, shape)
+    c.restoreState()

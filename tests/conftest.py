@@ -1,0 +1,31 @@
+"""Shared fixtures: rendering helpers for looking at what the kits print."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+
+def render_pdf_page(pdf: bytes, index: int, dpi: float = 50):
+    """A PDF page as a PIL image (pypdfium2)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    return doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+
+
+def render_svg(svg: str, dpi: float = 50):
+    """An SVG as a PIL image (cairosvg), white background."""
+    from PIL import Image
+
+    from printkit.draw.png import svg_to_png
+
+    return Image.open(io.BytesIO(svg_to_png(svg, dpi))).convert("RGB")
+
+
+@pytest.fixture
+def settings():
+    from printkit.press.settings import PrintSettings
+
+    return PrintSettings()

@@ -1,0 +1,135 @@
+"""Token Tactics playouts, players, simulate and the designer figures."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from printkit.games import get_game
+from printkit.games.tokentactics import FORTIFY, Move, Params, State, TokenTactics, chips_needed, pair
+from printkit.games.tokentactics.analysis import (
+    fast_simulate,
+    observe,
+    peak_histogram,
+    peak_percentile,
+    perfect_play_winner,
+)
+from printkit.games.tokentactics.players import PLAYERS
+from printkit.rules.simulate import simulate
+
+SPEC = get_game("tokentactics")
+RULES = TokenTactics()
+
+
+def checked_playout(rules: TokenTactics, names: tuple[str, str], rng: random.Random) -> int:
+    """Play one game move by move, checking notation round trips and that the end comes last."""
+    policies = pair(PLAYERS[names[0]], PLAYERS[names[1]])
+    state, moves = rules.initial_state(), 0
+    while rules.outcome(state) is None:
+        assert rules.can_fortify(state) or rules.can_attack(state), "a player with no legal action"
+        move = policies[state.to_move](rules, state, rng)
+        text = rules.format_move(state, move)
+        assert rules.parse_move(state, text) == move
+        state = rules.apply(state, move)
+        moves += 1
+        assert max(state.reserves) <= max(rules.params.reserve_cap, rules.params.starting_tokens)
+    assert rules.legal_moves(state) == [] and 0 in state.reserves
+    return moves
+
+
+@pytest.mark.parametrize("params", [Params(), Params(starting_tokens=3, reserve_cap=6, fortify_amount=2,
+                                                     minimum_attack=2)])
+def test_random_playouts_never_raise(params: Params) -> None:
+    rules, rng = TokenTactics(params), random.Random(7)
+    lengths = [checked_playout(rules, ("random", "random"), rng) for _ in range(1500)]
+    assert min(lengths) == 1 and max(lengths) < 200
+
+
+def test_mixed_pairings_play_out() -> None:
+    rng = random.Random(3)
+    for names in [("strategic", "random"), ("random", "mixed"), ("mixed", "strategic")]:
+        for _ in range(300):
+            checked_playout(RULES, names, rng)
+
+
+def test_random_moves_are_legal_moves() -> None:
+    rng, state = random.Random(1), RULES.initial_state()
+    for _ in range(200):
+        if RULES.outcome(state) is not None:
+            state = RULES.initial_state()
+        move = PLAYERS["random"](RULES, state, rng)
+        assert move in RULES.legal_moves(state)
+        state = RULES.apply(state, move)
+
+
+def test_strategic_choices() -> None:
+    player, rng = PLAYERS["strategic"], random.Random(0)
+    assert player(RULES, State((11, 10), 0), rng) == Move("attack", 11, 10)
+    assert player(RULES, State((10, 10), 0), rng) == FORTIFY
+    assert player(RULES, State((15, 15), 0), rng) == Move("attack", 15, 15)
+    assert player.defend(RULES, State((4, 9), 0), rng) == 9
+
+
+def test_pair_takes_the_defence_from_the_defender() -> None:
+    first, second = pair(PLAYERS["strategic"], PLAYERS["random"])
+    rng = random.Random(5)
+    moves = [second(RULES, State((12, 9), 1), rng) for _ in range(50)]
+    defences = {m.defend for m in moves if m.action == "attack"}
+    assert defences == {12}  # the strategic defender always defends with everything
+    commits = {first(RULES, State((12, 9), 0), rng) for _ in range(50)}
+    assert {m.attack for m in commits} == {12} and len({m.defend for m in commits}) > 3
+
+
+def test_strategic_against_itself_second_player_wins() -> None:
+    tally = simulate(RULES, pair(PLAYERS["strategic"], PLAYERS["strategic"]), 50, 1, observe=observe)
+    data = tally.as_json()
+    assert data["results"] == {"first": 0, "second": 50, "draw": 0}
+    assert (data["min_length"], data["max_length"]) == (11, 11)
+    assert data["reasons"] == {"both reserves empty, defender won the battle": 50}
+    assert data["extra"]["cap_reached"] == 50 and data["extra"]["both_empty"] == 50
+    assert data["extra"]["fortifies"] == 500 and data["extra"]["attacks"] == 50
+
+
+def test_perfect_play_winner() -> None:
+    # The second player wins under perfect play for every setting: the first player always faces
+    # equal reserves and can only fortify until stuck at the cap.
+    for cap in range(1, 31):
+        for start in range(1, cap + 1):
+            for step in (1, 2, 3):
+                for low in (1, cap):
+                    params = Params(starting_tokens=start, reserve_cap=cap, fortify_amount=step, minimum_attack=low)
+                    assert perfect_play_winner(params) == 1
+
+
+def test_fast_simulate_matches_simulate() -> None:
+    slow = simulate(RULES, (PLAYERS["random"], PLAYERS["random"]), 1000, 42, observe=observe).as_json()
+    fast = fast_simulate(Params(), 1000, 42).as_json()
+    for key in ("results", "mean_length", "min_length", "max_length", "reasons", "extra"):
+        assert fast[key] == slow[key], key
+
+
+def test_random_figures_are_pinned() -> None:
+    data = SPEC.fast_simulate(Params(), 2000, 1).as_json()  # type: ignore[misc]
+    assert data["results"] == {"first": 1074, "second": 926, "draw": 0}
+    assert data["extra"]["cap_reached"] == 2 and data["extra"]["largest_reserve"] == 15
+
+
+def test_chips_needed_and_the_999th_percentile() -> None:
+    assert chips_needed(Params()) == 15
+    assert chips_needed(Params(starting_tokens=20, reserve_cap=25)) == 25
+    for names in [("strategic", "strategic"), ("strategic", "mixed"), ("mixed", "strategic"), ("mixed", "mixed")]:
+        tally = simulate(RULES, pair(PLAYERS[names[0]], PLAYERS[names[1]]), 1000, 9, observe=observe)
+        assert max(peak_histogram(tally)) <= chips_needed(Params())
+        assert tally.extra["largest_reserve"] == 15
+    strategic = simulate(RULES, pair(PLAYERS["strategic"], PLAYERS["strategic"]), 100, 2, observe=observe)
+    assert peak_percentile(strategic, 99.9) == 15 == chips_needed(Params())
+
+
+def test_peak_percentile_reads_the_histogram() -> None:
+    from printkit.rules.simulate import Tally
+
+    tally = Tally()
+    tally.extra.update({"max_reserve_11": 998, "max_reserve_14": 1, "max_reserve_15": 1})
+    assert peak_percentile(tally, 99.8) == 11 and peak_percentile(tally, 99.9) == 14
+    assert peak_percentile(tally, 100) == 15

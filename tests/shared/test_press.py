@@ -1,0 +1,116 @@
+"""Imposition: card grids, duplex backs, tokens, tiles, crop marks."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import given, settings as hsettings, strategies as st
+
+from printkit.draw.shapes import Group, Rect, Style
+from printkit.kit.checks import sheet_findings
+from printkit.press.pieces import Piece, bleed_rect
+from printkit.press.settings import PrintSettings
+from printkit.press.sheets import grid_sheets
+from printkit.press.tiles import board_sheets, fits_one_page, tile_windows
+
+
+def card(i: int, w: float = 63, h: float = 88) -> Piece:
+    return Piece(f"card {i}", w, h, Group((bleed_rect(w, h, "#D55E00"),)), Group((bleed_rect(w, h, "#2E3A4F"),)))
+
+
+def test_poker_cards_nine_per_page_on_a4_and_letter() -> None:
+    for paper in ("A4", "letter"):
+        sheets = grid_sheets([card(i) for i in range(9)], PrintSettings(paper=paper), "T", "cards")
+        assert [s.side for s in sheets] == ["front", "back"]
+        assert len(sheets[0].placed) == 9
+
+
+def test_backs_mirror_fronts_for_long_and_short_edge_flips() -> None:
+    for flip in ("long", "short"):
+        s = PrintSettings(duplex_flip=flip)
+        pw, ph = s.page_size
+        fronts, backs = grid_sheets([card(i) for i in range(7)], s, "T", "cards")
+        for f, b in zip(fronts.placed, backs.placed):
+            assert f.name == b.name
+            if flip == "long":
+                assert abs((pw - f.x - f.w) - b.x) < 1e-9 and abs(f.y - b.y) < 1e-9
+            else:
+                assert abs((ph - f.y - f.h) - b.y) < 1e-9 and abs(f.x - b.x) < 1e-9
+
+
+def test_back_offset_shifts_every_back() -> None:
+    s = PrintSettings(back_offset_x_mm=1.5, back_offset_y_mm=-2)
+    plain = grid_sheets([card(0)], PrintSettings(), "T", "c")[1].placed[0]
+    moved = grid_sheets([card(0)], s, "T", "c")[1].placed[0]
+    assert (round(moved.x - plain.x, 6), round(moved.y - plain.y, 6)) == (1.5, -2)
+
+
+def test_trim_and_bleed_boxes_surround_the_pieces() -> None:
+    sheet = grid_sheets([card(i) for i in range(9)], PrintSettings(), "T", "c")[0]
+    x, y, w, h = sheet.page.trim
+    assert (round(w, 6), round(h, 6)) == (189, 264)
+    bx, by, bw, bh = sheet.page.bleed
+    assert (round(x - bx, 6), round(bw - w, 6)) == (3, 6)
+
+
+def _overlap(a, b) -> bool:
+    return a.x < b.x + b.w - 1e-6 and b.x < a.x + a.w - 1e-6 and a.y < b.y + b.h - 1e-6 and b.y < a.y + a.h - 1e-6
+
+
+@hsettings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(1, 40),
+    w=st.floats(15, 120),
+    h=st.floats(15, 150),
+    paper=st.sampled_from(["A4", "letter", "A3", "universal"]),
+    bleed=st.floats(0, 5),
+    round_=st.booleans(),
+)
+def test_imposition_keeps_every_piece_inside_and_apart(count, w, h, paper, bleed, round_) -> None:
+    s = PrintSettings(paper=paper, bleed_mm=bleed)
+    pieces = [dataclasses.replace(card(i, w, h), round=round_, back=None) for i in range(count)]
+    sheets = grid_sheets(pieces, s, "T", "p")
+    placed = [p for sheet in sheets for p in sheet.placed]
+    assert sorted(p.name for p in placed) == sorted(p.name for p in pieces)
+    for sheet in sheets:
+        assert not [f for f in sheet_findings(sheet, s) if f.level == "error"]
+        for i, a in enumerate(sheet.placed):
+            assert not any(_overlap(a, b) for b in sheet.placed[i + 1:])
+
+
+def board(w: float, h: float) -> Piece:
+    return Piece("board", w, h, Group((Rect(0, 0, w, h, Style(fill="#F4EFE3")),)))
+
+
+def test_a_board_that_fits_is_centred_on_one_page() -> None:
+    s = PrintSettings()
+    sheets = board_sheets(board(180, 180), s, "B")
+    assert len(sheets) == 1
+    p = sheets[0].placed[0]
+    assert abs(p.x - (210 - 180) / 2) < 1e-9 and abs(p.y - (297 - 180) / 2) < 1e-9
+
+
+def test_a_large_board_is_tiled_with_overlap_and_labels() -> None:
+    s = PrintSettings()
+    piece = board(440, 300)
+    assert not fits_one_page(piece, s)
+    windows = tile_windows(piece, s)
+    rows, cols = windows[-1].row + 1, windows[-1].col + 1
+    assert len(windows) == rows * cols >= 4
+    # the windows cover the board plus bleed, neighbours overlapping by the overlap strip
+    assert abs(windows[0].x + 3) < 1e-9 and abs(windows[-1].x + windows[-1].w - 443) < 1e-6
+    assert abs((windows[0].x + windows[0].w) - windows[1].x - s.tile_overlap_mm) < 1e-6
+    sheets = board_sheets(piece, s, "Board")
+    assert sheets[1].label == f"tile 2 of {len(windows)}: row 1, column 2"
+    for sheet in sheets:
+        assert not [f for f in sheet_findings(sheet, s) if f.level == "error"]
+
+
+def test_crop_marks_stay_off_the_pieces_and_the_paper_edge() -> None:
+    s = PrintSettings()
+    sheet = grid_sheets([card(i) for i in range(9)], s, "T", "c")[0]
+    assert sheet.marks
+    for mark in sheet.marks:
+        assert min(mark.x1, mark.x2) >= s.mark_margin_mm - 1e-9
+        assert min(mark.y1, mark.y2) >= s.mark_margin_mm - 1e-9
+    assert not grid_sheets([card(0)], PrintSettings(crop_marks=False), "T", "c")[0].marks
