@@ -16,7 +16,7 @@ from printkit.press.settings import PAPERS
 
 
 def _fail(message: str) -> None:
-    raise click.ClickException(message)
+    raise PrintkitError(message)
 
 
 class _Group(click.Group):
@@ -155,7 +155,8 @@ def _players(spec: Any, names: tuple[str, str]) -> tuple[Callable[..., Any], Cal
     for name in names:
         if name not in spec.players:
             _fail(f"unknown player {name!r} for {spec.name} (known: {', '.join(sorted(spec.players))})")
-    return spec.players[names[0]], spec.players[names[1]]
+    policies = spec.players[names[0]], spec.players[names[1]]
+    return spec.pair_players(*policies) if spec.pair_players is not None else policies
 
 
 @main.command()
@@ -197,6 +198,14 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, conf
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
 
 
+def _read_secret(prompt: str) -> str:
+    """A line read without echo (a player's secret choice); end of input is EOFError."""
+    try:
+        return str(click.prompt(prompt, hide_input=True, prompt_suffix="", default="", show_default=False))
+    except click.exceptions.Abort:
+        raise EOFError from None
+
+
 @main.command()
 @GAME_OPTION
 @click.option("--seed", type=int, default=None, help="random seed (dice, computer player)")
@@ -212,9 +221,7 @@ def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, c
               f"{', '.join(n for n in available() if get_game(n).play is not None)})")
     params = _config(config_path, sets).game_params(game)
     stdin = click.get_text_stream("stdin")
-    secret = None
-    if stdin.isatty():
-        secret = lambda prompt: click.prompt(prompt, hide_input=True, prompt_suffix="", default="", show_default=False)  # noqa: E731
+    secret = _read_secret if stdin.isatty() else None
     side = computer if computer is not None else ("2" if vs_computer else None)
     code = spec.play(params, input_stream=stdin, output_stream=click.get_text_stream("stdout"),
                      seed=seed, computer=side, read_secret=secret)

@@ -12,6 +12,7 @@ import html
 import re
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import jinja2
@@ -31,9 +32,17 @@ from printkit.press.settings import PrintSettings
 FIGURE = re.compile(r"^\[\[figure:([\w-]+)\]\]$")
 
 
+def templates_dir() -> Path:
+    """The rule-sheet templates: installed as ``printkit.templates``, or ``templates/`` of a checkout."""
+    try:
+        return Path(str(resources.files("printkit.templates")))
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / "templates"
+
+
 def template_env() -> jinja2.Environment:
-    """Templates from the installed ``printkit.templates`` package; undefined names are errors."""
-    loader = jinja2.FileSystemLoader(str(resources.files("printkit.templates")))
+    """A jinja2 environment over :func:`templates_dir`; undefined names are errors."""
+    loader = jinja2.FileSystemLoader(str(templates_dir()))
     env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
@@ -235,6 +244,8 @@ def rule_pages(
             c.setFont(fonts.REGULAR, 7)
             c.setFillColor(colors.HexColor(settings.colours.muted))
             c.drawCentredString(pw * PT_PER_MM / 2, 8 * PT_PER_MM, f"{title} - rules - page {page}")
+            c.setTrimBox((0, 0, pw * PT_PER_MM, ph * PT_PER_MM))
+            c.setBleedBox((0, 0, pw * PT_PER_MM, ph * PT_PER_MM))
             c.showPage()
             page += 1
 

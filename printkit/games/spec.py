@@ -22,6 +22,8 @@ class GameSpec:
     """Named players for simulate/play; must include "random"."""
     fast_simulate: Callable[[Any, int, int], Tally] | None = None
     """Optional fast random-vs-random kernel: (params, games, seed) -> Tally."""
+    pair_players: Callable[[Policy, Policy], tuple[Policy, Policy]] | None = None
+    """Optional: combine two seats' policies (games where a player also decides on the other's turn)."""
     observe: Callable[[Tally, Any], None] | None = None
     """Optional per-game counters for simulate (e.g. how often a cap was reached)."""
     kit: Callable[..., Any] | None = None

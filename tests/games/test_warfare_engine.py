@@ -39,7 +39,7 @@ def test_params_defaults_and_checks() -> None:
     assert (p.board_size, p.line_length, p.fortress_victory, p.territory_victory) == (6, 6, 3, True)
     assert p.abilities == Abilities(1, 1, 1, 1) and p.check() == []
     assert Params(line_length=7).check() == [("line_length", "expected at most board_size (6), got 7")]
-    assert Params(token_mm=28).check() == [("token_mm", "expected at most cell_mm - 3 (27), got 28")]
+    assert Params(token_mm=26).check() == [("token_mm", "expected at most cell_mm - 3 (25), got 26")]
     with pytest.raises(ConfigError, match="games.warfare.board_size: expected 3 to 20, got 2"):
         from_mapping(Params, {"board_size": 2}, "config.toml", "games.warfare")
     with pytest.raises(ConfigError, match="games.warfare.abilities.bomb"):
@@ -78,8 +78,9 @@ def test_shield_lasts_until_owner_next_turn() -> None:
     rules = rules_for(abilities=Abilities(bomb=2, shield=1, convert=2, fortress=1))
     s = play(rules, "first X", "X C3, shield C3", "O A1")
     with pytest.raises(IllegalMove, match="C3 is shielded"):
-        rules.apply(s, Turn(1, 5, "convert", rules.geo.parse("C3"), True)) if False else None
         rules.apply(play(rules, "first X", "X C3, shield C3"), rules.parse_move(s, "O convert C3, A1"))
+    with_shield = play(rules, "first X", "X C3, shield C3")
+    assert with_shield.shields == (rules.geo.parse("C3"), -1)
     s = play(rules, "first X", "X C3, shield C3", "O A1", "X A6")  # X's next turn: shield gone
     s = rules.apply(s, rules.parse_move(s, "O convert C3, B1"))
     assert s.board[rules.geo.parse("C3")] == token(1)
@@ -163,12 +164,12 @@ def test_notation_round_trip_and_errors() -> None:
 def test_legal_moves_counts() -> None:
     rules = rules_for()
     s = play(rules, "first X")
-    # only placements (36) and fortress before (36 x 35) or after (36 x 35)
-    assert len(rules.legal_moves(s)) == 36 + 2 * 36 * 35
+    # placements (36), shield after on the placed token (36), fortress before or after (36 x 35 each)
+    assert len(rules.legal_moves(s)) == 36 + 36 + 2 * 36 * 35
     s = play(rules, "first X", "X A1")
-    # O: 35 placements; bomb A1 before (35 places) / after (35 x 1); shield after 35;
-    # convert before (A1 then 35 places) / after 35; fortress 35 x 34 twice
-    assert len(rules.legal_moves(s)) == 35 + 35 + 35 + 35 + 35 + 35 + 2 * 35 * 34
+    # O: 35 placements; bomb A1 before (then 36 places: A1 is empty again) / after (35 x 1);
+    # shield after 35; convert before (A1 then 35 places) / after 35; fortress 35 x 34 twice
+    assert len(rules.legal_moves(s)) == 35 + 36 + 35 + 35 + 35 + 35 + 2 * 35 * 34
 
 
 def test_legal_moves_match_brute_force() -> None:
@@ -194,8 +195,11 @@ def test_golden_log() -> None:
     game = replay(rules, read_log(DATA / "golden.log"), "golden.log")
     assert game.outcome is not None and (game.outcome.winner, game.outcome.reason) == (0, "line")
     after_bomb = game.steps[5].state
-    assert board(rules, after_bomb) == ["OX..", "....", "oX..", "..O."]
-    assert board(rules, game.final) == ["XXO.", "OX..", "XX..", ".XO."]
+    # B2 shielded stays; X's B1 and O's own A2 fortress are removed
+    assert board(rules, after_bomb) == ["O...", ".X..", "O...", "..O."]
+    assert board(rules, game.steps[3].state) == ["OX..", "o...", "O...", "...."]
+    assert game.steps[4].state.shields == (rules.geo.parse("B2"), -1)
+    assert board(rules, game.final) == ["OXO.", "OX..", "XX..", ".XO."]
 
 
 def test_illegal_log_line_number() -> None:
@@ -205,7 +209,7 @@ def test_illegal_log_line_number() -> None:
     with pytest.raises(LogError, match="x.log:2: cannot read 'X Q1'"):
         replay(rules, parse_log("first X\nX Q1\n"), "x.log")
     with pytest.raises(LogError, match="x.log:3: move 'X A2' after the game has ended"):
-        replay(rules_for(board_size=3, line_length=3, fortress_victory=1), parse_log("first X\nX fortress A1, B1\nX A2\n"), "x.log")
+        replay(rules_for(board_size=3, line_length=3, fortress_victory=1), parse_log("first X\nX fortress A1\nX A2\n"), "x.log")
 
 
 def test_example_log_replays() -> None:
@@ -236,10 +240,10 @@ def test_clarifications_listed() -> None:
 
 def test_render_and_json() -> None:
     rules = rules_for()
-    s = play(rules, "first X", "X fortress A1, B1, " if False else "X fortress A1, B1")
+    s = play(rules, "first X", "X fortress A1, B1")
     s = rules.apply(s, rules.parse_move(s, "O C1, shield C1"))
     text = rules.render_text(s)
-    assert " [X] X  (O)" in text and "X to move" in text
+    assert "  1 [X] X (O) .  .  . " in text and "X to move" in text
     data = rules.state_json(s)
     assert data["cells"]["A1"] == {"owner": "X", "fortress": True, "shielded": False}
     assert data["rows"][0][:3] == ["[X]", "X", "(O)"] and data["to_move"] == "X"

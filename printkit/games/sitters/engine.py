@@ -181,7 +181,8 @@ class SittersRules:
     def _apply_roll(self, state: State, move: Move) -> State:
         count = 2 if state.phase == BATTLE else 1
         if move.kind != "roll" or len(move.dice) != count:
-            what = "a battle roll of two dice (collector, obstructor)" if count == 2 else "a die roll"
+            what = ("a battle roll of two dice (collector, obstructor)" if count == 2
+                    else "a die roll")
             raise IllegalMove(f"expected {what}, not {notation.describe(move)}")
         for value in move.dice:
             if not 1 <= value <= self.faces:

@@ -26,7 +26,7 @@ class State:
     lost: tuple[int, int] = (0, 0)
     """Defeated markers off the board: (collectors, obstructors)."""
     turn: int = 0
-    """Turn number from 0; turns 0, 1 of each round of 3 are the collectors', turn 2 the obstructors'."""
+    """Turn number from 0: in each round of 3 turns, the collectors play 2, the obstructors 1."""
     roll: int = 0
     cell: int = -1
     """The space of a pending loot roll or battle."""

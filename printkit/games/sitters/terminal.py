@@ -6,11 +6,13 @@ Scriptable: every answer is one line of ``input_stream``; with a seed the dice r
 from __future__ import annotations
 
 import random
+import re
 from typing import Callable, TextIO
 
-from printkit.games.sitters.engine import SittersRules
+from printkit.games.sitters.engine import PLACE_KIND, SittersRules
+from printkit.games.sitters.notation import cell_of
 from printkit.games.sitters.params import Params
-from printkit.games.sitters.state import BATTLE, COLLECTORS, LOOT, MOVE, Move, State
+from printkit.games.sitters.state import BATTLE, COLLECTORS, LOOT, Move, State
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, chance_move
 
 
@@ -42,7 +44,8 @@ def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
     say(rules.render_text(state))
     outcome = rules.outcome(state)
     assert outcome is not None
-    winner = "nobody: a draw" if outcome.winner is None else f"the {rules.player_names[outcome.winner]}"
+    winner = ("nobody: a draw" if outcome.winner is None
+              else f"the {rules.player_names[outcome.winner]}")
     say(f"game over: {outcome.reason}; winner: {winner}")
     return 0
 
@@ -125,17 +128,31 @@ def _choose(rules: SittersRules, state: State, moves: list[Move],
         if 1 <= index <= len(moves):
             return moves[index - 1], ""
         return None, f"not an option (1-{len(moves)})"
-    cell = rules.board.cell(text)
-    if cell is not None:
-        ending = [m for m in moves if m.dst == cell]
-        if len(ending) == 1:
-            return ending[0], ""
-        if ending:
-            return None, f"more than one option ends on {text.upper()}: type its number"
-        return None, f"no option ends on {text.upper()}"
+    if re.fullmatch(r"[A-Za-z][0-9]+", text):
+        return _by_space(rules, state, moves, text)
     try:
         move = rules.parse_move(state, text)
         rules.apply(state, move)
     except (NotationError, IllegalMove) as exc:
         return None, str(exc)
     return move, ""
+
+
+def _by_space(rules: SittersRules, state: State, moves: list[Move],
+              text: str) -> tuple[Move | None, str]:
+    """The one option ending on the space named ``text``, or why there is none."""
+    try:
+        cell = cell_of(rules.board, text)
+    except NotationError as exc:
+        return None, str(exc)
+    ending = [m for m in moves if m.dst == cell]
+    if len(ending) == 1:
+        return ending[0], ""
+    if ending:
+        return None, f"more than one option ends on {text.upper()}: type its number"
+    if state.phase in PLACE_KIND:
+        try:
+            rules.apply(state, Move(PLACE_KIND[state.phase], dst=cell))
+        except IllegalMove as exc:
+            return None, str(exc)
+    return None, f"no option ends on {text.upper()}"

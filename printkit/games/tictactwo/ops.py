@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import and_
+
 from printkit.games.tictactwo.geometry import Geometry
 from printkit.games.tictactwo.state import ANY_DIBS, DIBS, INTERSECT, LETTER, O, VOID, X
 
@@ -113,12 +116,10 @@ def shift_topples(geo: Geometry, axis: str, index: int, step: int) -> list[tuple
 
 def lines_made(geo: Geometry, cells: Cells | tuple[int, ...], walls: Walls | tuple[int, ...]) -> tuple[bool, bool]:
     """(X has a line, O has a line): every space holds the letter and no wall cuts it."""
-    found = [False, False]
+    found = 0
+    get = cells.__getitem__
     for line in geo.lines:
-        for p in (0, 1):
-            if found[p]:
-                continue
-            bit = LETTER[p]
-            if all(cells[c] & bit for c in line.cells) and not any(walls[s] >= 0 for s in line.blockers):
-                found[p] = True
-    return found[0], found[1]
+        both = reduce(and_, map(get, line.cells)) & (X | O)
+        if both & ~found and not any(walls[s] >= 0 for s in line.blockers):
+            found |= both
+    return bool(found & X), bool(found & O)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from printkit.games.tictactwo import ops, turns
 from printkit.games.tictactwo.engine import TicTacTwo
@@ -51,16 +51,22 @@ def _random_turn(rules: TicTacTwo, state: State, rng: random.Random) -> Turn | N
     return Turn(p, action, topple, rng.choice(cells)) if cells else None
 
 
-def threats(rules: TicTacTwo, state: State, player: int) -> int:
-    """Lines ``player`` could complete with one plain letter (cut lines do not count)."""
+def threats(rules: TicTacTwo, cells: Sequence[int], walls: Sequence[int], player: int, reach: int) -> int:
+    """Lines ``player`` could finish with ``reach`` plain letters or fewer (cut lines do not count)."""
     bit, count = LETTER[player], 0
+    walled = [s for s, owner in enumerate(walls) if owner >= 0]
     for line in rules.geo.lines:
-        if any(state.walls[s] >= 0 for s in line.blockers):
+        missing = [c for c in line.cells if not cells[c] & bit]
+        if not 0 < len(missing) <= reach or not all(ops.can_write(cells[c], player) for c in missing):
             continue
-        missing = [c for c in line.cells if not state.cells[c] & bit]
-        if len(missing) == 1 and ops.can_write(state.cells[missing[0]], player):
+        if not walled or not any(walls[s] >= 0 for s in line.blockers):
             count += 1
     return count
+
+
+def reach_of(hand: Sequence[str], turns_taken: int) -> int:
+    """Letters a player can write next turn: two with an unused Double after their first turn."""
+    return 2 if "double" in hand and turns_taken > 0 else 1
 
 
 def _simplicity(move: Turn) -> int:
@@ -68,22 +74,28 @@ def _simplicity(move: Turn) -> int:
 
 
 def greedy_player(rules: TicTacTwo, state: State, rng: random.Random) -> Move:
-    """Wins when some turn wins, blocks when the opponent threatens a line, else plays randomly."""
+    """Wins when some turn wins, blocks when the opponent threatens a line, else plays randomly.
+
+    A threat is a line the opponent could finish next turn with plain letters (two of them when
+    the opponent still holds Double).
+    """
     if state.phase != PLAY:
         return uniform_player(rules, state, rng)
-    p = state.to_move
-    results = [(m, rules.apply(state, m)) for m in rules.legal_moves(state)]
-    wins = [m for m, after in results if after.winner == p]
+    p, q = state.to_move, 1 - state.to_move
+    reach = reach_of(state.hands[q], state.turns[q])
+    results = list(turns.expand(rules.geo, state))
+    wins = [t for t, w in results if w.reason is not None and w.winner == p]
     if wins:
         return _pick_simplest(wins, rng)
-    safe = [m for m, after in results if not after.decided and threats(rules, after, 1 - p) == 0]
-    if threats(rules, state, 1 - p) and safe:
+    safe = [t for t, w in results if w.reason is None and not threats(rules, w.cells, w.walls, q, reach)]
+    if threats(rules, state.cells, state.walls, q, reach) and safe:
         return _pick_simplest(safe, rng)
+    safe_set = set(safe)
     for _ in range(10):
         move = random_player(rules, state, rng)
-        if move in safe:
+        if move in safe_set:
             return move
-    pool = safe or [m for m, after in results if after.winner is None or after.winner == p] or [m for m, _ in results]
+    pool = safe or [t for t, w in results if w.winner != q] or [t for t, _ in results]
     return pool[rng.randrange(len(pool))]
 
 

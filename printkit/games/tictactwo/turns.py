@@ -219,3 +219,20 @@ def _after_topples(geo: Geometry, work: Work) -> Iterator[tuple[tuple[int, int] 
         after = work.copy()
         do_topple(after, *topple)
         yield topple, after
+
+
+def expand(geo: Geometry, state: State) -> Iterator[tuple[Turn, Work]]:
+    """Every legal turn with the position it leaves (for players that look one turn ahead)."""
+    start, p = Work(geo, state), state.to_move
+    for action, work in _after_actions(geo, state, start):
+        if work.reason is not None:
+            yield Turn(p, action), work
+            continue
+        for topple, after in _after_topples(geo, work):
+            if after.reason is not None:
+                yield Turn(p, action, topple), after
+                continue
+            for cell in ops.open_cells(after.cells, p):
+                final = after.copy()
+                do_place(final, cell)
+                yield Turn(p, action, topple, cell), final

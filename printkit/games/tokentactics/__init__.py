@@ -14,6 +14,7 @@ from printkit.games.tokentactics.analysis import (
 )
 from printkit.games.tokentactics.clarifications import clarifications
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
+from printkit.games.tokentactics.kit import build_kit
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.players import PLAYERS, pair
@@ -48,10 +49,11 @@ SPEC = GameSpec(
     rules=TokenTactics,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    pair_players=pair,
     observe=observe,
     play=play,
+    kit=build_kit,
     extras={
-        "pair": pair,
         "chips_needed": chips_needed,
         "peak_percentile": peak_percentile,
         "perfect_play_winner": perfect_play_winner,

@@ -24,6 +24,13 @@ class Params:
         pattern=NAME_PATTERN,
         doc="the two players' names, first player first (1-20 letters, digits, spaces, _ or -)",
     )
+    # --- print kit sizes and looks (the rules never read these) ---
+    chip_mm: float = param(16.0, min=10, max=30, doc="print kit: diameter / side of a token chip in mm")
+    marker_mm: float = param(12.0, min=8, max=25, doc="print kit: size of a reserve-tracker marker in mm")
+    five_chips: bool = param(True, doc="print kit: print 5-value chips too when they cut the chip count")
+    track_length: int = param(30, min=10, max=99, doc="print kit: the tracker runs 0 to at least this")
+    colour_1: str = param("#D55E00", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: first player's colour")
+    colour_2: str = param("#0072B2", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: second player's colour")
 
     def check(self) -> list[tuple[str, str]]:
         """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""

@@ -67,6 +67,11 @@ class Params:
     )
     player_x: str = param("X", pattern=r"[^\n]{1,24}", doc="name of the player with the X marks")
     player_o: str = param("O", pattern=r"[^\n]{1,24}", doc="name of the player with the O marks")
+    cell_mm: float = param(
+        15.0, min=10, max=60, doc="side of one board space in mm (15: the 11 x 11 board fits on A4 or Letter; larger boards are tiled)"
+    )
+    token_mm: float = param(12.0, min=6, max=57, doc="diameter of an X or O token in mm (at most cell_mm - 3)")
+    example_log: str = param("", doc="log file of the rule sheet's worked example ('' = the built-in one)")
 
     def check(self) -> list[tuple[str, str]]:
         """Every special space on the board, in one list only, and something left to play."""
@@ -77,6 +82,8 @@ class Params:
                 problems.extend(self._check_coord(key, text, seen))
         if not problems and self.playable_count() == 0:
             problems.append(("free", "expected at least one space to play on, every space is free"))
+        if self.token_mm > self.cell_mm - 3:
+            problems.append(("token_mm", f"expected at most cell_mm - 3 ({self.cell_mm - 3:g}), got {self.token_mm:g}"))
         return problems
 
     def _check_coord(self, key: str, text: str, seen: dict[str, str]) -> list[tuple[str, str]]:

@@ -25,6 +25,13 @@ def observe(tally: Tally, game: Playout) -> None:  # type: ignore[type-arg]
             tally.extra[move.ability] += 1
 
 
+def build_kit(params: Params, settings: object) -> object:
+    """The print kit (imported on use: listing games need not load the drawing machinery)."""
+    from printkit.games.warfare.kit import build_kit as build
+
+    return build(params, settings)  # type: ignore[arg-type]
+
+
 SPEC = GameSpec(
     name="warfare",
     title="Tic Tac Warfare",
@@ -34,6 +41,7 @@ SPEC = GameSpec(
     players={"random": random_policy, "greedy": greedy_policy},
     fast_simulate=fast_simulate,
     observe=observe,
+    kit=build_kit,
 )
 
 __all__ = [

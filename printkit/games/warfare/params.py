@@ -37,8 +37,8 @@ class Params:
     player_o: str = param("O", pattern=NAME_PATTERN, doc="name of the player with the O (blue) tokens")
     colour_x: str = param("#D55E00", pattern=COLOUR_PATTERN, doc="colour of X (vermillion red)")
     colour_o: str = param("#0072B2", pattern=COLOUR_PATTERN, doc="colour of O (blue)")
-    cell_mm: float = param(30.0, min=15, max=60, doc="side of one board cell in millimetres")
-    token_mm: float = param(24.0, min=10, max=55, doc="diameter of a token in millimetres")
+    cell_mm: float = param(28.0, min=15, max=60, doc="side of one board cell in millimetres (28: a 6x6 board fits A4 and letter)")
+    token_mm: float = param(22.0, min=10, max=55, doc="diameter of a token in millimetres")
 
     def check(self) -> list[tuple[str, str]]:
         """Cross-field rules: the line fits the board, tokens fit a cell, names differ."""

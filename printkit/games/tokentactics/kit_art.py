@@ -1,0 +1,286 @@
+"""Token Tactics print art: chips, tracker markers, commit cards, player aids and the tracker board.
+
+Players are told apart by shape first and colour second: everything of the first player is
+round (round chips, round marker, round track spaces, a disc on the card backs), everything of
+the second player is square. Sizes come from :class:`Params` (``chip_mm``, ``marker_mm``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.art.cards import CardFace, card_back, card_front, card_piece
+from printkit.art.tokens import token_piece
+from printkit.draw import fonts
+from printkit.draw.shapes import Circle, Group, Polygon, Rect, Shape, Style, Text
+from printkit.games.tokentactics.params import Params
+from printkit.press.pieces import Piece, bleed_rect
+from printkit.press.settings import PrintSettings
+
+TITLE = "Token Tactics"
+SHAPES = ("round", "square")
+COMMIT_W, COMMIT_H = 44.0, 68.0
+"""Commit cards are mini cards: 16 fit on one A4 page."""
+AID_W, AID_H = 88.0, 126.0
+TRACK_PER_ROW = 8
+WHITE = "#FFFFFF"
+
+
+def colours(params: Params) -> tuple[str, str]:
+    return params.colour_1, params.colour_2
+
+
+def emblem(player: int, cx: float, cy: float, r: float, colour: str, width: float = 0.0) -> Shape:
+    """The player's shape: a disc (first player) or a square (second); outlined when ``width``."""
+    style = Style(stroke=colour, width=width) if width else Style(fill=colour)
+    if player == 0:
+        return Circle(cx, cy, r, style)
+    side = r * 1.8
+    return Rect(cx - side / 2, cy - side / 2, side, side, style)
+
+
+def digit_pt(height_mm: float) -> float:
+    """The point size whose capitals (and digits) are ``height_mm`` tall."""
+    return height_mm / (0.729 * 25.4 / 72)
+
+
+def centred_text(text: str, cx: float, cy: float, pt: float, fill: str, box: tuple[float, float, float, float],
+                 bold: bool = True, cls: tuple[str, ...] = ()) -> Text:
+    """Text whose capitals are centred on (cx, cy)."""
+    return Text(cx, cy + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill, box=box, cls=cls)
+
+
+# --- chips and markers -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChipSet:
+    """What one player's chips are: ``ones`` 1-chips and ``fives`` 5-chips."""
+
+    ones: int
+    fives: int
+
+    @property
+    def chips(self) -> int:
+        return self.ones + self.fives
+
+    @property
+    def value(self) -> int:
+        return self.ones + 5 * self.fives
+
+    def greedy(self, amount: int) -> tuple[int, int] | None:
+        """(ones, fives) laying out ``amount`` with as many fives as possible; None if impossible."""
+        fives = min(self.fives, amount // 5)
+        ones = amount - 5 * fives
+        return (ones, fives) if ones <= self.ones else None
+
+    def covers(self, bound: int) -> bool:
+        """Whether every reserve from 0 to ``bound`` can be laid out (greedy, so players need no search)."""
+        return all(self.greedy(n) is not None for n in range(bound + 1))
+
+
+def chip_set(bound: int, fives_allowed: bool) -> ChipSet:
+    """The fewest chips showing every reserve 0..bound: 4 ones and enough fives, when that is fewer."""
+    if fives_allowed and bound > 4:
+        mixed = ChipSet(4, math.ceil((bound - 4) / 5))
+        if mixed.chips < bound:
+            return mixed
+    return ChipSet(bound, 0)
+
+
+def _value_art(player: int, value: int, size: float, safe: float) -> Group:
+    """The value on a chip; a five also gets an inner white outline of the player's shape."""
+    c = size / 2
+    inner = size - 2 * safe
+    pt = min(digit_pt(size * 0.36), digit_pt(inner * 0.8))
+    shapes: list[Shape] = []
+    if value == 5:
+        shapes.append(emblem(player, c, c, size * 0.3, WHITE, width=0.7))
+    shapes.append(centred_text(str(value), c, c, pt, WHITE, (safe, safe, inner, inner), cls=("chip-value",)))
+    return Group(tuple(shapes))
+
+
+def chip(player: int, value: int, index: int, params: Params, settings: PrintSettings) -> Piece:
+    """One chip: round for the first player, square for the second."""
+    size, colour = params.chip_mm, colours(params)[player]
+    name = f"{params.player_names[player]} {value}-chip {index}"
+    ident, cls = f"chip-{player + 1}-v{value}-{index}", ("chip", f"player-{player + 1}", f"value-{value}")
+    art = _value_art(player, value, size, settings.safe_mm)
+    if player == 0:
+        return token_piece(name, size, colour, art, ident, cls, settings.bleed_mm)
+    frame = Rect(1.2, 1.2, size - 2.4, size - 2.4, Style(stroke=WHITE, width=0.5))
+    front = Group((bleed_rect(size, size, colour), frame, art), id=ident, cls=("token", *cls))
+    return Piece(name, size, size, front, kind="token")
+
+
+def marker(player: int, params: Params, settings: PrintSettings) -> Piece:
+    """The reserve tracker marker: the player's shape with a white star."""
+    from printkit.art.symbols import star
+
+    size, colour = params.marker_mm, colours(params)[player]
+    art = star(size / 2, size / 2, size * 0.3, WHITE, points=5, inner=0.45)
+    name, ident = f"{params.player_names[player]} tracker marker", f"marker-{player + 1}"
+    cls = ("marker", f"player-{player + 1}")
+    if player == 0:
+        return token_piece(name, size, colour, art, ident, cls, settings.bleed_mm)
+    front = Group((bleed_rect(size, size, colour), art), id=ident, cls=("token", *cls))
+    return Piece(name, size, size, front, kind="token")
+
+
+def chips(player: int, params: Params, settings: PrintSettings, bound: int) -> list[Piece]:
+    """All of one player's chips: the ones, then the fives."""
+    chosen = chip_set(bound, params.five_chips)
+    ones = [chip(player, 1, i + 1, params, settings) for i in range(chosen.ones)]
+    return ones + [chip(player, 5, i + 1, params, settings) for i in range(chosen.fives)]
+
+
+# --- commit cards -----------------------------------------------------------------------------
+
+
+def commit_note(n: int, params: Params) -> str:
+    return "defence only" if n < params.minimum_attack else "attack or defence"
+
+
+def commit_front(player: int, n: int, params: Params, settings: PrintSettings) -> Group:
+    """A commit card face: the number large, corner indices, the player's shape and name."""
+    w, h, safe = COMMIT_W, COMMIT_H, settings.safe_mm
+    colour, ink = colours(params)[player], settings.colours.ink
+    band = safe + 1.5
+    shapes: list[Shape] = [bleed_rect(w, h, colour),
+                           Rect(band, band, w - 2 * band, h - 2 * band, Style(fill=WHITE), rx=2)]
+    big = min(digit_pt(h * 0.3), digit_pt(40.0))
+    while fonts.text_width(str(n), big, True) > w - 2 * band - 12:
+        big -= 1
+    shapes.append(centred_text(str(n), w / 2, h * 0.47, big, ink, (band, band, w - 2 * band, h - 2 * band),
+                               cls=("commit-value",)))
+    corner_pt = 10.0
+    for rotate, dx, dy in ((0.0, 0.0, 0.0), (180.0, w, h)):
+        idx = [Text(band + 1.5, band + 1.5 + fonts.ascent(corner_pt), str(n), size=corner_pt, bold=True, fill=ink,
+                    box=(band + 0.5, band + 0.5, 12, 8), cls=("commit-index",)),
+               emblem(player, band + 4.0, band + 13.0, 2.2, colour)]
+        shapes.append(Group(tuple(idx), dx=dx, dy=dy, rotate=rotate))
+    note = commit_note(n, params)
+    shapes.append(Text(w / 2, h * 0.47 + fonts.ascent(big) / 2 + 6.5, note, size=7.0, anchor="middle", fill=ink,
+                       box=(band + 1, h * 0.47, w - 2 * band - 2, h / 2 - band - 9), cls=("commit-note",)))
+    return Group(tuple(shapes), id=f"commit-{player + 1}-{n}", cls=("commit-card", f"player-{player + 1}"))
+
+
+def commit_back(player: int, params: Params, settings: PrintSettings) -> Group:
+    """The one back of every commit card of ``player``: colour, shape, name; never the number."""
+    w, h = COMMIT_W, COMMIT_H
+    art = Group((emblem(player, w / 2, h * 0.36, 11.0, WHITE), emblem(player, w / 2, h * 0.36, 6.5, colours(params)[player])))
+    back = card_back(TITLE, f"{params.player_names[player]} commit", colours(params)[player], art, w, h, settings.safe_mm)
+    return Group((back,), id=f"commit-back-{player + 1}", cls=("commit-back", f"player-{player + 1}"))
+
+
+def commit_cards(player: int, params: Params, settings: PrintSettings, top: int) -> list[Piece]:
+    """Cards 0 to ``top`` for one player, every one with the same back."""
+    back = commit_back(player, params, settings)
+    return [card_piece(f"{params.player_names[player]} commit {n}", commit_front(player, n, params, settings), back,
+                       COMMIT_W, COMMIT_H) for n in range(top + 1)]
+
+
+# --- player aid -------------------------------------------------------------------------------
+
+
+def aid_cards(params: Params, settings: PrintSettings, turn_text: str, battle_text: str) -> list[Piece]:
+    """One aid per player: the turn on the front, the resolution with worked arithmetic on the back."""
+    pieces = []
+    safe = settings.safe_mm + 1
+    for player in (0, 1):
+        colour = colours(params)[player]
+        corner = emblem(player, safe + 3.5, 7.0, 3.0, WHITE)
+        name = params.player_names[player]
+        front = card_front(CardFace("Your turn", turn_text, colour, corner=corner, footer=f"{TITLE} - player aid - {name}",
+                                    ident=f"aid-{player + 1}-turn"), AID_W, AID_H, safe, settings.colours.ink)
+        back = card_front(CardFace("Resolving an attack", battle_text, colour, corner=corner,
+                                   footer=f"{TITLE} - player aid - {name}", ident=f"aid-{player + 1}-battle"),
+                          AID_W, AID_H, safe, settings.colours.ink)
+        pieces.append(card_piece(f"{name} player aid", front, back, AID_W, AID_H))
+    return pieces
+
+
+# --- tracker board --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrackLayout:
+    space: float
+    pad: float = 8.0
+    title_h: float = 16.0
+    header_h: float = 10.0
+    gap: float = 6.0
+
+
+def track_top(params: Params, bound: int) -> int:
+    """The tracker's last space: the configured length, or the reserve bound if that is larger."""
+    return max(params.track_length, bound)
+
+
+def _space(player: int, n: int, x: float, y: float, size: float, params: Params, bound: int, ink: str) -> Group:
+    """One track space ``track-<player>-<n>``: a circle (first player) or a square (second)."""
+    reachable = n <= bound
+    fill = WHITE if reachable else "#E3E3E3"
+    classes = ["track-space", f"player-{player + 1}"]
+    if n == params.starting_tokens:
+        classes.append("start")
+    if n == params.reserve_cap:
+        classes.append("cap")
+    if not reachable:
+        classes.append("beyond-bound")
+    r = size / 2 - 0.8
+    style = Style(fill=fill, stroke=ink if reachable else "#9A9A9A", width=0.4)
+    if player == 0:
+        cell: Shape = Circle(size / 2, size / 2, r, style, id=f"track-{player + 1}-{n}", cls=tuple(classes))
+    else:
+        cell = Rect(0.8, 0.8, size - 1.6, size - 1.6, style, rx=1.0, id=f"track-{player + 1}-{n}", cls=tuple(classes))
+    shapes: list[Shape] = [cell]
+    if n == params.starting_tokens or n == params.reserve_cap:
+        ring = colours(params)[player]
+        shapes.append(emblem(player, size / 2, size / 2, r - 1.0 if player == 0 else (r - 1.0) / 0.9, ring, width=0.8))
+    pt = 9.0 if reachable else 7.5
+    label = (n == params.starting_tokens and "start") or (n == params.reserve_cap and "cap") or ""
+    cy = size / 2 - (1.6 if label else 0.0)
+    shapes.append(centred_text(str(n), size / 2, cy, pt, ink if reachable else "#8A8A8A", (1.5, 1.5, size - 3, size - 3)))
+    if label:
+        shapes.append(Text(size / 2, cy + fonts.ascent(pt) / 2 + 3.2, label, size=6.5, anchor="middle", fill=ink,
+                           box=(1.5, 1.5, size - 3, size - 3)))
+    return Group(tuple(shapes), dx=x, dy=y)
+
+
+def _panel(player: int, y: float, lay: TrackLayout, params: Params, bound: int, top: int, ink: str) -> tuple[list[Shape], float]:
+    """One player's track, 0..top in rows of TRACK_PER_ROW, and the height it took."""
+    name, colour = params.player_names[player], colours(params)[player]
+    shapes: list[Shape] = [emblem(player, lay.pad + 3.5, y + lay.header_h / 2, 3.0, colour)]
+    shapes.append(Text(lay.pad + 9, y + lay.header_h / 2 + fonts.ascent(10) / 2, f"{name}: reserve", size=10, bold=True,
+                       fill=ink, box=(lay.pad, y, TRACK_PER_ROW * lay.space, lay.header_h)))
+    rows = math.ceil((top + 1) / TRACK_PER_ROW)
+    cells = [_space(player, n, lay.pad + (n % TRACK_PER_ROW) * lay.space, y + lay.header_h + (n // TRACK_PER_ROW) * lay.space,
+                    lay.space, params, bound, ink) for n in range(top + 1)]
+    shapes.append(Group(tuple(cells), id=f"track-{player + 1}", cls=("track",)))
+    return shapes, lay.header_h + rows * lay.space
+
+
+def tracker(params: Params, settings: PrintSettings, bound: int) -> Piece:
+    """The reserve tracker: a 0..top track per player, spaces sized for the markers."""
+    lay = TrackLayout(space=max(params.marker_mm + 4.0, 12.0))
+    top, ink = track_top(params, bound), settings.colours.ink
+    width = 2 * lay.pad + TRACK_PER_ROW * lay.space
+    shapes: list[Shape] = []
+    y = lay.title_h
+    for player in (0, 1):
+        panel, used = _panel(player, y, lay, params, bound, top, ink)
+        shapes.extend(panel)
+        y += used + lay.gap
+    height = y - lay.gap + lay.pad + 6.0
+    note = f"grey spaces lie beyond {bound}: no reserve reaches them under these rules"
+    title_pt = 14.0
+    body = [bleed_rect(width, height, settings.colours.board),
+            Text(lay.pad, lay.pad + fonts.ascent(title_pt), f"{TITLE} - reserve tracker", size=title_pt, bold=True, fill=ink,
+                 box=(lay.pad, lay.pad - 1, width - 2 * lay.pad, lay.title_h - lay.pad + 1)),
+            *shapes]
+    if top > bound:
+        body.append(Text(lay.pad, height - lay.pad, note, size=7.0, fill=settings.colours.muted,
+                         box=(lay.pad, height - lay.pad - 4, width - 2 * lay.pad, 5)))
+    return Piece("reserve tracker", width, height, Group(tuple(body), id="tracker"), kind="board")

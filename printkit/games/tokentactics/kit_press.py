@@ -1,0 +1,133 @@
+"""Several small groups of pieces on one page (chips of both players and the tracker markers).
+
+The shared ``grid_sheets`` puts one kind of piece per page; Token Tactics has four small kinds
+(round chips, square chips, round and square markers), so this lays out labelled blocks one
+under the other, each with its own crop marks, and starts a new page only when one is full.
+Round pieces are spaced two bleeds apart and get a dashed circular cut guide; square pieces are
+butted and share cut lines, like cards.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.draw.pdf import DrawingPage
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Shape, Style, Text
+from printkit.press.marks import crop_marks
+from printkit.press.pieces import Piece, printable_area
+from printkit.press.settings import PrintSettings
+from printkit.press.sheets import Placed, Sheet, footer
+
+CAPTION_PT = 8.0
+
+
+@dataclass(frozen=True)
+class Block:
+    """Equal pieces printed together under a caption."""
+
+    caption: str
+    pieces: list[Piece]
+
+
+def _geometry(block: Block, settings: PrintSettings) -> tuple[int, int, float]:
+    piece = block.pieces[0]
+    gap = 2 * settings.bleed_mm if piece.round else 0.0
+    area = printable_area(settings)
+    outer = 2 * (settings.bleed_mm + settings.mark_offset_mm + settings.mark_length_mm)
+    cols = max(1, math.floor((area.w - outer + gap) / (piece.w + gap)))
+    cols = min(cols, len(block.pieces))
+    return cols, math.ceil(len(block.pieces) / cols), gap
+
+
+def block_height(block: Block, settings: PrintSettings) -> float:
+    """Height of a block on paper: caption, marks above, pieces, marks below."""
+    _, rows, gap = _geometry(block, settings)
+    h = block.pieces[0].h
+    return _top_room(settings) + rows * h + (rows - 1) * gap + _mark_room(settings)
+
+
+def _mark_room(settings: PrintSettings) -> float:
+    return settings.bleed_mm + settings.mark_offset_mm + settings.mark_length_mm + 1.0
+
+
+def _top_room(settings: PrintSettings) -> float:
+    return _mark_room(settings) + 6.0
+
+
+def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: float) -> tuple[float, float, float, float]:
+    """Full bleed on sides with no butted neighbour; the cut line on shared edges."""
+    if piece.round:
+        return (-b, -b, piece.w + 2 * b, piece.h + 2 * b)
+    index = r * cols + c
+    left = b if c == 0 else 0.0
+    right = b if c == cols - 1 or index + 1 >= count else 0.0
+    top = b if r == 0 else 0.0
+    bottom = b if r == rows - 1 or index + cols >= count else 0.0
+    return (-left, -top, piece.w + left + right, piece.h + top + bottom)
+
+
+def _place(block: Block, y: float, settings: PrintSettings) -> tuple[list[Shape], list[Placed], list[Line]]:
+    """The block's shapes with its caption at ``y`` (top of the caption band)."""
+    cols, rows, gap = _geometry(block, settings)
+    pw, ph = settings.page_size
+    w, h = block.pieces[0].w, block.pieces[0].h
+    x0 = (pw - (cols * w + (cols - 1) * gap)) / 2
+    y0 = y + _top_room(settings)
+    shapes: list[Shape] = [Text(settings.margin_mm + 2, y + 4, block.caption, size=CAPTION_PT, bold=True,
+                                fill=settings.colours.ink, cls=("block-caption",))]
+    placed: list[Placed] = []
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for i, piece in enumerate(block.pieces):
+        r, c = divmod(i, cols)
+        x, top = x0 + c * (w + gap), y0 + r * (h + gap)
+        children: list[Shape] = [piece.underlay] if piece.underlay is not None else []
+        children.append(piece.front)
+        if piece.round:
+            guide = Style(stroke="#4D4D4D", width=0.15, dash=(1.0, 1.0))
+            children.append(Circle(w / 2, h / 2, min(w, h) / 2, guide, cls=("cut-guide",)))
+        clip = _clip(piece, r, c, cols, rows, len(block.pieces), settings.bleed_mm)
+        shapes.append(Group((Group(tuple(children), clip=clip),), dx=x, dy=top, cls=("piece",)))
+        placed.append(Placed(piece.name, x, top, w, h))
+        xs.update((round(x, 4), round(x + w, 4)))
+        ys.update((round(top, 4), round(top + h, 4)))
+    marks = crop_marks(sorted(xs), sorted(ys), (pw, ph), settings)
+    return shapes, placed, marks
+
+
+def block_sheets(blocks: list[Block], settings: PrintSettings, title: str) -> list[Sheet]:
+    """Pages of blocks, top to bottom; a block that does not fit starts the next page."""
+    area = printable_area(settings)
+    pages: list[list[tuple[Block, float]]] = [[]]
+    y = area.y
+    for block in blocks:
+        if not block.pieces:
+            continue
+        need = block_height(block, settings)
+        if pages[-1] and y + need > area.y + area.h:
+            pages.append([])
+            y = area.y
+        pages[-1].append((block, y))
+        y += need + 2.0
+    return [_sheet(page, settings, f"{title} - chips and markers, sheet {i + 1} of {len(pages)}")
+            for i, page in enumerate(pages) if page]
+
+
+def _sheet(page: list[tuple[Block, float]], settings: PrintSettings, label: str) -> Sheet:
+    pw, ph = settings.page_size
+    shapes: list[Shape] = []
+    placed: list[Placed] = []
+    marks: list[Line] = []
+    for block, y in page:
+        s, p, m = _place(block, y, settings)
+        shapes += s
+        placed += p
+        marks += m
+    x0, y0 = min(p.x for p in placed), min(p.y for p in placed)
+    x1, y1 = max(p.x + p.w for p in placed), max(p.y + p.h for p in placed)
+    b = settings.bleed_mm
+    trim = (x0, y0, x1 - x0, y1 - y0)
+    bleed = (x0 - b, y0 - b, x1 - x0 + 2 * b, y1 - y0 + 2 * b)
+    drawing = Drawing(pw, ph, (*shapes, *marks, footer(label, settings)), title=label)
+    return Sheet(DrawingPage(drawing, trim, bleed), label, "front", placed, marks)

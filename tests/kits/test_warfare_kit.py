@@ -1,0 +1,144 @@
+"""The Tic Tac Warfare kit, built for real and read back: SVG ids, PDF boxes, fonts, text, pixels."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import build
+from printkit.config import load_config
+from printkit.errors import BuildError
+from tests.conftest import render_pdf_page, render_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def kit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    build(load_config(None), "warfare", out)
+    return out / "warfare"
+
+
+def svg_root(path: Path) -> ET.Element:
+    return ET.fromstring(path.read_text())
+
+
+def test_every_promised_file_is_written(kit_dir: Path) -> None:
+    names = {str(p.relative_to(kit_dir)) for p in kit_dir.rglob("*") if p.is_file()}
+    for stem in ("board", "tokens", "ability_cards"):
+        assert {f"artwork/{stem}.svg", f"artwork/{stem}.png"} <= names
+    assert {"rules.pdf", "rules.md", "kit.pdf", "manifest.json"} <= names
+
+
+def test_manifest_lists_every_file_with_its_hash_and_the_parameters(kit_dir: Path) -> None:
+    manifest = json.loads((kit_dir / "manifest.json").read_text())
+    for name, entry in manifest["files"].items():
+        assert hashlib.sha256((kit_dir / name).read_bytes()).hexdigest() == entry["sha256"]
+    assert manifest["parameters"]["board_size"] == 6
+    assert manifest["parameters"]["abilities"] == {"bomb": 1, "shield": 1, "convert": 1, "fortress": 1}
+
+
+def test_board_cells_carry_coordinate_ids(kit_dir: Path) -> None:
+    root = svg_root(kit_dir / "artwork/board.svg")
+    cells = [e for e in root.iter() if "cell" in e.get("class", "").split()]
+    assert sorted(e.get("id") for e in cells) == sorted(f"cell-{c}{r}" for c in "ABCDEF" for r in range(1, 7))
+    labels = {e.text for e in root.iter(f"{SVG}text") if "label" in e.get("class", "")}
+    assert labels == set("ABCDEF") | {str(i) for i in range(1, 7)}
+
+
+def test_token_and_card_counts_follow_the_rules(kit_dir: Path) -> None:
+    from printkit.games.warfare import max_tokens_on_board
+    from printkit.games.warfare.params import Params
+
+    root = svg_root(kit_dir / "artwork/tokens.svg")
+    classes = [e.get("class", "").split() for e in root.iter() if "token" in e.get("class", "").split()]
+    need = max_tokens_on_board(Params())
+    assert sum(1 for c in classes if "x" in c and "fortress" not in c) == need
+    assert sum(1 for c in classes if "o" in c and "fortress" not in c) == need
+    assert sum(1 for c in classes if "fortress" in c) == 2
+    cards = [e.get("id") for e in svg_root(kit_dir / "artwork/ability_cards.svg").iter() if (e.get("id") or "").startswith("card-")]
+    assert sorted(cards) == sorted(f"card-{m}-{a}-1" for m in "XO" for a in ("bomb", "shield", "convert", "fortress"))
+
+
+def test_pdfs_have_boxes_embedded_fonts_and_the_print_note(kit_dir: Path) -> None:
+    reader = PdfReader(io.BytesIO((kit_dir / "kit.pdf").read_bytes()))
+    a4 = (round(210 * 72 / 25.4, 1), round(297 * 72 / 25.4, 1))
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == a4
+        assert "/TrimBox" in page and "/BleedBox" in page
+        for ref in page["/Resources"].get("/Font", {}).values():
+            font = ref.get_object()
+            desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font else font["/FontDescriptor"]
+            assert "/FontFile2" in desc.get_object(), font["/BaseFont"]
+    first = reader.pages[0].extract_text()
+    assert "PRINT AT 100% / ACTUAL SIZE" in first and "this bar must measure 50 mm" in first
+    text = " ".join(p.extract_text() for p in reader.pages)
+    for phrase in ("Clarifications", "Worked example", "Line Victory", "Fortress Victory", "Territory Victory"):
+        assert phrase in text
+    # a cut piece carries bleed: its BleedBox is 3 mm wider than its TrimBox on each side
+    board = reader.pages[[i for i, p in enumerate(reader.pages) if "board - cut along the crop marks" in p.extract_text()][0]]
+    trim, bleed = [float(v) for v in board.trimbox], [float(v) for v in board.bleedbox]
+    assert round((trim[0] - bleed[0]) * 25.4 / 72, 2) == 3.0
+
+
+def test_board_page_matches_board_svg_pixel_for_pixel(kit_dir: Path) -> None:
+    """The board in kit.pdf and artwork/board.svg are the same drawing at the same size and place."""
+    from PIL import ImageChops, ImageStat
+
+    pdf = (kit_dir / "kit.pdf").read_bytes()
+    reader = PdfReader(io.BytesIO(pdf))
+    index = [i for i, p in enumerate(reader.pages) if "board - cut along the crop marks" in p.extract_text()][0]
+    x0, _, _, y1 = [float(v) for v in reader.pages[index].trimbox]
+    dpi = 72  # one pixel per point
+    page = render_pdf_page(pdf, index, dpi)
+    svg = render_svg((kit_dir / "artwork/board.svg").read_text(), dpi)
+
+    def mean_difference(shift_px: int) -> float:
+        left, top = round(x0) + shift_px, round(page.size[1] - y1)
+        crop = page.crop((left, top, left + svg.size[0], top + svg.size[1]))
+        return sum(ImageStat.Stat(ImageChops.difference(crop, svg)).mean) / 3
+
+    assert mean_difference(0) < 4.5
+    assert mean_difference(3) > 8  # a 1 mm shift would show
+
+
+def test_same_inputs_give_identical_files(tmp_path: Path, kit_dir: Path) -> None:
+    build(load_config(None), "warfare", tmp_path)
+    for path in kit_dir.rglob("*"):
+        if path.is_file():
+            assert (tmp_path / "warfare" / path.relative_to(kit_dir)).read_bytes() == path.read_bytes(), path.name
+
+
+def test_parameters_change_board_counts_cards_and_rules_together(tmp_path: Path) -> None:
+    sets = ("games.warfare.board_size=8", "games.warfare.line_length=5", "games.warfare.abilities.bomb=2")
+    build(load_config(None, sets), "warfare", tmp_path)
+    kit = tmp_path / "warfare"
+    cells = [e.get("id") for e in svg_root(kit / "artwork/board.svg").iter() if "cell" in e.get("class", "").split()]
+    assert len(cells) == 64 and "cell-H8" in cells
+    cards = [e.get("id") for e in svg_root(kit / "artwork/ability_cards.svg").iter() if (e.get("id") or "").startswith("card-")]
+    assert "card-X-bomb-2" in cards and "card-O-bomb-2" in cards
+    rules = (kit / "rules.md").read_text()
+    assert "8 x 8 board" in rules and "5 of your tokens" in rules and "| Bomb | 2 |" in rules
+
+
+def test_an_illegal_example_fails_the_build_and_keeps_the_old_kit(tmp_path: Path) -> None:
+    build(load_config(None), "warfare", tmp_path)
+    before = (tmp_path / "warfare/kit.pdf").read_bytes()
+    with pytest.raises(BuildError, match=r"example\.log:\d+: illegal move .*no bomb card left"):
+        build(load_config(None, ("games.warfare.abilities.bomb=0",)), "warfare", tmp_path)
+    assert (tmp_path / "warfare/kit.pdf").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["warfare"]
+
+
+def test_an_unwritable_output_folder_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(BuildError, match="cannot write to the output folder"):
+        build(load_config(None), "warfare", blocker / "out")

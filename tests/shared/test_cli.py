@@ -1,0 +1,142 @@
+"""The command line through click's CliRunner: help, every command, every user error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+COMMANDS = ["list", "build", "verify", "replay", "simulate", "play", "config"]
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command: str) -> None:
+    result = run(command, "--help")
+    assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_list_shows_every_game() -> None:
+    result = run("list")
+    assert result.exit_code == 0
+    for name in ("warfare", "ultimate", "sitters", "tictactwo", "tokentactics"):
+        assert name in result.output
+
+
+def test_config_prints_a_config_that_loads(tmp_path: Path) -> None:
+    from printkit.config import load_config
+
+    text = run("config").output
+    (tmp_path / "c.toml").write_text(text)
+    assert load_config(tmp_path / "c.toml").print.paper == "A4"
+
+
+def test_repository_config_holds_the_defaults() -> None:
+    """config.toml at the top of the repository is exactly `printkit config`."""
+    top = Path(__file__).resolve().parents[2] / "config.toml"
+    assert top.read_text() == run("config").output
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["build", "--game", "chess"], "error: unknown game 'chess' (known games: warfare"),
+        (["build"], "error: name a game with --game NAME or use --all"),
+        (["build", "--game", "warfare", "--set", "games.warfare.board_size=2"],
+         "error: --set: games.warfare.board_size: expected 3 to 20, got 2"),
+        (["build", "--game", "warfare", "--set", "games.warfare.board_size=six"],
+         "error: --set: games.warfare.board_size: expected an integer, got 'six'"),
+        (["build", "--game", "warfare", "--set", "games.warfare.line_length=7"],
+         "error: --set: games.warfare.line_length: expected at most board_size (6), got 7"),
+        (["build", "--game", "warfare", "--set", "games.warfare.colour=red"], "error: --set: games.warfare.colour: unknown key"),
+        (["verify", "--game", "nope"], "error: unknown game 'nope'"),
+        (["simulate", "--game", "warfare", "--players", "random,genius"], "unknown player 'genius'"),
+        (["build", "--game", "warfare", "--config", "missing.toml"], "error: missing.toml: cannot read the file"),
+    ],
+)
+def test_user_errors_are_one_clear_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_config_file_names_file_key_and_value(tmp_path: Path) -> None:
+    cfg = tmp_path / "config.toml"
+    cfg.write_text("[games.warfare]\nboard_size = 'six'\n")
+    result = CliRunner().invoke(main, ["build", "--game", "warfare", "--config", str(cfg), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 1
+    assert result.output.strip() == f"error: {cfg}: games.warfare.board_size: expected an integer, got 'six'"
+    assert not (tmp_path / "o").exists()
+
+
+def test_build_writes_a_kit_and_a_summary(tmp_path: Path) -> None:
+    result = run("build", "--game", "warfare", "--out", str(tmp_path), "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    assert "warfare: wrote" in result.output and "kit.pdf" in result.output
+    manifest = json.loads((tmp_path / "warfare/manifest.json").read_text())
+    assert manifest["print"]["paper"] == "letter"
+
+
+def test_verify_reports_findings_and_exit_code() -> None:
+    result = run("verify", "--game", "warfare")
+    assert result.exit_code == 0, result.output
+    assert "warning: fortress victory cannot be reached: it needs 3 fortress tokens but each player has only 1 Fortress card" in result.output
+    assert "warfare: 0 errors" in result.output
+
+
+def test_verify_exits_1_on_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from printkit.kit import checks
+    from printkit.kit.model import Finding
+
+    monkeypatch.setattr(checks, "board_findings", lambda svg, expected: [Finding("error", "board.svg lacks cells the rules use: G7")])
+    result = CliRunner().invoke(main, ["verify", "--game", "warfare"])
+    assert result.exit_code == 1 and "error: board.svg lacks cells the rules use: G7" in result.output
+
+
+def test_replay_prints_boards_and_result(tmp_path: Path) -> None:
+    log = tmp_path / "g.log"
+    log.write_text("first X\nX A1 # corner\nO B1\n")
+    result = run("replay", "--game", "warfare", str(log))
+    assert result.exit_code == 0
+    assert f"{log}:2: X A1" in result.output and "unfinished after 3 moves" in result.output
+    data = json.loads(run("replay", "--game", "warfare", str(log), "--json").output)
+    assert data["moves"] == 3 and data["result"] == "unfinished" and data["final"]["cells"]["A1"]["owner"] == "X"
+
+
+def test_replay_errors_name_the_log_line(tmp_path: Path) -> None:
+    log = tmp_path / "g.log"
+    log.write_text("first X\n\nX A1\nO A1\n")
+    result = CliRunner().invoke(main, ["replay", "--game", "warfare", str(log)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: {log}:4: illegal move 'O A1'")
+    log.write_text("first X\nX Z9\n")
+    result = CliRunner().invoke(main, ["replay", "--game", "warfare", str(log)])
+    assert result.exit_code == 1 and f"{log}:2:" in result.output
+    missing = CliRunner().invoke(main, ["replay", "--game", "warfare", str(tmp_path / "none.log")])
+    assert missing.exit_code == 1 and "cannot read the log" in missing.output
+
+
+def test_simulate_json_has_the_promised_keys() -> None:
+    data = json.loads(run("simulate", "--game", "warfare", "--games", "200", "--seed", "3", "--json").output)
+    assert data["games"] == 200
+    assert set(data["results"]) == {"first", "second", "draw"} and sum(data["results"].values()) == 200
+    assert data["mean_length"] > 0 and data["games_per_second"] > 0
+
+
+def test_simulate_is_reproducible_by_seed() -> None:
+    one = json.loads(run("simulate", "--game", "warfare", "--games", "300", "--seed", "9", "--json").output)
+    two = json.loads(run("simulate", "--game", "warfare", "--games", "300", "--seed", "9", "--json").output)
+    assert one["results"] == two["results"] and one["mean_length"] == two["mean_length"]
+
+
+def test_play_without_a_terminal_game_is_an_error() -> None:
+    result = CliRunner().invoke(main, ["play", "--game", "warfare"])
+    assert result.exit_code != 0 and "has no terminal game" in result.output
