@@ -79,7 +79,7 @@ def build(config: Config, game: str, out: Path) -> BuildResult:
 
     kit = make_kit(config, game)
     findings = check_kit(kit)
-    files = render_files(kit)
+    files = render_files(kit, cache=out / ".cache" / "previews")
     files["manifest.json"] = (json.dumps(manifest(kit, files, config), indent=2, sort_keys=True) + "\n").encode("utf-8")
     folder = out / game
     write_atomically(folder, files)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from printkit.art.printnote import print_note
 from printkit.draw.pdf import Page, pdf_bytes
-from printkit.draw.png import svg_to_png
 from printkit.draw.svg import to_svg
 from printkit.kit.model import Kit
+from printkit.kit.previews import finish_previews, start_previews
 from printkit.rulesheet import rule_pages
 
 
@@ -24,14 +26,18 @@ def rules_pages(kit: Kit, with_note: bool) -> Page:
     return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note)
 
 
-def render_files(kit: Kit) -> dict[str, bytes]:
-    """Every output file of the kit, by path relative to ``output/<game>/``."""
+def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
+    """Every output file of the kit, by path relative to ``output/<game>/``.
+
+    PNG previews render in worker processes while this one writes the PDFs; ``cache`` is a
+    folder of previews kept from earlier builds.
+    """
     files: dict[str, bytes] = {}
     dpi = kit.settings.preview_dpi
-    for stem, drawing in sorted(kit.artwork.items()):
-        svg = to_svg(drawing)
+    svgs = {stem: to_svg(drawing) for stem, drawing in sorted(kit.artwork.items())}
+    started = start_previews(svgs, dpi, cache)
+    for stem, svg in svgs.items():
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
-        files[f"artwork/{stem}.png"] = svg_to_png(svg, dpi)
     files["rules.md"] = kit.rules_text.encode("utf-8")
     files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules")
     pages: list[Page] = [rules_pages(kit, with_note=True)]
@@ -40,4 +46,6 @@ def render_files(kit: Kit) -> dict[str, bytes]:
     files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
     for name, text in sorted(kit.extra_files.items()):
         files[name] = text.encode("utf-8")
-    return files
+    for stem, png in finish_previews(started, svgs, dpi, cache).items():
+        files[f"artwork/{stem}.png"] = png
+    return dict(sorted(files.items()))

@@ -43,13 +43,28 @@ def footer(text: str, settings: PrintSettings) -> Text:
                 fill=settings.colours.muted, cls=("page-label",))
 
 
+def _fit(area_w: float, area_h: float, w: float, h: float, gap: float) -> tuple[int, int]:
+    cols = max(0, math.floor((area_w + gap + 1e-9) / (w + gap)))
+    rows = max(0, math.floor((area_h + gap + 1e-9) / (h + gap)))
+    return cols, rows
+
+
 def grid_shape(count: int, w: float, h: float, gap: float, settings: PrintSettings) -> tuple[int, int]:
-    """Columns and rows of ``w`` x ``h`` pieces (``gap`` apart) whose cut lines fit inside the margins."""
+    """Columns and rows of ``w`` x ``h`` pieces (``gap`` apart) whose cut lines fit inside the margins.
+
+    The grid leaves room for full-length crop marks unless that costs more than a quarter of the
+    pieces on a page (3 x 3 poker cards on A4 keep their 9 and get shorter side marks).
+    """
     area = printable_area(settings, reserve_bottom=0)
-    cols = max(0, math.floor((area.w + gap + 1e-9) / (w + gap)))
-    rows = max(0, math.floor((area.h + gap + 1e-9) / (h + gap)))
+    cols, rows = _fit(area.w, area.h, w, h, gap)
     if cols == 0 or rows == 0:
         raise ValueError(f"a {w:g} x {h:g} mm piece does not fit on {settings.paper} paper")
+    if settings.crop_marks:
+        marks = settings.bleed_mm + settings.mark_offset_mm + settings.mark_length_mm + settings.mark_margin_mm
+        inset = 2 * max(0.0, marks - settings.margin_mm)
+        roomy = _fit(area.w - inset, area.h - inset, w, h, gap)
+        if roomy[0] * roomy[1] * 4 >= cols * rows * 3:
+            cols, rows = roomy
     return cols, min(rows, math.ceil(count / cols))
 
 

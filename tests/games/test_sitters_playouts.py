@@ -6,11 +6,10 @@ import random
 
 import pytest
 
-from printkit.games.sitters import Params, SittersRules, fast_simulate, observe
+from printkit.games.sitters import Params, SittersRules
 from printkit.games.sitters.players import PLAYERS
 from printkit.games.sitters.state import Move, State
 from printkit.rules.game import CHANCE, play_out
-from printkit.rules.simulate import simulate
 
 R = SittersRules()
 
@@ -58,23 +57,6 @@ def test_mixed_playouts_on_a_variant() -> None:
     for _ in range(20):
         game = play_out(rules, (PLAYERS["random"], PLAYERS["basic"]), rng)
         assert game.outcome is not None
-
-
-def test_simulate_basic_against_basic() -> None:
-    tally = simulate(R, (PLAYERS["basic"], PLAYERS["basic"]), 40, 3, observe=observe)
-    data = tally.as_json()
-    assert data["games"] == 40
-    assert data["results"] == {"first": 22, "second": 7, "draw": 11}
-    assert data["extra"]["collectors_won"] == 22 and data["extra"]["draws"] == 11
-    assert sum(v for k, v in data["extra"].items() if k.startswith("survivors_")
-               and k != "survivors_sum") == 40
-
-
-def test_fast_simulate_is_random_against_random() -> None:
-    first = fast_simulate(Params(), 10, 4).as_json()
-    again = simulate(R, (PLAYERS["random"], PLAYERS["random"]), 10, 4, observe=observe).as_json()
-    assert first["results"] == again["results"] and first["extra"] == again["extra"]
-    assert first["games"] == 10
 
 
 @pytest.mark.parametrize("player", ["random", "basic"])

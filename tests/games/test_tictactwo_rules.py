@@ -257,3 +257,61 @@ def test_clarifications_cover_variations() -> None:
     assert len(titles) == 14 and "Placing the voids" not in titles
     assert "Placing the voids" in [t for t, _ in clarifications(Params(void=True))]
     assert "Meta" in dict(clarifications(Params(meta=True)))["The draft"]
+
+
+PINNED = {
+    "Who is who": ["test_draft_order_and_limits", "test_who_writes_first"],
+    "The draft": ["test_draft_order_and_limits", "test_meta_allows_repeats_and_the_opponents_actions"],
+    "Placing the voids": ["test_void_variation_voids_before_play", "actions:test_swap_moves_a_void",
+                          "actions:test_dibs_refusals", "actions:test_intersect_refusals",
+                          "test_topple_erases_both_letters_of_an_intersect_but_not_the_indicator_nor_a_void"],
+    "The first turn": ["test_first_turn_is_a_letter_only"],
+    "Order within a turn": ["test_turn_order_is_fixed_by_the_notation", "test_wall_and_topple_in_one_turn_and_edge_topple"],
+    "Lines are checked after every step": [
+        "test_topple_that_uncovers_a_line_wins_at_once", "actions:test_swap_that_makes_both_lines_is_a_draw",
+        "actions:test_swap_that_makes_only_the_opponents_line_loses", "actions:test_shift_that_makes_both_lines_is_a_draw"],
+    "Double": ["actions:test_double_extra_letter_that_completes_a_line_wins_at_once",
+               "actions:test_double_may_overwrite_own_dibs", "actions:test_double_cannot_take_the_last_open_space"],
+    "Swap": ["actions:test_swap_refusals", "actions:test_swap_never_passes_through_a_wall",
+             "actions:test_swap_moves_any_letter_into_an_adjacent_empty_space"],
+    "How walls cut lines": ["test_wall_cuts_a_row", "test_wall_cuts_a_diagonal_through_its_end", "test_edge_walls_cut_nothing"],
+    "Placing walls": ["test_wall_placement_on_the_edge_and_refusals"],
+    "Toppling a wall": ["test_topple_by_the_owner_onto_the_chosen_side_then_write_there",
+                        "test_topple_erases_both_letters_of_an_intersect_but_not_the_indicator_nor_a_void",
+                        "actions:test_dibs_space_is_immune_to_toppling"],
+    "Shift": ["actions:test_shift_moves_a_line_with_wrap_intersects_and_voids",
+              "actions:test_shift_leaves_dibs_spaces_and_hops_over_them",
+              "actions:test_shift_topples_crossing_walls_against_the_shift", "actions:test_shift_topples_edge_walls_too",
+              "actions:test_shift_line_whose_completing_letter_is_toppled_does_not_count"],
+    "Dibs": ["actions:test_dibs_overwrite_later_erases_an_intersect_and_both_letters",
+             "actions:test_others_may_write_on_a_pending_dibs_space_and_it_counts",
+             "actions:test_dibs_overwrite_leaves_walls", "actions:test_dibs_claim_and_overwrite_on_the_same_turn"],
+    "Intersect": ["actions:test_intersect_shares_a_space", "actions:test_intersect_letter_counts_for_both",
+                  "actions:test_intersect_may_go_on_a_dibs_space_and_the_overwrite_removes_it"],
+    "A full board": ["test_full_board_is_a_draw_for_the_player_who_cannot_write"],
+}
+
+
+def test_who_writes_first() -> None:
+    state = draft(R, STANDARD_DRAFT)
+    assert R.first_player(state) == 0 and R.player_names == ("X", "O")
+    assert TicTacTwo(Params(player_x="Ann", player_o="Bob")).player_names == ("Ann", "Bob")
+    assert dict(clarifications(Params(player_x="Ann")))["Who is who"].startswith("Ann writes X")
+
+
+def test_every_clarification_is_pinned_by_a_test() -> None:
+    import test_tictactwo_actions as actions
+
+    titles = [t for t, _ in clarifications(Params(meta=True, void=True))]
+    assert sorted(titles) == sorted(PINNED)
+    for names in PINNED.values():
+        for name in names:
+            module, _, func = name.rpartition(":")
+            assert callable((vars(actions) if module else globals()).get(func)), name
+
+
+def test_no_topple_on_a_first_turn() -> None:
+    state = position(R, {"B2": "O"}, {"B2|C2": "X"}, "X", (ACTIONS, ACTIONS), (0, 1))
+    illegal(state, "X topple B2|C2 onto B2, B2", "first turn is a letter only")
+    assert all(t.topple is None and t.action is None for t in R.legal_moves(state))
+    assert len(R.legal_moves(state)) == 15

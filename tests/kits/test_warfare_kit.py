@@ -134,7 +134,7 @@ def test_an_illegal_example_fails_the_build_and_keeps_the_old_kit(tmp_path: Path
     with pytest.raises(BuildError, match=r"example\.log:\d+: illegal move .*no bomb card left"):
         build(load_config(None, ("games.warfare.abilities.bomb=0",)), "warfare", tmp_path)
     assert (tmp_path / "warfare/kit.pdf").read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["warfare"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache", "warfare"]  # no staging folder left
 
 
 def test_an_unwritable_output_folder_is_a_clear_error(tmp_path: Path) -> None:

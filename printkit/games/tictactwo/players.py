@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from printkit.games.tictactwo import ops, turns
 from printkit.games.tictactwo.engine import TicTacTwo
@@ -99,7 +99,7 @@ def greedy_player(rules: TicTacTwo, state: State, rng: random.Random) -> Move:
     return pool[rng.randrange(len(pool))]
 
 
-def _pick_simplest(moves: list[Any], rng: random.Random) -> Any:
+def _pick_simplest(moves: list[Turn], rng: random.Random) -> Turn:
     best = min(_simplicity(m) for m in moves)
     pool = [m for m in moves if _simplicity(m) == best]
     return pool[rng.randrange(len(pool))]

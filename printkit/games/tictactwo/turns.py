@@ -21,6 +21,7 @@ class Work:
 
     def __init__(self, geo: Geometry, state: State) -> None:
         self.geo, self.player = geo, state.to_move
+        self.first = state.turns[self.player] == 0
         self.cells, self.walls = list(state.cells), list(state.walls)
         self.hand = list(state.hands[self.player])
         self.winner: int | None = None
@@ -73,7 +74,9 @@ def action_options(geo: Geometry, work: Work, name: str) -> list[Action]:
 
 
 def topple_options(geo: Geometry, work: Work) -> list[tuple[int, int]]:
-    """(slot, space it falls onto) for every wall of the player to move."""
+    """(slot, space it falls onto) for every wall of the player to move (none on a first turn)."""
+    if work.first:
+        return []
     return [(s, c) for s, owner in enumerate(work.walls) if owner == work.player for c in geo.slots[s].cells]
 
 
@@ -169,6 +172,8 @@ def _action_problem(geo: Geometry, work: Work, action: Action) -> str:
 
 def check_topple(geo: Geometry, state: State, work: Work, slot: int, cell: int) -> None:
     s = geo.slots[slot]
+    if state.turns[state.to_move] == 0:
+        raise IllegalMove("a player's first turn is a letter only (no topple)")
     if work.walls[slot] < 0:
         raise IllegalMove(f"there is no wall on {s.name}")
     if work.walls[slot] != work.player:

@@ -108,24 +108,27 @@ def first_battle(rules: TokenTactics, game: Replay[State, Move]) -> tuple[State,
 # --- texts shared by the aid card and the rule sheet ----------------------------------------
 
 
-def turn_text(params: Params) -> str:
+def turn_items(params: Params) -> list[tuple[str, str]]:
+    """The turn in brief, as (heading, text) paragraphs for the player aid."""
     cap, step, low = params.reserve_cap, params.fortify_amount, params.minimum_attack
-    return "\n".join([
-        "Do one of these, then your opponent takes a turn.",
-        f"FORTIFY: take {_s(step)} into your reserve. Only while your reserve is below {cap}; it never goes past {cap}.",
-        f"ATTACK: lay one of your commit cards face down, from {low} up to your reserve. Your opponent lays one of "
-        "theirs face down, from 0 up to their reserve. Turn both over together and resolve (see the back).",
-        "Then move both tracker markers and set your chips to your new reserve.",
-        "A reserve of 0 ends the game at once: the other player wins.",
-    ])
+    return [
+        ("", "Do one of these, then your opponent takes a turn."),
+        ("Fortify", f"Take {_s(step)} into your reserve. Only while your reserve is below {cap}; it never goes past {cap}."),
+        ("Attack", f"Lay one of your commit cards face down: {low} up to your reserve. Your opponent lays one of theirs "
+                   "face down: 0 up to their reserve. Turn both over together and resolve (see the back)."),
+        ("After the battle", "Move both tracker markers and set your chips to your new reserve."),
+        ("End", "A reserve of 0 ends the game at once: the other player wins."),
+    ]
 
 
-def battle_text(params: Params, rules: TokenTactics, game: Replay[State, Move]) -> str:
-    lines = [
-        "Difference = the larger card minus the smaller card.",
-        "Attacker's card larger: the attacker wins the battle. Equal or smaller: the defender wins (a tie takes 0).",
-        "Both pay their own card. Winner: reserve - own card + difference. Loser: reserve - own card - difference, "
-        "never below 0.",
+def battle_items(rules: TokenTactics, game: Replay[State, Move]) -> list[tuple[str, str]]:
+    """The resolution in brief with the worked arithmetic of the example's first battle."""
+    items = [
+        ("Difference", "the larger card minus the smaller card."),
+        ("Who wins the battle", "the attacker if their card is larger; otherwise the defender (a tie takes 0)."),
+        ("Winner ends on", "reserve - own card + difference."),
+        ("Loser ends on", "reserve - own card - difference, never below 0."),
+        ("In short", "attacker: reserve - defender's card; defender: reserve - attacker's card (never below 0)."),
     ]
     found = first_battle(rules, game)
     if found is not None:
@@ -133,10 +136,10 @@ def battle_text(params: Params, rules: TokenTactics, game: Replay[State, Move]) 
         me, you = before.to_move, 1 - before.to_move
         what, sums = battle_words(rules, before, move)
         names = rules.player_names
-        lines.append(f"Example: {names[me]} ({before.reserves[me]}) attacks with {move.attack}, {names[you]} "
-                     f"({before.reserves[you]}) defends with {move.defend}: {what}. "
-                     f"{names[me]} {sums[me]}; {names[you]} {sums[you]}.")
-    return "\n".join(lines)
+        items.append(("Example", f"{names[me]} ({before.reserves[me]}) attacks with {move.attack}, {names[you]} "
+                                 f"({before.reserves[you]}) defends with {move.defend}: {what}. "
+                                 f"{names[me]}: {sums[me]}. {names[you]}: {sums[you]}."))
+    return items
 
 
 # --- pieces ---------------------------------------------------------------------------------
@@ -227,7 +230,7 @@ def rule_context(params: Params, settings: PrintSettings, rules: TokenTactics, g
         "title": TITLE, "p": params, "names": rules.player_names, "bound": bound,
         "chips": chosen, "all_ones": chosen.fives == 0, "track_top": art.track_top(params, bound),
         "commit_w": art.COMMIT_W, "commit_h": art.COMMIT_H,
-        "turn": turn_text(params).split("\n"), "battle": battle_text(params, rules, game).split("\n"),
+        "battle": battle_items(rules, game),
         "example": example_rows(rules, game), "start": params.starting_tokens,
         "example_result": "unfinished" if outcome is None or outcome.winner is None
         else f"{rules.player_names[outcome.winner]} wins ({outcome.reason})",
@@ -244,7 +247,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     bound, sim = chips_needed(params), simulation(params)
     blocks = chip_blocks(params, settings, bound)
     cards = art.commit_cards(0, params, settings, bound) + art.commit_cards(1, params, settings, bound)
-    aids = art.aid_cards(params, settings, turn_text(params), battle_text(params, rules, game))
+    aids = art.aid_cards(params, settings, turn_items(params), battle_items(rules, game))
     board = art.tracker(params, settings, bound)
     tracker_art = board_drawing(board, f"{TITLE} reserve tracker")
     chips_flat = [p for b in blocks[:2] for p in b.pieces]

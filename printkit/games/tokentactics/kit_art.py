@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.art.cards import CardFace, card_back, card_front, card_piece
+from printkit.art.cards import card_back, card_piece
 from printkit.art.tokens import token_piece
 from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Group, Polygon, Rect, Shape, Style, Text
@@ -20,8 +20,8 @@ from printkit.press.settings import PrintSettings
 
 TITLE = "Token Tactics"
 SHAPES = ("round", "square")
-COMMIT_W, COMMIT_H = 44.0, 68.0
-"""Commit cards are mini cards: 16 fit on one A4 page."""
+COMMIT_W, COMMIT_H = 41.0, 63.0
+"""Commit cards are mini cards (41 x 63 mm): 16 fit on one A4 page, 12 on Letter."""
 AID_W, AID_H = 88.0, 126.0
 TRACK_PER_ROW = 8
 WHITE = "#FFFFFF"
@@ -152,17 +152,17 @@ def commit_front(player: int, n: int, params: Params, settings: PrintSettings) -
     big = min(digit_pt(h * 0.3), digit_pt(40.0))
     while fonts.text_width(str(n), big, True) > w - 2 * band - 12:
         big -= 1
-    shapes.append(centred_text(str(n), w / 2, h * 0.47, big, ink, (band, band, w - 2 * band, h - 2 * band),
+    shapes.append(centred_text(str(n), w / 2, h * 0.44, big, ink, (band, band, w - 2 * band, h - 2 * band),
                                cls=("commit-value",)))
     corner_pt = 10.0
     for rotate, dx, dy in ((0.0, 0.0, 0.0), (180.0, w, h)):
         idx = [Text(band + 1.5, band + 1.5 + fonts.ascent(corner_pt), str(n), size=corner_pt, bold=True, fill=ink,
                     box=(band + 0.5, band + 0.5, 12, 8), cls=("commit-index",)),
-               emblem(player, band + 4.0, band + 13.0, 2.2, colour)]
+               emblem(player, band + 1.5 + 2.0, band + 10.5, 1.8, colour)]
         shapes.append(Group(tuple(idx), dx=dx, dy=dy, rotate=rotate))
     note = commit_note(n, params)
-    shapes.append(Text(w / 2, h * 0.47 + fonts.ascent(big) / 2 + 6.5, note, size=7.0, anchor="middle", fill=ink,
-                       box=(band + 1, h * 0.47, w - 2 * band - 2, h / 2 - band - 9), cls=("commit-note",)))
+    shapes.append(Text(w / 2, h * 0.44 + fonts.ascent(big) / 2 + 5.5, note, size=7.0, anchor="middle", fill=ink,
+                       box=(band + 1, h * 0.44, w - 2 * band - 2, h * 0.56 - band - 8), cls=("commit-note",)))
     return Group(tuple(shapes), id=f"commit-{player + 1}-{n}", cls=("commit-card", f"player-{player + 1}"))
 
 
@@ -183,21 +183,66 @@ def commit_cards(player: int, params: Params, settings: PrintSettings, top: int)
 
 # --- player aid -------------------------------------------------------------------------------
 
+AidItems = list[tuple[str, str]]
+"""(heading, text) paragraphs of one side of a player aid."""
 
-def aid_cards(params: Params, settings: PrintSettings, turn_text: str, battle_text: str) -> list[Piece]:
+
+def _aid_lines(items: AidItems, pt: float, width: float) -> list[tuple[str, bool, float]]:
+    """(text, bold, gap before in mm) lines: each heading on its own line, its text wrapped under it."""
+    lines: list[tuple[str, bool, float]] = []
+    for i, (head, text) in enumerate(items):
+        gap = 0.0 if i == 0 else pt * 0.25
+        if head:
+            lines.append((head, True, gap))
+            gap = 0.0
+        for j, line in enumerate(fonts.wrap(text, pt, width)):
+            lines.append((line, False, gap if j == 0 else 0.0))
+    return lines
+
+
+def _fit_aid(items: AidItems, width: float, height: float) -> tuple[float, list[tuple[str, bool, float]]]:
+    pt = 10.0
+    while pt > 7.0:
+        lines = _aid_lines(items, pt, width)
+        leading = pt * 1.25 * 25.4 / 72
+        if sum(leading + g for _, _, g in lines) <= height and all(fonts.text_width(t, pt, b) <= width for t, b, _ in lines):
+            break
+        pt -= 0.25
+    return pt, _aid_lines(items, pt, width)
+
+
+def aid_side(title: str, items: AidItems, player: int, params: Params, settings: PrintSettings, ident: str) -> Group:
+    """One side of a player aid: the title band in the player's colour and shape, then the paragraphs."""
+    w, h, safe, ink = AID_W, AID_H, settings.safe_mm + 1, settings.colours.ink
+    band, colour = 14.0, colours(params)[player]
+    shapes: list[Shape] = [bleed_rect(w, h, colour),
+                           Rect(safe - 1, band, w - 2 * safe + 2, h - band - safe + 1, Style(fill=WHITE), rx=1.5),
+                           emblem(player, safe + 3.5, band / 2, 3.0, WHITE),
+                           Text(w / 2, band / 2 + fonts.ascent(13) / 2 + 0.8, title, size=13, bold=True, anchor="middle",
+                                fill=WHITE, box=(safe + 7, safe - 1, w - 2 * safe - 7, band - safe + 2), cls=("card-title",))]
+    footer_h = 5.0
+    x, top = safe + 1, band + 3
+    box = (x, top, w - 2 * safe - 2, h - top - safe - footer_h - 1)
+    pt, lines = _fit_aid(items, box[2], box[3])
+    leading = pt * 1.25 * 25.4 / 72
+    y = top
+    for text, bold, gap in lines:
+        y += gap
+        shapes.append(Text(x, y + fonts.ascent(pt), text, size=pt, bold=bold, fill=ink, box=box, cls=("card-text",)))
+        y += leading
+    shapes.append(Text(w / 2, h - safe - 1, f"{TITLE} - player aid - {params.player_names[player]}", size=7.0,
+                       anchor="middle", fill="#6B6B6B", box=(safe, h - safe - footer_h, w - 2 * safe, footer_h),
+                       cls=("card-footer",)))
+    return Group(tuple(shapes), id=ident, cls=("player-aid", f"player-{player + 1}"))
+
+
+def aid_cards(params: Params, settings: PrintSettings, turn: AidItems, battle: AidItems) -> list[Piece]:
     """One aid per player: the turn on the front, the resolution with worked arithmetic on the back."""
     pieces = []
-    safe = settings.safe_mm + 1
     for player in (0, 1):
-        colour = colours(params)[player]
-        corner = emblem(player, safe + 3.5, 7.0, 3.0, WHITE)
-        name = params.player_names[player]
-        front = card_front(CardFace("Your turn", turn_text, colour, corner=corner, footer=f"{TITLE} - player aid - {name}",
-                                    ident=f"aid-{player + 1}-turn"), AID_W, AID_H, safe, settings.colours.ink)
-        back = card_front(CardFace("Resolving an attack", battle_text, colour, corner=corner,
-                                   footer=f"{TITLE} - player aid - {name}", ident=f"aid-{player + 1}-battle"),
-                          AID_W, AID_H, safe, settings.colours.ink)
-        pieces.append(card_piece(f"{name} player aid", front, back, AID_W, AID_H))
+        front = aid_side("Your turn", turn, player, params, settings, f"aid-{player + 1}-turn")
+        back = aid_side("Resolving an attack", battle, player, params, settings, f"aid-{player + 1}-battle")
+        pieces.append(card_piece(f"{params.player_names[player]} player aid", front, back, AID_W, AID_H))
     return pieces
 
 

@@ -12,7 +12,6 @@ from printkit.art.tokens import token_piece
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Rect, Shape, Style, Text
 from printkit.games.ultimate.board import cell_kinds
-from printkit.games.ultimate.clarifications import FREE_READINGS
 from printkit.games.ultimate.params import Params
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings
