@@ -186,7 +186,8 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, conf
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    click.echo(f"{spec.title}: {data['games']} games, players {names[0]} (first) vs {names[1]} (second), seed {seed}")
+    seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
+    click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")
     for key in RESULTS:
         lo, hi = data["intervals"][key]
         click.echo(f"  {key:<7} {data['results'][key]:>8}  {100 * data['rates'][key]:5.1f}%  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")

@@ -25,7 +25,6 @@ class Colours:
     muted: str = param("#6B6B6B", pattern=HEX, doc="secondary text, labels")
     card_back: str = param("#2E3A4F", pattern=HEX, doc="card back background")
     board: str = param("#F4EFE3", pattern=HEX, doc="board background")
-    accent: str = param("#E69F00", pattern=HEX, doc="highlights (Okabe-Ito orange)")
     marks: str = param("#000000", pattern=HEX, doc="crop and alignment marks")
 
 
@@ -49,7 +48,6 @@ class PrintSettings:
     card_height_mm: float = param(88.0, min=20, max=200, doc="card size (poker: 63 x 88)")
     tile_overlap_mm: float = param(10.0, min=5, max=30, doc="overlap strip of tiled boards")
     preview_dpi: float = param(60.0, min=20, max=300, doc="resolution of PNG previews")
-    low_ink: bool = param(False, doc="white backgrounds and outlines for home printing")
     font: str = param("Vera", choices=("Vera",), doc="typeface (embedded TrueType)")
     colours: Colours = group(Colours, "ink colours")
 

@@ -45,6 +45,12 @@ class Params:
     step: int = param(10, min=1, max=1000, doc="score per survivor and per band of loot")
     target: int = param(50, min=0, max=10000, doc="above it the collectors win, below it the "
                         "obstructors, equal is a draw")
+    standee_mm: float = param(28.0, min=10, max=60, doc="width of the collector and obstructor "
+                              "standees in the kit (capped at square_mm - 3 so they fit a square)")
+    container_mm: float = param(26.0, min=10, max=60, doc="side of the square container tokens "
+                                "in the kit (capped at square_mm - 3)")
+    example_log: str = param("", doc="log of the rule sheet's worked example ('' = the built-in "
+                             "one)")
 
     @property
     def board(self) -> Board:

@@ -12,7 +12,7 @@ from printkit.art.cards import CardFace, card_back, card_front, card_piece
 from printkit.art.diagram import position_diagram
 from printkit.art.layout import pieces_drawing
 from printkit.art.tokens import token_piece
-from printkit.draw.shapes import Drawing, Group, Shape
+from printkit.draw.shapes import Circle, Drawing, Group, Shape, Style
 from printkit.errors import BuildError, PrintkitError
 from printkit.games.warfare import info
 from printkit.games.warfare.engine import WarfareRules
@@ -110,8 +110,9 @@ def ability_cards(params: Params, settings: PrintSettings) -> list[Piece]:
     pieces: list[Piece] = []
     for player, mark in enumerate(MARKS):
         colour, enemy = colours(params)[player], colours(params)[1 - player]
-        back = card_back(TITLE, f"ability card - {names(params)[player]}", settings.colours.card_back,
-                         symbols.player_mark(mark, w / 2, h * 0.42, 16, colour), w, h, safe)
+        emblem = Group((Circle(w / 2, h * 0.42, 17, Style(fill=colour, stroke="#FFFFFF", width=0.8)),
+                        symbols.player_mark(mark, w / 2, h * 0.42, 13, "#FFFFFF")))
+        back = card_back(TITLE, f"ability card - {names(params)[player]}", settings.colours.card_back, emblem, w, h, safe)
         for ability in ABILITY_ORDER:
             count = params.abilities.count(ability)
             for i in range(count):
@@ -137,9 +138,8 @@ def board(params: Params, settings: PrintSettings) -> Piece:
 
 def example_log(params: Params) -> tuple[str, str]:
     """The worked example's source name and text: the configured log, or the built-in one."""
-    configured = getattr(params, "example_log", "")
-    if configured:
-        path = Path(configured)
+    if params.example_log:
+        path = Path(params.example_log)
         try:
             return str(path), path.read_text(encoding="utf-8")
         except OSError as exc:

@@ -39,6 +39,7 @@ class Params:
     colour_o: str = param("#0072B2", pattern=COLOUR_PATTERN, doc="colour of O (blue)")
     cell_mm: float = param(28.0, min=15, max=60, doc="side of one board cell in millimetres (28: a 6x6 board fits A4 and letter)")
     token_mm: float = param(22.0, min=10, max=55, doc="diameter of a token in millimetres")
+    example_log: str = param("", doc="log of the rule sheet's worked example (empty: the built-in one)")
 
     def check(self) -> list[tuple[str, str]]:
         """Cross-field rules: the line fits the board, tokens fit a cell, names differ."""

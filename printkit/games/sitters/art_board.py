@@ -1,0 +1,238 @@
+"""The SiTTeRS board: only the map's cells (no K1), kinds by letter, outline symbol and tint, a legend,
+and small map figures for the rule sheet."""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping, Sequence
+
+from printkit.art.cards import text_block
+from printkit.draw import fonts
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
+from printkit.games.sitters import art_symbols as sym
+from printkit.games.sitters.board import (
+    COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board)
+from printkit.games.sitters.params import Params, theme_names
+from printkit.press.pieces import Piece, bleed_rect
+from printkit.press.settings import PrintSettings
+from printkit.press.tiles import fits_one_page, tile_windows
+
+LABEL_BAND = 9.0
+MUTED = "#6B6B6B"
+
+KIND_STYLE: dict[str, tuple[str, str, str]] = {
+    COLLECTOR_START: ("C", "#CDE5F4", sym.COLLECTOR_COLOUR),
+    CONTAINER: ("X", "#FBE6BC", "#9A6A00"),
+    OBSTRUCTOR_START: ("O", "#F7D3BE", sym.OBSTRUCTOR_COLOUR),
+    SAFE_ZONE: ("SZ", "#C4E8DA", sym.SAFE_COLOUR),
+    FLOOR: ("", "#FFFFFF", MUTED),
+}
+"""Kind -> the letter printed on the space (as in the seed's map), its tint, the symbol's colour."""
+
+KIND_ORDER = (COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE, FLOOR)
+
+SpaceSymbol = Callable[[float, float, float, str, float], Shape]
+SPACE_SYMBOL: dict[str, SpaceSymbol] = {
+    COLLECTOR_START: sym.diamond, CONTAINER: lambda cx, cy, r, c, o: sym.chest(cx, cy, r, c, o),
+    OBSTRUCTOR_START: sym.octagon, SAFE_ZONE: sym.exit_arrow}
+
+
+def legend_text(kind: str, params: Params) -> str:
+    """What a kind of space is for, in the theme's words."""
+    n = theme_names(params.theme)
+    six = params.die_sides
+    return {
+        COLLECTOR_START: f"C: start of the {n['collectors']}; a defeated one comes back here on a {six}.",
+        CONTAINER: f"X: container space; each player puts {params.containers_per_player} {n['container']} "
+                   "markers on these at set-up.",
+        OBSTRUCTOR_START: f"O: start of the {n['obstructors']}; a defeated one comes back here on a {six}.",
+        SAFE_ZONE: f"SZ: safe zone. A {n['collector']} reaching it leaves the board as a survivor. "
+                   f"No {n['obstructors']}.",
+        FLOOR: "Blank: floor, open to every marker.",
+    }[kind]
+
+
+def space_art(kind: str, size: float, coord: str = "") -> list[Shape]:
+    """The letter (top left), outline symbol (centre) and coordinate (bottom right) of a space."""
+    letter, _, colour = KIND_STYLE[kind]
+    shapes: list[Shape] = []
+    if letter:
+        pt = max(7.0, min(16.0, size * 0.35))
+        pad = max(1.0, size * 0.05)
+        shapes.append(Text(pad, pad + fonts.ascent(pt), letter, size=pt, bold=True, fill=sym.INK,
+                           box=(0.5, 0.5, size - 1, size * 0.45), cls=("space-letter",)))
+    if kind in SPACE_SYMBOL:
+        r = size * 0.22
+        shapes.append(SPACE_SYMBOL[kind](size / 2, size * 0.55, r, colour, max(0.35, size * 0.015)))
+    if coord and size >= 22:
+        shapes.append(Text(size - 1.5, size - 1.5, coord, size=7.0, anchor="end", fill=MUTED,
+                           box=(size / 2, size / 2, size / 2 - 1, size / 2 - 1), cls=("coord",)))
+    return shapes
+
+
+def _cells(board: Board, cell: float, ink: str) -> Group:
+    """One group per existing map cell: ``id="cell-<coord>"``, classes ``cell`` and the kind."""
+    groups: list[Shape] = []
+    for index in sorted(board.kinds):
+        row, col = divmod(index, board.width)
+        kind, name = board.kinds[index], board.names[index]
+        rect = Rect(0, 0, cell, cell, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.5),
+                    id=f"cell-{name}", cls=("cell", kind))
+        groups.append(Group((rect, *space_art(kind, cell, name)), dx=LABEL_BAND + col * cell,
+                            dy=LABEL_BAND + row * cell))
+    return Group(tuple(groups), id="cells")
+
+
+def _label(x: float, y0: float, w: float, h: float, text: str, pt: float, ink: str) -> Text:
+    """A label centred in the box (x is the box's centre)."""
+    return Text(x, y0 + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=True, anchor="middle", fill=ink,
+                box=(x - w / 2, y0, w, h), cls=("label",))
+
+
+def _labels(board: Board, cell: float, ink: str) -> list[Shape]:
+    """Column letters above and below each column, row numbers left and right of each row, next to
+    the first and last cell that exists (K sits over K3, row 1's right number beside J1)."""
+    band, pt = LABEL_BAND, min(12.0, LABEL_BAND * 72 / 25.4 * 0.55)
+    shapes: list[Shape] = []
+    for c in range(board.width):
+        rows = [r for r in range(board.height) if r * board.width + c in board.kinds]
+        if rows:
+            x = band + (c + 0.5) * cell
+            shapes.append(_label(x, band + rows[0] * cell - band, cell, band, LETTERS[c], pt, ink))
+            shapes.append(_label(x, band + (rows[-1] + 1) * cell, cell, band, LETTERS[c], pt, ink))
+    for r in range(board.height):
+        cols = [c for c in range(board.width) if r * board.width + c in board.kinds]
+        if cols:
+            y = band + r * cell
+            shapes.append(_label(band + cols[0] * cell - band / 2, y, band, cell, str(r + 1), pt, ink))
+            shapes.append(_label(band + (cols[-1] + 1) * cell + band / 2, y, band, cell, str(r + 1), pt, ink))
+    return shapes
+
+
+def present_kinds(board: Board) -> list[str]:
+    found = set(board.kinds.values())
+    return [k for k in KIND_ORDER if k in found]
+
+
+def legend(params: Params, width: float, ink: str) -> tuple[Group, float]:
+    """Title and turn order, then one sample space per kind with what it does."""
+    n = theme_names(params.theme)
+    kinds = present_kinds(params.board)
+    swatch = max(10.0, min(16.0, params.square_mm * 0.45))
+    inner = width - 2 * LABEL_BAND
+    cols = max(1, min(3, int(inner // 60)))
+    gap = 3.0
+    col_w = (inner - (cols - 1) * gap) / cols
+    head = (f"SiTTeRS - a round: {n['collectors']}, {n['collectors']}, {n['obstructors']}. "
+            f"Spaces are named by column and row (D3).")
+    shapes: list[Shape] = list(text_block(head, LABEL_BAND, 0.5, inner, 6.0, ink, max_pt=10.0))
+    y0 = 7.5
+    for i, kind in enumerate(kinds):
+        r, c = divmod(i, cols)
+        x, y = LABEL_BAND + c * (col_w + gap), y0 + r * (swatch + gap)
+        rect = Rect(0, 0, swatch, swatch, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.4))
+        shapes.append(Group((rect, *space_art(kind, swatch)), dx=x, dy=y, cls=("legend-swatch", kind)))
+        shapes.extend(text_block(legend_text(kind, params), x + swatch + 2, y, col_w - swatch - 2, swatch, ink,
+                                 max_pt=9.0))
+    rows = -(-len(kinds) // cols)
+    return Group(tuple(shapes), id="legend"), y0 + rows * (swatch + gap) + 1.0
+
+
+def board_piece(params: Params, settings: PrintSettings) -> Piece:
+    """The board: labelled cells of the map, the legend under them, background into the bleed."""
+    board, cell, ink = params.board, params.square_mm, settings.colours.ink
+    w = board.width * cell + 2 * LABEL_BAND
+    grid_h = board.height * cell + 2 * LABEL_BAND
+    key, key_h = legend(params, w, ink)
+    h = grid_h + key_h
+    front = Group((bleed_rect(w, h, settings.colours.board), *_labels(board, cell, ink), _cells(board, cell, ink),
+                   Group((key,), dy=grid_h)), id="board")
+    return Piece("board", w, h, front, kind="board")
+
+
+def turned(piece: Piece) -> Piece:
+    """The piece a quarter turn clockwise (its width becomes its height)."""
+    return Piece(piece.name, piece.h, piece.w, Group((piece.front,), dx=piece.h, rotate=90), kind=piece.kind)
+
+
+def oriented(piece: Piece, settings: PrintSettings) -> Piece:
+    """The board as printed: turned when that fits one page, or needs fewer tiles, than upright."""
+    other = turned(piece)
+    if fits_one_page(piece, settings):
+        return piece
+    if fits_one_page(other, settings):
+        return other
+    return other if len(tile_windows(other, settings)) < len(tile_windows(piece, settings)) else piece
+
+
+# --- rule-sheet figures ------------------------------------------------------------------------------
+
+
+def _marker_at(kinds: Sequence[str], cx: float, cy: float, r: float) -> list[Shape]:
+    """Markers sharing a space (a battle, a loot roll) side by side."""
+    if len(kinds) == 1:
+        return [sym.marker(kinds[0], cx, cy, r)]
+    step = r * 0.75
+    return [sym.marker(k, cx + (i - (len(kinds) - 1) / 2) * 2 * step, cy, r * 0.7) for i, k in enumerate(kinds)]
+
+
+def map_panel(board: Board, markers: Mapping[str, Sequence[str]], caption: str, cell: float = 7.0,
+              path: Sequence[str] = (), ink: str = sym.INK) -> Drawing:
+    """The map with markers (coordinate -> marker kinds), a move's path and a caption under it."""
+    band = 4.0
+    centre = {board.names[i]: (band + (i % board.width + 0.5) * cell, band + (i // board.width + 0.5) * cell)
+              for i in board.kinds}
+    shapes: list[Shape] = []
+    for index in sorted(board.kinds):
+        kind, name = board.kinds[index], board.names[index]
+        x, y = centre[name][0] - cell / 2, centre[name][1] - cell / 2
+        shapes.append(Rect(x, y, cell, cell, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.25)))
+        if name not in markers and KIND_STYLE[kind][0]:
+            shapes.append(Text(x + 0.6, y + 2.4, KIND_STYLE[kind][0], size=5.0, bold=True, fill=MUTED))
+    for c in range(board.width):
+        shapes.append(Text(band + (c + 0.5) * cell, band - 1, LETTERS[c], size=5.5, anchor="middle", fill=ink))
+    for r in range(board.height):
+        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=5.5, anchor="middle", fill=ink))
+    if len(path) > 1:
+        pts = tuple(centre[p] for p in path)
+        shapes.append(Polygon(pts, Style(stroke=ink, width=0.6, dash=(1.2, 0.8)), closed=False))
+        shapes.append(Circle(*pts[0], 0.9, Style(fill=ink)))
+        shapes.append(_arrow_head(pts[-2], pts[-1], ink))
+    for name, kinds in sorted(markers.items()):
+        shapes.extend(_marker_at(kinds, *centre[name], cell * 0.36))
+    height = band + board.height * cell + 5.0
+    shapes.append(Text(band, height - 1, caption, size=6.5, fill=ink))
+    width = max(band + board.width * cell + 1, band + fonts.text_width(caption, 6.5) + 1)
+    return Drawing(width, height, tuple(shapes))
+
+
+def _arrow_head(a: tuple[float, float], b: tuple[float, float], ink: str) -> Shape:
+    (ax, ay), (bx, by) = a, b
+    length = max(1e-9, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip = (bx - ux * 1.2, by - uy * 1.2)
+    base = (tip[0] - ux * 2.2, tip[1] - uy * 2.2)
+    return Polygon((tip, (base[0] - uy * 1.2, base[1] + ux * 1.2), (base[0] + uy * 1.2, base[1] - ux * 1.2)),
+                   Style(fill=ink))
+
+
+def side_by_side(panels: Sequence[Drawing], gap: float = 6.0) -> Drawing:
+    """Figures in one row (one rule-sheet figure)."""
+    shapes: list[Shape] = []
+    x = 0.0
+    for panel in panels:
+        shapes.append(Group(panel.children, dx=x))
+        x += panel.width + gap
+    return Drawing(x - gap, max(p.height for p in panels), tuple(shapes))
+
+
+def key_panel(ink: str = sym.INK) -> Drawing:
+    """The markers' symbols as a one-line key for the figures."""
+    shapes: list[Shape] = []
+    x = 1.0
+    for kind in ("collector", "obstructor", "container"):
+        shapes.append(sym.marker(kind, x + 2.2, 3.0, 2.2))
+        shapes.append(Text(x + 5.5, 4.3, kind, size=7.0, fill=ink))
+        x += 8.0 + fonts.text_width(kind, 7.0)
+    shapes.append(Line(x, 3.0, x + 6, 3.0, Style(stroke=ink, width=0.6, dash=(1.2, 0.8))))
+    shapes.append(Text(x + 7.5, 4.3, "path of the move", size=7.0, fill=ink))
+    return Drawing(x + 8 + fonts.text_width("path of the move", 7.0), 6.0, tuple(shapes))
