@@ -238,7 +238,7 @@ def rule_pages(
             frame = Frame(margin * PT_PER_MM, 14 * PT_PER_MM, width, (ph - top - 14) * PT_PER_MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
             before = len(story)
-            frame.addFromList(story, c)
+            _fill(frame, story, c, width)
             if len(story) == before:
                 raise BuildError(f"rule sheet of {title}: a block is too large for a page")
             c.setFont(fonts.REGULAR, 7)
@@ -250,6 +250,25 @@ def rule_pages(
             page += 1
 
     return CanvasPages(pw, ph, paint)
+
+
+def _fill(frame: Frame, story: list[Flowable], c: Canvas, width: float) -> None:
+    """Flow ``story`` into ``frame``, taking what it placed off the list.
+
+    A heading whose next block does not start on the same page moves to the next page.
+    """
+    while story:
+        first = story[0]
+        if isinstance(first, Paragraph) and first.style.name in ("h1", "h2", "h3") and len(story) > 1 and not frame._atTop:
+            room = frame._y - frame._y1p
+            need = first.wrapOn(c, width, room)[1] + first.style.spaceBefore + min(story[1].wrapOn(c, width, 10_000)[1], 48)
+            if need > room:
+                return
+        chunk = [first]
+        frame.addFromList(chunk, c)
+        story[:1] = chunk
+        if chunk:
+            return
 
 
 def _draw_mm(c: Canvas, shape: Any, page_height: float) -> None:

@@ -290,5 +290,5 @@ def test_fortify_to_the_cap_log() -> None:
 def test_registry() -> None:
     spec = get_game("tokentactics")
     assert (spec.name, spec.title, spec.seed) == ("tokentactics", "Token Tactics", "004_a520edffd42cb51b.txt")
-    assert set(spec.players) == {"random", "strategic", "mixed"} and spec.kit is None
+    assert set(spec.players) == {"random", "strategic", "mixed"} and spec.kit is not None
     assert spec.play is not None and spec.fast_simulate is not None and spec.observe is not None

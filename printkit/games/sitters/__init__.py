@@ -7,6 +7,7 @@ from typing import Any
 
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
+from printkit.games.sitters.kit import build_kit
 from printkit.games.sitters.params import Params, theme_names
 from printkit.games.sitters.players import PLAYERS
 from printkit.games.sitters.scoring import score, score_table
@@ -54,6 +55,7 @@ SPEC = GameSpec(
     fast_simulate=fast_simulate,
     observe=observe,
     play=play,
+    kit=build_kit,
     extras={"cell_kinds": cell_kinds, "score_table": score_table, "score": score,
             "theme_names": theme_names, "clarifications": clarifications},
 )

@@ -65,7 +65,7 @@ def space_art(kind: str, size: float, coord: str = "") -> list[Shape]:
         shapes.append(SPACE_SYMBOL[kind](size / 2, size * 0.55, r, colour, max(0.35, size * 0.015)))
     if coord and size >= 22:
         shapes.append(Text(size - 1.5, size - 1.5, coord, size=7.0, anchor="end", fill=MUTED,
-                           box=(size / 2, size / 2, size / 2 - 1, size / 2 - 1), cls=("coord",)))
+                           box=(size / 2, size / 2, size / 2 - 1, size / 2 - 0.5), cls=("coord",)))
     return shapes
 
 
