@@ -1,4 +1,4 @@
-"""PNG previews of the artwork: rendered in parallel worker processes and cached by SVG hash.
+"""PNG previews of the artwork: rendered in worker processes and cached by SVG hash.
 
 cairosvg lays out text glyph by glyph in Python, so previews are the slowest part of a build.
 A preview depends only on its SVG text and resolution, so it is kept in ``<out>/.cache/previews``
@@ -8,12 +8,12 @@ under the hash of both and reused while the art is unchanged.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
-from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from printkit.draw.png import svg_to_png
+from printkit.kit.parallel import Pending, start
 
 
 def _key(svg: str, dpi: float) -> str:
@@ -41,33 +41,20 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes | Future[bytes]]:
+def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes | Pending]:
     """Begin rendering every preview not in the cache; collect them with :func:`finish_previews`."""
-    results: dict[str, bytes | Future[bytes]] = {}
-    missing = []
+    results: dict[str, bytes | Pending] = {}
     for name, svg in svgs.items():
         cached = _read(cache, _key(svg, dpi))
-        if cached is not None:
-            results[name] = cached
-        else:
-            missing.append(name)
-    workers = min(len(missing), os.cpu_count() or 1, 4)
-    if workers < 1 or "fork" not in multiprocessing.get_all_start_methods() or len(missing) < 2:
-        for name in missing:
-            results[name] = svg_to_png(svgs[name], dpi)
-        return results
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-    for name in sorted(missing, key=lambda n: -len(svgs[n])):
-        results[name] = pool.submit(svg_to_png, svgs[name], dpi)
-    pool.shutdown(wait=False)
+        results[name] = cached if cached is not None else start(partial(svg_to_png, svg, dpi))
     return results
 
 
-def finish_previews(started: dict[str, bytes | Future[bytes]], svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes]:
+def finish_previews(started: dict[str, bytes | Pending], svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes]:
     """Wait for the previews, store new ones in the cache."""
     done: dict[str, bytes] = {}
     for name, value in started.items():
-        if isinstance(value, Future):
+        if isinstance(value, Pending):
             value = value.result()
             _store(cache, _key(svgs[name], dpi), value)
         done[name] = value

@@ -47,7 +47,7 @@ def name_block(text: str, x: float, y: float, w: float, h: float, ink: str, max_
         return None
     pt, lines = fit
     lead = pt * 1.15 * 25.4 / 72
-    block = (len(lines) - 1) * lead + fonts.ascent(pt)
+    block = (len(lines) - 1) * lead + fonts.ascent(pt) + fonts.descent(pt)
     top = y + (h - block) / 2 + fonts.ascent(pt)
     return [Text(x + w / 2, top + i * lead, line, size=pt, bold=True, anchor="middle", fill=ink, box=(x, y, w, h),
                  cls=("marker-name",)) for i, line in enumerate(lines)]

@@ -66,10 +66,11 @@ def loot_tally(params: Params, x: float, y: float, width: float) -> tuple[list[S
     """One row per container that can be opened: space, loot roll, running total."""
     n = theme_names(params.theme)
     rows, row_h = 2 * params.containers_per_player, 7.5
-    heads = (("#", 0.12), ("space", 0.24), (f"roll ({n['loot']})", 0.30), ("total", 0.34))
-    shapes: list[Shape] = [_heading(x, y, f"{n['loot'].capitalize()} tally: one row per {n['container']} opened",
-                                    width)]
-    top, cx = y + 8.0, x
+    heads = (("#", 0.12), ("space", 0.24), ("roll", 0.30), ("total", 0.34))
+    shapes: list[Shape] = [_heading(x, y, f"{n['loot'].capitalize()} tally", width)]
+    shapes.extend(text_block(f"One row per {n['container']} opened: its space, the roll, the new total.",
+                             x, y + 6.5, width, 8.0, sym.INK, max_pt=9.0))
+    top, cx = y + 15.0, x
     for text, frac in heads:
         shapes.append(_cell(cx, top, width * frac, row_h, text, 8.0, True))
         cx += width * frac
