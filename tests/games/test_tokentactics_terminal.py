@@ -10,7 +10,8 @@ import pytest
 
 from printkit.games import get_game
 from printkit.games.tokentactics import Params, play
-from printkit.games.tokentactics.terminal import ABANDONED, PlayError, computer_seat
+from printkit.games.tokentactics.terminal import ABANDONED
+from printkit.rules.seats import PlayError, computer_seat
 
 DATA = Path(__file__).parent.parent / "data" / "tokentactics"
 SEED_INPUTS = [1, 2, 3, 2, 2, 5, 4, 2, 3, 0, 1, 2, 3, 2]
@@ -173,7 +174,7 @@ def test_computer_attacks_in_secret() -> None:
 def test_computer_seat_names() -> None:
     names = ("Ann", "Bob")
     assert [computer_seat(names, c) for c in (None, "1", "2", "p2", "bob", " ANN ")] == [None, 0, 1, 1, 1, 0]
-    with pytest.raises(PlayError, match=r"^unknown computer player '3' \(expected 1, 2, 'Ann' or 'Bob'\)$"):
+    with pytest.raises(PlayError, match=r"^unknown computer side '3' \(expected 1, 2, 'Ann' or 'Bob'\)$"):
         computer_seat(names, "3")
 
 

@@ -7,7 +7,8 @@ import io
 import pytest
 
 from printkit.games.ultimate import SPEC, Params
-from printkit.games.ultimate.terminal import PlayError, computer_seat
+from printkit.games.ultimate.board import MARKS
+from printkit.rules.seats import PlayError, computer_seat
 
 PLAIN3 = Params(board_size=3, extra_turn=(), triple=(), double=(), free=())
 
@@ -42,6 +43,6 @@ def test_computer_plays_greedy() -> None:
 
 def test_computer_seat_names() -> None:
     assert computer_seat(("Ann", "Bob"), "2") == 1 and computer_seat(("Ann", "Bob"), "ann") == 0
-    assert computer_seat(("Ann", "Bob"), "x") == 0 and computer_seat(("Ann", "Bob"), None) is None
+    assert computer_seat(("Ann", "Bob"), "x", MARKS) == 0 and computer_seat(("Ann", "Bob"), None) is None
     with pytest.raises(PlayError, match="unknown computer side 'Eve'"):
         computer_seat(("Ann", "Bob"), "Eve")

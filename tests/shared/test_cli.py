@@ -140,3 +140,12 @@ def test_simulate_is_reproducible_by_seed() -> None:
 def test_play_without_a_terminal_game_is_an_error() -> None:
     result = CliRunner().invoke(main, ["play", "--game", "warfare"])
     assert result.exit_code != 0 and "has no terminal game" in result.output
+
+
+def test_computer_seat_reads_numbers_names_and_marks() -> None:
+    from printkit.rules.seats import PlayError, computer_seat
+
+    names = ("Ann", "Bob")
+    assert [computer_seat(names, c, ("X", "O")) for c in (None, "1", "p2", " BOB ", "x", "o")] == [None, 0, 1, 1, 0, 1]
+    with pytest.raises(PlayError, match=r"^unknown computer side '3' \(expected 1, 2, X, O, 'Ann' or 'Bob'\)$"):
+        computer_seat(names, "3", ("X", "O"))

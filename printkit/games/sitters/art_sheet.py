@@ -21,6 +21,11 @@ WIN_TINT = {0: "#CDE5F4", 1: "#F7D3BE", None: "#D9D9D9"}
 """Scoring-table cells: collectors win (blue), obstructors win (vermillion), draw (grey, bold)."""
 
 
+def sided(faces: int) -> str:
+    """``a 6-sided`` / ``an 8-sided``."""
+    return f"{'an' if faces in (8, 11, 18) else 'a'} {faces}-sided"
+
+
 def verdict_line(params: Params) -> str:
     """The seed's rule, in the theme's names and with the parameter's target."""
     n, t = theme_names(params.theme), params.target
@@ -156,7 +161,7 @@ def die_page(params: Params, settings: PrintSettings) -> tuple[Sheet, Group]:
                "inside), glue the tabs. Opposite faces add up to 7.")
     else:
         art, w, h = art_pieces.spinner(params.die_sides), 76.0, 76.0
-        how = (f"This edition plays with a {params.die_sides}-sided die (games.sitters.die_sides), which has no "
+        how = (f"This edition plays with {sided(params.die_sides)} die (games.sitters.die_sides), which has no "
                f"simple paper net: use a real d{params.die_sides}, or this spinner. Cut out the disc, hold a paper "
                "clip at its centre with a pencil tip and flick the clip: it points at your roll.")
     shapes: list[Shape] = [Text(x0, 22, f"SiTTeRS - {'die' if params.die_sides == 6 else 'spinner'}", size=15,

@@ -167,6 +167,19 @@ def figures(rules: SittersRules, setup: State, turns: list[Turn]) -> dict[str, D
 # --- counts, findings and the rule sheet -----------------------------------------------------------
 
 
+def setup_summary(rules: SittersRules, game: Replay[Any, Any]) -> dict[str, str]:
+    """Where the example's set-up put things: containers of each side, collectors, obstructors."""
+    placed: dict[str, list[str]] = {"container": [], "collector": [], "obstructor": []}
+    for step in game.steps:
+        if step.move.kind in placed:
+            placed[step.move.kind].append(rules.board.names[step.move.dst])
+    cpp = rules.params.containers_per_player
+    return {"containers_c": ", ".join(sorted(placed["container"][:cpp])) or "no squares",
+            "containers_o": ", ".join(sorted(placed["container"][cpp:])) or "no squares",
+            "collectors": ", ".join(sorted(placed["collector"])),
+            "obstructors": ", ".join(sorted(placed["obstructor"])) or "fill the O squares"}
+
+
 def rule_context(params: Params, settings: PrintSettings, rules: SittersRules, game: Replay[Any, Any],
                  turns: list[Turn], tiles: int, figure_names: list[str]) -> dict[str, Any]:
     outcome = game.outcome
@@ -183,11 +196,12 @@ def rule_context(params: Params, settings: PrintSettings, rules: SittersRules, g
         "table": score_table(params),
         "rows": art_sheet.table_rows(params),
         "verdict": art_sheet.verdict_line(params),
+        "die": art_sheet.sided(params.die_sides),
         "clarifications": clarifications(params),
         "turns": [{"number": t.number, "side": rules.player_names[t.side], "roll": t.roll, "move": t.move,
                    "rolls": ", ".join(t.rolls) or "-", "result": t.result or "-", "key": t.number in key}
                   for t in turns],
-        "setup_lines": sum(1 for s in game.steps if s.line) - sum(1 + 1 + len(t.rolls) for t in turns),
+        "setup": setup_summary(rules, game),
         "log_lines": len(game.steps),
         "final": {"loot": final.loot, "survivors": final.survivors,
                   "score": score(params, final.survivors, final.loot)},
@@ -299,7 +313,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         rules_text=text, figures=figs,
         print_notes=["Rule sheet: single-sided. You also need a pen, and a six-sided die (or the paper one)."
                      if params.die_sides == 6 else
-                     f"Rule sheet: single-sided. You also need a pen and a {params.die_sides}-sided die (or the "
+                     f"Rule sheet: single-sided. You also need a pen and {art_sheet.sided(params.die_sides)} die (or the "
                      "paper spinner)."],
         findings=findings(params, standees, tokens, sheet.page.drawing, text),
         expected_cells={name: {"cell", kind} for name, kind in cell_kinds(params).items()},

@@ -8,6 +8,7 @@ from printkit.games.spec import GameSpec
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
+from printkit.games.tictactwo.kit import build_kit
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.players import PLAYERS
 from printkit.games.tictactwo.state import Action, Pick, PlaceVoid, State, Turn
@@ -34,5 +35,6 @@ SPEC = GameSpec(
     fast_simulate=fast_simulate,
     observe=observe,
     play=play,
+    kit=build_kit,
     extras={"clarifications": clarifications, "example_log": example_log},
 )

@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from typing import TextIO
 
-from printkit.errors import PrintkitError
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.players import greedy_player
 from printkit.games.tictactwo.state import State
+from printkit.rules.seats import computer_seat
 from printkit.rules.game import IllegalMove, NotationError
 
 HELP = (
@@ -23,26 +23,11 @@ HELP = (
 )
 
 
-class PlayError(PrintkitError):
-    """A bad option for the terminal game."""
-
-
-def computer_seat(names: tuple[str, str], computer: str | None) -> int | None:
-    """The seat the computer takes: X/O, 1/2 or a player's name; None for none."""
-    if computer is None:
-        return None
-    wanted = computer.strip().lower()
-    for seat, name in enumerate(names):
-        if wanted in ("xo"[seat], str(seat + 1), name.lower()):
-            return seat
-    raise PlayError(f"unknown computer player {computer!r} (expected X, O, 1, 2 or a player's name)")
-
-
 def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
          seed: int | None = None, computer: str | None = None, **_: object) -> int:
     """Play one game; 0 when it ends normally, 1 when the input ends first."""
     rules = TicTacTwo(params)
-    seat, rng = computer_seat(rules.player_names, computer), random.Random(seed)
+    seat, rng = computer_seat(rules.player_names, computer, ("X", "O")), random.Random(seed)
     state = rules.initial_state()
     say = output_stream.write
     while rules.outcome(state) is None:

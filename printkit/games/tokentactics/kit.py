@@ -15,7 +15,6 @@ from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.draw.shapes import Drawing
 from printkit.draw.svg import to_svg
-from printkit.errors import BuildError, PrintkitError
 from printkit.games.tokentactics import kit_art as art
 from printkit.games.tokentactics.analysis import chips_needed, fast_simulate, peak_percentile, perfect_play_winner
 from printkit.games.tokentactics.clarifications import clarifications
@@ -24,17 +23,16 @@ from printkit.games.tokentactics.kit_figures import reveal_figure
 from printkit.games.tokentactics.kit_press import Block, block_sheets
 from printkit.games.tokentactics.moves import Move
 from printkit.games.tokentactics.params import Params
+from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_sheets
-from printkit.rules.log import parse_log
-from printkit.rules.replay import Replay, replay
+from printkit.rules.replay import Replay
 
 TITLE = art.TITLE
 SIM_GAMES, SIM_SEED = 2000, 2026
-LOG_SOURCE = "printkit/games/tokentactics/example.log"
 
 
 def _s(n: int, word: str = "token") -> str:
@@ -44,16 +42,11 @@ def _s(n: int, word: str = "token") -> str:
 # --- the worked example ---------------------------------------------------------------------
 
 
-def replay_example(params: Params) -> tuple[TokenTactics, Replay[State, Move]]:
-    """The seed's example replayed by the engine; an illegal example fails the build."""
-    from printkit.games.tokentactics import example_log
-
+def replay_example(params: Params) -> tuple[TokenTactics, str, Replay[State, Move]]:
+    """The example game (the seed's, unless the config names another) replayed by the engine."""
     rules = TokenTactics(params)
-    try:
-        return rules, replay(rules, parse_log(example_log()), LOG_SOURCE)
-    except PrintkitError as exc:
-        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
-                         f"(the example follows the seed's rules; restore the defaults of [games.tokentactics])") from None
+    text, game = example.replay_example(rules, "tokentactics", params.example_log)
+    return rules, text, game
 
 
 def _minus_clamped(before: int, spent: int, diff: int) -> str:
@@ -243,7 +236,7 @@ def rule_context(params: Params, settings: PrintSettings, rules: TokenTactics, g
 
 def build_kit(params: Params, settings: PrintSettings) -> Kit:
     """Everything the Token Tactics kit prints, computed from the parameters and the engine."""
-    rules, game = replay_example(params)
+    rules, log_text, game = replay_example(params)
     bound, sim = chips_needed(params), simulation(params)
     blocks = chip_blocks(params, settings, bound)
     cards = art.commit_cards(0, params, settings, bound) + art.commit_cards(1, params, settings, bound)
@@ -278,7 +271,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         game="tokentactics", title=TITLE, params=params, settings=settings, artwork=artwork, sections=sections,
         rules_text=text, figures=_figures(params, rules, game),
         print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; round chips along their dashed guides."],
-        findings=found, extra_files={"example.log": _log_text()},
+        findings=found, extra_files={"example.log": log_text},
     )
 
 
@@ -296,8 +289,3 @@ def _figures(params: Params, rules: TokenTactics, game: Replay[State, Move]) -> 
     before, move = found
     return {"reveal": reveal_figure(params, before, move)}
 
-
-def _log_text() -> str:
-    from printkit.games.tokentactics import example_log
-
-    return example_log()

@@ -31,6 +31,7 @@ class Params:
     track_length: int = param(30, min=10, max=99, doc="print kit: the tracker runs 0 to at least this")
     colour_1: str = param("#D55E00", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: first player's colour")
     colour_2: str = param("#0072B2", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: second player's colour")
+    example_log: str = param("", doc="print kit: log of the rule sheet's worked example (empty: the seed's example)")
 
     def check(self) -> list[tuple[str, str]]:
         """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""

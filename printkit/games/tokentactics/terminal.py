@@ -13,18 +13,14 @@ import random
 from collections.abc import Callable
 from typing import TextIO
 
-from printkit.errors import PrintkitError
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.players import Player, StrategicPlayer
+from printkit.rules.seats import computer_seat
 
 TITLE = "Token Tactics"
 ABANDONED = "Input ended before the game was over: the game is abandoned."
-
-
-class PlayError(PrintkitError):
-    """A bad option for the terminal game (e.g. an unknown computer player)."""
 
 
 class EndOfInput(Exception):
@@ -34,17 +30,6 @@ class EndOfInput(Exception):
 def tokens(n: int) -> str:
     """``1 token`` / ``3 tokens``."""
     return f"{n} token" if n == 1 else f"{n} tokens"
-
-
-def computer_seat(names: tuple[str, str], computer: str | None) -> int | None:
-    """The seat (0 or 1) the computer takes: ``1``, ``2`` or a player's name; None for none."""
-    if computer is None:
-        return None
-    wanted = computer.strip().lower()
-    for seat, name in enumerate(names):
-        if wanted in (str(seat + 1), f"p{seat + 1}", name.lower()):
-            return seat
-    raise PlayError(f"unknown computer player {computer!r} (expected 1, 2, {names[0]!r} or {names[1]!r})")
 
 
 def play(

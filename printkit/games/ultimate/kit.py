@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.draw.shapes import Drawing
-from printkit.errors import BuildError, PrintkitError
+from printkit.errors import BuildError
 from printkit.games.ultimate import art_board, art_scorecard
 from printkit.games.ultimate.board import EMPTY, FREE, MARKS, cell_kinds, score_table
 from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import State, UltimateRules
 from printkit.games.ultimate.params import Params, board_extent, column_letter
+from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -66,28 +65,11 @@ def _most(total: int, specials: int, player: int) -> int:
 # --- the worked example ------------------------------------------------------------------------
 
 
-def example_log(params: Params) -> tuple[str, str]:
-    """The worked example's source name and text: the configured log, or the built-in one."""
-    if params.example_log:
-        path = Path(params.example_log)
-        try:
-            return str(path), path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BuildError(f"games.ultimate.example_log: cannot read {str(path)!r}: "
-                             f"{(exc.strerror or str(exc)).lower()}") from None
-    text = resources.files("printkit.games.ultimate").joinpath("example.log").read_text("utf-8")
-    return "printkit/games/ultimate/example.log", text
-
-
-def replay_example(params: Params) -> tuple[UltimateRules, Replay[Any, Any]]:
+def replay_example(params: Params) -> tuple[UltimateRules, str, Replay[Any, Any]]:
     """The example game replayed by the engine; an illegal example fails the build."""
     rules = UltimateRules(params)
-    source, text = example_log(params)
-    try:
-        return rules, replay(rules, parse_log(text), source)
-    except PrintkitError as exc:
-        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
-                         f"(set games.ultimate.example_log to a log that fits your board)") from None
+    text, game = example.replay_example(rules, "ultimate", params.example_log)
+    return rules, text, game
 
 
 def breakdown(rules: UltimateRules, before: State, cell: int, player: int) -> tuple[str, str]:
@@ -218,7 +200,7 @@ def roomy(settings: PrintSettings) -> PrintSettings:
 
 def build_kit(params: Params, settings: PrintSettings) -> Kit:
     """Everything the ultimate kit prints, computed from the parameters."""
-    rules, game = replay_example(params)
+    rules, log_text, game = replay_example(params)
     marks = max_marks(params)
     board = art_board.board_piece(params, settings)
     tokens = art_board.token_pieces(params, marks, settings.bleed_mm)
@@ -257,6 +239,6 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         print_notes=["Rule sheet: single-sided. Play with a pen on the board, or with the X and O tokens."],
         findings=findings(params, counts, tokens, cards),
         expected_cells={name: {"cell", kind} if kind else {"cell"} for name, kind in kinds.items()},
-        extra_files={"example.log": example_log(params)[1]},
+        extra_files={"example.log": log_text},
     )
 

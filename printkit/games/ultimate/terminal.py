@@ -10,29 +10,14 @@ import random
 from typing import TextIO
 from collections.abc import Callable
 
-from printkit.errors import PrintkitError
 from printkit.games.ultimate.board import MARKS
 from printkit.games.ultimate.engine import State, UltimateRules
 from printkit.games.ultimate.params import Params
 from printkit.games.ultimate.players import greedy_policy
+from printkit.rules.seats import computer_seat
 from printkit.rules.game import IllegalMove, NotationError
 
 ABANDONED = "Input ended before the game was over: the game is abandoned."
-
-
-class PlayError(PrintkitError):
-    """A bad option for the terminal game (e.g. an unknown computer side)."""
-
-
-def computer_seat(names: tuple[str, str], computer: str | None) -> int | None:
-    """The seat the computer takes: ``1``/``2``, ``X``/``O`` or a player's name; None for none."""
-    if computer is None:
-        return None
-    wanted = computer.strip().lower()
-    for seat, name in enumerate(names):
-        if wanted in (str(seat + 1), MARKS[seat].lower(), name.lower()):
-            return seat
-    raise PlayError(f"unknown computer side {computer!r} (expected 1, 2, X, O, {names[0]!r} or {names[1]!r})")
 
 
 def play(
@@ -46,7 +31,7 @@ def play(
 ) -> int:
     """Play one game; 0 when the board fills, 1 when the input ends first."""
     rules = UltimateRules(params)
-    seat = computer_seat(rules.player_names, computer)
+    seat = computer_seat(rules.player_names, computer, MARKS)
     echo = not getattr(input_stream, "isatty", lambda: False)()
     rng = random.Random(seed)
     state = rules.initial_state()

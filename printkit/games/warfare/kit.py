@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from printkit.art import symbols
@@ -13,17 +11,16 @@ from printkit.art.diagram import position_diagram
 from printkit.art.layout import pieces_drawing
 from printkit.art.tokens import token_piece
 from printkit.draw.shapes import Circle, Drawing, Group, Shape, Style
-from printkit.errors import BuildError, PrintkitError
 from printkit.games.warfare import info
 from printkit.games.warfare.engine import WarfareRules
 from printkit.games.warfare.params import Params
+from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_sheets
-from printkit.rules.log import parse_log
-from printkit.rules.replay import Replay, replay
+from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 
 TITLE = "Tic Tac Warfare"
@@ -136,26 +133,11 @@ def board(params: Params, settings: PrintSettings) -> Piece:
 # --- rule sheet -----------------------------------------------------------------------------
 
 
-def example_log(params: Params) -> tuple[str, str]:
-    """The worked example's source name and text: the configured log, or the built-in one."""
-    if params.example_log:
-        path = Path(params.example_log)
-        try:
-            return str(path), path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BuildError(f"games.warfare.example_log: cannot read {str(path)!r}: {(exc.strerror or str(exc)).lower()}") from None
-    return "printkit/games/warfare/example.log", resources.files("printkit.games.warfare").joinpath("example.log").read_text("utf-8")
-
-
-def replay_example(params: Params) -> tuple[WarfareRules, Replay[Any, Any]]:
+def replay_example(params: Params) -> tuple[WarfareRules, str, Replay[Any, Any]]:
     """The example game replayed by the engine; an illegal example fails the build."""
     rules = WarfareRules(params)
-    source, text = example_log(params)
-    try:
-        return rules, replay(rules, parse_log(text), source)
-    except PrintkitError as exc:
-        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
-                         f"(set games.warfare.example_log to a log that fits your rules)") from None
+    text, game = example.replay_example(rules, "warfare", params.example_log)
+    return rules, text, game
 
 
 def position_figure(rules: WarfareRules, state: Any, params: Params, caption: str) -> Drawing:
@@ -205,7 +187,7 @@ def findings(params: Params, token_pieces: list[Piece]) -> list[Finding]:
 
 def build_kit(params: Params, settings: PrintSettings) -> Kit:
     """Everything the warfare kit prints, computed from the parameters."""
-    rules, game = replay_example(params)
+    rules, log_text, game = replay_example(params)
     board_piece = board(params, settings)
     token_pieces = tokens(params, settings.bleed_mm)
     cards = ability_cards(params, settings)
@@ -234,5 +216,5 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; tokens round along their dashed guides."],
         findings=findings(params, token_pieces),
         expected_cells={name: {"cell"} for name in info.cells(params)},
-        extra_files={"example.log": example_log(params)[1]},
+        extra_files={"example.log": log_text},
     )

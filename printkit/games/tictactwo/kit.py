@@ -1,0 +1,259 @@
+"""The Tic Tac Two print kit: board with wall slots, tokens, walls, markers, action cards, draft
+trackers and rule sheet, all from one Params and checked against the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from printkit.art.board import board_drawing
+from printkit.art.layout import pieces_drawing
+from printkit.errors import BuildError, PrintkitError
+from printkit.games.tictactwo import kit_art, kit_cards, kit_figures
+from printkit.games.tictactwo.clarifications import clarifications
+from printkit.games.tictactwo.engine import TicTacTwo
+from printkit.games.tictactwo.params import ACTIONS, Params
+from printkit.games.tokentactics.kit_press import Block, block_sheets
+from printkit.kit.model import Finding, Kit, Section
+from printkit.press.pieces import Piece
+from printkit.press.settings import PrintSettings
+from printkit.press.sheets import grid_sheets
+from printkit.press.tiles import board_sheets
+from printkit.rules.log import parse_log
+from printkit.rules.replay import Replay, replay
+from printkit.rulesheet import render_template
+
+TITLE = kit_cards.TITLE
+MARKS = kit_art.MARKS
+
+
+# --- what the rules can need -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Pieces the rules can need: per player (tokens, walls, dibs) or in all (intersects, voids)."""
+
+    tokens: int
+    walls: int
+    dibs: int
+    intersects: int
+    voids: int
+
+
+def picks_each(params: Params) -> int:
+    """How often one player can hold one action: once (standard), or every pick (Meta)."""
+    return params.actions_each if params.meta else min(1, params.actions_each)
+
+
+def needs(params: Params) -> Counts:
+    """The most of each piece a game can have in play at once.
+
+    Tokens: a space holds at most one X (an intersect space one X and one O), so a player never
+    has more letters on the board than there are spaces that are not voids. Walls and dibs claims:
+    one per Wall or Dibs action a player holds (placing costs the action; toppling and overwriting
+    only remove). Intersects: one per Intersect action in the game (standard: one player holds it),
+    never more than the spaces. Voids: one per player in the Void variation; printed for every kit
+    since the variation is chosen at the table.
+    """
+    spaces = params.board_size ** 2
+    voids = 2 if params.void else 0
+    intersects = picks_each(params) * (2 if params.meta else 1)
+    return Counts(tokens=spaces - voids, walls=picks_each(params), dibs=picks_each(params),
+                  intersects=min(intersects, spaces - voids), voids=2)
+
+
+# --- the worked example ----------------------------------------------------------------------------
+
+
+def example_log(params: Params) -> tuple[str, str]:
+    """The worked example's source name and text: the configured log, or the built-in one."""
+    if params.example_log:
+        path = Path(params.example_log)
+        try:
+            return str(path), path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BuildError(f"games.tictactwo.example_log: cannot read {str(path)!r}: "
+                             f"{(exc.strerror or str(exc)).lower()}") from None
+    text = resources.files("printkit.games.tictactwo").joinpath("example.log").read_text("utf-8")
+    return "printkit/games/tictactwo/example.log", text
+
+
+def replay_example(params: Params) -> tuple[TicTacTwo, Replay[Any, Any], str]:
+    """The example game replayed by the engine; an illegal example fails the build."""
+    rules = TicTacTwo(params)
+    source, text = example_log(params)
+    try:
+        return rules, replay(rules, parse_log(text), source), text
+    except PrintkitError as exc:
+        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
+                         f"(set games.tictactwo.example_log to a log that fits your rules)") from None
+
+
+def log_comments(text: str) -> dict[int, str]:
+    """The comment of each move line, with indented comment-only lines after it joined on."""
+    out: dict[int, str] = {}
+    current: int | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        code, _, comment = raw.partition("#")
+        if code.strip():
+            current = number
+            if comment.strip():
+                out[number] = comment.strip()
+        elif comment.strip() and current is not None and raw[:1].isspace():
+            out[current] = (out.get(current, "") + " " + comment.strip()).strip()
+        else:
+            current = None
+    return out
+
+
+def example_steps(game: Replay[Any, Any], text: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The draft picks, then each later move with its number and comment."""
+    comments = log_comments(text)
+    picks, moves = [], []
+    for step in game.steps:
+        words = step.line.text.split()
+        if len(words) == 3 and words[1] == "picks":
+            picks.append(f"{words[0]} {kit_cards.TITLES[words[2]]}")
+        else:
+            moves.append({"number": len(moves) + 1, "line": step.line.text, "note": comments.get(step.line.number, "")})
+    return picks, moves
+
+
+def mid_position(rules: TicTacTwo, game: Replay[Any, Any]) -> tuple[int, Any]:
+    """The play move (numbered as in the example list) that last places a wall, and the position after it."""
+    play = [s for s in game.steps if " picks " not in s.line.text]
+    walls = [i for i, s in enumerate(play) if " wall " in f" {s.line.text} "]
+    index = walls[-1] if walls else max(0, len(play) // 2 - 1)
+    return index + 1, (play[index].state if play else game.final)
+
+
+# --- the rule sheet ---------------------------------------------------------------------------------
+
+
+def rule_context(params: Params, settings: PrintSettings, rules: TicTacTwo, game: Replay[Any, Any], text: str,
+                 counts: Counts, tiles: int) -> dict[str, Any]:
+    picks, moves = example_steps(game, text)
+    outcome = game.outcome
+    meta = needs(replace(params, meta=True, void=params.void))
+    return {
+        "title": TITLE,
+        "p": params,
+        "x": params.player_x,
+        "o": params.player_o,
+        "last_column": chr(64 + params.board_size),
+        "counts": counts,
+        "meta_counts": meta,
+        "slots": len(rules.geo.slots),
+        "interior_slots": sum(1 for s in rules.geo.slots if not s.edge),
+        "actions": [(kit_cards.TITLES[a], kit_cards.action_text(a, params)) for a in ACTIONS],
+        "clarifications": clarifications(params),
+        "picks": picks,
+        "example": moves,
+        "example_result": "unfinished" if outcome is None else (
+            "a draw" if outcome.winner is None else f"{rules.player_names[outcome.winner]} wins ({outcome.reason})"),
+        "mid_move": mid_position(rules, game)[0],
+        "tiles": tiles,
+        "paper": settings.paper,
+        "flip": settings.duplex_flip,
+    }
+
+
+# --- checks ------------------------------------------------------------------------------------------
+
+
+def count_findings(counts: Counts, pieces: dict[str, list[Piece]]) -> list[Finding]:
+    """Enough of every piece for what the rules can need."""
+    found = []
+    per_player = (("token", counts.tokens), ("wall", counts.walls), ("dibs marker", counts.dibs))
+    for what, need in per_player:
+        for mark in MARKS:
+            have = sum(1 for p in pieces[what] if p.name.startswith(f"{mark} "))
+            if have < need:
+                found.append(Finding("error", f"{what}s: {have} for {mark} printed, the rules can need {need}"))
+    for what, need in (("intersect marker", counts.intersects), ("void", counts.voids)):
+        if len(pieces[what]) < need:
+            found.append(Finding("error", f"{what}s: {len(pieces[what])} printed, the rules can need {need}"))
+    return found
+
+
+def card_findings(cards: list[Piece]) -> list[Finding]:
+    """One card per special action, each with a back."""
+    have = sorted(p.name.removesuffix(" card") for p in cards if p.name.endswith(" card"))
+    found = []
+    if have != sorted(ACTIONS):
+        found.append(Finding("error", f"action cards: {', '.join(have)} printed, the rules have {', '.join(ACTIONS)}"))
+    if any(p.back is None for p in cards):
+        found.append(Finding("error", "cards: every card needs a back (they are printed double-sided)"))
+    return found
+
+
+# --- the kit ------------------------------------------------------------------------------------------
+
+
+def piece_sets(params: Params, settings: PrintSettings, counts: Counts) -> dict[str, list[Piece]]:
+    return {
+        "token": kit_art.tokens(params, counts.tokens, settings.bleed_mm),
+        "wall": kit_art.wall_pieces(params, counts.walls),
+        "dibs marker": kit_art.dibs_markers(params, counts.dibs),
+        "intersect marker": kit_art.intersect_markers(params, counts.intersects),
+        "void": kit_art.void_markers(params, counts.voids, settings.safe_mm),
+    }
+
+
+def piece_blocks(pieces: dict[str, list[Piece]]) -> list[Block]:
+    blocks = []
+    for what in ("token", "wall", "dibs marker"):
+        for mark in MARKS:
+            own = [p for p in pieces[what] if p.name.startswith(f"{mark} ")]
+            blocks.append(Block(f"{mark} {what}s ({len(own)})", own))
+    blocks.append(Block(f"Intersect markers ({len(pieces['intersect marker'])})", pieces["intersect marker"]))
+    blocks.append(Block(f"Voids ({len(pieces['void'])}, Void variation)", pieces["void"]))
+    return blocks
+
+
+def build_kit(params: Params, settings: PrintSettings) -> Kit:
+    """Everything the Tic Tac Two kit prints, computed from the parameters."""
+    rules, game, log_text = replay_example(params)
+    counts = needs(params)
+    board = kit_art.board_piece(rules, settings)
+    board_pages = board_sheets(board, settings, f"{TITLE} board")
+    pieces = piece_sets(params, settings, counts)
+    cards = kit_cards.action_cards(params, settings) + kit_cards.trackers(params, settings)
+    figures = kit_figures.figures(TicTacTwo(replace(params, board_size=4, line_length=4)))
+    move, state = mid_position(rules, game)
+    figures["example-mid"] = kit_figures.single(rules, state, f"The worked example after move {move}: walls are bars in their "
+                                                "owner's colour, flags mark dibs spaces, green the intersect spaces.")
+    figures["example-final"] = kit_figures.single(rules, game.final, "The worked example's final position.")
+    text = render_template("tictactwo/rules.md.j2",
+                           rule_context(params, settings, rules, game, log_text, counts, len(board_pages)))
+    tiled = len(board_pages) > 1
+    sections = [
+        Section("board", board_pages, "single-sided; lay the tiles over each other so the targets meet, tape, then cut"
+                if tiled else "single-sided; cut along the crop marks"),
+        Section("cards", grid_sheets(cards, settings, TITLE, "action cards and draft trackers"),
+                f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front"),
+        Section("pieces", block_sheets(piece_blocks(pieces), settings, TITLE),
+                "single-sided, on card stock; tokens round along the dashed guides, the rest along the crop marks"),
+    ]
+    board_art = board_drawing(board, f"{TITLE} board")
+    found = count_findings(counts, pieces) + card_findings(cards) + kit_art.slot_findings(rules, board_art.children)
+    artwork = {
+        "board": board_art,
+        "cards": pieces_drawing(cards, f"{TITLE} action cards and draft trackers", cols=4, gap=4.0, backs=True),
+        "tokens": pieces_drawing(pieces["token"], f"{TITLE} tokens", cols=max(1, round(180 / (params.token_mm + 3))), gap=3.0),
+        "walls": pieces_drawing(pieces["wall"], f"{TITLE} walls", cols=2, gap=4.0),
+        "markers": pieces_drawing(pieces["dibs marker"] + pieces["intersect marker"], f"{TITLE} dibs and intersect markers",
+                                  cols=6, gap=3.0),
+        "voids": pieces_drawing(pieces["void"], f"{TITLE} voids", cols=2, gap=4.0),
+    }
+    return Kit(
+        game="tictactwo", title=TITLE, params=params, settings=settings, artwork=artwork, sections=sections,
+        rules_text=text, figures=figures,
+        print_notes=["Rule sheet: single-sided. You also need a pen or pencil for the draft trackers."],
+        findings=found,
+        expected_cells={c["id"]: {"cell"} for c in rules.geometry()["cells"]},
+        extra_files={"example.log": log_text},
+    )
