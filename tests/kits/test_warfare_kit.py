@@ -142,3 +142,16 @@ def test_an_unwritable_output_folder_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     with pytest.raises(BuildError, match="cannot write to the output folder"):
         build(load_config(None), "warfare", blocker / "out")
+
+
+def test_game_findings_catch_missing_pieces() -> None:
+    from printkit.games.warfare.kit import ability_cards, findings, tokens
+    from printkit.games.warfare.params import Params
+    from printkit.press.settings import PrintSettings
+
+    params = Params()
+    toks, cards = tokens(params, 3.0), ability_cards(params, PrintSettings())
+    assert [f.level for f in findings(params, toks, cards)] == ["warning"]  # fortress victory only
+    messages = [f.message for f in findings(params, toks[1:], cards[:-1])]
+    assert "tokens: 23 X tokens printed, the rules can need 24" in messages
+    assert "cards: 0 O fortress cards printed, the rules deal 1" in messages

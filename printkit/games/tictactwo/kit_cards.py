@@ -96,12 +96,13 @@ def icon(action: str, ink: str) -> Group:
     return Group(tuple(shapes))
 
 
-def _band_title(text: str, w: float, safe: float, colour: str) -> Text:
-    pt = 13.0
-    while fonts.text_width(text, pt, True) > w - 2 * safe - 12 and pt > 8:
+def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> Text:
+    """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark)."""
+    pt, room = 13.0, w - 2 * (safe + inset)
+    while fonts.text_width(text, pt, True) > room - 2 and pt > 8:
         pt -= 0.5
     return Text(w / 2, BAND / 2 + fonts.ascent(pt) / 2 + 0.8, text, size=pt, bold=True, anchor="middle", fill=colour,
-                box=(safe, safe, w - 2 * safe, BAND - safe + 2), cls=("card-title",))
+                box=(safe + inset, safe, room, BAND - safe + 2), cls=("card-title",))
 
 
 def action_front(action: str, params: Params, settings: PrintSettings, footer: str) -> Group:
@@ -145,11 +146,11 @@ def tracker_front(player: int, params: Params, settings: PrintSettings) -> Group
     name, m, picks = (params.player_x, params.player_o)[player], MARKS[player], params.actions_each
     shapes: list[Shape] = [bleed_rect(w, h, MARK_COLOURS[player]),
                            Rect(safe - 1, BAND, w - 2 * safe + 2, h - BAND - safe + 1, Style(fill=WHITE), rx=1.5),
-                           mark(player, safe + 4, BAND / 2, 3.4, WHITE), _band_title(f"{name} draft", w, safe + 8, WHITE)]
+                           mark(player, safe + 4, BAND / 2, 3.4, WHITE), _band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
     howto = (f"Draft {picks}: for pick 1, 2, 3 ... tick that action's box in the pick's column. "
              "Used it? Cross the box out.")
     shapes += text_block(howto, safe + 1, BAND + 1.5, w - 2 * safe - 2, 12, ink, max_pt=7.5)
-    name_w, y0, row = 22.0, BAND + 15.0, 6.2
+    name_w, y0, row = 25.0, BAND + 15.0, 6.2
     pitch = min(7.0, (w - 2 * safe - 2 - name_w) / max(1, picks))
     box = min(4.6, pitch - 1.2)
     x0 = safe + 1 + name_w

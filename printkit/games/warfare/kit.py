@@ -168,9 +168,14 @@ def rule_context(params: Params, settings: PrintSettings, game: Replay[Any, Any]
     }
 
 
-def findings(params: Params, token_pieces: list[Piece]) -> list[Finding]:
+def findings(params: Params, token_pieces: list[Piece], cards: list[Piece]) -> list[Finding]:
     """Game checks: enough tokens and cards, every victory condition reachable."""
     found = []
+    for mark in MARKS:
+        for ability in ABILITY_ORDER:
+            have = sum(1 for p in cards if p.name.startswith(f"{mark} {ability} card"))
+            if have != params.abilities.count(ability):
+                found.append(Finding("error", f"cards: {have} {mark} {ability} cards printed, the rules deal {params.abilities.count(ability)}"))
     need = info.max_tokens_on_board(params)
     for mark in MARKS:
         have = sum(1 for p in token_pieces if p.name.startswith(f"{mark} token"))
@@ -214,7 +219,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         game="warfare", title=TITLE, params=params, settings=settings, artwork=artwork, sections=sections,
         rules_text=text, figures=figures,
         print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; tokens round along their dashed guides."],
-        findings=findings(params, token_pieces),
+        findings=findings(params, token_pieces, cards),
         expected_cells={name: {"cell"} for name in info.cells(params)},
         extra_files={"example.log": log_text},
     )
