@@ -78,7 +78,18 @@ def example_log(params: Params) -> tuple[str, str]:
             raise BuildError(f"games.tictactwo.example_log: cannot read {str(path)!r}: "
                              f"{(exc.strerror or str(exc)).lower()}") from None
     text = resources.files("printkit.games.tictactwo").joinpath("example.log").read_text("utf-8")
-    return "printkit/games/tictactwo/example.log", text
+    return "printkit/games/tictactwo/example.log", with_voids(text) if params.void else text
+
+
+VOIDS = ("O void C1                   # Void variation: O places a void, then X; the example never needs C1 or D2",
+         "X void D2")
+
+
+def with_voids(text: str) -> str:
+    """The built-in example with the Void variation's two voids placed right after the draft."""
+    lines = text.splitlines()
+    last_pick = max(i for i, line in enumerate(lines) if " picks " in line.partition("#")[0])
+    return "\n".join(lines[: last_pick + 1] + list(VOIDS) + lines[last_pick + 1:]) + "\n"
 
 
 def replay_example(params: Params) -> tuple[TicTacTwo, Replay[Any, Any], str]:
@@ -117,6 +128,8 @@ def example_steps(game: Replay[Any, Any], text: str) -> tuple[list[str], list[di
         words = step.line.text.split()
         if len(words) == 3 and words[1] == "picks":
             picks.append(f"{words[0]} {kit_cards.TITLES[words[2]]}")
+        elif len(words) == 3 and words[1] == "void":
+            picks.append(f"{words[0]} places a void on {words[2]}")
         else:
             moves.append({"number": len(moves) + 1, "line": step.line.text, "note": comments.get(step.line.number, "")})
     return picks, moves
@@ -203,15 +216,15 @@ def piece_sets(params: Params, settings: PrintSettings, counts: Counts) -> dict[
     }
 
 
-def piece_blocks(pieces: dict[str, list[Piece]]) -> list[Block]:
-    blocks = []
-    for what in ("token", "wall", "dibs marker"):
-        for mark in MARKS:
-            own = [p for p in pieces[what] if p.name.startswith(f"{mark} ")]
-            blocks.append(Block(f"{mark} {what}s ({len(own)})", own))
-    blocks.append(Block(f"Intersect markers ({len(pieces['intersect marker'])})", pieces["intersect marker"]))
-    blocks.append(Block(f"Voids ({len(pieces['void'])}, Void variation)", pieces["void"]))
-    return blocks
+def piece_blocks(pieces: dict[str, list[Piece]], counts: Counts) -> list[Block]:
+    """Equal-sized pieces share a block: tokens, walls, square markers, voids."""
+    markers = pieces["dibs marker"] + pieces["intersect marker"]
+    return [
+        Block(f"Tokens: {counts.tokens} X, {counts.tokens} O", pieces["token"]),
+        Block(f"Walls: {counts.walls} X, {counts.walls} O", pieces["wall"]),
+        Block(f"Markers: {counts.dibs} X dibs, {counts.dibs} O dibs, {counts.intersects} intersect", markers),
+        Block(f"Voids: {counts.voids} (Void variation)", pieces["void"]),
+    ]
 
 
 def build_kit(params: Params, settings: PrintSettings) -> Kit:
@@ -226,7 +239,9 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     move, state = mid_position(rules, game)
     figures["example-mid"] = kit_figures.single(rules, state, f"The worked example after move {move}: walls are bars in their "
                                                 "owner's colour, flags mark dibs spaces, green the intersect spaces.")
-    figures["example-final"] = kit_figures.single(rules, game.final, "The worked example's final position.")
+    line = kit_figures.winning_cells(rules, game.final)
+    figures["example-final"] = kit_figures.single(rules, game.final, "The worked example's final position"
+                                                  + (", the winning line shaded." if line else "."), line)
     text = render_template("tictactwo/rules.md.j2",
                            rule_context(params, settings, rules, game, log_text, counts, len(board_pages)))
     tiled = len(board_pages) > 1
@@ -235,7 +250,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
                 if tiled else "single-sided; cut along the crop marks"),
         Section("cards", grid_sheets(cards, settings, TITLE, "action cards and draft trackers"),
                 f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front"),
-        Section("pieces", block_sheets(piece_blocks(pieces), settings, TITLE),
+        Section("pieces", block_sheets(piece_blocks(pieces, counts), settings, TITLE),
                 "single-sided, on card stock; tokens round along the dashed guides, the rest along the crop marks"),
     ]
     board_art = board_drawing(board, f"{TITLE} board")

@@ -12,7 +12,7 @@ from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.kit_art import INTERSECT_COLOUR, MARK_COLOURS, MARKS, VOID_COLOUR, flag, intersect_symbol, mark
 from printkit.games.tictactwo.notation import parse_action
 from printkit.games.tictactwo.positions import play_lines, position
-from printkit.games.tictactwo.state import State
+from printkit.games.tictactwo.state import LETTER, State
 from printkit.errors import BuildError
 
 CELL = 9.0
@@ -93,10 +93,20 @@ def before_after(rules: TicTacTwo, before: State, after: State, caption: str,
     return Drawing(max(width, 110.0), size + 3 + height, tuple(shapes))
 
 
-def single(rules: TicTacTwo, state: State, caption: str) -> Drawing:
+def single(rules: TicTacTwo, state: State, caption: str, changed: set[str] = frozenset()) -> Drawing:
     size = board_size(rules)
     text, height = _caption(caption, 110.0, size + 2)
-    return Drawing(110.0, size + 3 + height, (board(rules, state), *text))
+    return Drawing(110.0, size + 3 + height, (board(rules, state, changed), *text))
+
+
+def winning_cells(rules: TicTacTwo, state: State) -> set[str]:
+    """The spaces of every uncut line of the winner's letters (empty for a draw or an open game)."""
+    if state.winner is None:
+        return set()
+    bit = LETTER[state.winner]
+    return {rules.geo.names[c] for line in rules.geo.lines
+            if all(state.cells[c] & bit for c in line.cells) and not any(state.walls[b] >= 0 for b in line.blockers)
+            for c in line.cells}
 
 
 def step(rules: TicTacTwo, state: State, action: str | None = None, topple: str | None = None) -> State:
