@@ -4,14 +4,11 @@ tally and score sheet, and the rule sheet with a worked example replayed by the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.draw.shapes import Drawing, Group, Text
-from printkit.errors import BuildError, PrintkitError
 from printkit.games.sitters import art_board, art_pieces, art_sheet
 from printkit.games.sitters.board import SAFE_ZONE
 from printkit.games.sitters.clarifications import clarifications
@@ -19,13 +16,13 @@ from printkit.games.sitters.engine import SittersRules
 from printkit.games.sitters.params import Params, theme_names
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.state import BATTLE, LOOT, MOVE, ROLL, SETUP, State
+from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_sheets
-from printkit.rules.log import parse_log
-from printkit.rules.replay import Replay, replay
+from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 
 TITLE = "SiTTeRS"
@@ -35,28 +32,11 @@ SIDE_KIND = ("collector", "obstructor")
 # --- the worked example ----------------------------------------------------------------------------
 
 
-def example_log(params: Params) -> tuple[str, str]:
-    """The worked example's source name and text: the configured log, or the built-in one."""
-    if params.example_log:
-        path = Path(params.example_log)
-        try:
-            return str(path), path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BuildError(f"games.sitters.example_log: cannot read {str(path)!r}: "
-                             f"{(exc.strerror or str(exc)).lower()}") from None
-    text = resources.files("printkit.games.sitters").joinpath("example.log").read_text("utf-8")
-    return "printkit/games/sitters/example.log", text
-
-
-def replay_example(params: Params) -> tuple[SittersRules, Replay[Any, Any]]:
+def replay_example(params: Params) -> tuple[SittersRules, str, Replay[Any, Any]]:
     """The whole example game replayed by the engine; an illegal example fails the build."""
     rules = SittersRules(params)
-    source, text = example_log(params)
-    try:
-        return rules, replay(rules, parse_log(text), source)
-    except PrintkitError as exc:
-        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
-                         f"(set games.sitters.example_log to a log that fits your rules)") from None
+    text, game = example.replay_example(rules, "sitters", params.example_log)
+    return rules, text, game
 
 
 @dataclass
@@ -278,7 +258,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     """Everything the SiTTeRS kit prints, computed from the parameters."""
     from printkit.games.sitters import cell_kinds  # the package imports this module
 
-    rules, game = replay_example(params)
+    rules, log_text, game = replay_example(params)
     turns, setup = example_turns(rules, game)
     board = art_board.board_piece(params, settings)
     board_pages = board_sheets(art_board.oriented(board, settings), settings, f"{TITLE} board")
@@ -317,5 +297,5 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
                      "paper spinner)."],
         findings=findings(params, standees, tokens, sheet.page.drawing, text),
         expected_cells={name: {"cell", kind} for name, kind in cell_kinds(params).items()},
-        extra_files={"example.log": example_log(params)[1]},
+        extra_files={"example.log": log_text},
     )

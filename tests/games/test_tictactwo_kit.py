@@ -1,0 +1,202 @@
+"""The Tic Tac Two print kit: board cells and wall slots from the engine, piece counts, cards,
+trackers, rule sheet, figures replayed by the engine, tiling and errors."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import build, make_kit
+from printkit.config import load_config
+from printkit.draw.shapes import Group
+from printkit.draw.svg import to_svg
+from printkit.errors import BuildError, ConfigError
+from printkit.games.tictactwo import Params, TicTacTwo
+from printkit.games.tictactwo.kit import Counts, log_comments, needs, with_voids
+from printkit.games.tictactwo.kit_art import slot_findings
+from printkit.games.tictactwo.kit_cards import action_text
+from printkit.games.tictactwo.kit_figures import figures, step, winning_cells
+from printkit.games.tictactwo.positions import position
+from printkit.kit.checks import check_kit
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def kit(*sets: str):  # type: ignore[no-untyped-def]
+    return make_kit(load_config(None, tuple(f"games.tictactwo.{s}" for s in sets)), "tictactwo")
+
+
+def ids(svg: str, prefix: str) -> dict[str, set[str]]:
+    root = ET.fromstring(svg)
+    return {e.get("id", "")[len(prefix):]: set(e.get("class", "").split())
+            for e in root.iter() if e.get("id", "").startswith(prefix)}
+
+
+def classed(svg: str, cls: str) -> list[set[str]]:
+    root = ET.fromstring(svg)
+    return [set(e.get("class", "").split()) for e in root.iter() if cls in e.get("class", "").split()]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    result = build(load_config(None), "tictactwo", tmp_path_factory.mktemp("out"))
+    assert [f for f in result.findings if f.level == "error"] == []
+    assert [f for f in result.findings if f.level == "warning"] == []
+    return result.folder
+
+
+def test_build_writes_every_file(built: Path) -> None:
+    for stem in ("board", "cards", "tokens", "walls", "markers", "voids"):
+        assert (built / f"artwork/{stem}.svg").is_file() and (built / f"artwork/{stem}.png").is_file(), stem
+    for name in ("rules.pdf", "rules.md", "kit.pdf", "manifest.json", "example.log"):
+        assert (built / name).is_file(), name
+
+
+def test_board_cells_and_wall_slots_are_the_engines(built: Path) -> None:
+    svg = (built / "artwork/board.svg").read_text()
+    geo = TicTacTwo(Params()).geometry()
+    cells = ids(svg, "cell-")
+    assert set(cells) == {c["id"] for c in geo["cells"]} == {f"{c}{r}" for c in "ABCD" for r in range(1, 5)}
+    slots = {k: v for k, v in ids(svg, "wall-").items() if "wall-slot" in v}
+    assert len(slots) == len(geo["walls"]) == 40
+    for s in geo["walls"]:
+        assert {"wall-slot", s["orientation"], "edge" if s["edge"] else "interior"} <= slots[s["id"]], s["id"]
+    assert sum("edge" in c for c in slots.values()) == 16
+    texts = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert texts.count("A") == 2 and texts.count("4") == 2  # labels on both edges
+
+
+def test_slot_check_catches_a_missing_or_misplaced_slot() -> None:
+    k = kit()
+    rules = TicTacTwo(k.params)
+    board = k.artwork["board"]
+    assert slot_findings(rules, board.children) == []
+
+    def strip(shape, drop: str, shift: float = 0.0):  # type: ignore[no-untyped-def]
+        if isinstance(shape, Group):
+            kids = tuple(strip(c, drop, shift) for c in shape.children if getattr(c, "id", None) != f"wall-{drop}" or shift)
+            return replace(shape, children=kids)
+        if shift and getattr(shape, "id", None) == f"wall-{drop}":
+            return replace(shape, x=shape.x + shift)
+        return shape
+
+    missing = slot_findings(rules, tuple(strip(c, "B2|C2") for c in board.children))
+    assert [f.level for f in missing] == ["error"] and "B2|C2" in missing[0].message
+    moved = slot_findings(rules, tuple(strip(c, "A1|top", 5.0) for c in board.children))
+    assert [f.message for f in moved] == ["board.svg: wall slot A1|top is not drawn on its border"]
+
+
+def test_needs_follow_the_rules() -> None:
+    assert needs(Params()) == Counts(tokens=16, walls=1, dibs=1, intersects=1, voids=2)
+    assert needs(Params(meta=True)) == Counts(tokens=16, walls=3, dibs=3, intersects=6, voids=2)
+    assert needs(Params(void=True)).tokens == 14
+    assert needs(Params(actions_each=0)) == Counts(tokens=16, walls=0, dibs=0, intersects=0, voids=2)
+    assert needs(Params(board_size=5, line_length=4)).tokens == 25
+
+
+def test_pieces_printed_match_the_counts(built: Path) -> None:
+    tokens = classed((built / "artwork/tokens.svg").read_text(), "token")
+    assert sum("x" in c for c in tokens) == 16 and sum("o" in c for c in tokens) == 16
+    walls = classed((built / "artwork/walls.svg").read_text(), "wall-piece")
+    assert sum("x" in c for c in walls) == 1 and sum("o" in c for c in walls) == 1
+    markers = (built / "artwork/markers.svg").read_text()
+    assert len(classed(markers, "dibs-marker")) == 2 and len(classed(markers, "intersect-marker")) == 1
+    assert len(classed((built / "artwork/voids.svg").read_text(), "void-marker")) == 2
+
+
+def test_meta_prints_more_walls_markers_and_tracker_boxes() -> None:
+    k = kit("meta=true")
+    walls = classed(to_svg(k.artwork["walls"]), "wall-piece")
+    assert sum("x" in c for c in walls) == 3 and sum("o" in c for c in walls) == 3
+    assert len(classed(to_svg(k.artwork["markers"]), "intersect-marker")) == 6
+    assert "Meta: tick any action" in to_svg(k.artwork["cards"])
+    assert "This kit is printed for the Meta variation" in k.rules_text
+    assert [f for f in check_kit(k) if f.level == "error"] == []
+
+
+def test_cards_and_trackers(built: Path) -> None:
+    svg = (built / "artwork/cards.svg").read_text()
+    assert len(classed(svg, "action-card")) == 6
+    assert len(classed(svg, "draft-tracker")) == 2
+    boxes = ids(svg, "tracker-X-")
+    assert len([b for b in boxes if "tracker-box" in boxes[b]]) == 6 * 3
+    titles = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if "card-title" in (t.get("class") or "")]
+    for name in ("Double", "Swap", "Shift", "Dibs Space", "Intersect Space", "Wall"):
+        assert name in titles
+    assert len(classed(svg, "card-back")) == 6 + 2
+
+
+def test_card_text_follows_params() -> None:
+    assert "void" not in action_text("swap", Params())
+    assert "or a void with a letter" in action_text("swap", Params(void=True))
+    assert "line of 5" in action_text("double", Params(board_size=6, line_length=5))
+
+
+def test_pdfs_read_back(built: Path) -> None:
+    rules = PdfReader(io.BytesIO((built / "rules.pdf").read_bytes()))
+    text = " ".join(page.extract_text() for page in rules.pages)
+    for needle in ("Clarifications", "Meta", "Void", "Worked example", "Toppling a wall", "Result: X wins"):
+        assert needle in text, needle
+    kit_pdf = PdfReader(io.BytesIO((built / "kit.pdf").read_bytes()))
+    assert len(kit_pdf.pages) == len(rules.pages) + 1 + 2 + 1  # board, card fronts + backs, pieces
+    assert all("/TrimBox" in page for page in kit_pdf.pages)
+
+
+def test_rule_sheet_counts_and_example(built: Path) -> None:
+    md = (built / "rules.md").read_text()
+    assert "| X tokens (vermillion, cross) | 16 |" in md
+    assert "The draft: O Swap, X Wall, O Shift, X Dibs Space, O Double, X Intersect Space." in md
+    assert "7. `X wall A3|B3, A1`: the wall between A3 and B3" in md  # comment continuation joined
+    for name in ("swap", "shift", "topple", "shift-topple", "example-final"):
+        assert f"[[figure:{name}]]" in md
+
+
+def test_figures_show_what_the_engine_does() -> None:
+    rules = TicTacTwo(Params())
+    drawn = figures(rules)
+    assert set(drawn) == {"swap", "shift", "topple", "shift-topple"}
+    before = position(rules, {"A1": "X", "B1": "O"})
+    after = step(rules, before, "swap A1 B1")
+    assert rules.state_json(after)["cells"]["B1"]["letters"] == "X"
+    with pytest.raises(Exception, match="same|two"):
+        step(rules, position(rules, {"A1": "X", "B1": "X"}), "swap A1 B1")
+    won = position(rules, {n: "X" for n in ("A1", "B1", "C1")})
+    done = step(rules, won, "double D1")
+    assert winning_cells(rules, done) == {"A1", "B1", "C1", "D1"}
+
+
+def test_parameters_change_the_board() -> None:
+    default, big = kit(), kit("cell_mm=60")
+    assert big.artwork["board"].width - default.artwork["board"].width == pytest.approx(4 * 18)
+    board_pages = {s.name: len(s.sheets) for s in big.sections}["board"]
+    assert board_pages > 1  # tiled
+    assert {s.name: len(s.sheets) for s in default.sections}["board"] == 1
+    five = kit("board_size=5")
+    assert len(ids(to_svg(five.artwork["board"]), "cell-")) == 25
+    assert len([v for v in ids(to_svg(five.artwork["board"]), "wall-").values() if "wall-slot" in v]) == 60
+
+
+def test_void_build_places_voids_in_the_example() -> None:
+    k = kit("void=true")
+    assert "O places a void on C1, X places a void on D2" in k.rules_text
+    assert [f for f in check_kit(k) if f.level == "error"] == []
+    assert with_voids("O picks swap\nX picks wall\nX B2\n").splitlines()[2].startswith("O void C1")
+
+
+def test_incompatible_params_give_clear_errors(tmp_path: Path) -> None:
+    with pytest.raises(BuildError, match="worked example is illegal under these parameters.*draft is over"):
+        kit("actions_each=1")
+    with pytest.raises(BuildError, match="cannot read"):
+        kit(f"example_log='{tmp_path / 'missing.log'}'")
+    with pytest.raises(ConfigError, match="token_mm"):
+        kit("token_mm=20")
+
+
+def test_log_comments_join_continuations() -> None:
+    text = "# header\nX B2   # first\n       # more\nO C3\n# note\nX D4 # last\n"
+    assert log_comments(text) == {2: "first more", 6: "last"}
