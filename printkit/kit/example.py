@@ -12,24 +12,39 @@ from printkit.rules.log import parse_log
 from printkit.rules.replay import Replay, replay
 
 
-def example_text(game: str, configured: str) -> tuple[str, str]:
-    """The example's source name and text: the log the config names, or the game's built-in one."""
-    if configured:
-        path = Path(configured)
-        try:
-            return str(path), path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise BuildError(f"games.{game}.example_log: cannot read {str(path)!r}: {reason.lower()}") from None
-    text = resources.files(f"printkit.games.{game}").joinpath("example.log").read_text("utf-8")
-    return f"printkit/games/{game}/example.log", text
+def builtin_examples(game: str) -> list[str]:
+    """The game's built-in example logs: ``example.log`` first, then ``example-*.log`` by name."""
+    folder = resources.files(f"printkit.games.{game}")
+    names = sorted(p.name for p in folder.iterdir() if p.name.startswith("example") and p.name.endswith(".log"))
+    return sorted(names, key=lambda n: n != "example.log")
+
+
+def _read_configured(game: str, configured: str) -> str:
+    path = Path(configured)
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BuildError(f"games.{game}.example_log: cannot read {str(path)!r}: {reason.lower()}") from None
 
 
 def replay_example(rules: Rules[Any, Any], game: str, configured: str) -> tuple[str, Replay[Any, Any]]:
-    """The example's text and its replay; an example the rules reject fails the build, naming the line."""
-    source, text = example_text(game, configured)
-    try:
-        return text, replay(rules, parse_log(text), source)
-    except PrintkitError as exc:
-        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
-                         f"(set games.{game}.example_log to a log that fits your rules)") from None
+    """The worked example's text and its replay by the engine.
+
+    A log named in the config must replay, or the build fails naming its bad line. Without one,
+    the first built-in example the rules accept is used (a small board or a game without ability
+    cards needs a different example); the build fails when none replays.
+    """
+    if configured:
+        candidates = [(configured, _read_configured(game, configured))]
+    else:
+        folder = resources.files(f"printkit.games.{game}")
+        candidates = [(f"printkit/games/{game}/{name}", folder.joinpath(name).read_text("utf-8")) for name in builtin_examples(game)]
+    first_error: PrintkitError | None = None
+    for source, text in candidates:
+        try:
+            return text, replay(rules, parse_log(text), source)
+        except PrintkitError as exc:
+            first_error = first_error or exc
+    raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {first_error} "
+                     f"(set games.{game}.example_log to a log that fits your rules)")

@@ -143,7 +143,11 @@ def test_pdfs_read_back(built: Path) -> None:
     for needle in ("Clarifications", "Meta", "Void", "Worked example", "Toppling a wall", "Result: X wins"):
         assert needle in text, needle
     kit_pdf = PdfReader(io.BytesIO((built / "kit.pdf").read_bytes()))
-    assert len(kit_pdf.pages) == len(rules.pages) + 1 + 2 + 1  # board, card fronts + backs, pieces
+    labels = [page.extract_text().strip().splitlines()[-1] for page in kit_pdf.pages[-4:]]
+    assert [lab.split(" - ")[1].split(",")[0] for lab in labels] == [
+        "cut along the crop marks", "action cards and draft trackers", "action cards and draft trackers", "chips and markers"]
+    assert labels[1].endswith("flip on the long edge") and labels[2].endswith("backs")
+    assert len(kit_pdf.pages) >= len(rules.pages) + 4
     assert all("/TrimBox" in page for page in kit_pdf.pages)
 
 

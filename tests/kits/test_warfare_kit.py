@@ -131,10 +131,22 @@ def test_parameters_change_board_counts_cards_and_rules_together(tmp_path: Path)
 def test_an_illegal_example_fails_the_build_and_keeps_the_old_kit(tmp_path: Path) -> None:
     build(load_config(None), "warfare", tmp_path)
     before = (tmp_path / "warfare/kit.pdf").read_bytes()
-    with pytest.raises(BuildError, match=r"example\.log:\d+: illegal move .*no bomb card left"):
-        build(load_config(None, ("games.warfare.abilities.bomb=0",)), "warfare", tmp_path)
+    log = tmp_path / "mine.log"
+    log.write_text("first X\nX bomb A1, B2\n")
+    with pytest.raises(BuildError, match=r"mine\.log:2: illegal move 'X bomb A1, B2': .*A1"):
+        build(load_config(None, (f"games.warfare.example_log={str(log)!r}",)), "warfare", tmp_path)
     assert (tmp_path / "warfare/kit.pdf").read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache", "warfare"]  # no staging folder left
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".cache", "mine.log", "warfare"]  # no staging folder left
+    with pytest.raises(BuildError, match=r"games\.warfare\.example_log: cannot read .*no such file"):
+        build(load_config(None, (f"games.warfare.example_log={str(tmp_path / 'none.log')!r}",)), "warfare", tmp_path)
+
+
+def test_the_example_follows_the_rules_it_can(tmp_path: Path) -> None:
+    """Without ability cards, or on a 3x3 board, the built-in plain example is the one printed."""
+    sets = ("games.warfare.board_size=3", "games.warfare.line_length=3", "games.warfare.territory_victory=false")
+    build(load_config(None, sets), "warfare", tmp_path)
+    rules = (tmp_path / "warfare/rules.md").read_text()
+    assert "`X C3`" in rules and "Result: a draw." in rules and "bomb" not in (tmp_path / "warfare/example.log").read_text().split("\n", 3)[3]
 
 
 def test_an_unwritable_output_folder_is_a_clear_error(tmp_path: Path) -> None:

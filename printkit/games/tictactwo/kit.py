@@ -236,6 +236,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     pieces = piece_sets(params, settings, counts)
     cards = kit_cards.action_cards(params, settings) + kit_cards.trackers(params, settings)
     figures = kit_figures.figures(TicTacTwo(replace(params, board_size=4, line_length=4)))
+    figures["space"] = kit_figures.space_layout(params)
     move, state = mid_position(rules, game)
     figures["example-mid"] = kit_figures.single(rules, state, f"The worked example after move {move}: walls are bars in their "
                                                 "owner's colour, flags mark dibs spaces, green the intersect spaces.")

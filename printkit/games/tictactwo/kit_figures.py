@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from printkit.draw import fonts
-from printkit.draw.shapes import Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.games.tictactwo import turns
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.kit_art import INTERSECT_COLOUR, MARK_COLOURS, MARKS, VOID_COLOUR, flag, intersect_symbol, mark
 from printkit.games.tictactwo.notation import parse_action
+from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.positions import play_lines, position
 from printkit.games.tictactwo.state import LETTER, State
 from printkit.errors import BuildError
@@ -161,3 +162,31 @@ def figures(rules: TicTacTwo) -> dict[str, Drawing]:
                                      "B2 and C2 stays and falls to the right, against the shift, erasing the X that "
                                      "has just arrived on C2.", ghosts={"B2|C2": "X"}),
     }
+
+
+def space_layout(params: Params) -> Drawing:
+    """Two spaces at actual size: a token with a wall on its border, and a dibs + intersect space."""
+    c, t, k, w = params.cell_mm, params.token_mm, params.marker_mm, params.wall_mm
+    clear = w / 2 + 1
+    ink = Style(fill="#FFFFFF", stroke=INK, width=0.4)
+
+    def token(player: int, cx: float, cy: float) -> Group:
+        return Group((Circle(cx, cy, t / 2, Style(fill=MARK_COLOURS[player])), mark(player, cx, cy, t * 0.36, "#FFFFFF")))
+
+    def square(x: float, y: float, colour: str, art: Shape) -> Group:
+        return Group((Rect(x, y, k, k, Style(fill=colour)), art))
+
+    low = c - clear - t / 2
+    shapes: list[Shape] = [
+        Rect(0, 0, c, c, ink), Rect(c, 0, c, c, ink),
+        token(0, c / 2, c / 2),
+        Rect(c - w / 2, w / 2, w, c - w, Style(fill=MARK_COLOURS[1]), rx=0.5),
+        square(c + clear, clear, MARK_COLOURS[0], flag(c + clear + k * 0.4, clear + k / 2, k * 0.3, "#FFFFFF")),
+        square(2 * c - clear - k, clear, INTERSECT_COLOUR, intersect_symbol(2 * c - clear - k / 2, clear + k / 2, k * 0.3, "#FFFFFF")),
+        token(0, c + clear + t / 2, low), token(1, 2 * c - clear - t / 2, low),
+    ]
+    caption = (f"Actual size: two {c:g} mm spaces. Left, a token in the middle and O's wall standing on the "
+               "border slot. Right, an intersect space claimed by X: dibs marker top left, intersect marker "
+               "top right, the X and the O side by side.")
+    text, height = _caption(caption, 2 * c, c + 2)
+    return Drawing(2 * c + 1, c + 3 + height, (*shapes, *text))

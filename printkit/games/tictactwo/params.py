@@ -58,7 +58,8 @@ class Params:
         if 2 * self.token_mm + 1 > inner:
             return [("token_mm", f"expected at most {(inner - 1) / 2:g} (two tokens side by side in a "
                                  f"{self.cell_mm:g} mm space between walls), got {self.token_mm:g}")]
-        if self.token_mm + self.marker_mm + 0.5 > inner:
+        corner = (self.cell_mm / 2 - clear - self.marker_mm) * 2 ** 0.5
+        if self.token_mm + self.marker_mm + 0.5 > inner or corner < self.token_mm / 2:
             return [("marker_mm", f"expected at most {inner - 0.5 - self.token_mm:g} (markers above the tokens in a "
                                   f"{self.cell_mm:g} mm space), got {self.marker_mm:g}")]
         return []
