@@ -183,6 +183,7 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, conf
         tally = run(spec.rules(params), _players(spec, names), count, seed, observe=spec.observe)  # type: ignore[arg-type]
     data = tally.as_json()
     data["players"] = list(names)
+    data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
@@ -196,6 +197,8 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, conf
         click.echo(f"  ended by {reason}: {n}")
     for key, n in data["extra"].items():
         click.echo(f"  {key}: {n}")
+    for key, value in data["summary"].items():
+        click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
 
 

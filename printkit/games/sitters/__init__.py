@@ -39,6 +39,15 @@ def observe(tally: Tally, game: Playout[Any, Any]) -> None:
     tally.extra[f"survivors_{final.survivors}"] += 1
 
 
+def summarize(tally: Tally) -> dict[str, float]:
+    """The collectors' win and draw rates and the means per game of score, survivors, loot, turns."""
+    n = tally.games or 1
+    figures = {"collectors_win_rate": tally.extra["collectors_won"] / n, "draw_rate": tally.extra["draws"] / n}
+    for key in ("score", "survivors", "loot", "turns"):
+        figures[f"mean_{key}"] = tally.extra[f"{key}_sum"] / n
+    return figures
+
+
 def fast_simulate(params: Params, games: int, seed: int) -> Tally:
     """Random against random with the observe counters (the engine is fast enough)."""
     players = (PLAYERS["random"], PLAYERS["random"])
@@ -54,6 +63,7 @@ SPEC = GameSpec(
     players=PLAYERS,
     fast_simulate=fast_simulate,
     observe=observe,
+    summarize=summarize,
     play=play,
     kit=build_kit,
     extras={"cell_kinds": cell_kinds, "score_table": score_table, "score": score,

@@ -11,6 +11,7 @@ from printkit.games.tokentactics.analysis import (
     observe,
     peak_percentile,
     perfect_play_winner,
+    summarize,
 )
 from printkit.games.tokentactics.clarifications import clarifications
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
@@ -50,6 +51,7 @@ SPEC = GameSpec(
     players=PLAYERS,
     fast_simulate=fast_simulate,
     pair_players=pair,
+    summarize=summarize,
     observe=observe,
     play=play,
     kit=build_kit,

@@ -34,6 +34,17 @@ def observe(tally: Tally, game: Playout[Any, Any]) -> None:
     record(tally, max(final.peak), final.reserves, attacks, len(game.moves), final.cap_reached)
 
 
+def summarize(tally: Tally) -> dict[str, float]:
+    """How often the cap was reached, the largest reserve, attacks per game, double knock-outs."""
+    n = tally.games or 1
+    return {
+        "cap_reached_rate": tally.extra["cap_reached"] / n,
+        "largest_reserve": float(tally.extra["largest_reserve"]),
+        "mean_attacks": tally.extra["attacks"] / n,
+        "both_empty_rate": tally.extra["both_empty"] / n,
+    }
+
+
 def record(tally: Tally, peak: int, reserves: tuple[int, int], attacks: int, moves: int,
            capped: bool) -> None:
     """Add one game's counters to ``tally.extra`` (shared by observe and the fast kernel)."""

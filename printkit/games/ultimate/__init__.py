@@ -30,6 +30,7 @@ SPEC = GameSpec(
     observe=observe,
     play=play,
     kit=build_kit,
+    summarize=summary,
     extras={
         "cell_kinds": cell_kinds,
         "score_table": score_table,
