@@ -143,7 +143,9 @@ def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
 
 
 def _split_row(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+    """The cells of a table row; ``\\|`` is a literal bar inside a cell."""
+    cells = re.split(r"(?<!\\)\|", line.strip().strip("|"))
+    return [cell.strip().replace("\\|", "|") for cell in cells]
 
 
 def _blocks(text: str) -> list[tuple[str, Any]]:
@@ -199,9 +201,10 @@ def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: 
         elif kind == "p":
             story.append(Paragraph(inline(content), styles.body))
         elif kind in ("ul", "ol"):
-            items = [ListItem(Paragraph(inline(t), styles.body), leftIndent=12) for t in content]
+            indent = 12 if kind == "ul" else 8 + 5 * len(str(len(content)))
+            items = [ListItem(Paragraph(inline(t), styles.body), leftIndent=indent) for t in content]
             story.append(ListFlowable(items, bulletType="bullet" if kind == "ul" else "1", start="\u2022" if kind == "ul" else "1",
-                                      bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=12))
+                                      bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=indent))
         elif kind == "table":
             story.append(_table(content, styles, width))
             story.append(Spacer(1, 4))

@@ -131,7 +131,7 @@ def test_findings_catch_missing_pieces() -> None:
     assert any("0 to 15" in f.message for f in card_findings(params, cards, bound))
     mixed = cards[:16] + [replace(cards[16], back=cards[0].back)] + cards[17:]
     assert any("backs differ" in f.message for f in card_findings(params, mixed, bound))
-    from printkit.games.tokentactics.kit_press import Block
+    from printkit.press.blocks import Block
     blocks = [Block("a", art.chips(0, params, SETTINGS, 10)), Block("b", art.chips(1, params, SETTINGS, 15))]
     assert any("Player 1" in f.message for f in chip_findings(params, blocks, bound))
     short = art.tracker(replace(params, track_length=10), SETTINGS, 12)

@@ -53,3 +53,8 @@ def test_pages_render_every_block_and_keep_angle_brackets() -> None:
 def test_unknown_figure_is_a_build_error() -> None:
     with pytest.raises(BuildError, match="unknown figure 'nope'"):
         pdf_bytes([rule_pages("[[figure:nope]]", {}, PrintSettings(), "T")], "T")
+
+
+def test_a_bar_can_be_escaped_in_a_table_cell() -> None:
+    blocks = _blocks("| Wall | Owner |\n|---|---|\n| A3\\|B3 | X |\n")
+    assert blocks == [("table", [["Wall", "Owner"], ["A3|B3", "X"]])]

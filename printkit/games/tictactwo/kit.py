@@ -15,7 +15,7 @@ from printkit.games.tictactwo import kit_art, kit_cards, kit_figures
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import ACTIONS, Params
-from printkit.games.tokentactics.kit_press import Block, block_sheets
+from printkit.press.blocks import Block, block_sheets
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings

@@ -20,7 +20,7 @@ from printkit.games.tokentactics.analysis import chips_needed, fast_simulate, pe
 from printkit.games.tokentactics.clarifications import clarifications
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.kit_figures import reveal_figure
-from printkit.games.tokentactics.kit_press import Block, block_sheets
+from printkit.press.blocks import Block, block_sheets
 from printkit.games.tokentactics.moves import Move
 from printkit.games.tokentactics.params import Params
 from printkit.kit import example

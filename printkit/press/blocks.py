@@ -1,7 +1,7 @@
-"""Several small groups of pieces on one page (chips of both players and the tracker markers).
+"""Several small groups of pieces on one page, each under a caption with its own crop marks.
 
-The shared ``grid_sheets`` puts one kind of piece per page; Token Tactics has four small kinds
-(round chips, square chips, round and square markers), so this lays out labelled blocks one
+``grid_sheets`` puts one kind of piece per page; a kit with several small kinds (Token Tactics:
+round chips, square chips, round and square markers) gets labelled blocks one
 under the other, each with its own crop marks, and starts a new page only when one is full.
 Round pieces are spaced two bleeds apart and get a dashed circular cut guide; square pieces are
 butted and share cut lines, like cards.
