@@ -9,10 +9,14 @@ from printkit.press.pieces import Piece
 
 
 def pieces_drawing(pieces: list[Piece], title: str, cols: int, gap: float = 4.0, backs: bool = False) -> Drawing:
-    """Pieces in rows of ``cols``, each clipped at its cut line; with ``backs`` a row of backs follows."""
+    """Pieces in rows of ``cols``, each clipped at its cut line; with ``backs`` each distinct back follows."""
     items: list[tuple[Piece, Group]] = [(p, p.front) for p in pieces]
     if backs:
-        items += [(p, p.back) for p in pieces if p.back is not None]
+        distinct: list[Group] = []
+        for piece in pieces:
+            if piece.back is not None and piece.back not in distinct:
+                distinct.append(piece.back)
+                items.append((piece, piece.back))
     if not items:
         return Drawing(10, 10, (), title=title)
     w, h = max(p.w for p, _ in items), max(p.h for p, _ in items)

@@ -12,7 +12,7 @@ import os
 from functools import partial
 from pathlib import Path
 
-from printkit.draw.png import svg_to_png
+from printkit.draw.png import svg_to_png, warm_up
 from printkit.kit.parallel import Pending, start
 
 
@@ -44,6 +44,7 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
 def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes | Pending]:
     """Begin rendering every preview not in the cache; collect them with :func:`finish_previews`."""
     results: dict[str, bytes | Pending] = {}
+    warm_up()
     for name, svg in svgs.items():
         cached = _read(cache, _key(svg, dpi))
         results[name] = cached if cached is not None else start(partial(svg_to_png, svg, dpi))
