@@ -95,7 +95,7 @@ def _tile(piece: Piece, win: TileWindow, windows: list[TileWindow], settings: Pr
     marks_layer = _alignment_marks(windows, settings)
     board = Group((piece.front, *marks_layer), dx=-win.x, dy=-win.y)
     view = Group((board,), dx=ox, dy=oy, clip=(0, 0, win.w, win.h), cls=("tile",))
-    rows, cols = windows[-1].row + 1, windows[-1].col + 1
+    cols = windows[-1].col + 1
     number = windows.index(win) + 1
     text = f"tile {number} of {len(windows)}: row {win.row + 1}, column {win.col + 1}"
     label_y = oy + win.h + 6

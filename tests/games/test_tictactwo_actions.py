@@ -4,40 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.tictactwo import ACTIONS, TicTacTwo
-from printkit.games.tictactwo.positions import board_of, play_lines, position, walls_of
-from printkit.games.tictactwo.state import State, Turn
-from printkit.rules.game import IllegalMove
-
-R = TicTacTwo()
-
-
-def pos(cells: dict[str, str] | None = None, walls: dict[str, str] | None = None, to_move: str = "X") -> State:
-    return position(R, cells, walls, to_move, (ACTIONS, ACTIONS))
-
-
-def move(state: State, text: str) -> State:
-    return play_lines(R, state, text)
-
-
-def board(state: State) -> dict[str, str]:
-    return board_of(R, state)
-
-
-def walls(state: State) -> dict[str, str]:
-    return walls_of(R, state)
-
-
-def illegal(state: State, text: str, match: str) -> None:
-    with pytest.raises(IllegalMove, match=match):
-        move(state, text)
-
-
-def winner(state: State) -> str | None:
-    result = R.outcome(state)
-    assert result is not None
-    return None if result.winner is None else "XO"[result.winner]
-
+from printkit.games.tictactwo.state import Turn
+from tests.games.tictactwo_helpers import R, board, illegal, move, pos, walls, winner
 
 # -- double ---------------------------------------------------------------------------------
 def test_double_writes_two_letters_and_spends_the_action() -> None:

@@ -6,45 +6,18 @@ import pytest
 
 from printkit.errors import ConfigError
 from printkit.games.tictactwo import ACTIONS, Params, TicTacTwo, clarifications
-from printkit.games.tictactwo.positions import board_of, play_lines, position, walls_of
+from printkit.games.tictactwo.positions import position
 from printkit.games.tictactwo.state import Action, Pick, PlaceVoid, State, Turn
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
+from tests.games.tictactwo_helpers import R, board, illegal, move, pos, walls, winner
 
-R = TicTacTwo()
 FULL_BUT_D4 = {
     "A1": "X", "B1": "O", "C1": "X", "D1": "O",
     "A2": "X", "B2": "O", "C2": "X", "D2": "O",
     "A3": "O", "B3": "X", "C3": "O", "D3": "X",
     "A4": "O", "B4": "X", "C4": "O",
 }
-
-
-def pos(cells: dict[str, str] | None = None, walls: dict[str, str] | None = None, to_move: str = "X") -> State:
-    return position(R, cells, walls, to_move, (ACTIONS, ACTIONS))
-
-
-def move(state: State, text: str) -> State:
-    return play_lines(R, state, text)
-
-
-def board(state: State) -> dict[str, str]:
-    return board_of(R, state)
-
-
-def walls(state: State) -> dict[str, str]:
-    return walls_of(R, state)
-
-
-def illegal(state: State, text: str, match: str) -> None:
-    with pytest.raises(IllegalMove, match=match):
-        move(state, text)
-
-
-def winner(state: State) -> str | None:
-    result = R.outcome(state)
-    assert result is not None
-    return None if result.winner is None else "XO"[result.winner]
 
 
 def draft(rules: TicTacTwo, picks: str) -> State:

@@ -59,7 +59,7 @@ def test_board_labels_and_legend(built: Path) -> None:
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert texts.count("A") == 2 and texts.count("K") == 2 and texts.count("11") == 2  # labels on both edges
     assert texts.count("T") == 4 + 1 and texts.count("x3") == 4 + 1 and texts.count("FREE") == 2 + 1  # + legend
-    assert root.find(f".//*[@id='legend']") is not None
+    assert root.find(".//*[@id='legend']") is not None
 
 
 def test_tokens_cover_every_mark(built: Path) -> None:

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from fractions import Fraction
 
 import pytest
 
-from printkit.games.warfare import SPEC, exact_random_results, max_tokens_on_board, max_turns
+from printkit.games.warfare import SPEC, exact_random_results, max_tokens_on_board
 from printkit.games.warfare.engine import State, WarfareRules, token
 from printkit.games.warfare.fast import fast_run
 from printkit.games.warfare.params import Abilities, Params
-from printkit.games.warfare.players import greedy_policy, random_policy
-from printkit.games.warfare.turns import walk
-from printkit.rules.game import play_out
+from printkit.games.warfare.players import random_policy
 from printkit.rules.simulate import simulate, wilson_interval
 
 TTT = Params(board_size=3, line_length=3, abilities=Abilities(0, 0, 0, 0), territory_victory=False)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from printkit.art.cards import card_back, card_piece
 from printkit.art.tokens import token_piece
 from printkit.draw import fonts
-from printkit.draw.shapes import Circle, Group, Polygon, Rect, Shape, Style, Text
+from printkit.draw.shapes import Circle, Group, Rect, Shape, Style, Text
 from printkit.games.tokentactics.params import Params
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings

@@ -94,15 +94,17 @@ class BitBatch:
         return mine, theirs, full & ~(mine | theirs)
 
 
-def choose(k: BitKernel, b: BitBatch, rng: np.random.Generator, ctx: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Levels 1 and 2 of the policy: the ability (-1 none) and whether it comes before."""
-    n = len(b.mover)
+def pick_ability(rng: np.random.Generator, card: np.ndarray, counts: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Levels 1 and 2 of the random policy, from per-game counts (shared by both kernels).
+
+    ``card``: the mover holds each ability; ``counts``: ``nt`` enemy targets, ``ntu`` unshielded
+    ones, ``ne`` empty cells, ``nnw`` empty cells that do not win, ``has_mine`` own tokens,
+    ``fort_win1`` a fortress would win. Returns the ability (-1 none) and whether it comes before.
+    """
+    n = len(card)
     rows = np.arange(n)
-    card = b.cards[rows, b.mover] > 0
-    ne, nt, ntu = pc(ctx["E"]), pc(ctx["T"]), pc(ctx["Tu"])
-    nnw = ne - pc(ctx["W"])
-    fort_win1 = (ctx["W"] != 0) | (pc(ctx["M"] & b.fort) + 1 >= k.fv)
-    before = np.stack([nt > 0, ctx["M"] != 0, ntu > 0, (ne >= 2) | ((ne == 1) & fort_win1)], axis=1) & card
+    nt, ntu, ne, nnw = counts["nt"], counts["ntu"], counts["ne"], counts["nnw"]
+    before = np.stack([nt > 0, counts["has_mine"], ntu > 0, (ne >= 2) | ((ne == 1) & counts["fort_win1"])], axis=1) & card
     after = np.stack([nt > 0, nnw > 0, ntu > 0, ne >= 2], axis=1) & (nnw > 0)[:, None] & card
     avail = before | after
     choice = (rng.random(n) * (1 + avail.sum(1))).astype(np.int64)
@@ -111,6 +113,15 @@ def choose(k: BitKernel, b: BitBatch, rng: np.random.Generator, ctx: dict[str, n
     b_ok, a_ok = before[rows, a], after[rows, a]
     coin = rng.random(n) < 0.5
     return ability, (ability >= 0) & b_ok & (~a_ok | coin)
+
+
+def choose(k: BitKernel, b: BitBatch, rng: np.random.Generator, ctx: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Levels 1 and 2 of the policy: the ability (-1 none) and whether it comes before."""
+    card = b.cards[np.arange(len(b.mover)), b.mover] > 0
+    ne = pc(ctx["E"])
+    counts = {"nt": pc(ctx["T"]), "ntu": pc(ctx["Tu"]), "ne": ne, "nnw": ne - pc(ctx["W"]), "has_mine": ctx["M"] != 0,
+              "fort_win1": (ctx["W"] != 0) | (pc(ctx["M"] & b.fort) + 1 >= k.fv)}
+    return pick_ability(rng, card, counts)
 
 
 def apply_ability(k: BitKernel, b: BitBatch, rows: np.ndarray, ability: np.ndarray, target: np.ndarray) -> np.ndarray:

@@ -18,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 
-from printkit.games.warfare.bits import BitBatch, BitKernel
+from printkit.games.warfare.bits import BitBatch, BitKernel, pick_ability
 from printkit.games.warfare.bits import step as bit_step
 from printkit.games.warfare.board import geometry
 from printkit.games.warfare.engine import ABILITIES, First, Move, Turn
@@ -114,21 +114,11 @@ def _choose(k: Kernel, b: Batch, rng: np.random.Generator, ctx: dict[str, np.nda
     n = len(b.mover)
     if k.no_abilities:
         return np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=bool)
-    rows = np.arange(n)
-    card = b.cards[rows, b.mover] > 0
-    ne, nt, ntu = ctx["E"].sum(1), ctx["T"].sum(1), ctx["Tu"].sum(1)
-    nnw = ne - ctx["W"].sum(1)
-    fort_win1 = ctx["W"].any(1) | (ctx["fcount"] + 1 >= k.fv)
-    before = np.stack([nt > 0, ctx["M"].any(1), ntu > 0, (ne >= 2) | ((ne == 1) & fort_win1)], axis=1) & card
-    after = np.stack([nt > 0, nnw > 0, ntu > 0, ne >= 2], axis=1) & (nnw > 0)[:, None] & card
-    avail = before | after
-    choice = (rng.random(n) * (1 + avail.sum(1))).astype(np.int64)
-    ability = np.where(choice > 0, np.argmax(np.cumsum(avail, axis=1) >= choice[:, None], axis=1), -1)
-    a = np.maximum(ability, 0)
-    b_ok, a_ok = before[rows, a], after[rows, a]
-    coin = rng.random(n) < 0.5
-    is_before = (ability >= 0) & b_ok & (~a_ok | coin)
-    return ability, is_before
+    card = b.cards[np.arange(n), b.mover] > 0
+    ne = ctx["E"].sum(1)
+    counts = {"nt": ctx["T"].sum(1), "ntu": ctx["Tu"].sum(1), "ne": ne, "nnw": ne - ctx["W"].sum(1),
+              "has_mine": ctx["M"].any(1), "fort_win1": ctx["W"].any(1) | (ctx["fcount"] + 1 >= k.fv)}
+    return pick_ability(rng, card, counts)
 
 
 def _targets(k: Kernel, b: Batch, rows: np.ndarray, ability: np.ndarray, me: np.ndarray, fv_ok: np.ndarray | None) -> np.ndarray:
