@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+"""The seed documents: ``../shared/seeds`` beside the repository (as in CI)."""
+
+
+def seed_text(name: str) -> str:
+    """A seed document's text; a missing ../shared is a test failure, not a skip."""
+    return (SEEDS / name).read_text(encoding="utf-8")
 
 
 def render_pdf_page(pdf: bytes, index: int, dpi: float = 50):

@@ -26,11 +26,10 @@ def test_default_map_is_the_seed_board() -> None:
 
 
 def test_seed_map_text_is_in_the_seed_file() -> None:
-    from pathlib import Path
-    seed = Path("/work/shared/seeds/002_247f853217ad7fb5.txt")
-    if seed.exists():
-        assert parse_map(seed.read_text().split("## GAME BOARD")[1].split("## PLAYING")[0]) \
-            == parse_map(DEFAULT_MAP)
+    from tests.conftest import seed_text
+
+    seed = seed_text("002_247f853217ad7fb5.txt")
+    assert parse_map(seed.split("## GAME BOARD")[1].split("## PLAYING")[0]) == parse_map(DEFAULT_MAP)
 
 
 def test_map_errors_name_row_and_column() -> None:

@@ -149,3 +149,13 @@ def test_computer_seat_reads_numbers_names_and_marks() -> None:
     assert [computer_seat(names, c, ("X", "O")) for c in (None, "1", "p2", " BOB ", "x", "o")] == [None, 0, 1, 1, 0, 1]
     with pytest.raises(PlayError, match=r"^unknown computer side '3' \(expected 1, 2, X, O, 'Ann' or 'Bob'\)$"):
         computer_seat(names, "3", ("X", "O"))
+
+
+def test_the_token_tactics_transcript_is_the_seeds() -> None:
+    """The terminal test's transcript is copied from the seed, word for word."""
+    from tests.conftest import seed_text
+
+    seed = seed_text("004_a520edffd42cb51b.txt")
+    copy = (Path(__file__).resolve().parents[1] / "data/tokentactics/transcript.txt").read_text()
+    for block in copy.split("[...game continues as in the example above...]"):
+        assert block.strip() in seed
