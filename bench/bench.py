@@ -34,12 +34,11 @@ def timed(fn, repeat: int) -> list[float]:
 
 def main() -> None:
     start = time.perf_counter()
+    import printkit.games.warfare.kit  # noqa: F401  (the drawing machinery, imported up front)
     from printkit.build import build
     from printkit.config import load_config
     from printkit.games import get_game
     from printkit.params import from_mapping
-
-    import printkit.games.warfare.kit  # noqa: F401  (the drawing machinery, imported up front)
 
     imports = time.perf_counter() - start
     config = load_config(None, ())

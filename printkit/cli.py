@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 import click
 
@@ -15,7 +15,7 @@ from printkit.games import available, get_game
 from printkit.press.settings import PAPERS
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise PrintkitError(message)
 
 
@@ -170,7 +170,8 @@ def _players(spec: Any, names: tuple[str, str]) -> tuple[Callable[..., Any], Cal
 @SET_OPTION
 def simulate(game: str, count: int, seed: int, players: str, as_json: bool, config_path: str | None, sets: tuple[str, ...]) -> None:
     """Seeded playouts: win and draw rates with 95% intervals, game length, speed."""
-    from printkit.rules.simulate import RESULTS, simulate as run
+    from printkit.rules.simulate import RESULTS
+    from printkit.rules.simulate import simulate as run
 
     spec = get_game(game)
     params = _config(config_path, sets).game_params(game)
@@ -221,8 +222,8 @@ def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, c
     """Play a game in the terminal, reading moves from standard input."""
     spec = get_game(game)
     if spec.play is None:
-        _fail(f"{game} has no terminal game (games with one: "
-              f"{', '.join(n for n in available() if get_game(n).play is not None)})")
+        raise PrintkitError(f"{game} has no terminal game (games with one: "
+                            f"{', '.join(n for n in available() if get_game(n).play is not None)})")
     params = _config(config_path, sets).game_params(game)
     stdin = click.get_text_stream("stdin")
     secret = _read_secret if stdin.isatty() else None

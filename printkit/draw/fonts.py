@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from typing import Callable
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -64,7 +65,7 @@ def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False) -> list
     return lines
 
 
-def fit_size(lines_of: "callable", max_size: float, min_size: float, width: float, height: float) -> float:  # type: ignore[valid-type]
+def fit_size(lines_of: Callable[[float], list[str]], max_size: float, min_size: float, width: float, height: float) -> float:
     """The largest size (0.25 pt steps) at which ``lines_of(size)`` fits ``width`` x ``height`` mm."""
     size = max_size
     while size > min_size:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from printkit.games.sitters import Params, SPEC
+from printkit.games.sitters import SPEC, Params
 
 
 def run(script: str, seed: int = 3, computer: str | None = None) -> tuple[int, str]:

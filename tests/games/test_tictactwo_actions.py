@@ -7,6 +7,7 @@ import pytest
 from printkit.games.tictactwo.state import Turn
 from tests.games.tictactwo_helpers import R, board, illegal, move, pos, walls, winner
 
+
 # -- double ---------------------------------------------------------------------------------
 def test_double_writes_two_letters_and_spends_the_action() -> None:
     after = move(pos(), "X double A1, B1")

@@ -7,7 +7,15 @@ import random
 import pytest
 
 from printkit.games import get_game
-from printkit.games.tokentactics import FORTIFY, Move, Params, State, TokenTactics, chips_needed, pair
+from printkit.games.tokentactics import (
+    FORTIFY,
+    Move,
+    Params,
+    State,
+    TokenTactics,
+    chips_needed,
+    pair,
+)
 from printkit.games.tokentactics.analysis import (
     fast_simulate,
     observe,

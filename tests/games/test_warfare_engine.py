@@ -6,12 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from printkit.errors import LogError
-from printkit.games.warfare import SPEC, cells, clarifications, max_tokens_on_board, victory_reachability
+from printkit.errors import ConfigError, LogError
+from printkit.games.warfare import (
+    SPEC,
+    cells,
+    clarifications,
+    max_tokens_on_board,
+    victory_reachability,
+)
 from printkit.games.warfare.engine import First, State, Turn, WarfareRules, token
 from printkit.games.warfare.params import Abilities, Params
 from printkit.params import from_mapping
-from printkit.errors import ConfigError
 from printkit.rules.game import CHANCE, IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay

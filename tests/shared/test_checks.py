@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Style, Text
 from printkit.draw.svg import to_svg
 from printkit.kit.checks import board_findings, sheet_findings, text_overflows
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet
-from printkit.draw.pdf import DrawingPage
 
 
 def test_text_that_leaves_its_box_is_reported() -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from printkit.draw.shapes import Group, Rect, Style
 from printkit.kit.checks import sheet_findings

@@ -7,13 +7,30 @@ from typing import Any, Sequence
 
 from printkit.games.sitters import notation, text
 from printkit.games.sitters.board import (
-    COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE, Board)
+    COLLECTOR_START,
+    CONTAINER,
+    OBSTRUCTOR_START,
+    SAFE_ZONE,
+    Board,
+)
 from printkit.games.sitters.params import Params
 from printkit.games.sitters.paths import Terrain, reach
 from printkit.games.sitters.scoring import score, verdict
 from printkit.games.sitters.state import (
-    BATTLE, CHANCE_PHASES, COLLECTORS, CONTAINERS, LOOT, MOVE, OBSTRUCTORS, OVER,
-    PLACE_COLLECTORS, PLACE_OBSTRUCTORS, ROLL, Move, State)
+    BATTLE,
+    CHANCE_PHASES,
+    COLLECTORS,
+    CONTAINERS,
+    LOOT,
+    MOVE,
+    OBSTRUCTORS,
+    OVER,
+    PLACE_COLLECTORS,
+    PLACE_OBSTRUCTORS,
+    ROLL,
+    Move,
+    State,
+)
 from printkit.rules.game import CHANCE, IllegalMove, Outcome
 
 PLACE_KIND = {CONTAINERS: "container", PLACE_COLLECTORS: "collector",

@@ -5,8 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.games.sitters.board import (
-    COLLECTOR_START, CONTAINER, DEFAULT_MAP, OBSTRUCTOR_START, SAFE_ZONE, Board, MapError,
-    build_board)
+    COLLECTOR_START,
+    CONTAINER,
+    DEFAULT_MAP,
+    OBSTRUCTOR_START,
+    SAFE_ZONE,
+    Board,
+    MapError,
+    build_board,
+)
 from printkit.params import param
 
 THEMES: dict[str, dict[str, str]] = {

@@ -11,7 +11,7 @@ from typing import Iterable
 from printkit.games.sitters.board import Board
 from printkit.games.sitters.engine import SittersRules
 from printkit.games.sitters.state import COLLECTORS, MOVE, Move, State
-from printkit.rules.game import random_policy
+from printkit.rules.game import Policy, random_policy
 
 FAR = 99
 
@@ -103,4 +103,4 @@ def basic_policy(rules: SittersRules, state: State, rng: random.Random) -> Move:
     return _best(moves, value, rng)
 
 
-PLAYERS = {"random": random_policy, "basic": basic_policy}
+PLAYERS: dict[str, Policy] = {"random": random_policy, "basic": basic_policy}

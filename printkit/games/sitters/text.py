@@ -6,7 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.games.sitters.board import LETTERS
 from printkit.games.sitters.state import (
-    BATTLE, CONTAINERS, LOOT, MOVE, OVER, PLACE_COLLECTORS, PLACE_OBSTRUCTORS, ROLL, State)
+    BATTLE,
+    CONTAINERS,
+    LOOT,
+    MOVE,
+    OVER,
+    PLACE_COLLECTORS,
+    PLACE_OBSTRUCTORS,
+    ROLL,
+    State,
+)
 
 if TYPE_CHECKING:
     from printkit.games.sitters.engine import SittersRules

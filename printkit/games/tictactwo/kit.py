@@ -15,8 +15,8 @@ from printkit.games.tictactwo import kit_art, kit_cards, kit_figures
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import ACTIONS, Params
-from printkit.press.blocks import Block, block_sheets
 from printkit.kit.model import Finding, Kit, Section
+from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
@@ -123,7 +123,8 @@ def log_comments(text: str) -> dict[int, str]:
 def example_steps(game: Replay[Any, Any], text: str) -> tuple[list[str], list[dict[str, Any]]]:
     """The draft picks, then each later move with its number and comment."""
     comments = log_comments(text)
-    picks, moves = [], []
+    picks: list[str] = []
+    moves: list[dict[str, Any]] = []
     for step in game.steps:
         words = step.line.text.split()
         if len(words) == 3 and words[1] == "picks":

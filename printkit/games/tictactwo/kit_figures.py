@@ -3,18 +3,36 @@ picture shows what the rules do (a swap, a shift that wraps, walls toppling)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import AbstractSet, Any, Mapping
 
 from printkit.draw import fonts
-from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
+from printkit.draw.shapes import (
+    Circle,
+    Drawing,
+    Group,
+    Line,
+    Polygon,
+    Rect,
+    Shape,
+    Style,
+    Text,
+)
+from printkit.errors import BuildError
 from printkit.games.tictactwo import turns
 from printkit.games.tictactwo.engine import TicTacTwo
-from printkit.games.tictactwo.kit_art import INTERSECT_COLOUR, MARK_COLOURS, MARKS, VOID_COLOUR, flag, intersect_symbol, mark
+from printkit.games.tictactwo.kit_art import (
+    INTERSECT_COLOUR,
+    MARK_COLOURS,
+    MARKS,
+    VOID_COLOUR,
+    flag,
+    intersect_symbol,
+    mark,
+)
 from printkit.games.tictactwo.notation import parse_action
 from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.positions import play_lines, position
 from printkit.games.tictactwo.state import LETTER, State
-from printkit.errors import BuildError
 
 CELL = 9.0
 BAND = 4.0
@@ -40,7 +58,7 @@ def _space(cell: dict[str, Any], x: float, y: float, s: float) -> list[Shape]:
     return shapes
 
 
-def board(rules: TicTacTwo, state: State, changed: set[str] = frozenset(), ghosts: Mapping[str, str] | None = None) -> Group:
+def board(rules: TicTacTwo, state: State, changed: AbstractSet[str] = frozenset(), ghosts: Mapping[str, str] | None = None) -> Group:
     """A position: spaces with letters, intersects (green), dibs flags, voids (black) and walls."""
     geo, data = rules.geo, rules.state_json(state)
     n, s = geo.n, CELL
@@ -85,7 +103,7 @@ def before_after(rules: TicTacTwo, before: State, after: State, caption: str,
     changed = {name for name, (a, b) in zip(rules.geo.names, zip(before.cells, after.cells)) if a != b}
     gap = 16.0
     arrow_y = BAND + rules.geo.n * CELL / 2
-    arrow = [Line(size + 3, arrow_y, size + gap - 4, arrow_y, Style(stroke=INK, width=0.6)),
+    arrow: list[Shape] = [Line(size + 3, arrow_y, size + gap - 4, arrow_y, Style(stroke=INK, width=0.6)),
              Polygon(((size + gap - 2.5, arrow_y), (size + gap - 4.5, arrow_y - 1.4), (size + gap - 4.5, arrow_y + 1.4)),
                      Style(fill=INK))]
     width = 2 * size + gap
@@ -94,7 +112,7 @@ def before_after(rules: TicTacTwo, before: State, after: State, caption: str,
     return Drawing(max(width, 110.0), size + 3 + height, tuple(shapes))
 
 
-def single(rules: TicTacTwo, state: State, caption: str, changed: set[str] = frozenset()) -> Drawing:
+def single(rules: TicTacTwo, state: State, caption: str, changed: AbstractSet[str] = frozenset()) -> Drawing:
     size = board_size(rules)
     text, height = _caption(caption, 110.0, size + 2)
     return Drawing(110.0, size + 3 + height, (board(rules, state, changed), *text))

@@ -6,7 +6,7 @@ from functools import reduce
 from operator import and_
 
 from printkit.games.tictactwo.geometry import Geometry
-from printkit.games.tictactwo.state import ANY_DIBS, DIBS, INTERSECT, LETTER, O, VOID, X
+from printkit.games.tictactwo.state import ANY_DIBS, DIBS, INTERSECT, LETTER, VOID, O, X
 
 Cells = list[int]
 Walls = list[int]

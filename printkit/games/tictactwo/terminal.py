@@ -13,8 +13,8 @@ from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.players import greedy_player
 from printkit.games.tictactwo.state import State
-from printkit.rules.seats import computer_seat
 from printkit.rules.game import IllegalMove, NotationError
+from printkit.rules.seats import computer_seat
 
 HELP = (
     "moves: 'picks swap', 'void B2', 'C3', 'double B2, C3', 'swap B2 C3, D4', "

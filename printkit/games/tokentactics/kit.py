@@ -16,15 +16,20 @@ from printkit.art.layout import pieces_drawing
 from printkit.draw.shapes import Drawing
 from printkit.draw.svg import to_svg
 from printkit.games.tokentactics import kit_art as art
-from printkit.games.tokentactics.analysis import chips_needed, fast_simulate, peak_percentile, perfect_play_winner
+from printkit.games.tokentactics.analysis import (
+    chips_needed,
+    fast_simulate,
+    peak_percentile,
+    perfect_play_winner,
+)
 from printkit.games.tokentactics.clarifications import clarifications
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.kit_figures import reveal_figure
-from printkit.press.blocks import Block, block_sheets
 from printkit.games.tokentactics.moves import Move
 from printkit.games.tokentactics.params import Params
 from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section
+from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets

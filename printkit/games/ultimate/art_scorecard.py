@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from printkit.art import symbols
 from printkit.draw import fonts
-from printkit.draw.shapes import Line, Rect, Shape, Style, Text, Group
+from printkit.draw.shapes import Group, Line, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece, bleed_rect
 
 CARD_W, CARD_H = 127.0, 76.2

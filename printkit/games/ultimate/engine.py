@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Sequence
 
 from printkit.games.ultimate import notation
 from printkit.games.ultimate.board import (
-    EMPTY, FREE, MARK_POINTS, MARKS, OPPONENT_POINTS, OWN_POINTS, Geometry,
+    EMPTY,
+    FREE,
+    MARK_POINTS,
+    MARKS,
+    OPPONENT_POINTS,
+    OWN_POINTS,
+    Geometry,
 )
 from printkit.games.ultimate.params import Params
 from printkit.rules.game import IllegalMove, Outcome

@@ -7,15 +7,15 @@ scripted; when the input is not a terminal each answer is echoed after its ``> `
 from __future__ import annotations
 
 import random
-from typing import TextIO
 from collections.abc import Callable
+from typing import TextIO
 
 from printkit.games.ultimate.board import MARKS
 from printkit.games.ultimate.engine import State, UltimateRules
 from printkit.games.ultimate.params import Params
 from printkit.games.ultimate.players import greedy_policy
-from printkit.rules.seats import computer_seat
 from printkit.rules.game import IllegalMove, NotationError
+from printkit.rules.seats import computer_seat
 
 ABANDONED = "Input ended before the game was over: the game is abandoned."
 

@@ -93,12 +93,12 @@ def diagram(ability: str, colour: str, enemy: str) -> Group:
         d = position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, enemy)}, cell=8.0,
                              highlight={c: "#F2C5A8" if c != "B2" else "#E88E5A" for c in cross})
         return Group(d.children, dx=1)
-    art = {
+    pictures: dict[str, Shape] = {
         "shield": symbols.shield(size / 2, size / 2, 12, colour),
         "convert": symbols.arrows(size / 2, size / 2, 12, colour),
         "fortress": symbols.tower(size / 2, size / 2, 12, colour),
-    }[ability]
-    return Group((art,))
+    }
+    return Group((pictures[ability],))
 
 
 def ability_cards(params: Params, settings: PrintSettings) -> list[Piece]:
