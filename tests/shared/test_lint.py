@@ -1,0 +1,15 @@
+"""ruff over the whole code base: no unused names, undefined names or unsorted imports."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+TOP = Path(__file__).resolve().parents[2]
+
+
+def test_ruff_finds_nothing() -> None:
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "printkit", "tests", "bench"],
+                            cwd=TOP, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
