@@ -19,6 +19,11 @@ def builtin_examples(game: str) -> list[str]:
     return sorted(names, key=lambda n: n != "example.log")
 
 
+def builtin_text(game: str, name: str = "example.log") -> str:
+    """The text of one of the game's built-in example logs."""
+    return resources.files(f"printkit.games.{game}").joinpath(name).read_text("utf-8")
+
+
 def _read_configured(game: str, configured: str) -> str:
     path = Path(configured)
     try:
@@ -38,8 +43,7 @@ def replay_example(rules: Rules[Any, Any], game: str, configured: str) -> tuple[
     if configured:
         candidates = [(configured, _read_configured(game, configured))]
     else:
-        folder = resources.files(f"printkit.games.{game}")
-        candidates = [(f"printkit/games/{game}/{name}", folder.joinpath(name).read_text("utf-8")) for name in builtin_examples(game)]
+        candidates = [(f"printkit/games/{game}/{name}", builtin_text(game, name)) for name in builtin_examples(game)]
     first_error: PrintkitError | None = None
     for source, text in candidates:
         try:

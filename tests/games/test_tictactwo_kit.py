@@ -17,7 +17,7 @@ from printkit.draw.shapes import Group
 from printkit.draw.svg import to_svg
 from printkit.errors import BuildError, ConfigError
 from printkit.games.tictactwo import Params, TicTacTwo
-from printkit.games.tictactwo.kit import Counts, log_comments, needs, with_voids
+from printkit.games.tictactwo.kit import Counts, log_comments, needs
 from printkit.games.tictactwo.kit_art import slot_findings
 from printkit.games.tictactwo.kit_cards import action_text
 from printkit.games.tictactwo.kit_figures import figures, step, winning_cells
@@ -189,7 +189,11 @@ def test_void_build_places_voids_in_the_example() -> None:
     k = kit("void=true")
     assert "O places a void on C1, X places a void on D2" in k.rules_text
     assert [f for f in check_kit(k) if f.level == "error"] == []
-    assert with_voids("O picks swap\nX picks wall\nX B2\n").splitlines()[2].startswith("O void C1")
+    assert "printkit/games/tictactwo/example-void.log" not in k.rules_text
+    plain, void = (Path(__file__).resolve().parents[2] / "printkit/games/tictactwo" / n for n in ("example.log", "example-void.log"))
+    moves = [ln.partition("#")[0].strip() for ln in plain.read_text().splitlines() if ln.partition("#")[0].strip()]
+    void_moves = [ln.partition("#")[0].strip() for ln in void.read_text().splitlines() if ln.partition("#")[0].strip()]
+    assert [m for m in void_moves if " void " not in m] == moves and len(void_moves) == len(moves) + 2
 
 
 def test_incompatible_params_give_clear_errors(tmp_path: Path) -> None:

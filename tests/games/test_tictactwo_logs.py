@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import LogError
-from printkit.games.tictactwo import Params, TicTacTwo, example_log
+from printkit.games.tictactwo import Params, TicTacTwo
+from printkit.kit.example import builtin_text
 from printkit.rules.log import LogLine, parse_log, read_log
 from printkit.rules.replay import replay, replay_json
 
@@ -22,7 +23,7 @@ GAMES = {
 
 
 def lines_of(name: str) -> list[LogLine]:
-    return parse_log(example_log()) if name == "example" else read_log(DATA / f"{name}.log")
+    return parse_log(builtin_text("tictactwo")) if name == "example" else read_log(DATA / f"{name}.log")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -53,7 +54,7 @@ def test_example_key_moves() -> None:
     assert board_after("example", 19) == {
         "A1": "O", "B1": "X", "B2": "X", "A3": "X", "B3": "X", "C3": "*XO", "A4": "O", "D4": "O^x",
     }
-    game = replay(TicTacTwo(), parse_log(example_log()), "example.log")
+    game = replay(TicTacTwo(), parse_log(builtin_text("tictactwo")), "example.log")
     assert game.outcome is not None and (game.outcome.winner, game.outcome.reason) == (0, "line of 4")
     assert game.steps[-1].line.text == "X D3"
 
@@ -68,7 +69,7 @@ def test_void_game_key_moves() -> None:
 
 def test_replay_json_of_the_example() -> None:
     rules = TicTacTwo()
-    data = replay_json(rules, replay(rules, parse_log(example_log()), "example.log"))
+    data = replay_json(rules, replay(rules, parse_log(builtin_text("tictactwo")), "example.log"))
     assert (data["moves"], data["result"], data["winner"], data["reason"]) == (17, "win", "X", "line of 4")
     assert data["final"]["cells"]["C3"] == {"letters": "XO", "intersect": True, "void": False, "dibs": None}
     assert data["final"]["cells"]["D4"] == {"letters": "O", "intersect": False, "void": False, "dibs": "X"}
@@ -103,6 +104,6 @@ def test_illegal_logs_name_the_line_and_reason(body: str, line: int, reason: str
 
 
 def test_moves_after_the_end_are_refused() -> None:
-    text = example_log() + "O C4\n"
+    text = builtin_text("tictactwo") + "O C4\n"
     with pytest.raises(LogError, match="move 'O C4' after the game has ended"):
         replay(TicTacTwo(), parse_log(text), "long.log")

@@ -15,9 +15,9 @@ from printkit.games.tokentactics import (
     State,
     TokenTactics,
     clarifications,
-    example_log,
     resolve,
 )
+from printkit.kit.example import builtin_text
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
@@ -248,7 +248,7 @@ def test_render_and_json() -> None:
 # ---- golden logs ----------------------------------------------------------------------------------
 
 def test_seed_example_is_the_package_example() -> None:
-    assert (DATA / "seed_example.log").read_text(encoding="utf-8") == example_log()
+    assert (DATA / "seed_example.log").read_text(encoding="utf-8") == builtin_text("tokentactics")
 
 
 def test_seed_example_replays_number_for_number() -> None:
@@ -260,7 +260,7 @@ def test_seed_example_replays_number_for_number() -> None:
 
 
 def test_replay_json_reports_reserves_every_turn() -> None:
-    data = replay_json(RULES, replay(RULES, parse_log(example_log()), "example.log"))
+    data = replay_json(RULES, replay(RULES, parse_log(builtin_text("tokentactics")), "example.log"))
     assert (data["moves"], data["result"], data["winner"], data["reason"]) == (6, "win", "Player 2",
                                                                               "P1 has no tokens left")
     assert [s["state"]["reserves"] for s in data["steps"]] == [[11, 10], [8, 8], [4, 3], [1, 3], [2, 3], [0, 1]]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import LogError
-from printkit.games.ultimate import Params, UltimateRules, example_log
+from printkit.games.ultimate import Params, UltimateRules
+from printkit.kit.example import builtin_text
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
 
@@ -57,11 +58,11 @@ def test_golden_log_points(name: str, params: Params) -> None:
 
 
 def test_example_log_points_match_its_comments() -> None:
-    check_comments(example_log(), Params())
+    check_comments(builtin_text("ultimate"), Params())
 
 
 def test_example_log_final_position() -> None:
-    game = replay_text(example_log(), Params())
+    game = replay_text(builtin_text("ultimate"), Params())
     assert game.outcome is None
     assert game.final.scores == (17, 20)
     assert len(UltimateRules().legal_moves(game.final)) == 110

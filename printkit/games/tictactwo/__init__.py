@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from printkit.games.spec import GameSpec
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
@@ -16,13 +14,8 @@ from printkit.games.tictactwo.terminal import play
 
 __all__ = [
     "ACTIONS", "Action", "Params", "Pick", "PlaceVoid", "SPEC", "State", "TicTacTwo", "Turn",
-    "clarifications", "example_log", "play",
+    "clarifications", "play",
 ]
-
-
-def example_log() -> str:
-    """The text of the worked example game."""
-    return resources.files(__package__).joinpath("example.log").read_text(encoding="utf-8")
 
 
 SPEC = GameSpec(
@@ -36,5 +29,5 @@ SPEC = GameSpec(
     observe=observe,
     play=play,
     kit=build_kit,
-    extras={"clarifications": clarifications, "example_log": example_log},
+    extras={"clarifications": clarifications},
 )

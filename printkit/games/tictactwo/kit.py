@@ -4,25 +4,22 @@ trackers and rule sheet, all from one Params and checked against the engine."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
-from printkit.errors import BuildError, PrintkitError
 from printkit.games.tictactwo import kit_art, kit_cards, kit_figures
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import ACTIONS, Params
+from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_sheets
-from printkit.rules.log import parse_log
-from printkit.rules.replay import Replay, replay
+from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 
 TITLE = kit_cards.TITLE
@@ -68,39 +65,11 @@ def needs(params: Params) -> Counts:
 # --- the worked example ----------------------------------------------------------------------------
 
 
-def example_log(params: Params) -> tuple[str, str]:
-    """The worked example's source name and text: the configured log, or the built-in one."""
-    if params.example_log:
-        path = Path(params.example_log)
-        try:
-            return str(path), path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BuildError(f"games.tictactwo.example_log: cannot read {str(path)!r}: "
-                             f"{(exc.strerror or str(exc)).lower()}") from None
-    text = resources.files("printkit.games.tictactwo").joinpath("example.log").read_text("utf-8")
-    return "printkit/games/tictactwo/example.log", with_voids(text) if params.void else text
-
-
-VOIDS = ("O void C1                   # Void variation: O places a void, then X; the example never needs C1 or D2",
-         "X void D2")
-
-
-def with_voids(text: str) -> str:
-    """The built-in example with the Void variation's two voids placed right after the draft."""
-    lines = text.splitlines()
-    last_pick = max(i for i, line in enumerate(lines) if " picks " in line.partition("#")[0])
-    return "\n".join(lines[: last_pick + 1] + list(VOIDS) + lines[last_pick + 1:]) + "\n"
-
-
 def replay_example(params: Params) -> tuple[TicTacTwo, Replay[Any, Any], str]:
-    """The example game replayed by the engine; an illegal example fails the build."""
+    """The example game replayed by the engine (``example-void.log`` under the Void variation)."""
     rules = TicTacTwo(params)
-    source, text = example_log(params)
-    try:
-        return rules, replay(rules, parse_log(text), source), text
-    except PrintkitError as exc:
-        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
-                         f"(set games.tictactwo.example_log to a log that fits your rules)") from None
+    text, game = example.replay_example(rules, "tictactwo", params.example_log)
+    return rules, game, text
 
 
 def log_comments(text: str) -> dict[int, str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from printkit.games.spec import GameSpec
 from printkit.games.tokentactics.analysis import (
     chips_needed,
@@ -30,16 +28,10 @@ __all__ = [
     "TokenTactics",
     "chips_needed",
     "clarifications",
-    "example_log",
     "pair",
     "play",
     "resolve",
 ]
-
-
-def example_log() -> str:
-    """The text of the worked example game (the seed's own example)."""
-    return resources.files("printkit.games.tokentactics").joinpath("example.log").read_text(encoding="utf-8")
 
 
 SPEC = GameSpec(
@@ -60,6 +52,5 @@ SPEC = GameSpec(
         "peak_percentile": peak_percentile,
         "perfect_play_winner": perfect_play_winner,
         "clarifications": clarifications,
-        "example_log": example_log,
     },
 )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from printkit.games.spec import GameSpec
 from printkit.games.ultimate.board import Geometry, cell_kinds, score_table
 from printkit.games.ultimate.clarifications import clarifications
@@ -18,12 +16,6 @@ from printkit.games.ultimate.players import (
     summary,
 )
 from printkit.games.ultimate.terminal import play
-
-
-def example_log() -> str:
-    """The worked example of the rule sheet (package data ``example.log``)."""
-    return resources.files(__package__).joinpath("example.log").read_text(encoding="utf-8")
-
 
 SPEC = GameSpec(
     name="ultimate",
@@ -42,11 +34,10 @@ SPEC = GameSpec(
         "score_table": score_table,
         "clarifications": clarifications,
         "summary": summary,
-        "example_log": example_log,
     },
 )
 
 __all__ = [
     "PLAYERS", "SPEC", "Geometry", "Params", "Placed", "State", "UltimateRules", "cell_kinds", "clarifications",
-    "example_log", "fast_simulate", "greedy_policy", "observe", "score_table", "summary",
+    "fast_simulate", "greedy_policy", "observe", "score_table", "summary",
 ]
