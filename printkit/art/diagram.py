@@ -39,3 +39,26 @@ def position_diagram(
     if caption:
         shapes.append(Text(band, height - 1, caption, size=6.5, fill=ink))
     return Drawing(band + cols * cell + 1, height, tuple(shapes))
+
+
+def in_a_row(items: list[Drawing | str], caption: str = "", gap: float = 12.0, ink: str = "#1A1A1A") -> Drawing:
+    """Diagrams side by side; a string between two leaves a gap, ``"->"`` an arrow in it (before -> after)."""
+    from printkit.draw.shapes import Group, Line, Polygon
+
+    height = max(d.height for d in items if isinstance(d, Drawing))
+    mid, x = height / 2, 0.0
+    shapes: list[Shape] = []
+    for item in items:
+        if isinstance(item, Drawing):
+            shapes.append(Group(item.children, dx=x))
+            x += item.width
+        elif item == "->":
+            shapes += [Line(x + 2, mid, x + gap - 3, mid, Style(stroke=ink, width=0.5)),
+                       Polygon(((x + gap - 1, mid), (x + gap - 3.5, mid - 1.5), (x + gap - 3.5, mid + 1.5)), Style(fill=ink))]
+            x += gap
+        else:
+            x += gap
+    total = height + (5.0 if caption else 0.0)
+    if caption:
+        shapes.append(Text(4, total - 1, caption, size=6.5, fill=ink))
+    return Drawing(x, total, tuple(shapes))

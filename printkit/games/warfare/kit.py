@@ -7,7 +7,7 @@ from typing import Any
 from printkit.art import symbols
 from printkit.art.board import GridStyle, board_drawing, grid_board
 from printkit.art.cards import CardFace, card_back, card_front, card_piece
-from printkit.art.diagram import position_diagram
+from printkit.art.diagram import in_a_row, position_diagram
 from printkit.art.layout import pieces_drawing
 from printkit.art.tokens import token_piece
 from printkit.draw.shapes import Circle, Drawing, Group, Shape, Style
@@ -145,11 +145,34 @@ def position_figure(rules: WarfareRules, state: Any, params: Params, caption: st
     pieces = {name: mark_art(MARKS.index(c["owner"]), params, c["fortress"]) for name, c in data["cells"].items()}
     shaded = {name: "#DDDDDD" for name, c in data["cells"].items() if c["shielded"]}
     n = params.board_size
-    return position_diagram(n, n, pieces, cell=min(9.0, 80.0 / n), highlight=shaded, caption=caption)
+    return position_diagram(n, n, pieces, cell=min(7.0, 60.0 / n), highlight=shaded, caption=caption)
 
 
-def rule_context(params: Params, settings: PrintSettings, game: Replay[Any, Any], rules: WarfareRules) -> dict[str, Any]:
-    steps = [{"line": s.line.text, "number": i + 1} for i, s in enumerate(game.steps)]
+def example_figure(rules: WarfareRules, game: Replay[Any, Any], params: Params) -> Drawing:
+    """The example as the engine played it: before and after its first Bomb (if any), and the end."""
+    states = [game.start] + [step.state for step in game.steps]
+    final = position_figure(rules, game.final, params, "")
+    for i, step in enumerate(game.steps):
+        if getattr(step.move, "ability", None) == "bomb":
+            before, after = (position_figure(rules, states[k], params, "") for k in (i, i + 1))
+            caption = f"Before and after turn {i + 1} ({step.line.text}), and the final position"
+            return in_a_row([before, "->", after, " ", final], caption)
+    return in_a_row([final], "The final position")
+
+
+def log_notes(text: str) -> dict[int, str]:
+    """The ``#`` comment of each move line of a log, by line number."""
+    notes = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        move, _, comment = line.partition("#")
+        if move.strip() and comment.strip():
+            notes[number] = comment.strip()
+    return notes
+
+
+def rule_context(params: Params, settings: PrintSettings, game: Replay[Any, Any], rules: WarfareRules, log_text: str) -> dict[str, Any]:
+    notes = log_notes(log_text)
+    steps = [{"line": s.line.text, "number": i + 1, "note": notes.get(s.line.number, "")} for i, s in enumerate(game.steps)]
     outcome = game.outcome
     return {
         "title": TITLE,
@@ -197,12 +220,12 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     token_pieces = tokens(params, settings.bleed_mm)
     cards = ability_cards(params, settings)
     figures = {
-        "example-final": position_figure(rules, game.final, params, "The example's final position"),
+        "example": example_figure(rules, game, params),
         "bomb": position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, params.colour_o)}, cell=8.0,
                                  highlight={c: "#F2C5A8" for c in ("B1", "A2", "B2", "C2", "B3")},
                                  caption="Bomb on B2: the shaded cross is cleared"),
     }
-    text = render_template("warfare/rules.md.j2", rule_context(params, settings, game, rules))
+    text = render_template("warfare/rules.md.j2", rule_context(params, settings, game, rules, log_text))
     sections = [
         Section("board", board_sheets(board_piece, settings, f"{TITLE} board"), "single-sided; cut along the crop marks"),
         Section("tokens", grid_sheets(token_pieces, settings, TITLE, "tokens"), "single-sided, on card stock if you can"),
