@@ -73,6 +73,17 @@ def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
         raise BuildError(f"cannot write {str(folder)!r}: {(exc.strerror or str(exc)).lower()}") from None
 
 
+def write_file(target: Path, data: bytes) -> None:
+    """Write one file through a temporary name, so a failed write leaves the old file."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise BuildError(f"cannot write {str(target)!r}: {(exc.strerror or str(exc)).lower()}") from None
+
+
 def build(config: Config, game: str, out: Path) -> BuildResult:
     """Build one game's kit into ``out/<game>/``; on any error the previous kit stays."""
     from printkit.kit.checks import check_kit

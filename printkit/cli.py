@@ -121,6 +121,25 @@ def verify(game: str, config_path: str | None, paper: str | None, sets: tuple[st
 
 
 @main.command()
+@CONFIG_OPTION
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@SET_OPTION
+def calibrate(config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+    """Write OUT/calibration.pdf: a duplex test sheet that measures the printer's back-side shift."""
+    from printkit.build import write_file
+    from printkit.draw.pdf import pdf_bytes
+    from printkit.press.calibration import calibration_pages
+
+    if paper:
+        paper = {p.lower(): p for p in PAPERS}[paper.lower()]
+    settings = _config(config_path, sets, paper).print
+    target = Path(out) / "calibration.pdf"
+    write_file(target, pdf_bytes(calibration_pages(settings), "printkit duplex calibration"))
+    click.echo(f"wrote {target}: print it double-sided ({settings.duplex_flip} edge), then follow its instructions")
+
+
+@main.command()
 @GAME_OPTION
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the replay as JSON")
