@@ -75,7 +75,7 @@ def _cell(name: str, x: float, y: float, style: GridStyle, art: CellArt) -> Grou
                 id=f"cell-{name}", cls=("cell", *classes))
     shapes: list[Shape] = [rect, *extra]
     if style.show_coords:
-        pt = max(5.0, min(7.0, style.cell * 0.22))
+        pt = max(5.0, min(7.0, style.cell * 0.25))
         shapes.append(Text(1.2, 1.2 + pt * 25.4 / 72 * 0.75, name, size=pt, fill="#8C8C8C", cls=("coord",)))
     return Group(tuple(shapes), dx=x, dy=y)
 

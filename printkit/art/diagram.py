@@ -19,9 +19,11 @@ def position_diagram(
     ink: str = "#1A1A1A",
     highlight: Mapping[str, str] | None = None,
     caption: str = "",
+    labels: bool = True,
 ) -> Drawing:
     """A board position: ``pieces`` maps a coordinate (``C3``) to the art drawn on it;
-    ``highlight`` maps coordinates to a fill colour."""
+    ``highlight`` maps coordinates to a fill colour; ``labels`` prints column letters and row numbers
+    (5.5 pt: for rule sheets, not for pieces)."""
     band = 4.0
     shapes: list[Shape] = []
     for r in range(rows):
@@ -31,9 +33,9 @@ def position_diagram(
             shapes.append(Rect(band + c * cell, band + r * cell, cell, cell, Style(fill=fill, stroke=ink, width=0.25)))
             if name in pieces:
                 shapes.append(pieces[name](band + (c + 0.5) * cell, band + (r + 0.5) * cell, cell * 0.42))
-    for c in range(cols):
+    for c in range(cols if labels else 0):
         shapes.append(Text(band + (c + 0.5) * cell, band - 1, column_name(c), size=5.5, anchor="middle", fill=ink))
-    for r in range(rows):
+    for r in range(rows if labels else 0):
         shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=5.5, anchor="middle", fill=ink))
     height = band + rows * cell + (5.0 if caption else 1.0)
     if caption:

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from typing import Iterable
 
 from printkit.draw import fonts
-from printkit.draw.shapes import Drawing, Line, Text, walk
+from printkit.draw.shapes import Drawing, Group, Line, Text, walk
 from printkit.draw.svg import to_svg
 from printkit.kit.model import Finding, Kit
 from printkit.press.settings import PrintSettings
@@ -32,6 +32,18 @@ def text_overflows(drawing: Drawing) -> Iterable[str]:
             bx, by, bw, bh = shape.box
             if x0 < bx - TOLERANCE or x1 > bx + bw + TOLERANCE or y0 < by - TOLERANCE or y1 > by + bh + TOLERANCE:
                 yield f"{shape.text!r} ({shape.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box by {max(bx - x0, x1 - bx - bw, by - y0, y1 - by - bh):.1f} mm"
+
+
+MIN_PIECE_PT = 7.0
+
+
+def small_text_on_pieces(sheet: Sheet) -> Iterable[str]:
+    """Text under 7 pt on a piece to cut out (page labels and rule sheets are not pieces)."""
+    for child in sheet.page.drawing.children:
+        if isinstance(child, Group) and "piece" in child.cls:
+            for shape, _, _ in walk((child,)):
+                if isinstance(shape, Text) and shape.size < MIN_PIECE_PT - 1e-9:
+                    yield f"{shape.text!r} is {shape.size:g} pt"
 
 
 def _touches(mark: Line, rect: tuple[float, float, float, float]) -> bool:
@@ -93,6 +105,10 @@ def check_kit(kit: Kit) -> list[Finding]:
     for section in kit.sections:
         for sheet in section.sheets:
             found.extend(sheet_findings(sheet, kit.settings))
+            small = sorted(set(small_text_on_pieces(sheet)))
+            if small:
+                found.append(Finding("warning", f"{sheet.label}: text below {MIN_PIECE_PT:g} pt on pieces: {', '.join(small[:4])}"
+                                                + (f" and {len(small) - 4} more" if len(small) > 4 else "")))
     if kit.expected_cells and "board" in kit.artwork:
         found.extend(board_findings(to_svg(kit.artwork["board"]), kit.expected_cells))
     return sorted(found, key=lambda f: (f.level != "error",))

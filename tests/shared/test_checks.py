@@ -36,3 +36,12 @@ def test_board_svg_is_compared_with_the_engine_cells() -> None:
         "board.svg lacks cells the rules use: C1",
         "board.svg: cell A1 lacks class free",
     ]
+
+
+def test_text_under_7pt_on_a_piece_is_found_but_page_labels_are_not() -> None:
+    from printkit.kit.checks import small_text_on_pieces
+
+    piece = Group((Text(0, 5, "tiny", size=6), Text(0, 10, "fine", size=7)), cls=("piece",))
+    label = Text(100, 290, "page label", size=6.5)
+    sheet = Sheet(DrawingPage(Drawing(210, 297, (piece, label))), "p")
+    assert list(small_text_on_pieces(sheet)) == ["'tiny' is 6 pt"]

@@ -289,7 +289,7 @@ def _space(player: int, n: int, x: float, y: float, size: float, params: Params,
     cy = size / 2 - (1.6 if label else 0.0)
     shapes.append(centred_text(str(n), size / 2, cy, pt, ink if reachable else "#8A8A8A", (1.5, 1.5, size - 3, size - 3)))
     if label:
-        shapes.append(Text(size / 2, cy + fonts.ascent(pt) / 2 + 3.2, label, size=6.5, anchor="middle", fill=ink,
+        shapes.append(Text(size / 2, cy + fonts.ascent(pt) / 2 + 3.2, label, size=7.0, anchor="middle", fill=ink,
                            box=(1.5, 1.5, size - 3, size - 3)))
     return Group(tuple(shapes), dx=x, dy=y)
 

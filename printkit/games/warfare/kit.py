@@ -91,7 +91,7 @@ def diagram(ability: str, colour: str, enemy: str) -> Group:
     if ability == "bomb":
         cross = {"B1", "A2", "B2", "C2", "B3"}
         d = position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, enemy)}, cell=8.0,
-                             highlight={c: "#F2C5A8" if c != "B2" else "#E88E5A" for c in cross})
+                             highlight={c: "#F2C5A8" if c != "B2" else "#E88E5A" for c in cross}, labels=False)
         return Group(d.children, dx=1)
     pictures: dict[str, Shape] = {
         "shield": symbols.shield(size / 2, size / 2, 12, colour),
