@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece, bleed_rect
 
@@ -35,6 +36,8 @@ class GridStyle:
     cell_fill: str = "#FFFFFF"
     line_width: float = 0.5
     show_coords: bool = True
+    safe: float = 3.0
+    """Labels stay this far inside the board's cut line."""
 
 
 CellArt = Callable[[str, float], tuple[tuple[str, ...], str | None, tuple[Shape, ...]]]
@@ -50,23 +53,33 @@ def grid_board(cols: int, rows: int, style: GridStyle, art: CellArt = _no_art, t
     band, size = style.label_band, style.cell
     w, h = cols * size + 2 * band, rows * size + 2 * band
     shapes: list[Shape] = [bleed_rect(w, h, style.background)]
-    label_pt = min(12.0, band * 72 / 25.4 * 0.55)
+    label_pt = _label_size(cols, rows, band - style.safe)
+    glyph = fonts.ascent(label_pt) + fonts.descent(label_pt)
+    lo, hi = style.safe, band
     for c in range(cols):
         x = band + (c + 0.5) * size
-        for y in (band * 0.7, h - band * 0.3):
+        for top in (lo, h - hi):
+            y = top + (hi - lo - glyph) / 2 + fonts.ascent(label_pt)
             shapes.append(Text(x, y, column_name(c), size=label_pt, bold=True, anchor="middle", fill=style.ink,
-                               box=(x - size / 2, y - band * 0.7, size, band), cls=("label",)))
+                               box=(x - size / 2, top, size, hi - lo), cls=("label",)))
     for r in range(rows):
-        y = band + (r + 0.5) * size + label_pt * 25.4 / 72 * 0.36
-        for x in (band / 2, w - band / 2):
-            shapes.append(Text(x, y, str(r + 1), size=label_pt, bold=True, anchor="middle", fill=style.ink,
-                               box=(x - band / 2, y - size / 2, band, size), cls=("label",)))
+        y = band + (r + 0.5) * size + (fonts.ascent(label_pt) - fonts.descent(label_pt)) / 2
+        for left in (lo, w - hi):
+            shapes.append(Text(left + (hi - lo) / 2, y, str(r + 1), size=label_pt, bold=True, anchor="middle", fill=style.ink,
+                               box=(left, y - size / 2, hi - lo, size), cls=("label",)))
     cells: list[Shape] = []
     for r in range(rows):
         for c in range(cols):
             cells.append(_cell(coord(c, r), band + c * size, band + r * size, style, art))
     shapes.append(Group(tuple(cells), id="cells"))
     return Piece(title or "board", w, h, Group(tuple(shapes), id="board"), kind="board")
+
+
+def _label_size(cols: int, rows: int, room: float) -> float:
+    """The largest label size (<= 12 pt) whose letters and numbers fit ``room`` mm, 0.5 mm spare."""
+    widest = max(fonts.text_width(column_name(cols - 1), 1, True), fonts.text_width(str(rows), 1, True))
+    per_pt = max(widest, fonts.ascent(1) + fonts.descent(1))
+    return max(5.0, min(12.0, (room - 0.5) / per_pt))
 
 
 def _cell(name: str, x: float, y: float, style: GridStyle, art: CellArt) -> Group:

@@ -46,6 +46,25 @@ def small_text_on_pieces(sheet: Sheet) -> Iterable[str]:
                     yield f"{shape.text!r} is {shape.size:g} pt"
 
 
+def _texts_in(shapes: tuple, dx: float = 0.0, dy: float = 0.0) -> Iterable[tuple[Text, float, float]]:
+    """Texts with their offset, skipping rotated or scaled groups (their frame is not the piece's)."""
+    for shape in shapes:
+        if isinstance(shape, Text):
+            yield shape, dx, dy
+        elif isinstance(shape, Group) and not shape.rotate and shape.scale == 1:
+            yield from _texts_in(shape.children, dx + shape.dx, dy + shape.dy)
+
+
+def text_outside_safe_area(sheet: Sheet, safe: float) -> Iterable[str]:
+    """Text on a rectangular piece closer than ``safe`` mm to its cut line."""
+    for child, placed in zip((c for c in sheet.page.drawing.children if isinstance(c, Group) and "piece" in c.cls), sheet.placed):
+        for text, dx, dy in _texts_in(child.children):
+            x0, y0, x1, y1 = text_extent(text)
+            x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 + dy, y1 + dy
+            if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > placed.w - safe + TOLERANCE or y1 > placed.h - safe + TOLERANCE:
+                yield f"{text.text!r} on {placed.name}"
+
+
 def _touches(mark: Line, rect: tuple[float, float, float, float]) -> bool:
     x0, y0, x1, y1 = rect
     lx0, lx1 = sorted((mark.x1, mark.x2))
@@ -105,6 +124,10 @@ def check_kit(kit: Kit) -> list[Finding]:
     for section in kit.sections:
         for sheet in section.sheets:
             found.extend(sheet_findings(sheet, kit.settings))
+            close = sorted(set(text_outside_safe_area(sheet, kit.settings.safe_mm)))
+            if close:
+                found.append(Finding("warning", f"{sheet.label}: text within {kit.settings.safe_mm:g} mm of the cut: {', '.join(close[:4])}"
+                                                + (f" and {len(close) - 4} more" if len(close) > 4 else "")))
             small = sorted(set(small_text_on_pieces(sheet)))
             if small:
                 found.append(Finding("warning", f"{sheet.label}: text below {MIN_PIECE_PT:g} pt on pieces: {', '.join(small[:4])}"

@@ -45,3 +45,11 @@ def test_text_under_7pt_on_a_piece_is_found_but_page_labels_are_not() -> None:
     label = Text(100, 290, "page label", size=6.5)
     sheet = Sheet(DrawingPage(Drawing(210, 297, (piece, label))), "p")
     assert list(small_text_on_pieces(sheet)) == ["'tiny' is 6 pt"]
+
+
+def test_text_near_a_cut_line_is_found() -> None:
+    from printkit.kit.checks import text_outside_safe_area
+
+    piece = Group((Group((Text(1.0, 10, "edge", size=8), Text(20, 20, "middle", size=8)),),), dx=50, dy=50, cls=("piece",))
+    sheet = Sheet(DrawingPage(Drawing(210, 297, (piece,))), "p", placed=[Placed("card", 50, 50, 63, 88)])
+    assert list(text_outside_safe_area(sheet, 3.0)) == ["'edge' on card"]

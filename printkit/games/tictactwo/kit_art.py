@@ -69,7 +69,7 @@ def slot_rect(geo_slot: dict[str, Any], params: Params) -> Rect:
 def board_piece(rules: TicTacTwo, settings: PrintSettings) -> Piece:
     """The grid (cells ``cell-<coord>`` from the engine's spaces, labels on every edge) and every wall slot."""
     params, geo = rules.params, rules.geometry()
-    style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink,
+    style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board)
     grid = grid_board(geo["size"], geo["size"], style, title="board")
     slots = Group(tuple(slot_rect(s, params) for s in geo["walls"]), id="wall-slots")

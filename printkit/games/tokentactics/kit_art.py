@@ -93,7 +93,8 @@ def _value_art(player: int, value: int, size: float, safe: float) -> Group:
     """The value on a chip; a five also gets an inner white outline of the player's shape."""
     c = size / 2
     inner = size - 2 * safe
-    pt = min(digit_pt(size * 0.36), digit_pt(inner * 0.8))
+    below = fonts.ascent(1) / 2 + fonts.descent(1)  # centred capitals: how far the text reaches below the centre, per pt
+    pt = min(digit_pt(size * 0.36), digit_pt(inner * 0.8), inner / 2 / below)
     shapes: list[Shape] = []
     if value == 5:
         shapes.append(emblem(player, c, c, size * 0.3, WHITE, width=0.7))

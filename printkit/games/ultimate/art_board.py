@@ -120,7 +120,7 @@ def legend(params: Params, width: float, ink: str) -> tuple[Group, float]:
 
 def board_piece(params: Params, settings: PrintSettings) -> Piece:
     """The grid (cells ``cell-<coord>``, labels on every edge) with the legend on its bottom margin."""
-    style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink,
+    style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board, show_coords=False)
     grid = grid_board(params.board_size, params.board_size, style, cell_art(params), title="board")
     key, key_h = legend(params, grid.w, settings.colours.ink)
