@@ -126,7 +126,7 @@ def ability_cards(params: Params, settings: PrintSettings) -> list[Piece]:
 
 
 def board(params: Params, settings: PrintSettings) -> Piece:
-    style = GridStyle(cell=params.cell_mm, label_band=8.0, ink=settings.colours.ink, background=settings.colours.board,
+    style = GridStyle(cell=params.cell_mm, label_band=10.0, ink=settings.colours.ink, background=settings.colours.board,
                       safe=settings.safe_mm)
     return grid_board(params.board_size, params.board_size, style, title="board")
 
