@@ -90,23 +90,29 @@ def test_pdfs_have_boxes_embedded_fonts_and_the_print_note(kit_dir: Path) -> Non
 
 def test_board_page_matches_board_svg_pixel_for_pixel(kit_dir: Path) -> None:
     """The board in kit.pdf and artwork/board.svg are the same drawing at the same size and place."""
+    import pypdfium2 as pdfium
     from PIL import ImageChops, ImageStat
 
     pdf = (kit_dir / "kit.pdf").read_bytes()
     reader = PdfReader(io.BytesIO(pdf))
     index = [i for i, p in enumerate(reader.pages) if "board - cut along the crop marks" in p.extract_text()][0]
-    x0, _, _, y1 = [float(v) for v in reader.pages[index].trimbox]
+    page = reader.pages[index]
+    x0, y0, x1, y1 = [float(v) for v in page.trimbox]
+    width, height = float(page.mediabox.width), float(page.mediabox.height)
     dpi = 72  # one pixel per point
-    page = render_pdf_page(pdf, index, dpi)
     svg = render_svg((kit_dir / "artwork/board.svg").read_text(), dpi)
 
-    def mean_difference(shift_px: int) -> float:
-        left, top = round(x0) + shift_px, round(page.size[1] - y1)
-        crop = page.crop((left, top, left + svg.size[0], top + svg.size[1]))
-        return sum(ImageStat.Stat(ImageChops.difference(crop, svg)).mean) / 3
+    def mean_difference(shift_pt: float) -> float:
+        crop = (x0 + shift_pt, y0, width - x1 - shift_pt, height - y1)  # left, bottom, right, top margins cut away
+        image = pdfium.PdfDocument(pdf)[index].render(scale=dpi / 72, crop=crop).to_pil().convert("RGB")
+        assert abs(image.size[0] - svg.size[0]) <= 1 and abs(image.size[1] - svg.size[1]) <= 1
+        w, h = min(image.size[0], svg.size[0]), min(image.size[1], svg.size[1])
+        diff = ImageChops.difference(image.crop((0, 0, w, h)), svg.crop((0, 0, w, h)))
+        return sum(ImageStat.Stat(diff).mean) / 3
 
-    assert mean_difference(0) < 4.5
-    assert mean_difference(3) > 8  # a 1 mm shift would show
+    aligned, shifted = mean_difference(0), mean_difference(72 / 25.4)
+    assert aligned < 6.5  # anti-aliasing and hinting differ (cairo with DejaVu, pdfium with Vera)
+    assert shifted > 2 * aligned  # a 1 mm shift would show
 
 
 def test_same_inputs_give_identical_files(tmp_path: Path, kit_dir: Path) -> None:
