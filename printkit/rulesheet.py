@@ -21,16 +21,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    Flowable,
-    Frame,
-    ListFlowable,
-    ListItem,
-    Paragraph,
-    Spacer,
-    Table,
-    TableStyle,
-)
+from reportlab.platypus import Flowable, Frame, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
 from printkit.draw import fonts
 from printkit.draw.pdf import CanvasPages, draw_shape

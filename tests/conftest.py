@@ -33,6 +33,25 @@ def render_svg(svg: str, dpi: float = 50):
     return Image.open(io.BytesIO(svg_to_png(svg, dpi))).convert("RGB")
 
 
+def unembedded_fonts(page) -> list[str]:
+    """The fonts a pypdf page uses without embedding a TrueType program (FontFile2)."""
+    missing = []
+    for ref in page["/Resources"].get("/Font", {}).values():
+        font = ref.get_object()
+        holder = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        if "/FontFile2" not in holder["/FontDescriptor"].get_object():
+            missing.append(str(font["/BaseFont"]))
+    return missing
+
+
+def assert_print_ready(page, size_mm: tuple[float, float]) -> None:
+    """A pypdf page of the given paper size, with TrimBox, BleedBox and every font embedded."""
+    expected = (round(size_mm[0] * 72 / 25.4, 1), round(size_mm[1] * 72 / 25.4, 1))
+    assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == expected
+    assert "/TrimBox" in page and "/BleedBox" in page
+    assert unembedded_fonts(page) == []
+
+
 @pytest.fixture
 def settings():
     from printkit.press.settings import PrintSettings

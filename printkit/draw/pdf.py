@@ -14,18 +14,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import fonts
-from printkit.draw.shapes import (
-    PT_PER_MM,
-    Circle,
-    Drawing,
-    Group,
-    Line,
-    Polygon,
-    Rect,
-    Shape,
-    Style,
-    Text,
-)
+from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 
 Box = tuple[float, float, float, float]
 """x, y, width, height in mm, y measured down from the top of the page."""

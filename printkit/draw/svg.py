@@ -8,18 +8,7 @@ from typing import Any
 import svgwrite
 
 from printkit.draw.fonts import SVG_FAMILY
-from printkit.draw.shapes import (
-    PT_PER_MM,
-    Circle,
-    Drawing,
-    Group,
-    Line,
-    Polygon,
-    Rect,
-    Shape,
-    Style,
-    Text,
-)
+from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 
 
 def num(value: float) -> str:

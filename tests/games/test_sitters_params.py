@@ -5,14 +5,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.errors import ConfigError
-from printkit.games.sitters import (
-    SPEC,
-    Params,
-    cell_kinds,
-    score,
-    score_table,
-    theme_names,
-)
+from printkit.games.sitters import SPEC, Params, cell_kinds, score, score_table, theme_names
 from printkit.games.sitters.board import DEFAULT_MAP, MapError, parse_map
 from printkit.params import from_mapping
 

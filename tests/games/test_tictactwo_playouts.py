@@ -10,11 +10,7 @@ import pytest
 from printkit.games import get_game
 from printkit.games.tictactwo import ACTIONS, SPEC, Params, TicTacTwo, Turn
 from printkit.games.tictactwo.analysis import fast_simulate, observe
-from printkit.games.tictactwo.players import (
-    greedy_player,
-    random_player,
-    uniform_player,
-)
+from printkit.games.tictactwo.players import greedy_player, random_player, uniform_player
 from printkit.games.tictactwo.positions import position
 from printkit.games.tictactwo.state import State
 from printkit.rules.game import play_out

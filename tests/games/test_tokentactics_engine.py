@@ -8,15 +8,7 @@ import pytest
 
 from printkit.errors import ConfigError, LogError
 from printkit.games import get_game
-from printkit.games.tokentactics import (
-    FORTIFY,
-    Move,
-    Params,
-    State,
-    TokenTactics,
-    clarifications,
-    resolve,
-)
+from printkit.games.tokentactics import FORTIFY, Move, Params, State, TokenTactics, clarifications, resolve
 from printkit.kit.example import builtin_text
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError

@@ -19,12 +19,7 @@ from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError
 from printkit.games.tokentactics import SPEC, Params, chips_needed
 from printkit.games.tokentactics import kit_art as art
-from printkit.games.tokentactics.kit import (
-    build_kit,
-    card_findings,
-    chip_findings,
-    tracker_findings,
-)
+from printkit.games.tokentactics.kit import build_kit, card_findings, chip_findings, tracker_findings
 from printkit.kit.checks import check_kit
 from printkit.press.settings import PrintSettings
 

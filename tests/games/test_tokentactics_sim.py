@@ -7,22 +7,8 @@ import random
 import pytest
 
 from printkit.games import get_game
-from printkit.games.tokentactics import (
-    FORTIFY,
-    Move,
-    Params,
-    State,
-    TokenTactics,
-    chips_needed,
-    pair,
-)
-from printkit.games.tokentactics.analysis import (
-    fast_simulate,
-    observe,
-    peak_histogram,
-    peak_percentile,
-    perfect_play_winner,
-)
+from printkit.games.tokentactics import FORTIFY, Move, Params, State, TokenTactics, chips_needed, pair
+from printkit.games.tokentactics.analysis import fast_simulate, observe, peak_histogram, peak_percentile, perfect_play_winner
 from printkit.games.tokentactics.players import PLAYERS
 from printkit.rules.simulate import simulate
 

@@ -7,15 +7,7 @@ import random
 import pytest
 
 from printkit.games import get_game
-from printkit.games.ultimate import (
-    PLAYERS,
-    SPEC,
-    Params,
-    UltimateRules,
-    fast_simulate,
-    observe,
-    summary,
-)
+from printkit.games.ultimate import PLAYERS, SPEC, Params, UltimateRules, fast_simulate, observe, summary
 from printkit.rules.game import play_out
 from printkit.rules.simulate import simulate
 

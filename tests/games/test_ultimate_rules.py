@@ -5,14 +5,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.errors import ConfigError
-from printkit.games.ultimate import (
-    Params,
-    State,
-    UltimateRules,
-    cell_kinds,
-    clarifications,
-    score_table,
-)
+from printkit.games.ultimate import Params, State, UltimateRules, cell_kinds, clarifications, score_table
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
 

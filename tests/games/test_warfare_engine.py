@@ -7,13 +7,7 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import ConfigError, LogError
-from printkit.games.warfare import (
-    SPEC,
-    cells,
-    clarifications,
-    max_tokens_on_board,
-    victory_reachability,
-)
+from printkit.games.warfare import SPEC, cells, clarifications, max_tokens_on_board, victory_reachability
 from printkit.games.warfare.engine import First, State, Turn, WarfareRules, token
 from printkit.games.warfare.params import Abilities, Params
 from printkit.params import from_mapping

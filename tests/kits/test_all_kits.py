@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from printkit.build import build
 from printkit.config import load_config
 from printkit.games import available, get_game
+from tests.conftest import assert_print_ready
 
 GAMES = [name for name in available() if get_game(name).kit is not None]
 
@@ -28,16 +29,9 @@ def test_kit_is_deterministic_checked_and_print_ready(game: str, tmp_path: Path)
     assert first.files.keys() == second.files.keys()
     for name in first.files:
         assert (first.folder / name).read_bytes() == (second.folder / name).read_bytes(), name
-    letter = (round(215.9 * 72 / 25.4, 1), round(279.4 * 72 / 25.4, 1))
     for pdf in ("kit.pdf", "rules.pdf"):
-        reader = PdfReader(io.BytesIO((first.folder / pdf).read_bytes()))
-        for page in reader.pages:
-            assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == letter
-            assert "/TrimBox" in page and "/BleedBox" in page
-            for ref in page["/Resources"].get("/Font", {}).values():
-                font = ref.get_object()
-                desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font else font["/FontDescriptor"]
-                assert "/FontFile2" in desc.get_object(), (pdf, font["/BaseFont"])
+        for page in PdfReader(io.BytesIO((first.folder / pdf).read_bytes())).pages:
+            assert_print_ready(page, (215.9, 279.4))
     first_page = PdfReader(io.BytesIO((first.folder / "kit.pdf").read_bytes())).pages[0].extract_text()
     assert "PRINT AT 100% / ACTUAL SIZE" in first_page
     rules = (first.folder / "rules.md").read_text()

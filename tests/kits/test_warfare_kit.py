@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from printkit.build import build
 from printkit.config import load_config
 from printkit.errors import BuildError
-from tests.conftest import render_pdf_page, render_svg
+from tests.conftest import assert_print_ready, render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -69,14 +69,8 @@ def test_token_and_card_counts_follow_the_rules(kit_dir: Path) -> None:
 
 def test_pdfs_have_boxes_embedded_fonts_and_the_print_note(kit_dir: Path) -> None:
     reader = PdfReader(io.BytesIO((kit_dir / "kit.pdf").read_bytes()))
-    a4 = (round(210 * 72 / 25.4, 1), round(297 * 72 / 25.4, 1))
     for page in reader.pages:
-        assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == a4
-        assert "/TrimBox" in page and "/BleedBox" in page
-        for ref in page["/Resources"].get("/Font", {}).values():
-            font = ref.get_object()
-            desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font else font["/FontDescriptor"]
-            assert "/FontFile2" in desc.get_object(), font["/BaseFont"]
+        assert_print_ready(page, (210, 297))
     first = reader.pages[0].extract_text()
     assert "PRINT AT 100% / ACTUAL SIZE" in first and "this bar must measure 50 mm" in first
     text = " ".join(p.extract_text() for p in reader.pages)

@@ -8,7 +8,7 @@ from printkit.draw.fonts import text_width, wrap
 from printkit.draw.pdf import DrawingPage, pdf_bytes
 from printkit.draw.shapes import Circle, Drawing, Group, Rect, Style, Text
 from printkit.draw.svg import num, to_svg
-from tests.conftest import render_pdf_page, render_svg
+from tests.conftest import render_pdf_page, render_svg, unembedded_fonts
 
 SAMPLE = Drawing(80, 50, (
     Rect(5, 5, 30, 20, Style(fill="#D55E00", stroke="#000000", width=0.5), id="cell-A1", cls=("cell", "x")),
@@ -39,11 +39,7 @@ def test_pdf_is_deterministic_and_embeds_vera() -> None:
     assert data == pdf_bytes([DrawingPage(SAMPLE)], "t")
     page = PdfReader(io.BytesIO(data)).pages[0]
     assert [round(float(v), 2) for v in page.mediabox] == [0, 0, round(80 * 72 / 25.4, 2), round(50 * 72 / 25.4, 2)]
-    fonts = page["/Resources"]["/Font"]
-    for ref in fonts.values():
-        font = ref.get_object()
-        descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"] if "/DescendantFonts" in font else font["/FontDescriptor"]
-        assert "/FontFile2" in descriptor.get_object()
+    assert page["/Resources"]["/Font"] and unembedded_fonts(page) == []
     assert "Scale 1:1" in page.extract_text()
 
 

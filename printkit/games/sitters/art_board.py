@@ -7,27 +7,9 @@ from typing import Callable, Mapping, Sequence
 
 from printkit.art.cards import text_block
 from printkit.draw import fonts
-from printkit.draw.shapes import (
-    Circle,
-    Drawing,
-    Group,
-    Line,
-    Polygon,
-    Rect,
-    Shape,
-    Style,
-    Text,
-)
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.games.sitters import art_symbols as sym
-from printkit.games.sitters.board import (
-    COLLECTOR_START,
-    CONTAINER,
-    FLOOR,
-    LETTERS,
-    OBSTRUCTOR_START,
-    SAFE_ZONE,
-    Board,
-)
+from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import Params, theme_names
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings

@@ -6,13 +6,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from printkit.games.sitters import notation, text
-from printkit.games.sitters.board import (
-    COLLECTOR_START,
-    CONTAINER,
-    OBSTRUCTOR_START,
-    SAFE_ZONE,
-    Board,
-)
+from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import Params
 from printkit.games.sitters.paths import Terrain, reach
 from printkit.games.sitters.scoring import score, verdict

@@ -5,17 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from printkit.games.sitters.board import LETTERS
-from printkit.games.sitters.state import (
-    BATTLE,
-    CONTAINERS,
-    LOOT,
-    MOVE,
-    OVER,
-    PLACE_COLLECTORS,
-    PLACE_OBSTRUCTORS,
-    ROLL,
-    State,
-)
+from printkit.games.sitters.state import BATTLE, CONTAINERS, LOOT, MOVE, OVER, PLACE_COLLECTORS, PLACE_OBSTRUCTORS, ROLL, State
 
 if TYPE_CHECKING:
     from printkit.games.sitters.engine import SittersRules

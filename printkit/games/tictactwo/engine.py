@@ -8,17 +8,7 @@ from printkit.games.tictactwo import notation, turns
 from printkit.games.tictactwo.geometry import Geometry, geometry
 from printkit.games.tictactwo.ops import open_cells
 from printkit.games.tictactwo.params import ACTIONS, Params
-from printkit.games.tictactwo.state import (
-    DRAFT,
-    PLAY,
-    VOID,
-    VOIDS,
-    Move,
-    Pick,
-    PlaceVoid,
-    State,
-    Turn,
-)
+from printkit.games.tictactwo.state import DRAFT, PLAY, VOID, VOIDS, Move, Pick, PlaceVoid, State, Turn
 from printkit.rules.game import IllegalMove, Outcome
 
 MARK = ("X", "O")

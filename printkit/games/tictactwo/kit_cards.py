@@ -6,14 +6,7 @@ from __future__ import annotations
 from printkit.art.cards import MIN_TEXT_PT, card_back, card_piece, text_block
 from printkit.draw import fonts
 from printkit.draw.shapes import Group, Line, Polygon, Rect, Shape, Style, Text
-from printkit.games.tictactwo.kit_art import (
-    MARK_COLOURS,
-    MARKS,
-    WHITE,
-    flag,
-    intersect_symbol,
-    mark,
-)
+from printkit.games.tictactwo.kit_art import MARK_COLOURS, MARKS, WHITE, flag, intersect_symbol, mark
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings

@@ -6,29 +6,11 @@ from __future__ import annotations
 from typing import AbstractSet, Any, Mapping
 
 from printkit.draw import fonts
-from printkit.draw.shapes import (
-    Circle,
-    Drawing,
-    Group,
-    Line,
-    Polygon,
-    Rect,
-    Shape,
-    Style,
-    Text,
-)
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.errors import BuildError
 from printkit.games.tictactwo import turns
 from printkit.games.tictactwo.engine import TicTacTwo
-from printkit.games.tictactwo.kit_art import (
-    INTERSECT_COLOUR,
-    MARK_COLOURS,
-    MARKS,
-    VOID_COLOUR,
-    flag,
-    intersect_symbol,
-    mark,
-)
+from printkit.games.tictactwo.kit_art import INTERSECT_COLOUR, MARK_COLOURS, MARKS, VOID_COLOUR, flag, intersect_symbol, mark
 from printkit.games.tictactwo.notation import parse_action
 from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.positions import play_lines, position

@@ -22,18 +22,7 @@ from typing import Any
 
 from printkit.games.tictactwo.geometry import Geometry
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.games.tictactwo.state import (
-    DIBS,
-    INTERSECT,
-    LETTER,
-    VOID,
-    Action,
-    Move,
-    Pick,
-    PlaceVoid,
-    State,
-    Turn,
-)
+from printkit.games.tictactwo.state import DIBS, INTERSECT, LETTER, VOID, Action, Move, Pick, PlaceVoid, State, Turn
 from printkit.rules.game import NotationError
 
 MARK = ("X", "O")

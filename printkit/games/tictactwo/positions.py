@@ -11,16 +11,7 @@ from typing import Mapping
 
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.notation import cell_text
-from printkit.games.tictactwo.state import (
-    DIBS_O,
-    DIBS_X,
-    INTERSECT,
-    PLAY,
-    VOID,
-    O,
-    State,
-    X,
-)
+from printkit.games.tictactwo.state import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, State, X
 
 
 def space(text: str) -> int:

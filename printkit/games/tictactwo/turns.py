@@ -12,15 +12,7 @@ from typing import Iterator
 from printkit.games.tictactwo import ops
 from printkit.games.tictactwo.geometry import Geometry
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.games.tictactwo.state import (
-    ANY_DIBS,
-    DIBS,
-    INTERSECT,
-    VOID,
-    Action,
-    State,
-    Turn,
-)
+from printkit.games.tictactwo.state import ANY_DIBS, DIBS, INTERSECT, VOID, Action, State, Turn
 from printkit.rules.game import IllegalMove
 
 

@@ -16,12 +16,7 @@ from printkit.art.layout import pieces_drawing
 from printkit.draw.shapes import Drawing
 from printkit.draw.svg import to_svg
 from printkit.games.tokentactics import kit_art as art
-from printkit.games.tokentactics.analysis import (
-    chips_needed,
-    fast_simulate,
-    peak_percentile,
-    perfect_play_winner,
-)
+from printkit.games.tokentactics.analysis import chips_needed, fast_simulate, peak_percentile, perfect_play_winner
 from printkit.games.tokentactics.clarifications import clarifications
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.kit_figures import reveal_figure

@@ -8,13 +8,7 @@ from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import Placed, State, UltimateRules
 from printkit.games.ultimate.kit import build_kit
 from printkit.games.ultimate.params import Params
-from printkit.games.ultimate.players import (
-    PLAYERS,
-    fast_simulate,
-    greedy_policy,
-    observe,
-    summary,
-)
+from printkit.games.ultimate.players import PLAYERS, fast_simulate, greedy_policy, observe, summary
 from printkit.games.ultimate.terminal import play
 
 SPEC = GameSpec(

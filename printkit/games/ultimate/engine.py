@@ -7,15 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.games.ultimate import notation
-from printkit.games.ultimate.board import (
-    EMPTY,
-    FREE,
-    MARK_POINTS,
-    MARKS,
-    OPPONENT_POINTS,
-    OWN_POINTS,
-    Geometry,
-)
+from printkit.games.ultimate.board import EMPTY, FREE, MARK_POINTS, MARKS, OPPONENT_POINTS, OWN_POINTS, Geometry
 from printkit.games.ultimate.params import Params
 from printkit.rules.game import IllegalMove, Outcome
 

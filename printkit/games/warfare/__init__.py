@@ -5,13 +5,7 @@ from __future__ import annotations
 from printkit.games.spec import GameSpec
 from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
 from printkit.games.warfare.fast import fast_simulate
-from printkit.games.warfare.info import (
-    cells,
-    clarifications,
-    exact_random_results,
-    max_tokens_on_board,
-    victory_reachability,
-)
+from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
 from printkit.games.warfare.params import Abilities, Params
 from printkit.games.warfare.players import greedy_policy, random_policy
 from printkit.rules.game import Playout

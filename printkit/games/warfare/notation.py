@@ -21,16 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from printkit.games.warfare.board import Geometry
-from printkit.games.warfare.engine import (
-    ABILITIES,
-    EMPTY,
-    MARKS,
-    First,
-    Move,
-    State,
-    Turn,
-    owner,
-)
+from printkit.games.warfare.engine import ABILITIES, EMPTY, MARKS, First, Move, State, Turn, owner
 from printkit.rules.game import CHANCE, NotationError
 
 if TYPE_CHECKING:
