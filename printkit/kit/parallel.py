@@ -1,6 +1,6 @@
-"""Run byte-producing jobs in forked worker processes, so a build uses every core.
+"""Run jobs in forked worker processes, so a build uses every core.
 
-A forked child inherits the kit in memory (nothing is pickled but the bytes it sends back).
+A forked child inherits the kit in memory (nothing is pickled but the result it sends back).
 Where fork is not available, or only one core is, jobs run in this process when collected.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Callable
+from typing import Any, Callable
 
-Job = Callable[[], bytes]
+Job = Callable[[], Any]
 
 
 def _child(job: Job, conn: "multiprocessing.connection.Connection") -> None:  # type: ignore[name-defined]
@@ -23,7 +23,7 @@ def _child(job: Job, conn: "multiprocessing.connection.Connection") -> None:  # 
 
 
 class Pending:
-    """A job started in a worker (or deferred); ``result()`` waits for its bytes."""
+    """A job started in a worker (or deferred); ``result()`` waits for its value (computed once)."""
 
     def __init__(self, job: Job, fork: bool) -> None:
         self.job = job
@@ -35,7 +35,12 @@ class Pending:
             self.process.start()
             child.close()
 
-    def result(self) -> bytes:
+    def result(self) -> Any:
+        if not hasattr(self, "_value"):
+            self._value = self._collect()
+        return self._value
+
+    def _collect(self) -> Any:
         if self.process is None:
             return self.job()
         ok, value = self.conn.recv()
@@ -43,7 +48,7 @@ class Pending:
         self.conn.close()
         if not ok:
             raise RuntimeError(f"a build worker failed: {value}")
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 def can_fork() -> bool:

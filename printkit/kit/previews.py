@@ -41,22 +41,48 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes | Pending]:
-    """Begin rendering every preview not in the cache; collect them with :func:`finish_previews`."""
-    results: dict[str, bytes | Pending] = {}
+def _render_batch(batch: list[str], dpi: float) -> list[bytes]:
+    return [svg_to_png(svg, dpi) for svg in batch]
+
+
+def _batches(names: list[str], svgs: dict[str, str], count: int) -> list[list[str]]:
+    """``names`` in ``count`` groups of about equal work (SVG length stands in for it)."""
+    groups: list[list[str]] = [[] for _ in range(max(1, min(count, len(names))))]
+    load = [0] * len(groups)
+    for name in sorted(names, key=lambda n: (-len(svgs[n]), n)):
+        i = load.index(min(load))
+        groups[i].append(name)
+        load[i] += len(svgs[name])
+    return groups
+
+
+def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes | tuple[Pending, int]]:
+    """Begin rendering every preview not in the cache, one worker per core (the main process
+    meanwhile writes the PDFs); collect them with :func:`finish_previews`."""
+    results: dict[str, bytes | tuple[Pending, int]] = {}
     warm_up()
+    missing = []
     for name, svg in svgs.items():
         cached = _read(cache, _key(svg, dpi))
-        results[name] = cached if cached is not None else start(partial(svg_to_png, svg, dpi))
+        if cached is None:
+            missing.append(name)
+        else:
+            results[name] = cached
+    for batch in _batches(missing, svgs, os.cpu_count() or 1):
+        if batch:
+            job = start(partial(_render_batch, [svgs[n] for n in batch], dpi))
+            results.update({name: (job, i) for i, name in enumerate(batch)})
     return results
 
 
-def finish_previews(started: dict[str, bytes | Pending], svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes]:
+def finish_previews(started: dict[str, bytes | tuple[Pending, int]], svgs: dict[str, str], dpi: float,
+                    cache: Path | None) -> dict[str, bytes]:
     """Wait for the previews, store new ones in the cache."""
     done: dict[str, bytes] = {}
     for name, value in started.items():
-        if isinstance(value, Pending):
-            value = value.result()
+        if isinstance(value, tuple):
+            job, index = value
+            value = job.result()[index]
             _store(cache, _key(svgs[name], dpi), value)
         done[name] = value
     return done
