@@ -33,6 +33,8 @@ class _Group(click.Group):
 
 
 def _config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
+    """The configuration with ``--set`` overrides and ``--paper`` (any letter case) applied last."""
+    paper = {p.lower(): p for p in PAPERS}[paper.lower()] if paper else None
     extra = (f"print.paper={json.dumps(paper)}",) if paper else ()
     return load_config(config, sets + extra)
 
@@ -78,8 +80,6 @@ def build(games: tuple[str, ...], build_all: bool, config_path: str | None, out:
     """Build print-ready kits into OUT/<game>/."""
     from printkit.build import build as build_one
 
-    if paper:
-        paper = {p.lower(): p for p in PAPERS}[paper.lower()]
     cfg = _config(config_path, sets, paper)
     names = [n for n in available() if get_game(n).kit is not None] if build_all else list(games)
     if not names:
@@ -109,8 +109,6 @@ def verify(game: str, config_path: str | None, paper: str | None, sets: tuple[st
     from printkit.build import make_kit
     from printkit.kit.checks import check_kit
 
-    if paper:
-        paper = {p.lower(): p for p in PAPERS}[paper.lower()]
     findings = check_kit(make_kit(_config(config_path, sets, paper), game))
     for finding in findings:
         click.echo(str(finding))
@@ -131,8 +129,6 @@ def calibrate(config_path: str | None, out: str, paper: str | None, sets: tuple[
     from printkit.draw.pdf import pdf_bytes
     from printkit.press.calibration import calibration_pages
 
-    if paper:
-        paper = {p.lower(): p for p in PAPERS}[paper.lower()]
     settings = _config(config_path, sets, paper).print
     target = Path(out) / "calibration.pdf"
     write_file(target, pdf_bytes(calibration_pages(settings), "printkit duplex calibration"))
