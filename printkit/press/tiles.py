@@ -108,6 +108,13 @@ def _tile(piece: Piece, win: TileWindow, windows: list[TileWindow], settings: Pr
     return Sheet(DrawingPage(drawing, trim, trim), text, "front", [Placed(piece.name, ox, oy, win.w, win.h)], [])
 
 
+def board_advice(sheets: list[Sheet]) -> str:
+    """How to print and cut a board's pages: one page, or tiles to join."""
+    if len(sheets) > 1:
+        return "single-sided; lay the tiles over each other so the targets meet, tape, then cut along the outer edge"
+    return "single-sided; cut along the crop marks"
+
+
 def board_sheets(piece: Piece, settings: PrintSettings, title: str) -> list[Sheet]:
     """A board centred on one page, or tiled over several when it does not fit."""
     if fits_one_page(piece, settings):

@@ -21,7 +21,7 @@ from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
-from printkit.press.tiles import board_sheets
+from printkit.press.tiles import board_advice, board_sheets
 from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 
@@ -268,10 +268,8 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
                                                                len(board_pages), sorted(figs)))
     sheet = art_sheet.score_sheet_page(params, settings)
     die_sheet, die_art = art_sheet.die_page(params, settings)
-    tiled = len(board_pages) > 1
     sections = [
-        Section("board", board_pages, "single-sided; lay the tiles over each other so the targets meet, tape, "
-                "then cut along the outer edge" if tiled else "single-sided; cut along the crop marks"),
+        Section("board", board_pages, board_advice(board_pages)),
         Section("standees", grid_sheets(standees, settings, TITLE, "standees"),
                 "single-sided, on card stock; cut along the crop marks, fold on the dashed lines"),
         Section("container tokens", grid_sheets(tokens, settings, TITLE, "container tokens"),

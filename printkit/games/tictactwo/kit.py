@@ -18,7 +18,7 @@ from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
-from printkit.press.tiles import board_sheets
+from printkit.press.tiles import board_advice, board_sheets
 from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 
@@ -215,10 +215,8 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
                                                   + (", the winning line shaded." if line else "."), line)
     text = render_template("tictactwo/rules.md.j2",
                            rule_context(params, settings, rules, game, log_text, counts, len(board_pages)))
-    tiled = len(board_pages) > 1
     sections = [
-        Section("board", board_pages, "single-sided; lay the tiles over each other so the targets meet, tape, then cut"
-                if tiled else "single-sided; cut along the crop marks"),
+        Section("board", board_pages, board_advice(board_pages)),
         Section("cards", grid_sheets(cards, settings, TITLE, "action cards and draft trackers"),
                 f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front"),
         Section("pieces", block_sheets(piece_blocks(pieces, counts), settings, TITLE),

@@ -28,7 +28,7 @@ from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
-from printkit.press.tiles import board_sheets
+from printkit.press.tiles import board_advice, board_sheets
 from printkit.rules.replay import Replay
 
 TITLE = art.TITLE
@@ -247,8 +247,9 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     markers = [p for b in blocks[2:] for p in b.pieces]
     text = _render(params, settings, rules, game, bound, sim)
     duplex = f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front"
+    tracker_pages = board_sheets(board, settings, f"{TITLE} reserve tracker")
     sections = [
-        Section("tracker", board_sheets(board, settings, f"{TITLE} reserve tracker"), "single-sided; cut along the crop marks"),
+        Section("tracker", tracker_pages, board_advice(tracker_pages)),
         Section("chips", block_sheets(blocks, settings, TITLE),
                 "single-sided, on card stock if you can; round pieces along their dashed guides"),
         Section("commit cards", grid_sheets(cards, settings, TITLE, "commit cards"), duplex),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from printkit.art.board import board_drawing
@@ -19,7 +19,7 @@ from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
-from printkit.press.tiles import board_sheets
+from printkit.press.tiles import board_advice, board_sheets
 from printkit.rules.log import parse_log
 from printkit.rules.replay import Replay, replay
 from printkit.rulesheet import render_template
@@ -192,12 +192,6 @@ def findings(params: Params, counts: Counts, tokens: list[Piece], cards: list[Pi
     return found
 
 
-def roomy(settings: PrintSettings) -> PrintSettings:
-    """Settings whose margins leave full-length crop marks around a grid of pieces."""
-    room = settings.bleed_mm + settings.mark_offset_mm + settings.mark_length_mm + settings.mark_margin_mm
-    return replace(settings, margin_mm=min(30.0, max(settings.margin_mm, room)))
-
-
 def build_kit(params: Params, settings: PrintSettings) -> Kit:
     """Everything the ultimate kit prints, computed from the parameters."""
     rules, log_text, game = replay_example(params)
@@ -218,13 +212,11 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     }
     text = render_template("ultimate/rules.md.j2",
                            rule_context(params, settings, rules, game, counts, seed_sum, len(board_pages)))
-    tiled = len(board_pages) > 1
     sections = [
-        Section("board", board_pages, "single-sided; lay the tiles over each other so the targets meet, tape, then cut"
-                if tiled else "single-sided; cut along the crop marks"),
+        Section("board", board_pages, board_advice(board_pages)),
         Section("score cards", grid_sheets(cards, settings, TITLE, "score cards"),
                 "single-sided, on card stock if you can; cut along the crop marks, one card per player"),
-        Section("tokens", grid_sheets(tokens, roomy(settings), TITLE, "tokens"),
+        Section("tokens", grid_sheets(tokens, settings, TITLE, "tokens"),
                 "single-sided, on card stock; cut round along the dashed guides (skip it to play with a pen)"),
     ]
     cols = max(1, round(180 / (params.token_mm + 3)))

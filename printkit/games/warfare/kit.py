@@ -19,7 +19,7 @@ from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
-from printkit.press.tiles import board_sheets
+from printkit.press.tiles import board_advice, board_sheets
 from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 
@@ -227,8 +227,9 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
                                  caption="Bomb on B2: the shaded cross is cleared"),
     }
     text = render_template("warfare/rules.md.j2", rule_context(params, settings, game, rules, log_text))
+    board_pages = board_sheets(board_piece, settings, f"{TITLE} board")
     sections = [
-        Section("board", board_sheets(board_piece, settings, f"{TITLE} board"), "single-sided; cut along the crop marks"),
+        Section("board", board_pages, board_advice(board_pages)),
         Section("tokens", grid_sheets(token_pieces, settings, TITLE, "tokens"), "single-sided, on card stock if you can"),
         Section("cards", grid_sheets(cards, settings, TITLE, "ability cards"),
                 f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front"),
