@@ -37,13 +37,13 @@ def make_kit(config: Config, game: str) -> Kit:
     return spec.kit(config.game_params(game), config.print)  # type: ignore[no-any-return]
 
 
-def manifest(kit: Kit, files: dict[str, bytes], config: Config) -> dict[str, Any]:
+def manifest(kit: Kit, files: dict[str, bytes], source: str) -> dict[str, Any]:
     return {
         "game": kit.game,
         "title": kit.title,
-        "config": config.source,
-        "parameters": to_mapping(kit.params),
-        "print": to_mapping(config.print),
+        "config": source,
+        "parameters": kit.params if isinstance(kit.params, dict) else to_mapping(kit.params),
+        "print": to_mapping(kit.settings),
         "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in sorted(files.items())},
     }
 
@@ -84,14 +84,26 @@ def write_file(target: Path, data: bytes) -> None:
         raise BuildError(f"cannot write {str(target)!r}: {(exc.strerror or str(exc)).lower()}") from None
 
 
-def build(config: Config, game: str, out: Path) -> BuildResult:
-    """Build one game's kit into ``out/<game>/``; on any error the previous kit stays."""
+def write_kit(kit: Kit, out: Path, source: str) -> BuildResult:
+    """Check and render a kit into ``out/<kit.game>/``; on any error the previous kit stays."""
     from printkit.kit.checks import check_kit
 
-    kit = make_kit(config, game)
     findings = check_kit(kit)
     files = render_files(kit, cache=out / ".cache" / "previews")
-    files["manifest.json"] = (json.dumps(manifest(kit, files, config), indent=2, sort_keys=True) + "\n").encode("utf-8")
-    folder = out / game
+    files["manifest.json"] = (json.dumps(manifest(kit, files, source), indent=2, sort_keys=True) + "\n").encode("utf-8")
+    folder = out / kit.game
     write_atomically(folder, files)
-    return BuildResult(game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+    return BuildResult(kit.game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+
+
+def build(config: Config, game: str, out: Path) -> BuildResult:
+    """Build one game's kit into ``out/<game>/``; on any error the previous kit stays."""
+    return write_kit(make_kit(config, game), out, config.source)
+
+
+def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Kit:
+    """The kit of a designer's folder (kit.toml and its data), in memory."""
+    from printkit.datakit.kit import data_kit
+    from printkit.datakit.load import load_kit
+
+    return data_kit(load_kit(folder, sets, paper))

@@ -34,7 +34,7 @@ class _Group(click.Group):
 
 def _config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
     """The configuration with ``--set`` overrides and ``--paper`` (any letter case) applied last."""
-    paper = {p.lower(): p for p in PAPERS}[paper.lower()] if paper else None
+    paper = _paper(paper)
     extra = (f"print.paper={json.dumps(paper)}",) if paper else ()
     return load_config(config, sets + extra)
 
@@ -44,6 +44,17 @@ CONFIG_OPTION = click.option("--config", "config_path", type=click.Path(dir_okay
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
                           help="override a config value by dotted key, e.g. games.warfare.board_size=7 (repeatable)")
 GAME_OPTION = click.option("--game", "game", required=True, metavar="NAME", help="game name (see `printkit list`)")
+KIT_OPTION = click.option("--kit", "kits", multiple=True, metavar="DIR",
+                          help="a kit folder holding kit.toml (your own game from data files; repeatable)")
+
+
+def _paper(paper: str | None) -> str | None:
+    return {p.lower(): p for p in PAPERS}[paper.lower()] if paper else None
+
+
+def _one_source(game: str | None, kits: tuple[str, ...]) -> None:
+    if (game is None) == (len(kits) != 1) or (game is not None and kits):
+        _fail("name one game with --game NAME or one kit folder with --kit DIR")
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -69,53 +80,85 @@ def show_config() -> None:
     click.echo(default_config_text(), nl=False)
 
 
+def _report(result: Any, verify_hint: str) -> None:
+    total = sum(result.files.values())
+    click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
+    for file, size in result.files.items():
+        click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
+    errors = [f for f in result.findings if f.level == "error"]
+    warnings = [f for f in result.findings if f.level == "warning"]
+    click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings (details: printkit verify {verify_hint})")
+
+
 @main.command()
 @click.option("--game", "games", multiple=True, metavar="NAME", help="game to build (repeatable)")
+@KIT_OPTION
 @click.option("--all", "build_all", is_flag=True, help="build every game that has a kit")
 @CONFIG_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
 @SET_OPTION
-def build(games: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
-    """Build print-ready kits into OUT/<game>/."""
+def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None,
+          sets: tuple[str, ...]) -> None:
+    """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/)."""
     from printkit.build import build as build_one
+    from printkit.build import make_data_kit, write_kit
 
-    cfg = _config(config_path, sets, paper)
     names = [n for n in available() if get_game(n).kit is not None] if build_all else list(games)
+    if not names and not kits:
+        _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
+    if kits and (names or config_path):
+        _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    for folder in kits:
+        if sys.stderr.isatty():
+            click.echo(f"building {folder} ...", err=True)
+        _report(write_kit(make_data_kit(folder, sets, _paper(paper)), Path(out), f"{folder.rstrip('/')}/kit.toml"), f"--kit {folder}")
     if not names:
-        _fail("name a game with --game NAME or use --all")
+        return
+    cfg = _config(config_path, sets, paper)
     for name in names:
         get_game(name)
     for name in names:
         if sys.stderr.isatty():
             click.echo(f"building {name} ...", err=True)
-        result = build_one(cfg, name, Path(out))
-        total = sum(result.files.values())
-        click.echo(f"{name}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
-        for file, size in result.files.items():
-            click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
-        errors = [f for f in result.findings if f.level == "error"]
-        warnings = [f for f in result.findings if f.level == "warning"]
-        click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings (details: printkit verify --game {name})")
+        _report(build_one(cfg, name, Path(out)), f"--game {name}")
 
 
 @main.command()
-@GAME_OPTION
+@click.option("--game", "game", default=None, metavar="NAME", help="game name (see `printkit list`)")
+@KIT_OPTION
 @CONFIG_OPTION
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
 @SET_OPTION
-def verify(game: str, config_path: str | None, paper: str | None, sets: tuple[str, ...]) -> None:
+def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, paper: str | None, sets: tuple[str, ...]) -> None:
     """Check a kit against its rules: one line per finding; exit 1 on an error."""
-    from printkit.build import make_kit
+    from printkit.build import make_data_kit, make_kit
     from printkit.kit.checks import check_kit
 
-    findings = check_kit(make_kit(_config(config_path, sets, paper), game))
+    _one_source(game, kits)
+    if game is not None:
+        kit = make_kit(_config(config_path, sets, paper), game)
+    else:
+        kit = make_data_kit(kits[0], sets, _paper(paper))
+    findings = check_kit(kit)
     for finding in findings:
         click.echo(str(finding))
     errors = sum(1 for f in findings if f.level == "error")
-    click.echo(f"{game}: {errors} errors, {len(findings) - errors} warnings")
+    click.echo(f"{kit.game}: {errors} errors, {len(findings) - errors} warnings")
     if errors:
         sys.exit(1)
+
+
+@main.command("new")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--title", default=None, help="the game's title (default: from the folder name)")
+def new_kit(folder: str, title: str | None) -> None:
+    """Start your own game: a kit folder with kit.toml, cards.csv, rules.md and art/."""
+    from printkit.datakit.scaffold import scaffold
+
+    written = scaffold(Path(folder), title)
+    click.echo(f"wrote {folder}/: {', '.join(written)}")
+    click.echo(f"next: printkit build --kit {folder}   (then open output/<name>/kit.pdf)")
 
 
 @main.command()

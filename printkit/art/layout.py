@@ -24,7 +24,7 @@ def pieces_drawing(pieces: list[Piece], title: str, cols: int, gap: float = 4.0,
     shapes: list[Shape] = []
     for i, (piece, art) in enumerate(items):
         r, c = divmod(i, cols)
-        clipped = art if piece.round else Group((art,), clip=(0.0, 0.0, piece.w, piece.h))
+        clipped = art if piece.shaped else Group((art,), clip=(0.0, 0.0, piece.w, piece.h))
         shapes.append(Group((clipped,), dx=gap + c * (w + gap), dy=gap + r * (h + gap)))
     width = gap + min(cols, len(items)) * (w + gap)
     return Drawing(width, gap + rows * (h + gap), tuple(shapes), title=title)

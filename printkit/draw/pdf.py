@@ -7,14 +7,16 @@ Each page may carry a TrimBox and a BleedBox (mm rectangles on the page).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from io import BytesIO
-from typing import Callable, Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import fonts
-from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
+from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 
 Box = tuple[float, float, float, float]
 """x, y, width, height in mm, y measured down from the top of the page."""
@@ -83,10 +85,48 @@ def _group(c: Canvas, shape: Group) -> None:
     c.restoreState()
 
 
+@lru_cache(maxsize=256)
+def _vector(data: bytes) -> Any:
+    """An SVG as a reportlab Drawing (svglib, imported only when a kit has SVG pictures).
+
+    Text inside the picture is set in Vera, so every font of the PDF stays embedded.
+    """
+    from svglib.svglib import svg2rlg
+
+    picture = svg2rlg(BytesIO(data))
+    if picture is None:
+        raise ValueError("an SVG that svglib cannot read")
+    picture.initialFontName = fonts.REGULAR  # renderPDF would otherwise set (unembedded) Helvetica
+    stack = [picture]
+    while stack:
+        node = stack.pop()
+        if hasattr(node, "fontName"):
+            node.fontName = fonts.face("bold" in str(node.fontName).lower())
+        stack.extend(getattr(node, "contents", ()))
+    return picture
+
+
+def _image(c: Canvas, shape: Image) -> None:
+    c.saveState()
+    c.translate(shape.x, shape.y + shape.h)
+    if shape.kind == "svg":
+        from reportlab.graphics import renderPDF
+
+        picture = _vector(shape.data)
+        c.scale(shape.w / picture.width, -shape.h / picture.height)
+        renderPDF.draw(picture, c, 0, 0)
+    else:
+        c.scale(1, -1)
+        c.drawImage(ImageReader(BytesIO(shape.data)), 0, 0, shape.w, shape.h, mask="auto")
+    c.restoreState()
+
+
 def draw_shape(c: Canvas, shape: Shape) -> None:
     """Draw one shape (and its children) in the current mm, y-down coordinates."""
     if isinstance(shape, Text):
         _text(c, shape)
+    elif isinstance(shape, Image):
+        _image(c, shape)
     elif isinstance(shape, Group):
         _group(c, shape)
     else:

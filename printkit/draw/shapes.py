@@ -88,6 +88,24 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A picture stretched to the box ``x, y, w, h``: ``data`` holds SVG or PNG bytes (``kind``).
+
+    Callers keep the aspect ratio by choosing the box (see :func:`printkit.draw.images.contain`);
+    SVG stays vector in every backend.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes
+    kind: str = "svg"  # svg | png
+    id: str | None = None
+    cls: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Group:
     """Children moved by ``dx, dy``, then scaled, then rotated (degrees) about the origin.
 
@@ -104,7 +122,7 @@ class Group:
     cls: tuple[str, ...] = ()
 
 
-Shape = Union[Rect, Circle, Line, Polygon, Text, Group]
+Shape = Union[Rect, Circle, Line, Polygon, Text, Image, Group]
 
 
 @dataclass(frozen=True)

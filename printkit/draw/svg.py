@@ -8,7 +8,8 @@ from typing import Any
 import svgwrite
 
 from printkit.draw.fonts import SVG_FAMILY
-from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
+from printkit.draw.images import data_uri
+from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 
 
 def num(value: float) -> str:
@@ -58,6 +59,9 @@ class _Writer:
             return make(points, **_paint(shape.style), **ident)
         if isinstance(shape, Text):
             return self.text(shape, ident)
+        if isinstance(shape, Image):
+            return d.image(data_uri(shape), insert=(num(shape.x), num(shape.y)), size=(num(shape.w), num(shape.h)),
+                           preserveAspectRatio="none", **ident)
         return self.group(shape, ident)
 
     def text(self, shape: Text, ident: dict[str, Any]) -> Any:

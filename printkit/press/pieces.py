@@ -29,6 +29,13 @@ class Piece:
     kind: str = "piece"
     underlay: Shape | None = None
     """Drawn under the front on print sheets only: the bleed of a piece whose art stops at its cut."""
+    hex: bool = False
+    """A hexagonal piece (pointy top, corners on the ``w`` x ``h`` box): cut along a hexagonal guide."""
+
+    @property
+    def shaped(self) -> bool:
+        """Cut along its own outline (round or hex), so pieces sit apart instead of butted."""
+        return self.round or self.hex
 
 
 def bleed_rect(w: float, h: float, fill: str) -> Rect:

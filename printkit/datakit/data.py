@@ -1,0 +1,199 @@
+"""Rows of a data file (CSV, TOML, JSON or XLSX): each row knows its file and line, copies exploded."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from printkit.datakit.paths import inside, shown
+from printkit.datakit.schema import DataSource
+from printkit.errors import ConfigError
+
+MAX_ROWS = 20_000
+MAX_COPIES = 10_000
+MAX_BYTES = 20 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Row:
+    """One record: its fields as text (numbers as written), where it came from, its copy number."""
+
+    fields: Mapping[str, str]
+    where: str
+    """``my-game/cards.csv:14`` or ``my-game/cards.toml: card[3]``."""
+    index: int
+    """1-based position of the record in its file."""
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if value is None:
+        return ""
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True)
+    return str(value)
+
+
+def _csv(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows: list[tuple[str, dict[str, str]]] = []
+    header: list[str] | None = None
+    try:
+        for record in reader:
+            if not any(cell.strip() for cell in record):
+                continue
+            if header is None:
+                header = [h.strip() for h in record]
+                seen = [h for h in header if h]
+                for h in seen:
+                    if seen.count(h) > 1:
+                        raise ConfigError(f"{name}:{reader.line_num}", f"column {h!r}", "appears twice in the header row")
+                continue
+            if len(record) > len(header):
+                raise ConfigError(f"{name}:{reader.line_num}", "", f"{len(record)} cells in a row under a header of {len(header)} columns")
+            cells = record + [""] * (len(header) - len(record))
+            rows.append((f"{name}:{reader.line_num}", {h: c.strip() for h, c in zip(header, cells) if h}))
+    except csv.Error as exc:
+        raise ConfigError(f"{name}:{reader.line_num}", "", f"not valid CSV: {exc}") from None
+    if header is None:
+        raise ConfigError(name, "", "an empty file: expected a header row, then one row per card")
+    return rows
+
+
+def _records(items: Any, name: str, what: str) -> list[tuple[str, dict[str, str]]]:
+    if not isinstance(items, list):
+        raise ConfigError(name, what, "expected a list of records (tables / objects)")
+    rows = []
+    for i, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            raise ConfigError(name, f"{what}[{i}]", f"expected a record (table / object), got {item!r:.40}")
+        rows.append((f"{name}: {what}[{i}]", {str(k): _text(v) for k, v in item.items()}))
+    return rows
+
+
+def _toml(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(name, "", f"not valid TOML: {exc}") from None
+    arrays = [k for k, v in doc.items() if isinstance(v, list)]
+    if len(arrays) != 1:
+        raise ConfigError(name, "", "expected exactly one array of tables, e.g. [[card]] entries")
+    return _records(doc[arrays[0]], name, arrays[0])
+
+
+def _json(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise ConfigError(name, "", f"not valid JSON: {exc}") from None
+    if isinstance(doc, Mapping):
+        arrays = [k for k, v in doc.items() if isinstance(v, list)]
+        if len(arrays) != 1:
+            raise ConfigError(name, "", "expected a list of objects, or an object holding exactly one such list")
+        return _records(doc[arrays[0]], name, arrays[0])
+    return _records(doc, name, "")
+
+
+def _xlsx(path: Path, name: str, sheet: str | None) -> list[tuple[str, dict[str, str]]]:
+    try:
+        import openpyxl
+    except ImportError:  # pragma: no cover - a declared dependency
+        raise ConfigError(name, "", "reading .xlsx needs openpyxl (pip install openpyxl)") from None
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged file
+        raise ConfigError(name, "", f"not a readable .xlsx workbook ({type(exc).__name__})") from None
+    if sheet is not None and sheet not in book.sheetnames:
+        raise ConfigError(name, "", f"no sheet {sheet!r} (sheets: {', '.join(book.sheetnames)})")
+    ws = book[sheet] if sheet else book.worksheets[0]
+    rows: list[tuple[str, dict[str, str]]] = []
+    header: list[str] | None = None
+    for number, record in enumerate(ws.iter_rows(values_only=True), start=1):
+        cells = [_text(c).strip() for c in record]
+        if not any(cells):
+            continue
+        if header is None:
+            header = cells
+            continue
+        cells += [""] * (len(header) - len(cells))
+        rows.append((f"{name}:{ws.title}!{number}", {h: c for h, c in zip(header, cells) if h}))
+    book.close()
+    if header is None:
+        raise ConfigError(name, "", "an empty sheet: expected a header row, then one row per card")
+    return rows
+
+
+def _read(path: Path, name: str, sheet: str | None) -> list[tuple[str, dict[str, str]]]:
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".toml", ".json", ".xlsx"):
+        raise ConfigError(name, "", "expected a .csv, .toml, .json or .xlsx file")
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise ConfigError(name, "", f"a data file of at most {MAX_BYTES // 2**20} MB")
+        if suffix == ".xlsx":
+            return _xlsx(path, name, sheet)
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(name, "", f"cannot read the file: {(exc.strerror or str(exc)).lower()}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(name, "", f"not UTF-8 text (byte {exc.start}): save it as UTF-8") from None
+    return {".csv": _csv, ".toml": _toml, ".json": _json}[suffix](text, name)
+
+
+def check_value(kind: str, value: str) -> str | None:
+    """Why ``value`` is not of the declared column ``kind`` (None when it is)."""
+    if value == "":
+        return None
+    if kind == "integer" and not re.fullmatch(r"[+-]?\d+", value):
+        return f"expected a whole number, got {value!r}"
+    if kind == "number":
+        try:
+            if not math.isfinite(float(value)):
+                raise ValueError
+        except ValueError:
+            return f"expected a number, got {value!r}"
+    if kind == "colour" and not re.fullmatch(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}|none", value):
+        return f"expected a colour like #2a6fdb, got {value!r}"
+    return None
+
+
+def load_rows(folder: Path, display: str, spec: DataSource, source: str) -> list[Row]:
+    """The rows of a data source, each repeated by its quantity; every bad cell is a ConfigError."""
+    path = inside(folder, spec.path, source, spec.key)
+    name = shown(folder, display, path)
+    if not path.is_file():
+        raise ConfigError(source, spec.key, f"no file {name}")
+    records = _read(path, name, spec.sheet)
+    if len(records) > MAX_ROWS:
+        raise ConfigError(name, "", f"at most {MAX_ROWS} rows, got {len(records)}")
+    rows: list[Row] = []
+    for index, (where, fields) in enumerate(records, start=1):
+        for column, kind in spec.columns.items():
+            problem = check_value(kind, fields.get(column, ""))
+            if problem:
+                raise ConfigError(where, f"column {column!r}", problem)
+        copies = 1
+        if spec.quantity is not None:
+            if spec.quantity not in fields:
+                raise ConfigError(where, f"column {spec.quantity!r}", "missing: named as the quantity column in kit.toml")
+            text = fields[spec.quantity]
+            if not re.fullmatch(r"\+?\d+", text) or int(text) > MAX_COPIES:
+                raise ConfigError(where, f"column {spec.quantity!r}", f"expected a number of copies from 0 to {MAX_COPIES}, got {text!r}")
+            copies = int(text)
+        rows.extend(Row(fields, where, index) for _ in range(copies))
+    if len(rows) > MAX_ROWS:
+        raise ConfigError(name, "", f"at most {MAX_ROWS} pieces after quantities, got {len(rows)}")
+    return rows

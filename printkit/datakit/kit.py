@@ -1,0 +1,105 @@
+"""A kit folder turned into the same Kit model the built-in games produce."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from printkit.art.board import board_drawing
+from printkit.art.layout import pieces_drawing
+from printkit.datakit.boards import board_piece
+from printkit.datakit.components import deck_pieces, token_pieces
+from printkit.datakit.data import Row, load_rows
+from printkit.datakit.layout import Art, Painter
+from printkit.datakit.load import KitFolder
+from printkit.datakit.paths import inside, shown
+from printkit.errors import BuildError, ConfigError
+from printkit.kit.model import Kit, Section
+from printkit.press.pieces import Piece
+from printkit.press.sheets import grid_sheets
+from printkit.press.tiles import board_advice, board_sheets
+
+MAX_RULES_BYTES = 1024 * 1024
+
+
+def _columns(rows: list[Row]) -> set[str]:
+    return {"n"} | {name for row in rows for name in row.fields}
+
+
+def _key(kind: str, index: int, count: int) -> str:
+    return kind if count == 1 else f"{kind}[{index}]"
+
+
+def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
+    try:
+        return grid_sheets(pieces, kit.spec.settings, kit.spec.title, what)
+    except ValueError as exc:
+        raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
+
+
+def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
+    """The designer's rules.md, rendered in jinja2's sandbox (``{{ decks.cards.count }}``), or a contents page."""
+    spec = kit.spec
+    context = {"title": spec.title, "name": spec.name, **counts}
+    if spec.rules is None:
+        lines = [f"# {spec.title}", "", "## Components", ""]
+        lines += [f"- {item['title']}: {item['count']}" for group in counts.values() for item in group.values()]
+        return "\n".join(lines) + "\n"
+    path = inside(kit.path, spec.rules, spec.source, "rules.file")
+    name = shown(kit.path, kit.display, path)
+    try:
+        if path.stat().st_size > MAX_RULES_BYTES:
+            raise ConfigError(name, "", f"a rule sheet of at most {MAX_RULES_BYTES // 1024} KB")
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ConfigError(spec.source, "rules.file", f"no file {name}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(name, "", f"cannot read the file as UTF-8 text ({exc})") from None
+    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    try:
+        return env.from_string(text).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise ConfigError(f"{name}:{exc.lineno}", "", f"template error: {exc.message}") from None
+    except (jinja2.TemplateError, jinja2.exceptions.SecurityError) as exc:
+        raise ConfigError(name, "", f"template error: {exc}") from None
+
+
+def data_kit(kit: KitFolder) -> Kit:
+    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
+    spec, settings = kit.spec, kit.spec.settings
+    art = Art(kit.path, kit.display, spec.source, spec.icons)
+    artwork, sections, findings = {}, [], []
+    counts: dict[str, dict[str, dict[str, Any]]] = {"decks": {}, "boards": {}, "tokens": {}}
+    for i, board in enumerate(spec.boards):
+        rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
+        piece = board_piece(board, rows, settings.safe_mm)
+        sheets = board_sheets(piece, settings, f"{spec.title} {board.title}")
+        sections.append(Section(f"board {board.title}", sheets, board_advice(sheets)))
+        artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
+        counts["boards"][board.name] = {"title": board.title, "count": 1}
+    for i, tokens in enumerate(spec.tokens):
+        rows = load_rows(kit.path, kit.display, tokens.data, spec.source)
+        painter = Painter(art, _columns(rows), spec.source)
+        pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
+        findings += painter.findings
+        sides = "double-sided, flip on the " + settings.duplex_flip + " edge" if tokens.back else "single-sided, on card stock if you can"
+        sections.append(Section(f"tokens {tokens.title}", _grid(pieces, kit, tokens.title), sides))
+        artwork[tokens.name] = pieces_drawing(pieces, f"{spec.title} {tokens.title}", cols=max(1, round(180 / (tokens.size + 3))),
+                                              gap=3.0, backs=True)
+        counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
+    for i, deck in enumerate(spec.decks):
+        rows = load_rows(kit.path, kit.display, deck.data, spec.source)
+        painter = Painter(art, _columns(rows), spec.source)
+        pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
+        findings += painter.findings
+        advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if deck.back
+                  else "single-sided")
+        sections.append(Section(f"cards {deck.title}", _grid(pieces, kit, deck.title), advice))
+        artwork[deck.name] = pieces_drawing(pieces, f"{spec.title} {deck.title}", cols=max(1, min(6, round(260 / (deck.width + 4)))),
+                                            gap=4.0, backs=True)
+        counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
+    return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
+               rules_text=_rules_text(kit, counts), findings=findings,
+               print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."])

@@ -1,0 +1,274 @@
+"""A layout drawn for one row: its elements placed in mm against the trim, bleed or safe box."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from printkit.datakit.fields import fields_in, fill, single_field
+from printkit.datakit.paths import inside, shown
+from printkit.datakit.schema import Element, Layout
+from printkit.datakit.textfit import TextBox, set_text
+from printkit.draw.images import NotAnImage, contain, kind_of
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
+from printkit.errors import ConfigError
+from printkit.kit.model import Finding
+
+COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")
+FALSE = ("", "0", "false", "no", "none")
+MISSING = "#D0021B"
+
+
+@dataclass
+class Art:
+    """Pictures of a kit folder read once: files by path, icons by name, and what was missing."""
+
+    folder: Path
+    display: str
+    source: str
+    icons: str
+    cache: dict[Path, bytes | str] = field(default_factory=dict)
+    extra: dict[str, Drawing] = field(default_factory=dict)
+    """In-memory pictures by name (built-in decks pass vector diagrams this way)."""
+
+    def read(self, written: str, key: str) -> bytes | str:
+        """The picture's bytes, or why it cannot be had (a message)."""
+        path = inside(self.folder, written, self.source, key)
+        if path not in self.cache:
+            name = shown(self.folder, self.display, path)
+            try:
+                data = path.read_bytes()
+                kind_of(data)
+                self.cache[path] = data
+            except FileNotFoundError:
+                self.cache[path] = f"missing image {name}"
+            except OSError as exc:
+                self.cache[path] = f"cannot read {name}: {(exc.strerror or str(exc)).lower()}"
+            except NotAnImage as exc:
+                self.cache[path] = f"{name}: {exc}"
+        return self.cache[path]
+
+    def icon(self, name: str) -> bytes | None:
+        for suffix in (".svg", ".png"):
+            path = (self.folder / self.icons / f"{name}{suffix}").resolve()
+            if path.is_file():
+                data = self.read(f"{self.icons}/{name}{suffix}", "kit.icons")
+                return data if isinstance(data, bytes) else None
+        return None
+
+
+@dataclass
+class Target:
+    """Where a layout is drawn: size, the row, and the print geometry."""
+
+    w: float
+    h: float
+    bleed: float
+    safe: float
+    row: dict[str, str]
+    where: str
+    """The row's file and line, for messages."""
+    what: str
+    """``deck 'cards', card 3``: names the piece in findings."""
+
+
+class Painter:
+    """Draws layouts for rows; collects findings (text too long, missing art, unknown fields)."""
+
+    def __init__(self, art: Art, columns: set[str], source: str) -> None:
+        self.art, self.columns, self.source = art, columns, source
+        self.findings: list[Finding] = []
+        self.reported: set[str] = set()
+
+    def note(self, level: str, message: str) -> None:
+        if message not in self.reported:
+            self.reported.add(message)
+            self.findings.append(Finding(level, message))
+
+    def draw(self, layout: Layout, piece: Target, ident: str | None = None, cls: tuple[str, ...] = ()) -> Group:
+        shapes: list[Shape] = []
+        for element in layout.elements:
+            shapes.extend(self.element(element, piece, layout.name))
+        return Group(tuple(shapes), id=ident, cls=cls)
+
+    def _fill(self, element: Element, key: str, template: str, piece: Target) -> str:
+        for name in fields_in(template):
+            if name not in self.columns and name not in self.art.extra:
+                known = ", ".join(sorted(self.columns)) or "none"
+                self.note("error", f"{self.source}: {element.key}.{key}: field {{{name}}} is in no row (fields: {known})")
+        return fill(template, piece.row)
+
+    def number(self, element: Element, key: str, piece: Target, default: float) -> float:
+        value = element.props.get(key, default)
+        if isinstance(value, str):
+            text = self._fill(element, key, value, piece)
+            try:
+                value = float(text)
+                if not math.isfinite(value):
+                    raise ValueError
+            except ValueError:
+                column = single_field(element.props[key])
+                where = f"column {column!r}" if column else f"{element.key}.{key}"
+                raise ConfigError(piece.where, where, f"expected a number, got {text!r}") from None
+        return float(value)
+
+    def colour(self, element: Element, key: str, piece: Target, default: str | None) -> str | None:
+        value = element.props.get(key)
+        if value is None:
+            return default
+        text = self._fill(element, key, value, piece).strip()
+        if text.lower() == "none":
+            return None
+        if not COLOUR.fullmatch(text):
+            column = single_field(value)
+            where = f"column {column!r}" if column else f"{element.key}.{key}"
+            raise ConfigError(piece.where, where, f"expected a colour like #2a6fdb or none, got {text!r}")
+        if len(text) == 4:
+            text = "#" + "".join(ch * 2 for ch in text[1:])
+        return text.upper()
+
+    def text(self, element: Element, key: str, piece: Target, default: str) -> str:
+        value = element.props.get(key, default)
+        return self._fill(element, key, value, piece) if isinstance(value, str) else default
+
+    def choice(self, element: Element, key: str, piece: Target, options: tuple[str, ...], default: str) -> str:
+        value = self.text(element, key, piece, default).strip()
+        if value not in options:
+            raise ConfigError(piece.where, f"{element.key}.{key}", f"expected one of {', '.join(options)}, got {value!r}")
+        return value
+
+    def style(self, element: Element, piece: Target, fill_default: str | None) -> Style:
+        dash = element.props.get("dash", ())
+        return Style(fill=self.colour(element, "fill", piece, fill_default), stroke=self.colour(element, "stroke", piece, None),
+                     width=self.number(element, "stroke_width", piece, 0.3), dash=dash,
+                     opacity=min(1.0, max(0.0, self.number(element, "opacity", piece, 1.0))))
+
+    def frame(self, element: Element, piece: Target) -> tuple[float, float, float, float]:
+        b, s = piece.bleed, piece.safe
+        return {"trim": (0.0, 0.0, piece.w, piece.h), "bleed": (-b, -b, piece.w + 2 * b, piece.h + 2 * b),
+                "safe": (s, s, piece.w - 2 * s, piece.h - 2 * s)}[element.frame]
+
+    def box(self, element: Element, piece: Target) -> tuple[float, float, float, float]:
+        fx, fy, fw, fh = self.frame(element, piece)
+        x, y = self.number(element, "x", piece, 0.0), self.number(element, "y", piece, 0.0)
+        w, h = self.number(element, "w", piece, fw - x), self.number(element, "h", piece, fh - y)
+        if w <= 0 or h <= 0:
+            raise ConfigError(self.source, element.key, f"a box of {w:g} x {h:g} mm: width and height must be above 0")
+        return fx + x, fy + y, w, h
+
+    def element(self, element: Element, piece: Target, layout: str) -> list[Shape]:
+        if element.when is not None and fill(element.when, piece.row).strip().lower() in FALSE:
+            return []
+        draw: dict[str, Callable[[Element, Target], list[Shape]]] = {
+            "rect": self._rect, "circle": self._circle, "polygon": self._polygon, "line": self._line,
+            "text": self._text, "image": self._image}
+        return [_tagged(s, element.name) for s in draw[element.type](element, piece)]
+
+    def _rect(self, element: Element, piece: Target) -> list[Shape]:
+        x, y, w, h = self.box(element, piece)
+        return [Rect(x, y, w, h, self.style(element, piece, "#000000"), rx=self.number(element, "radius", piece, 0.0))]
+
+    def _circle(self, element: Element, piece: Target) -> list[Shape]:
+        fx, fy, fw, fh = self.frame(element, piece)
+        cx, cy = fx + self.number(element, "cx", piece, fw / 2), fy + self.number(element, "cy", piece, fh / 2)
+        return [Circle(cx, cy, self.number(element, "r", piece, min(fw, fh) / 2), self.style(element, piece, "#000000"))]
+
+    def _polygon(self, element: Element, piece: Target) -> list[Shape]:
+        fx, fy, fw, fh = self.frame(element, piece)
+        if "points" in element.props:
+            points = tuple((fx + px, fy + py) for px, py in element.props["points"])
+        else:
+            sides = int(self.number(element, "sides", piece, 6))
+            if not 3 <= sides <= 64:
+                raise ConfigError(piece.where, f"{element.key}.sides", f"expected 3 to 64 sides, got {sides}")
+            cx, cy = fx + self.number(element, "cx", piece, fw / 2), fy + self.number(element, "cy", piece, fh / 2)
+            r, turn = self.number(element, "r", piece, min(fw, fh) / 2), self.number(element, "rotate", piece, 0.0)
+            points = tuple((cx + r * math.cos(math.radians(turn - 90 + 360 * i / sides)),
+                            cy + r * math.sin(math.radians(turn - 90 + 360 * i / sides))) for i in range(sides))
+        return [Polygon(points, self.style(element, piece, "#000000"))]
+
+    def _line(self, element: Element, piece: Target) -> list[Shape]:
+        fx, fy, fw, fh = self.frame(element, piece)
+        style = Style(stroke=self.colour(element, "stroke", piece, "#000000"), width=self.number(element, "stroke_width", piece, 0.3),
+                      dash=element.props.get("dash", ()), opacity=min(1.0, max(0.0, self.number(element, "opacity", piece, 1.0))))
+        return [Line(fx + self.number(element, "x1", piece, 0), fy + self.number(element, "y1", piece, 0),
+                     fx + self.number(element, "x2", piece, fw), fy + self.number(element, "y2", piece, fh), style)]
+
+    def _text(self, element: Element, piece: Target) -> list[Shape]:
+        x, y, w, h = self.box(element, piece)
+        size = self.number(element, "size", piece, 10.0)
+        minimum = self.number(element, "min_size", piece, min(size, 7.0))
+        if not 2 <= minimum <= size <= 400:
+            raise ConfigError(piece.where, f"{element.key}.size", f"expected 2 <= min_size ({minimum:g}) <= size ({size:g}) <= 400 pt")
+        box = TextBox(x, y, w, h, size, minimum, bool(element.props.get("bold", False)),
+                      self.choice(element, "align", piece, ("left", "center", "right"), "left"),
+                      self.choice(element, "valign", piece, ("top", "middle", "bottom"), "top"),
+                      self.colour(element, "colour", piece, "#1A1A1A") or "#1A1A1A", bool(element.props.get("wrap", True)),
+                      max(0.8, min(3.0, self.number(element, "line_height", piece, 1.2))))
+        content = self.text(element, "text", piece, "")
+        result = set_text(content, box, self.art.icon)
+        label = ", ".join(repr(f) for f in fields_in(str(element.props.get("text", "")))) or repr(element.name)
+        if not result.fits:
+            self.note("error", f"{piece.what} ({piece.where}), field {label}: text does not fit its {w:.1f} x {h:.1f} mm box "
+                               f"even at {minimum:g} pt")
+        elif result.size < 7.0 - 1e-9 and content.strip():
+            self.note("warning", f"{piece.what} ({piece.where}), field {label}: {result.size:g} pt text, under 7 pt")
+        self._safe(element, piece, (x, y, w, h), content.strip() != "")
+        return list(result.shapes)
+
+    def _safe(self, element: Element, piece: Target, box: tuple[float, float, float, float], shown_: bool) -> None:
+        x, y, w, h = box
+        s = piece.safe
+        if shown_ and element.frame != "bleed" and (x < s - 0.05 or y < s - 0.05 or x + w > piece.w - s + 0.05 or y + h > piece.h - s + 0.05):
+            self.note("warning", f"{piece.what}: element {element.name!r} ({element.key}) crosses the safe line, {s:g} mm inside the cut")
+
+    def _image(self, element: Element, piece: Target) -> list[Shape]:
+        x, y, w, h = self.box(element, piece)
+        src = self.text(element, "src", piece, "").strip()
+        if not src:
+            return []
+        halign = self.choice(element, "align", piece, ("left", "center", "right"), "center")
+        valign = self.choice(element, "valign", piece, ("top", "middle", "bottom"), "middle")
+        stretch = self.choice(element, "fit", piece, ("contain", "stretch"), "contain") == "stretch"
+        self._safe(element, piece, (x, y, w, h), True)
+        if src in self.art.extra:
+            return [_placed(self.art.extra[src], x, y, w, h)]
+        data = self.art.read(src, f"{element.key}.src")
+        if isinstance(data, str):
+            self.note("error", f"{piece.what} ({piece.where}): {data}")
+            return _missing(x, y, w, h)
+        return [contain(data, x, y, w, h, halign, valign, stretch)]
+
+
+def _placed(drawing: Drawing, x: float, y: float, w: float, h: float) -> Group:
+    """An in-memory vector picture scaled into the box, keeping its shape, centred."""
+    scale = min(w / drawing.width, h / drawing.height)
+    dx, dy = x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2
+    return Group((Group(drawing.children, scale=scale),), dx=dx, dy=dy)
+
+
+def _missing(x: float, y: float, w: float, h: float) -> list[Shape]:
+    """What stands in for a picture that cannot be read: a red crossed box, plain to see on a proof."""
+    style = Style(stroke=MISSING, width=0.5, dash=(1.5, 1.0))
+    return [Rect(x, y, w, h, style), Line(x, y, x + w, y + h, style), Line(x + w, y, x, y + h, style)]
+
+
+def _tagged(shape: Shape, name: str) -> Shape:
+    """The shape with the element's name as a class (for SVG classes, tests and styling)."""
+    return dataclasses.replace(shape, cls=(*shape.cls, name))  # type: ignore[arg-type, type-var]
+
+
+def layout_of(name_template: str, layouts: dict[str, Layout], row: dict[str, str], where: str, key: str) -> Layout:
+    """The layout a row asks for (``back = "{back}"``): an unknown name is an error naming the row."""
+    name = fill(name_template, row).strip()
+    if name not in layouts:
+        column = single_field(name_template)
+        place = f"column {column!r}" if column else key
+        raise ConfigError(where, place, f"unknown layout {name!r} (layouts: {', '.join(layouts)})")
+    return layouts[name]
+
+

@@ -1,0 +1,73 @@
+"""A kit folder read: kit.toml with ``--set`` overrides applied, validated into a KitSpec."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.config import parse_set, read_toml
+from printkit.datakit.schema import KitSpec, parse_kit
+from printkit.errors import ConfigError
+
+KIT_FILE = "kit.toml"
+
+
+@dataclass(frozen=True)
+class KitFolder:
+    """Where a kit lives (``display``: the folder as the user wrote it) and its validated spec."""
+
+    path: Path
+    display: str
+    spec: KitSpec
+
+
+def _step(node: Any, part: str, path: list[str]) -> Any:
+    """One step of a --set key: a table key, or an entry of an array of tables by name or index."""
+    if isinstance(node, list):
+        for i, entry in enumerate(node):
+            if isinstance(entry, dict) and (entry.get("name") == part or part == str(i)):
+                return entry
+        names = ", ".join(str(e.get("name", i)) for i, e in enumerate(node) if isinstance(e, dict))
+        raise ConfigError("--set", ".".join(path), f"no entry {part!r} (entries: {names})")
+    if not isinstance(node, dict):
+        raise ConfigError("--set", ".".join(path), f"{part!r} is not inside a table")
+    return node.setdefault(part, {})
+
+
+def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> set[str]:
+    """Apply ``KEY=VALUE`` overrides (``deck.cards.size=bridge`` picks the deck named cards); the keys set."""
+    keys = set()
+    for item in sets:
+        path, value = parse_set(item)
+        node: Any = data
+        for part in path[:-1]:
+            node = _step(node, part, path)
+        if not isinstance(node, dict):
+            raise ConfigError("--set", ".".join(path), "does not name a key of a table")
+        node[path[-1]] = value
+        keys.add(".".join(path))
+    return keys
+
+
+def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None) -> KitFolder:
+    """Read and validate ``folder/kit.toml``; a missing folder or file is one clear error."""
+    display = str(folder)
+    path = Path(folder)
+    source = f"{display.rstrip('/')}/{KIT_FILE}"
+    if not path.is_dir():
+        raise ConfigError(display, "", "no such kit folder (make one with `printkit new NAME`)")
+    if not (path / KIT_FILE).is_file():
+        raise ConfigError(source, "", "missing: a kit folder holds kit.toml (see `printkit new`)")
+    data = read_toml(path / KIT_FILE)
+    if paper is not None:
+        sets = (*sets, f"kit.paper={json.dumps(paper)}")
+    set_keys = apply_sets(data, sets)
+    try:
+        spec = parse_kit(data, source)
+    except ConfigError as exc:
+        if any(exc.key == k or exc.key.replace("[", ".").replace("]", "") == k for k in set_keys):
+            raise ConfigError("--set", exc.key, str(exc).split(": ", 2)[-1]) from None
+        raise
+    return KitFolder(path, display, spec)

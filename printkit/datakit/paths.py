@@ -1,0 +1,29 @@
+"""Paths written in a kit: resolved against the kit folder, never leaving it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.errors import ConfigError
+
+
+def inside(folder: Path, written: str, source: str, key: str) -> Path:
+    """``written`` resolved against ``folder``; absolute paths and ones that leave the folder are refused."""
+    if not written.strip():
+        raise ConfigError(source, key, "expected a file name, got ''")
+    if "\x00" in written or Path(written).is_absolute() or written.startswith("~"):
+        raise ConfigError(source, key, f"expected a path inside the kit folder, got {written!r}")
+    root = folder.resolve()
+    target = (root / written).resolve()
+    if target != root and root not in target.parents:
+        raise ConfigError(source, key, f"{written!r} leads outside the kit folder")
+    return target
+
+
+def shown(folder: Path, display: str, target: Path) -> str:
+    """How a file of the kit is named in messages: the kit folder as the user wrote it, then the path."""
+    try:
+        rel = target.relative_to(folder.resolve())
+    except ValueError:
+        return str(target)
+    return f"{display.rstrip('/')}/{rel.as_posix()}"

@@ -1,0 +1,367 @@
+"""kit.toml as validated, frozen specs: the kit, its layouts, decks, boards, tokens and rule sheet.
+
+Nothing here reads data files or draws: :func:`parse_kit` only checks the document and names the
+file and dotted key of every problem. Element values stay templates (``"{cost}"``) until a row fills them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from printkit.datakit.reader import Table
+from printkit.errors import ConfigError
+from printkit.params import from_mapping
+from printkit.press.settings import PAPERS, PrintSettings
+
+NAME = r"[a-z0-9][a-z0-9_-]{0,63}"
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini-euro": (44.0, 68.0),
+    "euro": (59.0, 92.0),
+    "mini-american": (41.0, 63.0),
+    "american": (56.0, 87.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+    "business": (51.0, 89.0),
+    "jumbo": (89.0, 127.0),
+}
+"""Card sizes by name, portrait, in mm (``landscape = true`` turns them)."""
+
+FRAMES = ("trim", "bleed", "safe")
+ALIGN = ("left", "center", "right")
+VALIGN = ("top", "middle", "bottom")
+PAINT = ("fill", "stroke", "stroke_width", "dash", "opacity")
+ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
+    "rect": ("x", "y", "w", "h", "radius", *PAINT),
+    "circle": ("cx", "cy", "r", *PAINT),
+    "polygon": ("points", "sides", "cx", "cy", "r", "rotate", *PAINT),
+    "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash", "opacity"),
+    "text": ("x", "y", "w", "h", "text", "size", "min_size", "bold", "align", "valign", "colour", "wrap", "line_height"),
+    "image": ("x", "y", "w", "h", "src", "fit", "align", "valign"),
+}
+COMMON_KEYS = ("type", "frame", "when")
+NUMBERS = ("x", "y", "w", "h", "cx", "cy", "r", "radius", "stroke_width", "opacity", "size", "min_size", "line_height",
+           "sides", "rotate", "x1", "y1", "x2", "y2")
+CHOICES: dict[str, tuple[str, ...]] = {"frame": FRAMES, "align": ALIGN, "valign": VALIGN, "fit": ("contain", "stretch")}
+BOOLS = ("bold", "wrap")
+
+
+@dataclass(frozen=True)
+class Element:
+    """One drawn element of a layout; ``props`` values may hold ``{field}`` templates."""
+
+    name: str
+    type: str
+    frame: str
+    props: Mapping[str, Any]
+    when: str | None
+    key: str
+    """Where it was written (``layouts.front.title``), for messages."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    elements: tuple[Element, ...]
+
+
+@dataclass(frozen=True)
+class DataSource:
+    """A data file and how to read it: which column counts copies, declared column types."""
+
+    path: str
+    key: str
+    quantity: str | None
+    columns: Mapping[str, str]
+    sheet: str | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    title: str
+    data: DataSource
+    width: float
+    height: float
+    front: str
+    back: str | None
+    label: str | None
+    """The column that names a card (None: the first column)."""
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    title: str
+    shape: str  # square | hex | track
+    rows: int
+    columns: int
+    cell_mm: float
+    labels: bool
+    data: DataSource | None
+    background: str
+    ink: str
+    cell_fill: str
+    spaces: int
+    start: int
+    orientation: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Tokens:
+    name: str
+    title: str
+    data: DataSource
+    shape: str  # round | square | hex
+    size: float
+    front: str
+    back: str | None
+    label: str | None
+
+
+@dataclass(frozen=True)
+class KitSpec:
+    """A whole kit.toml, validated; paths are as written (resolved against the folder later)."""
+
+    name: str
+    title: str
+    settings: PrintSettings
+    icons: str
+    rules: str | None
+    layouts: Mapping[str, Layout]
+    decks: tuple[Deck, ...]
+    boards: tuple[Board, ...]
+    tokens: tuple[Tokens, ...]
+    source: str
+    raw: Mapping[str, Any] = field(repr=False, default_factory=dict)
+
+
+def _name(table: Table, key: str, default: Any = ...) -> str:
+    value = table.get(key, str, default)
+    if not re.fullmatch(NAME, value):
+        raise table.fail(key, f"expected a short name of lowercase letters, digits, - and _ (like 'my-cards'), got {value!r}")
+    return str(value)
+
+
+def _element_value(table: Table, key: str) -> Any:
+    value = table.raw(key)
+    kind = table.data.get("type")
+    allowed = ELEMENT_KEYS[kind] + COMMON_KEYS if kind in ELEMENT_KEYS else tuple({k for v in ELEMENT_KEYS.values() for k in v}) + COMMON_KEYS
+    if key not in allowed:
+        what = f"a {kind}" if kind in ELEMENT_KEYS else "an element"
+        raise table.fail(key, f"unknown key for {what} (known keys: {', '.join(sorted(allowed))})")
+    if key in NUMBERS:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise table.fail(key, f"expected a number or a '{{field}}' template, got {value!r}")
+        return float(value) if isinstance(value, int) else value
+    if key in BOOLS:
+        if not isinstance(value, bool):
+            raise table.fail(key, f"expected true or false, got {value!r}")
+        return value
+    if key == "points":
+        ok = isinstance(value, list) and len(value) >= 3 and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p) for p in value)
+        if not ok:
+            raise table.fail(key, "expected a list of at least 3 [x, y] pairs in mm")
+        return tuple((float(x), float(y)) for x, y in value)
+    if key == "dash":
+        if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value):
+            raise table.fail(key, "expected a list of positive dash lengths in mm")
+        return tuple(float(v) for v in value)
+    if not isinstance(value, str):
+        raise table.fail(key, f"expected a string, got {value!r}")
+    if key in CHOICES and "{" not in value and value not in CHOICES[key]:
+        raise table.fail(key, f"expected one of {', '.join(CHOICES[key])}, got {value!r}")
+    return value
+
+
+def _raw_layouts(doc: Table) -> dict[str, tuple[str | None, dict[str, Table]]]:
+    """Each layout's ``extends`` and its element tables, in document order."""
+    layouts: dict[str, tuple[str | None, dict[str, Table]]] = {}
+    table = doc.table("layouts")
+    for name in table.data:
+        _check_name(table, name)
+        body = table.table(name)
+        parent = body.get("extends", str, None)
+        elements = {}
+        for key, value in body.data.items():
+            if key == "extends":
+                continue
+            if not isinstance(value, Mapping):
+                raise body.fail(key, f"expected an element table ([layouts.{name}.{key}]) or 'extends', got {value!r}")
+            elements[key] = body.table(key)
+        layouts[name] = (parent, elements)
+    return layouts
+
+
+def _check_name(table: Table, name: str) -> None:
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name):
+        raise table.fail(name, "expected a name of letters, digits, - and _")
+
+
+def _resolve(name: str, raw: dict[str, tuple[str | None, dict[str, Table]]], source: str,
+             chain: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any], str]]:
+    """A layout's elements after ``extends``: (element, merged keys, where written), parent first."""
+    if name in chain:
+        raise ConfigError(source, f"layouts.{chain[0]}.extends", f"layouts extend each other in a circle ({' -> '.join((*chain, name))})")
+    parent, own = raw[name]
+    merged: list[tuple[str, dict[str, Any], str]] = []
+    if parent is not None:
+        if parent not in raw:
+            raise ConfigError(source, f"layouts.{name}.extends", f"unknown layout {parent!r} (layouts: {', '.join(raw)})")
+        merged = [(n, dict(d), k) for n, d, k in _resolve(parent, raw, source, (*chain, name))]
+    for element, table in own.items():
+        values = {key: _element_value(table, key) for key in table.data}
+        for i, (other, data, _) in enumerate(merged):
+            if other == element:
+                merged[i] = (element, {**data, **values}, table.prefix)
+                break
+        else:
+            merged.append((element, values, table.prefix))
+    return merged
+
+
+def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
+    kind = data.get("type")
+    if kind is None:
+        raise ConfigError(source, f"{key}.type", f"missing: one of {', '.join(ELEMENT_KEYS)}")
+    if kind not in ELEMENT_KEYS:
+        raise ConfigError(source, f"{key}.type", f"expected one of {', '.join(ELEMENT_KEYS)}, got {kind!r}")
+    allowed = ELEMENT_KEYS[kind] + COMMON_KEYS
+    for prop in sorted(data):
+        if prop not in allowed:
+            raise ConfigError(source, f"{key}.{prop}", f"unknown key for a {kind} (known keys: {', '.join(sorted(allowed))})")
+    if kind == "polygon" and "points" not in data and "sides" not in data:
+        raise ConfigError(source, key, "a polygon needs points = [[x, y], ...] or sides with cx, cy, r")
+    if kind == "image" and "src" not in data:
+        raise ConfigError(source, f"{key}.src", "missing: the picture's path (art/...svg or .png)")
+    props = {k: v for k, v in data.items() if k not in COMMON_KEYS}
+    return Element(name, kind, data.get("frame", "trim"), props, data.get("when"), key)
+
+
+def _layouts(doc: Table) -> dict[str, Layout]:
+    raw = _raw_layouts(doc)
+    return {name: Layout(name, tuple(_element(n, d, k, doc.source) for n, d, k in _resolve(name, raw, doc.source))) for name in raw}
+
+
+def _data(table: Table, required: bool = True) -> DataSource | None:
+    if not required and not table.has("data"):
+        return None
+    path = table.get("data", str)
+    columns_table = table.table("types")
+    columns = {}
+    for column in columns_table.data:
+        columns[column] = columns_table.get(column, str, choices=("text", "integer", "number", "colour", "image"))
+    quantity = table.get("quantity", str, None)
+    sheet = table.get("sheet", str, None)
+    return DataSource(path, table.key("data"), quantity, columns, sheet)
+
+
+def _layout_ref(table: Table, key: str, layouts: Mapping[str, Layout], required: bool = True) -> str | None:
+    value = table.get(key, str, ... if required else None)
+    if value is not None and "{" not in value and value not in layouts:
+        raise table.fail(key, f"unknown layout {value!r} (layouts: {', '.join(layouts) or 'none defined'})")
+    return value  # type: ignore[no-any-return]
+
+
+def _size(table: Table) -> tuple[float, float]:
+    value = table.raw("size", "poker")
+    if isinstance(value, str) and value in CARD_SIZES:
+        w, h = CARD_SIZES[value]
+    elif isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        w, h = float(value[0]), float(value[1])
+        if not (15 <= w <= 400 and 15 <= h <= 400):
+            raise table.fail("size", f"expected a card of 15 to 400 mm a side, got {w:g} x {h:g}")
+    else:
+        raise table.fail("size", f"expected a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm, got {value!r}")
+    if table.get("landscape", bool, False):
+        w, h = h, w
+    return w, h
+
+
+def _deck(table: Table, layouts: Mapping[str, Layout]) -> Deck:
+    name = _name(table, "name")
+    w, h = _size(table)
+    deck = Deck(name, table.get("title", str, name.replace("-", " ").replace("_", " ").capitalize()), _data(table),  # type: ignore[arg-type]
+                w, h, _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False),  # type: ignore[arg-type]
+                table.get("label", str, None))
+    table.done()
+    return deck
+
+
+def _board(table: Table) -> Board:
+    name = _name(table, "name")
+    shape = table.get("shape", str, "square", choices=("square", "hex", "track"))
+    spec = Board(
+        name, table.get("title", str, name.replace("-", " ").capitalize()), shape,
+        table.get("rows", int, 8, lo=1, hi=100), table.get("columns", int, 8, lo=1, hi=100),
+        table.get("cell_mm", float, 25.0, lo=5, hi=200), table.get("labels", bool, shape != "track"),
+        _data(table, required=False), _colour(table, "background", "#F4EFE3"), _colour(table, "ink", "#1A1A1A"),
+        _colour(table, "cell_fill", "#FFFFFF"), table.get("spaces", int, 0, lo=0, hi=400), table.get("start", int, 0, lo=-1000, hi=1000),
+        table.get("orientation", str, "pointy", choices=("pointy", "flat")), table.prefix,
+    )
+    if shape == "track" and spec.spaces and spec.spaces > 2 * (spec.rows + spec.columns) - 4:
+        limit = 2 * (spec.rows + spec.columns) - 4
+        raise table.fail("spaces", f"a {spec.columns} x {spec.rows} track has {limit} spaces around its edge, got {spec.spaces}")
+    if spec.rows * spec.columns > 2500:
+        raise table.fail("rows", f"a board of at most 2500 cells, got {spec.columns} x {spec.rows}")
+    table.done()
+    return spec
+
+
+def _tokens(table: Table, layouts: Mapping[str, Layout]) -> Tokens:
+    name = _name(table, "name")
+    spec = Tokens(name, table.get("title", str, name.replace("-", " ").capitalize()), _data(table),  # type: ignore[arg-type]
+                  table.get("shape", str, "round", choices=("round", "square", "hex")), table.get("size_mm", float, 25.0, lo=8, hi=150),
+                  _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.get("label", str, None))  # type: ignore[arg-type]
+    table.done()
+    return spec
+
+
+def _colour(table: Table, key: str, default: str) -> str:
+    value = table.get(key, str, default)
+    if not re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+        raise table.fail(key, f"expected a colour like #2a6fdb, got {value!r}")
+    return str(value)
+
+
+def _settings(doc: Table, kit: Table) -> PrintSettings:
+    data = dict(doc.raw("print", {}) or {})
+    if not isinstance(data, dict):
+        raise doc.fail("print", "expected a table")
+    paper = kit.get("paper", str, None)
+    if paper is not None:
+        data["paper"] = {p.lower(): p for p in PAPERS}.get(paper.lower(), paper)
+        if data["paper"] not in PAPERS:
+            raise kit.fail("paper", f"expected one of {', '.join(PAPERS)}, got {paper!r}")
+    return from_mapping(PrintSettings, data, doc.source, "print")
+
+
+def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
+    """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError."""
+    doc = Table(data, source, "")
+    kit = doc.table("kit")
+    name = _name(kit, "name")
+    title = kit.get("title", str, name.replace("-", " ").title())
+    settings = _settings(doc, kit)
+    icons = kit.get("icons", str, "art")
+    kit.done()
+    rules_table = doc.table("rules")
+    rules = rules_table.get("file", str, None)
+    rules_table.done()
+    layouts = _layouts(doc)
+    decks = tuple(_deck(t, layouts) for t in doc.tables("deck"))
+    boards = tuple(_board(t) for t in doc.tables("board"))
+    tokens = tuple(_tokens(t, layouts) for t in doc.tables("tokens"))
+    names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
+    for item in names:
+        if names.count(item) > 1:
+            raise ConfigError(source, "", f"two decks, boards or token sheets are named {item!r}: names become file names")
+    if not names:
+        raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
+    doc.done()
+    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, source, data)

@@ -1,0 +1,92 @@
+"""Pictures from files: what kind they are, their natural size, and a box that keeps their shape."""
+
+from __future__ import annotations
+
+import base64
+import re
+import struct
+import xml.etree.ElementTree as ET
+
+from printkit.draw.shapes import Image
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96, "": 25.4 / 96}
+
+
+class NotAnImage(ValueError):
+    """Bytes that are neither a PNG nor an SVG document (the message says what was found)."""
+
+
+def kind_of(data: bytes) -> str:
+    """"png" or "svg" by content (not by file name); anything else is NotAnImage."""
+    if data.startswith(PNG_SIGNATURE):
+        return "png"
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"<") and b"<svg" in data[:4096]:
+        return "svg"
+    raise NotAnImage("not a PNG or SVG image")
+
+
+def _length(text: str | None) -> float | None:
+    match = re.fullmatch(r"\s*([0-9.]+)\s*(mm|cm|in|pt|pc|px|)\s*", text or "")
+    if not match:
+        return None
+    try:
+        return float(match.group(1)) * _UNITS_MM[match.group(2)]
+    except ValueError:
+        return None
+
+
+def svg_size(data: bytes) -> tuple[float, float]:
+    """The SVG's width and height (mm, or viewBox units: only the ratio matters)."""
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise NotAnImage(f"not a valid SVG document ({exc})") from None
+    if not root.tag.endswith("svg"):
+        raise NotAnImage("not an SVG document")
+    w, h = _length(root.get("width")), _length(root.get("height"))
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    if (w is None or h is None) and len(box) == 4:
+        try:
+            w, h = float(box[2]), float(box[3])
+        except ValueError:
+            pass
+    if not w or not h or w <= 0 or h <= 0:
+        raise NotAnImage("an SVG without a size (width/height or viewBox)")
+    return w, h
+
+
+def png_size(data: bytes) -> tuple[float, float]:
+    """A PNG's pixel width and height, read from its header."""
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        raise NotAnImage("a damaged PNG file")
+    w, h = struct.unpack(">II", data[16:24])
+    if w == 0 or h == 0:
+        raise NotAnImage("a PNG of no pixels")
+    return float(w), float(h)
+
+
+def natural_size(data: bytes) -> tuple[str, float, float]:
+    """Kind and natural width and height of image bytes (NotAnImage if they are none)."""
+    kind = kind_of(data)
+    w, h = svg_size(data) if kind == "svg" else png_size(data)
+    return kind, w, h
+
+
+def contain(data: bytes, x: float, y: float, w: float, h: float, halign: str = "center", valign: str = "middle",
+            stretch: bool = False, **ident: object) -> Image:
+    """The image scaled to fit the box whole, keeping its shape, aligned in the box (or ``stretch``-ed)."""
+    kind, nw, nh = natural_size(data)
+    if stretch:
+        return Image(x, y, w, h, data, kind, **ident)  # type: ignore[arg-type]
+    scale = min(w / nw, h / nh)
+    iw, ih = nw * scale, nh * scale
+    ix = x + {"left": 0.0, "center": (w - iw) / 2, "right": w - iw}[halign]
+    iy = y + {"top": 0.0, "middle": (h - ih) / 2, "bottom": h - ih}[valign]
+    return Image(ix, iy, iw, ih, data, kind, **ident)  # type: ignore[arg-type]
+
+
+def data_uri(image: Image) -> str:
+    mime = "image/svg+xml" if image.kind == "svg" else "image/png"
+    return f"data:{mime};base64,{base64.b64encode(image.data).decode('ascii')}"

@@ -1,0 +1,96 @@
+"""`printkit new` gives a kit that builds, verifies clean and prints like a built-in one."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import make_data_kit, write_kit
+from printkit.kit.checks import check_kit
+from tests.conftest import assert_print_ready, render_pdf_page
+from tests.datakit.helpers import run
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("scaffold")
+    folder = root / "my-game"
+    result = run("new", str(folder))
+    assert result.exit_code == 0, result.output
+    out = root / "out"
+    result = run("build", "--kit", str(folder), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "checks: 0 errors, 0 warnings" in result.output
+    return folder, out / "my-game"
+
+
+def test_new_writes_the_starter_files(built: tuple[Path, Path]) -> None:
+    folder, _ = built
+    for name in ("kit.toml", "cards.csv", "rules.md", "tokens.csv", "track.csv", "art/star.svg", "art/coin.svg"):
+        assert (folder / name).is_file(), name
+    assert run("new", str(folder)).exit_code == 1
+
+
+def test_scaffold_kit_has_every_file_and_card_ids(built: tuple[Path, Path]) -> None:
+    _, kit = built
+    names = sorted(str(p.relative_to(kit)) for p in kit.rglob("*") if p.is_file())
+    assert names == ["artwork/cards.png", "artwork/cards.svg", "artwork/coins.png", "artwork/coins.svg", "artwork/score-track.png",
+                     "artwork/score-track.svg", "kit.pdf", "manifest.json", "rules.md", "rules.pdf"]
+    root = ET.fromstring((kit / "artwork/cards.svg").read_text())
+    ids = [e.get("id") for e in root.iter() if (e.get("id") or "").startswith("card-")]
+    assert ids == [f"card-cards-{n}" for n in range(1, 14)]  # 3 + 2 + 2 + 2 + 2 + 1 + 1 copies
+    track = ET.fromstring((kit / "artwork/score-track.svg").read_text())
+    spaces = [e.get("id") for e in track.iter() if (e.get("id") or "").startswith("cell-")]
+    assert spaces == [f"cell-{n}" for n in range(30)]
+    manifest = json.loads((kit / "manifest.json").read_text())
+    assert manifest["game"] == "my-game" and manifest["parameters"]["deck"][0]["name"] == "cards"
+
+
+def test_scaffold_pdf_is_print_ready_with_text_and_backs(built: tuple[Path, Path]) -> None:
+    _, kit = built
+    reader = PdfReader(io.BytesIO((kit / "kit.pdf").read_bytes()))
+    assert len(reader.pages) == 7  # rules, track, coins, 2 x (fronts + backs)
+    for page in reader.pages:
+        assert_print_ready(page, (210, 297))
+    text = reader.pages[3].extract_text()
+    assert "Harvest" in text and "Trade 1 card from your" in text
+    assert "backs" in reader.pages[4].extract_text()
+    rules = reader.pages[0].extract_text()
+    assert "13 action cards" in rules and "18 coins" in rules
+
+
+def test_backs_land_on_their_fronts(built: tuple[Path, Path]) -> None:
+    """Long-edge duplex: the back page mirrored left-right covers the same card cells as the front."""
+    _, kit = built
+    pdf = (kit / "kit.pdf").read_bytes()
+    front, back = render_pdf_page(pdf, 3, 30), render_pdf_page(pdf, 4, 30)
+    px = 30 / 25.4
+    top = (297 - 3 * 88) / 2
+    for x in (105 - 63 - 20, 105 - 10, 105 + 63 + 20):  # the title band of each column's top card
+        y = top + 2
+        assert front.getpixel((int(x * px), int(y * px))) != (255, 255, 255)
+        assert back.getpixel((int((210 - x) * px), int(y * px))) == (0x2E, 0x3A, 0x4F)
+    # right of the last card of the partial second sheet: no back is printed there either
+    partial_front, partial_back = render_pdf_page(pdf, 5, 30), render_pdf_page(pdf, 6, 30)
+    assert partial_front.getpixel((int(150 * px), int(200 * px))) == (255, 255, 255)
+    assert partial_back.getpixel((int(60 * px), int(200 * px))) == (255, 255, 255)
+
+
+def test_rebuild_is_byte_identical(built: tuple[Path, Path], tmp_path: Path) -> None:
+    folder, kit = built
+    again = write_kit(make_data_kit(str(folder)), tmp_path, "kit.toml")
+    for name in again.files:
+        if name != "manifest.json":
+            assert (again.folder / name).read_bytes() == (kit / name).read_bytes(), name
+
+
+def test_verify_kit_is_clean(built: tuple[Path, Path]) -> None:
+    folder, _ = built
+    result = run("verify", "--kit", str(folder))
+    assert result.exit_code == 0 and "my-game: 0 errors, 0 warnings" in result.output
+    assert check_kit(make_data_kit(str(folder), ("print.paper=letter",))) == []
