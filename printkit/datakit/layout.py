@@ -74,6 +74,8 @@ class Target:
     """The row's file and line, for messages."""
     what: str
     """``deck 'cards', card 3``: names the piece in findings."""
+    group: str = "cards"
+    """``deck 'cards'``: names every piece of the kind (for findings about a layout, not a row)."""
 
 
 class Painter:
@@ -103,11 +105,12 @@ class Painter:
         return fill(template, piece.row)
 
     def number(self, element: Element, key: str, piece: Target, default: float) -> float:
+        """A number in mm (or pt, for sizes); ``"25%"`` is a share of the frame's width or height."""
         value = element.props.get(key, default)
         if isinstance(value, str):
-            text = self._fill(element, key, value, piece)
+            text = self._fill(element, key, value, piece).strip()
             try:
-                value = float(text)
+                value = self._percent(element, key, piece, text) if text.endswith("%") else float(text)
                 if not math.isfinite(value):
                     raise ValueError
             except ValueError:
@@ -115,6 +118,14 @@ class Painter:
                 where = f"column {column!r}" if column else f"{element.key}.{key}"
                 raise ConfigError(piece.where, where, f"expected a number, got {text!r}") from None
         return float(value)
+
+    def _percent(self, element: Element, key: str, piece: Target, text: str) -> float:
+        _, _, fw, fh = self.frame(element, piece)
+        reference = {"x": fw, "w": fw, "cx": fw, "x1": fw, "x2": fw, "y": fh, "h": fh, "cy": fh, "y1": fh, "y2": fh,
+                     "r": min(fw, fh), "radius": min(fw, fh)}.get(key)
+        if reference is None:
+            raise ValueError(f"{key} takes no percentage")
+        return float(text[:-1]) / 100 * reference
 
     def colour(self, element: Element, key: str, piece: Target, default: str | None) -> str | None:
         value = element.props.get(key)
@@ -166,7 +177,13 @@ class Painter:
         draw: dict[str, Callable[[Element, Target], list[Shape]]] = {
             "rect": self._rect, "circle": self._circle, "polygon": self._polygon, "line": self._line,
             "text": self._text, "image": self._image}
-        return [_tagged(s, element.name) for s in draw[element.type](element, piece)]
+        shapes = [_tagged(s, element.name) for s in draw[element.type](element, piece)]
+        turn = self.number(element, "rotate", piece, 0.0) if element.type != "polygon" else 0.0
+        if turn % 360 and shapes:
+            x, y, w, h = self.box(element, piece)
+            cx, cy = x + w / 2, y + h / 2
+            return [Group((Group(tuple(shapes), dx=-cx, dy=-cy),), dx=cx, dy=cy, rotate=turn)]
+        return shapes
 
     def _rect(self, element: Element, piece: Target) -> list[Shape]:
         x, y, w, h = self.box(element, piece)
@@ -212,11 +229,11 @@ class Painter:
         content = self.text(element, "text", piece, "")
         result = set_text(content, box, self.art.icon)
         label = ", ".join(repr(f) for f in fields_in(str(element.props.get("text", "")))) or repr(element.name)
+        who = piece.what if piece.where == piece.what else f"{piece.what} ({piece.where})"
         if not result.fits:
-            self.note("error", f"{piece.what} ({piece.where}), field {label}: text does not fit its {w:.1f} x {h:.1f} mm box "
-                               f"even at {minimum:g} pt")
+            self.note("error", f"{who}, field {label}: text does not fit its {w:.1f} x {h:.1f} mm box even at {minimum:.3g} pt")
         elif result.size < 7.0 - 1e-9 and content.strip():
-            self.note("warning", f"{piece.what} ({piece.where}), field {label}: {result.size:g} pt text, under 7 pt")
+            self.note("warning", f"{who}, field {label}: {result.size:.3g} pt text, under 7 pt")
         self._safe(element, piece, (x, y, w, h), content.strip() != "")
         return list(result.shapes)
 
@@ -224,7 +241,7 @@ class Painter:
         x, y, w, h = box
         s = piece.safe
         if shown_ and element.frame != "bleed" and (x < s - 0.05 or y < s - 0.05 or x + w > piece.w - s + 0.05 or y + h > piece.h - s + 0.05):
-            self.note("warning", f"{piece.what}: element {element.name!r} ({element.key}) crosses the safe line, {s:g} mm inside the cut")
+            self.note("warning", f"{piece.group}: element {element.name!r} ({element.key}) crosses the safe line, {s:g} mm inside the cut")
 
     def _image(self, element: Element, piece: Target) -> list[Shape]:
         x, y, w, h = self.box(element, piece)

@@ -35,12 +35,12 @@ ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
 PAINT = ("fill", "stroke", "stroke_width", "dash", "opacity")
 ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("x", "y", "w", "h", "radius", *PAINT),
+    "rect": ("x", "y", "w", "h", "radius", "rotate", *PAINT),
     "circle": ("cx", "cy", "r", *PAINT),
     "polygon": ("points", "sides", "cx", "cy", "r", "rotate", *PAINT),
     "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash", "opacity"),
-    "text": ("x", "y", "w", "h", "text", "size", "min_size", "bold", "align", "valign", "colour", "wrap", "line_height"),
-    "image": ("x", "y", "w", "h", "src", "fit", "align", "valign"),
+    "text": ("x", "y", "w", "h", "text", "size", "min_size", "bold", "align", "valign", "colour", "wrap", "line_height", "rotate"),
+    "image": ("x", "y", "w", "h", "src", "fit", "align", "valign", "rotate"),
 }
 COMMON_KEYS = ("type", "frame", "when")
 NUMBERS = ("x", "y", "w", "h", "cx", "cy", "r", "radius", "stroke_width", "opacity", "size", "min_size", "line_height",
@@ -241,6 +241,14 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
         raise ConfigError(source, f"{key}.src", "missing: the picture's path (art/...svg or .png)")
     props = {k: v for k, v in data.items() if k not in COMMON_KEYS}
     return Element(name, kind, data.get("frame", "trim"), props, data.get("when"), key)
+
+
+def parse_layouts(data: Mapping[str, Any], source: str) -> dict[str, Layout]:
+    """Only the ``[layouts.*]`` tables of a document (the layouts a built-in game ships as data)."""
+    doc = Table(data, source, "")
+    layouts = _layouts(doc)
+    doc.done()
+    return layouts
 
 
 def _layouts(doc: Table) -> dict[str, Layout]:

@@ -112,11 +112,11 @@ def _fits(lines: list[list[Word]], size: float, box: TextBox) -> bool:
     return height <= box.h + 1e-6 and all(_line_width(ln, size, box.bold) <= box.w + 1e-6 for ln in lines)
 
 
-def _shapes(lines: list[list[Word]], size: float, box: TextBox, checked: bool) -> list[Shape]:
+def _shapes(lines: list[list[Word]], size: float, box: TextBox) -> list[Shape]:
     leading = size * box.line_height * MM_PER_PT
     block = (len(lines) - 1) * leading + fonts.ascent(size) + fonts.descent(size)
     top = box.y + {"top": 0.0, "middle": (box.h - block) / 2, "bottom": box.h - block}[box.valign]
-    bounds = (box.x, box.y, box.w, box.h) if checked else None
+    bounds = (box.x, box.y, box.w, box.h)
     space = fonts.text_width(" ", size, box.bold)
     shapes: list[Shape] = []
     for i, line in enumerate(lines):
@@ -148,17 +148,16 @@ def _shapes(lines: list[list[Word]], size: float, box: TextBox, checked: bool) -
 def set_text(text: str, box: TextBox, icon: Callable[[str], bytes | None]) -> SetText:
     """The text at the largest size (0.25 pt steps, from ``size`` down to ``min_size``) that fits the box.
 
-    Text that does not fit even at ``min_size`` is set at ``min_size`` and reported (``fits`` False);
-    its lines then carry no box, so the shared check does not report it a second time.
+    Text that does not fit even at ``min_size`` is set at ``min_size`` (``fits`` False). Every line
+    carries its box, so the shared kit check measures it too.
     """
     paragraphs = words(text, icon)
     size = box.size
     while True:
         lines = _lines(paragraphs, size, box)
-        if _fits(lines, size, box):
-            return SetText(tuple(_shapes(lines, size, box, True)), size, True)
-        if size - 0.25 < box.min_size - 1e-9:
-            return SetText(tuple(_shapes(lines, size, box, False)), size, False)
+        fits = _fits(lines, size, box)
+        if fits or size - 0.25 < box.min_size - 1e-9:
+            return SetText(tuple(_shapes(lines, size, box)), size, fits)
         size -= 0.25
 
 

@@ -239,7 +239,8 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     rules, log_text, game = replay_example(params)
     bound, sim = chips_needed(params), simulation(params)
     blocks = chip_blocks(params, settings, bound)
-    cards = art.commit_cards(0, params, settings, bound) + art.commit_cards(1, params, settings, bound)
+    problems: list[Finding] = []
+    cards = art.commit_cards(0, params, settings, bound, problems) + art.commit_cards(1, params, settings, bound, problems)
     aids = art.aid_cards(params, settings, turn_items(params), battle_items(rules, game))
     board = art.tracker(params, settings, bound)
     tracker_art = board_drawing(board, f"{TITLE} reserve tracker")
@@ -272,7 +273,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         game="tokentactics", title=TITLE, params=params, settings=settings, artwork=artwork, sections=sections,
         rules_text=text, figures=_figures(params, rules, game),
         print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; round chips along their dashed guides."],
-        findings=found, extra_files={"example.log": log_text},
+        findings=problems + found, extra_files={"example.log": log_text},
     )
 
 

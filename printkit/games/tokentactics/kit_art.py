@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.art.cards import card_back, card_piece
+from printkit.art.cards import card_piece
 from printkit.art.tokens import token_piece
+from printkit.datakit.builtin import CardRow, draw_cards, package_layouts
 from printkit.draw import fonts
-from printkit.draw.shapes import Circle, Group, Rect, Shape, Style, Text
+from printkit.draw.shapes import Circle, Drawing, Group, Rect, Shape, Style, Text
 from printkit.games.tokentactics.params import Params
+from printkit.kit.model import Finding
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings
 
@@ -143,43 +145,41 @@ def commit_note(n: int, params: Params) -> str:
     return "defence only" if n < params.minimum_attack else "attack or defence"
 
 
-def commit_front(player: int, n: int, params: Params, settings: PrintSettings) -> Group:
-    """A commit card face: the number large, corner indices, the player's shape and name."""
-    w, h, safe = COMMIT_W, COMMIT_H, settings.safe_mm
-    colour, ink = colours(params)[player], settings.colours.ink
-    band = safe + 1.5
-    shapes: list[Shape] = [bleed_rect(w, h, colour),
-                           Rect(band, band, w - 2 * band, h - 2 * band, Style(fill=WHITE), rx=2)]
-    big = min(digit_pt(h * 0.3), digit_pt(40.0))
-    while fonts.text_width(str(n), big, True) > w - 2 * band - 12:
+def commit_row(player: int, n: int, params: Params) -> CardRow:
+    """What a commit card shows: its number (as large as the card allows), the note, the player's shape."""
+    band = 4.5
+    big = min(digit_pt(COMMIT_H * 0.3), digit_pt(40.0))
+    while fonts.text_width(str(n), big, True) > COMMIT_W - 2 * band - 12:
         big -= 1
-    shapes.append(centred_text(str(n), w / 2, h * 0.44, big, ink, (band, band, w - 2 * band, h - 2 * band),
-                               cls=("commit-value",)))
-    corner_pt = 10.0
-    for rotate, dx, dy in ((0.0, 0.0, 0.0), (180.0, w, h)):
-        idx = [Text(band + 1.5, band + 1.5 + fonts.ascent(corner_pt), str(n), size=corner_pt, bold=True, fill=ink,
-                    box=(band + 0.5, band + 0.5, 12, 8), cls=("commit-index",)),
-               emblem(player, band + 1.5 + 2.0, band + 10.5, 1.8, colour)]
-        shapes.append(Group(tuple(idx), dx=dx, dy=dy, rotate=rotate))
-    note = commit_note(n, params)
-    shapes.append(Text(w / 2, h * 0.44 + fonts.ascent(big) / 2 + 5.5, note, size=7.0, anchor="middle", fill=ink,
-                       box=(band + 1, h * 0.44, w - 2 * band - 2, h * 0.56 - band - 8), cls=("commit-note",)))
-    return Group(tuple(shapes), id=f"commit-{player + 1}-{n}", cls=("commit-card", f"player-{player + 1}"))
+    middle = COMMIT_H * 0.44
+    fields = {"n": str(n), "note": commit_note(n, params), "colour": colours(params)[player], "emblem": f"emblem-{player + 1}",
+              "back": f"back-{player + 1}", "subtitle": f"{params.player_names[player]} commit", "value_pt": f"{big:g}",
+              "value_y": f"{middle - fonts.ascent(big) / 2:.3f}", "value_h": f"{fonts.ascent(big) + fonts.descent(big) + 0.5:.3f}",
+              "note_y": f"{middle + fonts.ascent(big) / 2 + 5.5 - fonts.ascent(7.0):.3f}"}
+    return CardRow(fields, f"commit-{player + 1}-{n}", f"{params.player_names[player]} commit {n}",
+                   ("commit-card", f"player-{player + 1}"), f"commit-back-{player + 1}", ("commit-back", f"player-{player + 1}"))
 
 
-def commit_back(player: int, params: Params, settings: PrintSettings) -> Group:
-    """The one back of every commit card of ``player``: colour, shape, name; never the number."""
-    w, h = COMMIT_W, COMMIT_H
-    art = Group((emblem(player, w / 2, h * 0.36, 11.0, WHITE), emblem(player, w / 2, h * 0.36, 6.5, colours(params)[player])))
-    back = card_back(TITLE, f"{params.player_names[player]} commit", colours(params)[player], art, w, h, settings.safe_mm)
-    return Group((back,), id=f"commit-back-{player + 1}", cls=("commit-back", f"player-{player + 1}"))
+def commit_pictures(params: Params) -> dict[str, Drawing]:
+    """The players' shapes on commit cards: the corner index's, and the back's large one."""
+    pictures = {}
+    for player, colour in enumerate(colours(params)):
+        pictures[f"emblem-{player + 1}"] = Drawing(3.6, 3.6, (emblem(player, 1.8, 1.8, 1.8, colour),))
+        pictures[f"back-{player + 1}"] = Drawing(22.0, 22.0, (emblem(player, 11, 11, 11.0, WHITE), emblem(player, 11, 11, 6.5, colour)))
+    return pictures
 
 
-def commit_cards(player: int, params: Params, settings: PrintSettings, top: int) -> list[Piece]:
-    """Cards 0 to ``top`` for one player, every one with the same back."""
-    back = commit_back(player, params, settings)
-    return [card_piece(f"{params.player_names[player]} commit {n}", commit_front(player, n, params, settings), back,
-                       COMMIT_W, COMMIT_H) for n in range(top + 1)]
+def commit_cards(player: int, params: Params, settings: PrintSettings, top: int, problems: list[Finding] | None = None) -> list[Piece]:
+    """Cards 0 to ``top`` for one player, every one with the same back: layouts from ``commit_cards.toml``."""
+    layouts = package_layouts("printkit.games.tokentactics", "commit_cards.toml")
+    rows = [commit_row(player, n, params) for n in range(top + 1)]
+    return draw_cards(layouts, rows, (COMMIT_W, COMMIT_H), settings.bleed_mm, settings.safe_mm, commit_pictures(params),
+                      findings=problems)
+
+
+def commit_front(player: int, n: int, params: Params, settings: PrintSettings) -> Group:
+    """One commit card's face (for rule-sheet figures)."""
+    return commit_cards(player, params, settings, n)[n].front
 
 
 # --- player aid -------------------------------------------------------------------------------

@@ -6,11 +6,11 @@ from typing import Any
 
 from printkit.art import symbols
 from printkit.art.board import GridStyle, board_drawing, grid_board
-from printkit.art.cards import CardFace, card_back, card_front, card_piece
 from printkit.art.diagram import in_a_row, position_diagram
 from printkit.art.layout import pieces_drawing
 from printkit.art.tokens import token_piece
-from printkit.draw.shapes import Circle, Drawing, Group, Shape, Style
+from printkit.datakit.builtin import CardRow, draw_cards, package_layouts
+from printkit.draw.shapes import Drawing, Group, Shape
 from printkit.games.warfare import info
 from printkit.games.warfare.engine import WarfareRules
 from printkit.games.warfare.params import Params
@@ -101,25 +101,33 @@ def diagram(ability: str, colour: str, enemy: str) -> Group:
     return Group((pictures[ability],))
 
 
-def ability_cards(params: Params, settings: PrintSettings) -> list[Piece]:
-    """One set of ability cards per player, each card with the same back for that player."""
-    w, h, safe = settings.card_width_mm, settings.card_height_mm, settings.safe_mm + 1
-    pieces: list[Piece] = []
+def ability_rows(params: Params, settings: PrintSettings) -> tuple[list[CardRow], dict[str, Drawing]]:
+    """One row per ability card of each player (what the card says), and the pictures they show."""
+    rows: list[CardRow] = []
+    pictures: dict[str, Drawing] = {}
     for player, mark in enumerate(MARKS):
         colour, enemy = colours(params)[player], colours(params)[1 - player]
-        emblem = Group((Circle(w / 2, h * 0.42, 17, Style(fill=colour, stroke="#FFFFFF", width=0.8)),
-                        symbols.player_mark(mark, w / 2, h * 0.42, 13, "#FFFFFF")))
-        back = card_back(TITLE, f"ability card - {names(params)[player]}", settings.colours.card_back, emblem, w, h, safe)
+        pictures[f"mark-{mark}"] = Drawing(8.4, 8.4, (symbols.player_mark(mark, 4.2, 4.2, 4.2, "#FFFFFF"),))
+        pictures[f"emblem-{mark}"] = Drawing(26, 26, (symbols.player_mark(mark, 13, 13, 13, "#FFFFFF"),))
         for ability in ABILITY_ORDER:
+            pictures[f"{ability}-{mark}"] = Drawing(30, 30, (diagram(ability, colour, enemy),))
             count = params.abilities.count(ability)
             for i in range(count):
-                face = CardFace(ability.capitalize(), card_text(ability, params), colour, diagram(ability, colour, enemy),
-                                corner=symbols.player_mark(mark, safe + 3.5, 7, 4.2, "#FFFFFF"),
-                                footer=f"{names(params)[player]} - {ability.capitalize()} {i + 1} of {count} - use once",
-                                ident=f"card-{mark}-{ability}-{i + 1}")
-                front = card_front(face, w, h, safe, settings.colours.ink)
-                pieces.append(card_piece(f"{mark} {ability} card {i + 1}", front, back, w, h))
-    return pieces
+                fields = {"title": ability.capitalize(), "text": card_text(ability, params), "colour": colour,
+                          "footer": f"{names(params)[player]} - {ability.capitalize()} {i + 1} of {count} - use once",
+                          "corner": f"mark-{mark}", "diagram": f"{ability}-{mark}", "emblem": f"emblem-{mark}",
+                          "back_colour": settings.colours.card_back, "back_title": TITLE,
+                          "back_subtitle": f"ability card - {names(params)[player]}"}
+                rows.append(CardRow(fields, f"card-{mark}-{ability}-{i + 1}", f"{mark} {ability} card {i + 1}"))
+    return rows, pictures
+
+
+def ability_cards(params: Params, settings: PrintSettings, problems: list[Finding] | None = None) -> list[Piece]:
+    """One set of ability cards per player, each with its player's back: layouts from ``ability_cards.toml``."""
+    rows, pictures = ability_rows(params, settings)
+    layouts = package_layouts("printkit.games.warfare", "ability_cards.toml")
+    size = (settings.card_width_mm, settings.card_height_mm)
+    return draw_cards(layouts, rows, size, settings.bleed_mm, settings.safe_mm, pictures, findings=problems)
 
 
 # --- board --------------------------------------------------------------------------------
@@ -219,7 +227,8 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     rules, log_text, game = replay_example(params)
     board_piece = board(params, settings)
     token_pieces = tokens(params, settings.bleed_mm)
-    cards = ability_cards(params, settings)
+    problems: list[Finding] = []
+    cards = ability_cards(params, settings, problems)
     figures = {
         "example": example_figure(rules, game, params),
         "bomb": position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, params.colour_o)}, cell=8.0,
@@ -244,7 +253,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         game="warfare", title=TITLE, params=params, settings=settings, artwork=artwork, sections=sections,
         rules_text=text, figures=figures,
         print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; tokens round along their dashed guides."],
-        findings=findings(params, token_pieces, cards),
+        findings=problems + findings(params, token_pieces, cards),
         expected_cells={name: {"cell"} for name in info.cells(params)},
         extra_files={"example.log": log_text},
     )

@@ -1,0 +1,55 @@
+"""Decks of the built-in games drawn through the data layer: layouts shipped as package data,
+rows made by the game's Python (its rules decide what a card says), pictures passed in memory."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Mapping
+
+from printkit.datakit.layout import Art, Painter, Target
+from printkit.datakit.schema import Layout, parse_layouts
+from printkit.draw.shapes import Drawing
+from printkit.kit.model import Finding
+from printkit.press.pieces import Piece
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One card a game asks for: its fields, the SVG id of its front, and its name in messages."""
+
+    fields: Mapping[str, str]
+    ident: str
+    name: str
+    cls: tuple[str, ...] = ()
+    back_ident: str | None = None
+    back_cls: tuple[str, ...] = ("card-back",)
+
+
+@lru_cache(maxsize=None)
+def package_layouts(package: str, filename: str) -> dict[str, Layout]:
+    """The layouts of a TOML file shipped inside ``package`` (validated like a kit's)."""
+    text = resources.files(package).joinpath(filename).read_text("utf-8")
+    return parse_layouts(tomllib.loads(text), f"{package.replace('.', '/')}/{filename}")
+
+
+def draw_cards(layouts: Mapping[str, Layout], rows: list[CardRow], size: tuple[float, float], bleed: float, safe: float,
+               pictures: Mapping[str, Drawing], front: str = "front", back: str | None = "back",
+               findings: list[Finding] | None = None) -> list[Piece]:
+    """A card piece per row, its front and back drawn from the named layouts; problems go to ``findings``."""
+    art = Art(Path("."), "", "", "art", extra=dict(pictures))
+    columns = {name for row in rows for name in row.fields}
+    painter = Painter(art, columns, "")
+    w, h = size
+    pieces = []
+    for row in rows:
+        target = Target(w, h, bleed, safe, dict(row.fields), row.name, row.name)
+        face = painter.draw(layouts[front], target, ident=row.ident, cls=row.cls)
+        reverse = painter.draw(layouts[back], target, ident=row.back_ident, cls=row.back_cls) if back else None
+        pieces.append(Piece(row.name, w, h, face, reverse, kind="card"))
+    if findings is not None:
+        findings.extend(painter.findings)
+    return pieces
