@@ -186,12 +186,13 @@ def load_rows(folder: Path, display: str, spec: DataSource, source: str) -> list
             if problem:
                 raise ConfigError(where, f"column {column!r}", problem)
         copies = 1
-        if spec.quantity is not None:
-            if spec.quantity not in fields:
-                raise ConfigError(where, f"column {spec.quantity!r}", "missing: named as the quantity column in kit.toml")
-            text = fields[spec.quantity]
+        column = spec.quantity or ("quantity" if "quantity" in fields else None)
+        if column is not None:
+            if column not in fields:
+                raise ConfigError(where, f"column {column!r}", "missing: named as the quantity column in kit.toml")
+            text = fields[column]
             if not re.fullmatch(r"\+?\d+", text) or int(text) > MAX_COPIES:
-                raise ConfigError(where, f"column {spec.quantity!r}", f"expected a number of copies from 0 to {MAX_COPIES}, got {text!r}")
+                raise ConfigError(where, f"column {column!r}", f"expected a number of copies from 0 to {MAX_COPIES}, got {text!r}")
             copies = int(text)
         rows.extend(Row(fields, where, index) for _ in range(copies))
     if len(rows) > MAX_ROWS:

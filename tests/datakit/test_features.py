@@ -1,0 +1,210 @@
+"""What a kit folder can say: data formats, quantities, extends, templates, icons, images, findings."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import make_data_kit, write_kit
+from printkit.draw.shapes import Image, Text, walk
+from printkit.kit.checks import check_kit
+from tests.datakit.helpers import CARD, CSV, write_kit as write_folder
+
+STAR = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="5mm" viewBox="0 0 20 10"><rect width="20" height="10" fill="#F2C94C"/></svg>'
+
+
+def texts(group) -> list[Text]:
+    return [s for s, _, _ in walk((group,)) if isinstance(s, Text)]
+
+
+def images(group) -> list[Image]:
+    return [s for s, _, _ in walk((group,)) if isinstance(s, Image)]
+
+
+def kit_of(tmp_path: Path, kit: str = CARD, files: dict | None = None, sets: tuple[str, ...] = ()):
+    return make_data_kit(str(write_folder(tmp_path / "k", kit, files)), sets)
+
+
+def deck(kit, name: str = "cards"):
+    return [p for s in kit.sections if s.name.startswith("cards") for sheet in s.sheets if sheet.side == "front" for p in sheet.placed]
+
+
+@pytest.mark.parametrize("name, data", [
+    ("cards.csv", "title,colour,quantity\nAlpha,#AA3300,2\nBeta,#0033AA,0\nGamma,#003300,1\n"),
+    ("cards.toml", '[[card]]\ntitle = "Alpha"\ncolour = "#AA3300"\nquantity = 2\n[[card]]\ntitle = "Beta"\ncolour = "#0033AA"\n'
+                   'quantity = 0\n[[card]]\ntitle = "Gamma"\ncolour = "#003300"\nquantity = 1\n'),
+    ("cards.json", json.dumps({"cards": [{"title": "Alpha", "colour": "#AA3300", "quantity": 2}, {"title": "Beta", "colour": "#0033AA",
+                                                                                                   "quantity": 0},
+                                         {"title": "Gamma", "colour": "#003300", "quantity": 1}]})),
+])
+def test_every_data_format_and_quantities(tmp_path: Path, name: str, data: str) -> None:
+    kit = kit_of(tmp_path, CARD.replace('data = "cards.csv"', f'data = "{name}"'), {name: data})
+    titles = [t.text for p in kit.artwork["cards"].children for t in texts(p) if "title" in t.cls]
+    assert titles == ["Alpha", "Alpha", "Gamma"]  # the quantity column (named quantity) makes copies; 0 leaves the row out
+
+
+def test_xlsx_rows(tmp_path: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    for row in (["title", "colour", "count"], ["Alpha", "#AA3300", 3], ["Beta", "#0033AA", 1]):
+        sheet.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    kit = kit_of(tmp_path, CARD.replace('data = "cards.csv"', 'data = "cards.xlsx"\nquantity = "count"\nsheet = "Cards"'),
+                 {"cards.xlsx": buffer.getvalue()})
+    assert [t.text for p in kit.artwork["cards"].children for t in texts(p) if "title" in t.cls] == ["Alpha"] * 3 + ["Beta"]
+
+
+def test_extends_overrides_by_element_name_and_keeps_order(tmp_path: Path) -> None:
+    kit_text = CARD + '''
+[layouts.gold]
+extends = "front"
+
+[layouts.gold.title]
+colour = "#FFD700"
+size = 14
+
+[layouts.gold.badge]
+type = "circle"
+cx = 50
+cy = 70
+r = 5
+fill = "#FFD700"
+'''
+    kit = kit_of(tmp_path, kit_text.replace('front = "front"', 'front = "{layout}"'),
+                 {"cards.csv": "title,colour,layout\nPlain,#AA3300,front\nShiny,#AA3300,gold\n"})
+    plain, shiny = [g.children[0].children[0] for g in kit.artwork["cards"].children[:2]]
+    assert [s.cls[-1] for s in plain.children] == ["bg", "title"]
+    assert [s.cls[-1] for s in shiny.children] == ["bg", "title", "badge"]
+    title = texts(shiny)[0]
+    assert (title.fill, title.size) == ("#FFD700", 14)
+
+
+def test_text_wraps_shrinks_aligns_and_reports_what_cannot_fit(tmp_path: Path) -> None:
+    kit_text = CARD.replace('''size = 12
+bold = true''', '''size = 12
+min_size = 8
+align = "right"
+valign = "bottom"''').replace("h = 10", "h = 30")
+    long = "word " * 12
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": f"title,colour\nShort,#AA3300\n{long},#AA3300\n{'word ' * 200},#AA3300\n"})
+    short, wrapped, huge = ([t for t in texts(g) if "title" in t.cls] for g in kit.artwork["cards"].children[:3])
+    assert short[0].size == 12 and len(short) == 1
+    assert short[0].y > 4 + 25  # bottom of a 30 mm box
+    assert len(wrapped) > 1 and all(t.size >= 8 for t in wrapped)
+    assert huge[0].size == 8
+    found = [f.message for f in check_kit(kit) if f.level == "error"]
+    assert any("deck 'cards', card 3 (" in m and "cards.csv:4), field 'title': text does not fit its 55.0 x 30.0 mm box even at 8 pt" in m
+               for m in found), found
+
+
+def test_inline_icons_and_images_stay_vector(tmp_path: Path) -> None:
+    kit_text = CARD.replace('text = "{title}"', 'text = "Pay 2 :star: now"') + '''
+[layouts.front.art]
+type = "image"
+src = "art/{pic}.svg"
+x = 10
+y = 20
+w = 40
+h = 40
+'''
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": "title,colour,pic\nA,#AA3300,star\n", "art/star.svg": STAR})
+    card = kit.artwork["cards"].children[0]
+    icon, art = images(card)
+    assert icon.kind == "svg" and icon.h == pytest.approx(12 * 25.4 / 72) and icon.w == pytest.approx(2 * icon.h)
+    assert (art.x, art.y, art.w, art.h) == (10, 30, 40, 20)  # contained: 2:1 picture centred in a square box
+    assert [t.text for t in texts(card)] == ["Pay 2 ", " now"]
+    out = write_kit(kit, tmp_path / "out", "kit.toml")
+    svg = (out.folder / "artwork/cards.svg").read_text()
+    assert svg.count("data:image/svg+xml;base64,") == 2
+    pdf = PdfReader(out.folder / "kit.pdf")
+    content = pdf.pages[1].get_contents().get_data()
+    assert b" Do" not in content  # SVG pictures are drawn as vector paths, not placed as images
+    assert b"0.94902 0.788235 0.298039 rg" in content or b".94902 .788235 .298039 rg" in content
+
+
+def test_missing_image_unknown_field_small_text_and_safe_line_are_findings(tmp_path: Path) -> None:
+    kit_text = CARD.replace('text = "{title}"', 'text = "{tilte}"') + '''
+[layouts.front.art]
+type = "image"
+src = "art/{pic}.svg"
+x = 0
+y = 20
+w = 40
+h = 40
+
+[layouts.front.tiny]
+type = "text"
+text = "fine print"
+x = 5
+y = 70
+w = 50
+h = 5
+size = 5
+'''
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": "title,colour,pic\nA,#AA3300,nothing\n"})
+    messages = [str(f) for f in check_kit(kit)]
+    assert any("error: " in m and "layouts.front.title.text: field {tilte} is in no row (fields: colour, n, pic, title)" in m for m in messages)
+    assert any("error: deck 'cards', card 1 (" in m and "missing image " in m and "art/nothing.svg" in m for m in messages)
+    assert any("warning: deck 'cards', card 1" in m and "field 'tiny': 5 pt text, under 7 pt" in m for m in messages)
+    assert any("warning: deck 'cards': element 'art' (layouts.front.art) crosses the safe line, 3 mm inside the cut" in m for m in messages)
+
+
+def test_a_picture_that_is_not_an_image_is_a_finding(tmp_path: Path) -> None:
+    kit_text = CARD + '[layouts.front.art]\ntype = "image"\nsrc = "art/x.png"\nx = 5\ny = 20\nw = 20\nh = 20\n'
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": CSV, "art/x.png": "not a png"})
+    assert any("art/x.png: not a PNG or SVG image" in f.message for f in check_kit(kit))
+
+
+def test_png_images_and_card_sizes(tmp_path: Path) -> None:
+    from PIL import Image as PILImage
+
+    buffer = io.BytesIO()
+    PILImage.new("RGB", (40, 20), (200, 30, 30)).save(buffer, "PNG")
+    kit_text = CARD.replace('back = "back"', 'back = "back"\nsize = "tarot"\nlandscape = true')
+    kit_text += '[layouts.front.art]\ntype = "image"\nsrc = "art/x.png"\nx = 10\ny = 15\nw = 40\nh = 40\n'
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": CSV, "art/x.png": buffer.getvalue()})
+    placed = deck(kit)
+    assert (placed[0].w, placed[0].h) == (120, 70)
+    (png,) = images(kit.artwork["cards"].children[0])
+    assert png.kind == "png" and (png.w, png.h) == (40, 20)
+    out = write_kit(kit, tmp_path / "out", "kit.toml")
+    assert b" Do" in PdfReader(out.folder / "kit.pdf").pages[1].get_contents().get_data()
+
+
+def test_per_card_backs_and_set_on_kit_keys(tmp_path: Path) -> None:
+    kit_text = CARD.replace('back = "back"', 'back = "{side}"') + '[layouts.red.bg]\ntype = "rect"\nframe = "bleed"\nfill = "#AA0000"\n'
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": "title,colour,side\nA,#AA3300,back\nB,#AA3300,red\nC,#AA3300,back\n"},
+                 ("deck.cards.size=bridge", "kit.title=Renamed", "print.duplex_flip=short"))
+    assert kit.title == "Renamed" and deck(kit)[0].w == 57
+    backs = [s for s in kit.sections[0].sheets if s.side == "back"]
+    assert len(backs) == 1 and "backs" in backs[0].label
+    art = ET.fromstring(__import__("printkit.draw.svg", fromlist=["to_svg"]).to_svg(kit.artwork["cards"]))
+    assert len([e for e in art.iter() if "card-back" in (e.get("class") or "")]) == 2  # two distinct backs drawn once each
+
+
+def test_paths_never_leave_the_kit(tmp_path: Path) -> None:
+    outside = tmp_path / "secret.svg"
+    outside.write_text(STAR)
+    kit_text = CARD + '[layouts.front.art]\ntype = "image"\nsrc = "{pic}"\nx = 5\ny = 20\nw = 20\nh = 20\n'
+    with pytest.raises(Exception) as err:
+        kit_of(tmp_path, kit_text, {"cards.csv": f"title,colour,pic\nA,#AA3300,../secret.svg\n"})
+    assert "leads outside the kit folder" in str(err.value)
+
+
+def test_rules_markdown_is_a_sandboxed_template(tmp_path: Path) -> None:
+    kit_text = CARD.replace('title = "Test Kit"', 'title = "Test Kit"') + '\n[rules]\nfile = "rules.md"\n'
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": CSV, "rules.md": "# {{ title }}\n\nThere are {{ decks.cards.count }} cards <b>.\n"})
+    assert kit.rules_text == "# Test Kit\n\nThere are 2 cards <b>.\n"
+    evil = "{{ ''.__class__.__mro__[1].__subclasses__() }}"
+    with pytest.raises(Exception) as err:
+        kit_of(tmp_path / "2", kit_text, {"cards.csv": CSV, "rules.md": evil})
+    assert "rules.md: template error" in str(err.value)
