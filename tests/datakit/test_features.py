@@ -13,7 +13,8 @@ from pypdf import PdfReader
 from printkit.build import make_data_kit, write_kit
 from printkit.draw.shapes import Image, Text, walk
 from printkit.kit.checks import check_kit
-from tests.datakit.helpers import CARD, CSV, write_kit as write_folder
+from tests.datakit.helpers import CARD, CSV
+from tests.datakit.helpers import write_kit as write_folder
 
 STAR = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="5mm" viewBox="0 0 20 10"><rect width="20" height="10" fill="#F2C94C"/></svg>'
 
@@ -196,7 +197,7 @@ def test_paths_never_leave_the_kit(tmp_path: Path) -> None:
     outside.write_text(STAR)
     kit_text = CARD + '[layouts.front.art]\ntype = "image"\nsrc = "{pic}"\nx = 5\ny = 20\nw = 20\nh = 20\n'
     with pytest.raises(Exception) as err:
-        kit_of(tmp_path, kit_text, {"cards.csv": f"title,colour,pic\nA,#AA3300,../secret.svg\n"})
+        kit_of(tmp_path, kit_text, {"cards.csv": "title,colour,pic\nA,#AA3300,../secret.svg\n"})
     assert "leads outside the kit folder" in str(err.value)
 
 
