@@ -22,6 +22,8 @@ from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
 
 MAX_RULES_BYTES = 1024 * 1024
+PREVIEW_PIECES = 60
+"""A PNG preview shows at most this many pieces (the SVG holds them all)."""
 
 
 def _columns(rows: list[Row]) -> set[str]:
@@ -70,9 +72,9 @@ def data_kit(kit: KitFolder) -> Kit:
     """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
     spec, settings = kit.spec, kit.spec.settings
     art = Art(kit.path, kit.display, spec.source, spec.icons)
-    artwork, sections, findings = {}, [], []
+    artwork, previews, sections, findings = {}, {}, [], []
     counts: dict[str, dict[str, dict[str, Any]]] = {"decks": {}, "boards": {}, "tokens": {}}
-    for i, board in enumerate(spec.boards):
+    for board in spec.boards:
         rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
         piece = board_piece(board, rows, settings.safe_mm)
         sheets = board_sheets(piece, settings, f"{spec.title} {board.title}")
@@ -86,8 +88,10 @@ def data_kit(kit: KitFolder) -> Kit:
         findings += painter.findings
         sides = "double-sided, flip on the " + settings.duplex_flip + " edge" if tokens.back else "single-sided, on card stock if you can"
         sections.append(Section(f"tokens {tokens.title}", _grid(pieces, kit, tokens.title), sides))
-        artwork[tokens.name] = pieces_drawing(pieces, f"{spec.title} {tokens.title}", cols=max(1, round(180 / (tokens.size + 3))),
-                                              gap=3.0, backs=True)
+        cols = max(1, round(180 / (tokens.size + 3)))
+        artwork[tokens.name] = pieces_drawing(pieces, f"{spec.title} {tokens.title}", cols=cols, gap=3.0, backs=True)
+        if len(pieces) > PREVIEW_PIECES:
+            previews[tokens.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {tokens.title}", cols=cols, gap=3.0)
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
     for i, deck in enumerate(spec.decks):
         rows = load_rows(kit.path, kit.display, deck.data, spec.source)
@@ -97,9 +101,11 @@ def data_kit(kit: KitFolder) -> Kit:
         advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if deck.back
                   else "single-sided")
         sections.append(Section(f"cards {deck.title}", _grid(pieces, kit, deck.title), advice))
-        artwork[deck.name] = pieces_drawing(pieces, f"{spec.title} {deck.title}", cols=max(1, min(6, round(260 / (deck.width + 4)))),
-                                            gap=4.0, backs=True)
+        cols = max(1, min(6, round(260 / (deck.width + 4))))
+        artwork[deck.name] = pieces_drawing(pieces, f"{spec.title} {deck.title}", cols=cols, gap=4.0, backs=True)
+        if len(pieces) > PREVIEW_PIECES:
+            previews[deck.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {deck.title}", cols=cols, gap=4.0)
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
-               rules_text=_rules_text(kit, counts), findings=findings,
+               rules_text=_rules_text(kit, counts), findings=findings, previews=previews,
                print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."])

@@ -47,3 +47,5 @@ class Kit:
     expected_cells: dict[str, set[str]] = field(default_factory=dict)
     """Board cells the engine plays on: coordinate -> classes its SVG element must carry."""
     extra_files: dict[str, str] = field(default_factory=dict)
+    previews: dict[str, Drawing] = field(default_factory=dict)
+    """What the PNG preview of ``artwork/<stem>`` shows where it is not the whole SVG (the first cards of a large deck)."""

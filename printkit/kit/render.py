@@ -36,7 +36,8 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     dpi = kit.settings.preview_dpi
     svgs = {stem: to_svg(drawing) for stem, drawing in sorted(kit.artwork.items())}
-    started = start_previews(svgs, dpi, cache)
+    shown = {stem: to_svg(kit.previews[stem]) if stem in kit.previews else svg for stem, svg in svgs.items()}
+    started = start_previews(shown, dpi, cache)
     for stem, svg in svgs.items():
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
     files["rules.md"] = kit.rules_text.encode("utf-8")
@@ -47,6 +48,6 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
     for name, text in sorted(kit.extra_files.items()):
         files[name] = text.encode("utf-8")
-    for stem, png in finish_previews(started, svgs, dpi, cache).items():
+    for stem, png in finish_previews(started, shown, dpi, cache).items():
         files[f"artwork/{stem}.png"] = png
     return dict(sorted(files.items()))
