@@ -263,7 +263,7 @@ def _data(table: Table, required: bool = True) -> DataSource | None:
     columns_table = table.table("types")
     columns = {}
     for column in columns_table.data:
-        columns[column] = columns_table.get(column, str, choices=("text", "integer", "number", "colour", "image"))
+        columns[column] = columns_table.get(column, str, choices=("text", "integer", "number", "colour"))
     quantity = table.get("quantity", str, None)
     sheet = table.get("sheet", str, None)
     return DataSource(path, table.key("data"), quantity, columns, sheet)
