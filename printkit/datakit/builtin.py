@@ -40,7 +40,7 @@ def draw_cards(layouts: Mapping[str, Layout], rows: list[CardRow], size: tuple[f
                pictures: Mapping[str, Drawing], front: str = "front", back: str | None = "back",
                findings: list[Finding] | None = None) -> list[Piece]:
     """A card piece per row, its front and back drawn from the named layouts; problems go to ``findings``."""
-    art = Art(Path("."), "", "", "art", extra=dict(pictures))
+    art = Art(Path("."), "", "", "", extra=dict(pictures))
     columns = {name for row in rows for name in row.fields}
     painter = Painter(art, columns, "")
     w, h = size

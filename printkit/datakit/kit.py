@@ -16,7 +16,7 @@ from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder
 from printkit.datakit.paths import inside, shown
 from printkit.errors import BuildError, ConfigError
-from printkit.kit.model import Kit, Section
+from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
@@ -71,6 +71,7 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
 def data_kit(kit: KitFolder) -> Kit:
     """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
     spec, settings = kit.spec, kit.spec.settings
+    inside(kit.path, spec.icons, spec.source, "kit.icons")
     art = Art(kit.path, kit.display, spec.source, spec.icons)
     artwork, previews, sections, findings = {}, {}, [], []
     counts: dict[str, dict[str, dict[str, Any]]] = {"decks": {}, "boards": {}, "tokens": {}}
@@ -98,6 +99,8 @@ def data_kit(kit: KitFolder) -> Kit:
         painter = Painter(art, _columns(rows), spec.source)
         pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
         findings += painter.findings
+        if not pieces:
+            findings.append(Finding("warning", f"deck {deck.name!r}: no cards to print ({deck.data.path} has no row with a quantity above 0)"))
         advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if deck.back
                   else "single-sided")
         sections.append(Section(f"cards {deck.title}", _grid(pieces, kit, deck.title), advice))

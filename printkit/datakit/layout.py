@@ -53,6 +53,9 @@ class Art:
         return self.cache[path]
 
     def icon(self, name: str) -> bytes | None:
+        """The picture of ``:name:`` in text, from the icons folder (None: no such icon, or icons off)."""
+        if not self.icons:
+            return None
         for suffix in (".svg", ".png"):
             path = (self.folder / self.icons / f"{name}{suffix}").resolve()
             if path.is_file():

@@ -209,3 +209,9 @@ def test_rules_markdown_is_a_sandboxed_template(tmp_path: Path) -> None:
     with pytest.raises(Exception) as err:
         kit_of(tmp_path / "2", kit_text, {"cards.csv": CSV, "rules.md": evil})
     assert "rules.md: template error" in str(err.value)
+
+
+def test_an_empty_deck_is_a_warning_not_a_crash(tmp_path: Path) -> None:
+    kit = kit_of(tmp_path, CARD, {"cards.csv": "title,colour,quantity\nA,#AA3300,0\n"})
+    assert [str(f) for f in check_kit(kit)] == ["warning: deck 'cards': no cards to print (cards.csv has no row with a quantity above 0)"]
+    assert kit.sections[0].sheets == []
