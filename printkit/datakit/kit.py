@@ -15,6 +15,7 @@ from printkit.datakit.data import Row, load_rows
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder
 from printkit.datakit.paths import inside, shown
+from printkit.draw import fonts
 from printkit.errors import BuildError, ConfigError
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
@@ -68,11 +69,31 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
         raise ConfigError(name, "", f"template error: {exc}") from None
 
 
+def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
+    """The kit's TrueType files registered (embedded in the PDF): name -> (regular, bold) faces."""
+    registered = {}
+    for name, files in kit.spec.fonts.items():
+        faces = []
+        for written, key in ((files[0], f"fonts.{name}"), (files[1], f"fonts.{name}.bold")):
+            if written is None:
+                faces.append(faces[0])
+                continue
+            path = inside(kit.path, written, kit.spec.source, key)
+            if not path.is_file():
+                raise ConfigError(kit.spec.source, key, f"no file {shown(kit.path, kit.display, path)}")
+            try:
+                faces.append(fonts.register_file(str(path)))
+            except (OSError, ValueError) as exc:
+                raise ConfigError(shown(kit.path, kit.display, path), "", str(exc)) from None
+        registered[name] = (faces[0], faces[1])
+    return registered
+
+
 def data_kit(kit: KitFolder) -> Kit:
     """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
     spec, settings = kit.spec, kit.spec.settings
     inside(kit.path, spec.icons, spec.source, "kit.icons")
-    art = Art(kit.path, kit.display, spec.source, spec.icons)
+    art = Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit))
     artwork, previews, sections, findings = {}, {}, [], []
     counts: dict[str, dict[str, dict[str, Any]]] = {"decks": {}, "boards": {}, "tokens": {}}
     for board in spec.boards:

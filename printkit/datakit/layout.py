@@ -34,6 +34,8 @@ class Art:
     cache: dict[Path, bytes | str] = field(default_factory=dict)
     extra: dict[str, Drawing] = field(default_factory=dict)
     """In-memory pictures by name (built-in decks pass vector diagrams this way)."""
+    fonts: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """A kit's fonts by the name layouts use: registered regular and bold faces."""
 
     def read(self, written: str, key: str) -> bytes | str:
         """The picture's bytes, or why it cannot be had (a message)."""
@@ -229,6 +231,14 @@ class Painter:
                       self.choice(element, "valign", piece, ("top", "middle", "bottom"), "top"),
                       self.colour(element, "colour", piece, "#1A1A1A") or "#1A1A1A", bool(element.props.get("wrap", True)),
                       max(0.8, min(3.0, self.number(element, "line_height", piece, 1.2))))
+        font = self.text(element, "font", piece, "Vera").strip()
+        if font not in self.art.fonts and font != "Vera":
+            column = single_field(str(element.props.get("font", "")))
+            where = f"column {column!r}" if column else f"{element.key}.font"
+            known = ", ".join(["Vera", *self.art.fonts])
+            raise ConfigError(piece.where if column else self.source, where, f"unknown font {font!r} (fonts: {known})")
+        if font in self.art.fonts:
+            box = dataclasses.replace(box, font=self.art.fonts[font][box.bold])
         content = self.text(element, "text", piece, "")
         result = set_text(content, box, self.art.icon)
         label = ", ".join(repr(f) for f in fields_in(str(element.props.get("text", "")))) or repr(element.name)

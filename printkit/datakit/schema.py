@@ -39,7 +39,8 @@ ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
     "circle": ("cx", "cy", "r", *PAINT),
     "polygon": ("points", "sides", "cx", "cy", "r", "rotate", *PAINT),
     "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash", "opacity"),
-    "text": ("x", "y", "w", "h", "text", "size", "min_size", "bold", "align", "valign", "colour", "wrap", "line_height", "rotate"),
+    "text": ("x", "y", "w", "h", "text", "size", "min_size", "bold", "align", "valign", "colour", "wrap", "line_height", "rotate",
+             "font"),
     "image": ("x", "y", "w", "h", "src", "fit", "align", "valign", "rotate"),
 }
 COMMON_KEYS = ("type", "frame", "when")
@@ -136,6 +137,8 @@ class KitSpec:
     decks: tuple[Deck, ...]
     boards: tuple[Board, ...]
     tokens: tuple[Tokens, ...]
+    fonts: Mapping[str, tuple[str, str | None]]
+    """Font name -> (regular file, bold file or None), paths as written."""
     source: str
     raw: Mapping[str, Any] = field(repr=False, default_factory=dict)
 
@@ -349,6 +352,24 @@ def _settings(doc: Table, kit: Table) -> PrintSettings:
     return from_mapping(PrintSettings, data, doc.source, "print")
 
 
+def _fonts(doc: Table) -> dict[str, tuple[str, str | None]]:
+    """``[fonts]``: ``title = "fonts/Title.ttf"`` or ``body = { regular = "...ttf", bold = "...ttf" }``."""
+    table = doc.table("fonts")
+    fonts: dict[str, tuple[str, str | None]] = {}
+    for name, value in table.data.items():
+        _check_name(table, name)
+        if name == "Vera":
+            raise table.fail(name, "Vera is the built-in font: name yours differently")
+        if isinstance(value, str):
+            fonts[name] = (table.get(name, str), None)
+            continue
+        entry = table.table(name)
+        fonts[name] = (entry.get("regular", str), entry.get("bold", str, None))
+        entry.done()
+    table.used.update(table.data)
+    return fonts
+
+
 def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError."""
     doc = Table(data, source, "")
@@ -361,6 +382,7 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     rules_table = doc.table("rules")
     rules = rules_table.get("file", str, None)
     rules_table.done()
+    fonts = _fonts(doc)
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck"))
     boards = tuple(_board(t) for t in doc.tables("board"))
@@ -372,4 +394,4 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     if not names:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
-    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, source, data)
+    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data)

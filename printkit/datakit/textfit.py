@@ -41,6 +41,8 @@ class TextBox:
     colour: str = "#000000"
     wrap: bool = True
     line_height: float = 1.2
+    font: str = ""
+    """A kit's registered font (regular and bold alike), or "" for Vera."""
 
 
 @dataclass(frozen=True)
@@ -80,18 +82,18 @@ def _icon_width(data: bytes, size: float) -> float:
     return size * MM_PER_PT * nw / nh
 
 
-def _width(word: Word, size: float, bold: bool) -> float:
-    return sum(fonts.text_width(r.text, size, bold) if r.icon is None else _icon_width(r.icon, size) for r in word)
+def _width(word: Word, size: float, box: TextBox) -> float:
+    return sum(fonts.text_width(r.text, size, box.bold, box.font) if r.icon is None else _icon_width(r.icon, size) for r in word)
 
 
 def _lines(paragraphs: list[list[Word]], size: float, box: TextBox) -> list[list[Word]]:
-    space = fonts.text_width(" ", size, box.bold)
+    space = fonts.text_width(" ", size, box.bold, box.font)
     lines: list[list[Word]] = []
     for paragraph in paragraphs:
         current: list[Word] = []
         width = 0.0
         for word in paragraph:
-            ww = _width(word, size, box.bold)
+            ww = _width(word, size, box)
             if box.wrap and current and width + space + ww > box.w:
                 lines.append(current)
                 current, width = [word], ww
@@ -102,46 +104,47 @@ def _lines(paragraphs: list[list[Word]], size: float, box: TextBox) -> list[list
     return lines
 
 
-def _line_width(line: list[Word], size: float, bold: bool) -> float:
-    return sum(_width(w, size, bold) for w in line) + fonts.text_width(" ", size, bold) * max(0, len(line) - 1)
+def _line_width(line: list[Word], size: float, box: TextBox) -> float:
+    return sum(_width(w, size, box) for w in line) + fonts.text_width(" ", size, box.bold, box.font) * max(0, len(line) - 1)
 
 
 def _fits(lines: list[list[Word]], size: float, box: TextBox) -> bool:
     leading = size * box.line_height * MM_PER_PT
-    height = (len(lines) - 1) * leading + fonts.ascent(size) + fonts.descent(size)
-    return height <= box.h + 1e-6 and all(_line_width(ln, size, box.bold) <= box.w + 1e-6 for ln in lines)
+    height = (len(lines) - 1) * leading + fonts.ascent(size, box.font) + fonts.descent(size, box.font)
+    return height <= box.h + 1e-6 and all(_line_width(ln, size, box) <= box.w + 1e-6 for ln in lines)
 
 
 def _shapes(lines: list[list[Word]], size: float, box: TextBox) -> list[Shape]:
     leading = size * box.line_height * MM_PER_PT
-    block = (len(lines) - 1) * leading + fonts.ascent(size) + fonts.descent(size)
+    asc = fonts.ascent(size, box.font)
+    block = (len(lines) - 1) * leading + asc + fonts.descent(size, box.font)
     top = box.y + {"top": 0.0, "middle": (box.h - block) / 2, "bottom": box.h - block}[box.valign]
     bounds = (box.x, box.y, box.w, box.h)
-    space = fonts.text_width(" ", size, box.bold)
+    space = fonts.text_width(" ", size, box.bold, box.font)
     shapes: list[Shape] = []
     for i, line in enumerate(lines):
-        width = _line_width(line, size, box.bold)
+        width = _line_width(line, size, box)
         x = box.x + {"left": 0.0, "center": (box.w - width) / 2, "right": box.w - width}[box.align]
-        baseline = top + fonts.ascent(size) + i * leading
+        baseline = top + asc + i * leading
         pending, start = "", x
         for j, word in enumerate(line):
             for run in word:
                 if run.icon is None:
                     pending += run.text
-                    x += fonts.text_width(run.text, size, box.bold)
+                    x += fonts.text_width(run.text, size, box.bold, box.font)
                     continue
                 if pending:
-                    shapes.append(Text(start, baseline, pending, size, box.bold, "start", box.colour, bounds))
+                    shapes.append(Text(start, baseline, pending, size, box.bold, "start", box.colour, bounds, font=box.font))
                 iw = _icon_width(run.icon, size)
                 ih = size * MM_PER_PT
-                shapes.append(contain(run.icon, x, baseline - fonts.ascent(size) / 2 - ih / 2, iw, ih))
+                shapes.append(contain(run.icon, x, baseline - asc / 2 - ih / 2, iw, ih))
                 x += iw
                 pending, start = "", x
             if j < len(line) - 1:
                 pending += " "
                 x += space
         if pending.strip():
-            shapes.append(Text(start, baseline, pending, size, box.bold, "start", box.colour, bounds))
+            shapes.append(Text(start, baseline, pending, size, box.bold, "start", box.colour, bounds, font=box.font))
     return shapes
 
 

@@ -29,24 +29,56 @@ def register() -> None:
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic="VeraIt", boldItalic="VeraBI")
 
 
-def face(bold: bool) -> str:
-    return BOLD if bold else REGULAR
+_CUSTOM: dict[str, tuple[str, float, float]] = {}
+"""Fonts a kit brings (registered name -> SVG family, cap height and descent in ems)."""
 
 
-def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+def register_file(path: str) -> str:
+    """Register a TrueType file (embedded in PDFs like Vera); its name is derived from its bytes.
+
+    Raises ValueError (with reportlab's reason) when the file is not a usable TrueType font.
+    """
+    import hashlib
+
+    with open(path, "rb") as handle:
+        data = handle.read()
+    name = "Kit" + hashlib.sha256(data).hexdigest()[:12]
+    if name not in _CUSTOM:
+        register()
+        try:
+            font = TTFont(name, path)
+        except Exception as exc:  # reportlab raises TTFError, struct errors, ... for a damaged file
+            raise ValueError(f"not a usable TrueType font ({type(exc).__name__}: {exc})") from None
+        pdfmetrics.registerFont(font)
+        family = font.face.familyName.decode("latin-1") if isinstance(font.face.familyName, bytes) else str(font.face.familyName)
+        cap = (getattr(font.face, "capHeight", 0) or 0.7 * font.face.ascent) / 1000
+        _CUSTOM[name] = (f"{family}, {SVG_FAMILY}", cap, abs(font.face.descent) / 1000)
+    return name
+
+
+def face(bold: bool, font: str = "") -> str:
+    """The registered name to draw with: a kit's own font, or Vera (bold or regular)."""
+    return font or (BOLD if bold else REGULAR)
+
+
+def svg_family(font: str = "") -> str:
+    return _CUSTOM[font][0] if font in _CUSTOM else SVG_FAMILY
+
+
+def text_width(text: str, size_pt: float, bold: bool = False, font: str = "") -> float:
     """Width of ``text`` in millimetres at ``size_pt`` points."""
     register()
-    return pdfmetrics.stringWidth(text, face(bold), size_pt) * 25.4 / 72
+    return pdfmetrics.stringWidth(text, face(bold, font), size_pt) * 25.4 / 72
 
 
-def ascent(size_pt: float) -> float:
+def ascent(size_pt: float, font: str = "") -> float:
     """Height above the baseline of capitals, in mm (Vera's cap height is 0.729 em)."""
-    return 0.729 * size_pt * 25.4 / 72
+    return (_CUSTOM[font][1] if font in _CUSTOM else 0.729) * size_pt * 25.4 / 72
 
 
-def descent(size_pt: float) -> float:
+def descent(size_pt: float, font: str = "") -> float:
     """Depth below the baseline, in mm (Vera's descender is 0.236 em)."""
-    return 0.236 * size_pt * 25.4 / 72
+    return (_CUSTOM[font][2] if font in _CUSTOM else 0.236) * size_pt * 25.4 / 72
 
 
 def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False) -> list[str]:

@@ -63,7 +63,7 @@ def _text(c: Canvas, shape: Text) -> None:
     c.translate(shape.x, shape.y)
     c.scale(1, -1)
     c.setFillColor(HexColor(shape.fill))
-    c.setFont(fonts.face(shape.bold), size)
+    c.setFont(fonts.face(shape.bold, shape.font), size)
     draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[shape.anchor]
     draw(0, 0, shape.text)
     c.restoreState()

@@ -85,6 +85,8 @@ class Text:
     box: tuple[float, float, float, float] | None = None
     id: str | None = None
     cls: tuple[str, ...] = ()
+    font: str = ""
+    """A kit's own registered TrueType font (see ``fonts.register_file``); empty: Vera."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import svgwrite
 
-from printkit.draw.fonts import SVG_FAMILY
+from printkit.draw.fonts import svg_family
 from printkit.draw.images import data_uri
 from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 
@@ -66,7 +66,7 @@ class _Writer:
 
     def text(self, shape: Text, ident: dict[str, Any]) -> Any:
         attrs = {
-            "font_family": SVG_FAMILY,
+            "font_family": svg_family(shape.font),
             "font_size": num(shape.size / PT_PER_MM),
             "fill": shape.fill,
             "text_anchor": shape.anchor,

@@ -215,3 +215,27 @@ def test_an_empty_deck_is_a_warning_not_a_crash(tmp_path: Path) -> None:
     kit = kit_of(tmp_path, CARD, {"cards.csv": "title,colour,quantity\nA,#AA3300,0\n"})
     assert [str(f) for f in check_kit(kit)] == ["warning: deck 'cards': no cards to print (cards.csv has no row with a quantity above 0)"]
     assert kit.sections[0].sheets == []
+
+
+def test_a_kit_brings_its_own_font(tmp_path: Path) -> None:
+    import os
+
+    import reportlab
+
+    italic = Path(os.path.dirname(reportlab.__file__)) / "fonts" / "VeraIt.ttf"
+    kit_text = CARD.replace("bold = true", 'font = "{face}"') + '\n[fonts]\nslanted = "fonts/italic.ttf"\n'
+    files = {"cards.csv": "title,colour,face\nAlpha,#AA3300,slanted\nBeta,#AA3300,Vera\n", "fonts/italic.ttf": italic.read_bytes()}
+    kit = kit_of(tmp_path, kit_text, files)
+    alpha, beta = (texts(g)[0] for g in kit.artwork["cards"].children[:2])
+    assert alpha.font.startswith("Kit") and beta.font == ""
+    out = write_kit(kit, tmp_path / "out", "kit.toml")
+    reader = PdfReader(out.folder / "kit.pdf")
+    names = {str(f.get_object()["/BaseFont"]) for f in reader.pages[1]["/Resources"]["/Font"].values()}
+    assert any("Oblique" in n or "Italic" in n for n in names), names
+    from tests.conftest import unembedded_fonts
+
+    assert unembedded_fonts(reader.pages[1]) == []
+    with pytest.raises(Exception, match="unknown font 'Comic' \\(fonts: Vera, slanted\\)"):
+        kit_of(tmp_path / "2", kit_text, {**files, "cards.csv": "title,colour,face\nA,#AA3300,Comic\n"})
+    with pytest.raises(Exception, match="fonts/italic.ttf: not a usable TrueType font"):
+        kit_of(tmp_path / "3", kit_text, {**files, "fonts/italic.ttf": "not a font"})
