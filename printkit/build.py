@@ -13,6 +13,7 @@ from typing import Any
 
 from printkit.config import Config
 from printkit.errors import BuildError
+from printkit.gallery.history import keep_previous
 from printkit.games import get_game
 from printkit.kit.model import Finding, Kit
 from printkit.kit.render import render_files
@@ -46,6 +47,11 @@ def manifest(kit: Kit, files: dict[str, bytes], config: Config) -> dict[str, Any
         "print": to_mapping(config.print),
         "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in sorted(files.items())},
     }
+
+
+def with_findings(data: dict[str, Any], findings: list[Finding]) -> dict[str, Any]:
+    """The manifest with the build's check findings (the gallery shows them without re-checking)."""
+    return {**data, "findings": [{"level": f.level, "message": f.message} for f in findings]}
 
 
 def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
@@ -91,7 +97,8 @@ def build(config: Config, game: str, out: Path) -> BuildResult:
     kit = make_kit(config, game)
     findings = check_kit(kit)
     files = render_files(kit, cache=out / ".cache" / "previews")
-    files["manifest.json"] = (json.dumps(manifest(kit, files, config), indent=2, sort_keys=True) + "\n").encode("utf-8")
+    files["manifest.json"] = (json.dumps(with_findings(manifest(kit, files, config), findings), indent=2, sort_keys=True) + "\n").encode("utf-8")
     folder = out / game
+    keep_previous(folder)
     write_atomically(folder, files)
     return BuildResult(game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)

@@ -119,6 +119,21 @@ def verify(game: str, config_path: str | None, paper: str | None, sets: tuple[st
 
 
 @main.command()
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+@click.option("--open", "open_browser", is_flag=True, help="open the gallery in a web browser")
+def gallery(out: str, open_browser: bool) -> None:
+    """Write OUT/index.html and OUT/<game>/index.html: every kit built, what changed since its previous build."""
+    from printkit.gallery.site import write_gallery
+
+    pages = write_gallery(Path(out))
+    click.echo(f"wrote {pages[0]} ({len(pages) - 1} kit page{'s' if len(pages) != 2 else ''})")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(pages[0].resolve().as_uri())
+
+
+@main.command()
 @CONFIG_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
