@@ -243,21 +243,30 @@ def _read_secret(prompt: str) -> str:
 
 @main.command()
 @GAME_OPTION
-@click.option("--seed", type=int, default=None, help="random seed (dice, computer player)")
-@click.option("--vs-computer", "vs_computer", is_flag=True, help="the computer takes one side")
-@click.option("--computer", "computer", default=None, metavar="SIDE", help="which side the computer plays")
+@click.option("--seed", type=int, default=None, help="random seed (chance, computer player)")
+@click.option("--vs-computer", "vs_computer", is_flag=True, help="play against the computer (it takes the second seat)")
+@click.option("--computer", "computer", default=None, metavar="PLAYER",
+              help="which of the game's players the computer is (default: its strongest); implies --vs-computer")
+@click.option("--side", "side", default=None, metavar="SEAT",
+              help="the seat the computer takes: 1, 2, a mark (X/O) or a player's name; implies --vs-computer")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="write the game played as a log that `printkit replay` accepts")
 @CONFIG_OPTION
 @SET_OPTION
-def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, config_path: str | None, sets: tuple[str, ...]) -> None:
-    """Play a game in the terminal, reading moves from standard input."""
+def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, side: str | None, log_path: str | None,
+         config_path: str | None, sets: tuple[str, ...]) -> None:
+    """Play a game in the terminal, reading moves from standard input (log notation or a number from the list)."""
+    from printkit.rules.terminal import GameLog, choose_seating
+
     spec = get_game(game)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
                             f"{', '.join(n for n in available() if get_game(n).play is not None)})")
     params = _config(config_path, sets).game_params(game)
+    seating = choose_seating(spec, spec.rules(params).player_names, spec.marks, vs_computer, computer, side)
     stdin = click.get_text_stream("stdin")
     secret = _read_secret if stdin.isatty() else None
-    side = computer if computer is not None else ("2" if vs_computer else None)
+    log = GameLog(Path(log_path) if log_path else None, spec.title)
     code = spec.play(params, input_stream=stdin, output_stream=click.get_text_stream("stdout"),
-                     seed=seed, computer=side, read_secret=secret)
+                     seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
     sys.exit(code)
