@@ -89,7 +89,7 @@ class Watcher:
         """The kits a batch of changed files affects (None: nothing of ours changed)."""
         kits: set[str] = set()
         names: list[str] = []
-        code = False
+        code = gallery_only = False
         config_file = self.config_file.resolve()
         for path in sorted({p.resolve() for p in changed}):
             if path.name.startswith(".") or path.suffix in (".pyc", ".swp", ".tmp") or "__pycache__" in path.parts:
@@ -102,12 +102,18 @@ class Watcher:
             elif any(s.owns(path) for s in self.sources):
                 kits.update(s.name for s in self.sources if s.owns(path))
                 code = code or path.suffix == ".py"
+            elif PACKAGE / "gallery" in path.parents:
+                gallery_only = True  # the gallery's templates are read afresh on each refresh
+                continue
             elif PACKAGE in path.parents and path.suffix in (".py", ".j2"):
                 kits.update(s.name for s in self.sources)
                 code = True
             else:
                 continue
             names.append(_short(path))
+        if gallery_only:
+            self.refresh_gallery()
+            self.say(f"{_clock()} gallery rewritten after its templates or code changed")
         if not names:
             return None
         return Rebuild([s.name for s in self.sources if s.name in kits], ", ".join(names) + " changed", code)

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from printkit.cli import main
 
-COMMANDS = ["list", "build", "verify", "replay", "simulate", "play", "config", "calibrate"]
+COMMANDS = ["list", "build", "verify", "replay", "simulate", "play", "config", "calibrate", "gallery", "watch"]
 
 
 def run(*args: str, input: str | None = None):
