@@ -13,6 +13,7 @@ from typing import Any
 
 from printkit.config import Config
 from printkit.errors import BuildError
+from printkit.gallery.history import keep_previous
 from printkit.games import get_game
 from printkit.kit.model import Finding, Kit
 from printkit.kit.render import render_files
@@ -46,6 +47,11 @@ def manifest(kit: Kit, files: dict[str, bytes], source: str) -> dict[str, Any]:
         "print": to_mapping(kit.settings),
         "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in sorted(files.items())},
     }
+
+
+def with_findings(data: dict[str, Any], findings: list[Finding]) -> dict[str, Any]:
+    """The manifest with the build's check findings (the gallery shows them without re-checking)."""
+    return {**data, "findings": [{"level": f.level, "message": f.message} for f in findings]}
 
 
 def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
@@ -90,8 +96,9 @@ def write_kit(kit: Kit, out: Path, source: str) -> BuildResult:
 
     findings = check_kit(kit)
     files = render_files(kit, cache=out / ".cache" / "previews")
-    files["manifest.json"] = (json.dumps(manifest(kit, files, source), indent=2, sort_keys=True) + "\n").encode("utf-8")
+    files["manifest.json"] = (json.dumps(with_findings(manifest(kit, files, source), findings), indent=2, sort_keys=True) + "\n").encode("utf-8")
     folder = out / kit.game
+    keep_previous(folder)
     write_atomically(folder, files)
     return BuildResult(kit.game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
 

@@ -162,6 +162,58 @@ def new_kit(folder: str, title: str | None) -> None:
 
 
 @main.command()
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+@click.option("--open", "open_browser", is_flag=True, help="open the gallery in a web browser")
+def gallery(out: str, open_browser: bool) -> None:
+    """Write OUT/index.html and OUT/<game>/index.html: every kit built, what changed since its previous build."""
+    from printkit.gallery.site import write_gallery
+
+    pages = write_gallery(Path(out))
+    click.echo(f"wrote {pages[0]} ({len(pages) - 1} kit page{'s' if len(pages) != 2 else ''})")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(pages[0].resolve().as_uri())
+
+
+@main.command()
+@click.option("--game", "games", multiple=True, metavar="NAME", help="game to keep built (repeatable)")
+@click.option("--all", "watch_all", is_flag=True, help="every game that has a kit")
+@CONFIG_OPTION
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@SET_OPTION
+@click.option("--serve", is_flag=True, help="serve OUT on localhost; open pages reload after each build")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="port for --serve")
+def watch(games: tuple[str, ...], watch_all: bool, config_path: str | None, out: str, paper: str | None,
+          sets: tuple[str, ...], serve: bool, port: int) -> None:
+    """Rebuild kits when their config, templates or game files change; one line per rebuild; Ctrl-C stops."""
+    from printkit.watch import Watcher, game_source
+    from printkit.watch import serve as start_server
+
+    names = [n for n in available() if get_game(n).kit is not None] if watch_all else list(games)
+    if not names:
+        _fail("name a game with --game NAME or use --all")
+    for name in names:
+        if get_game(name).kit is None:
+            _fail(f"{name}: this game has a rules engine but no print kit yet")
+    if config_path is not None and not Path(config_path).is_file():
+        _fail(f"--config: no such file {config_path!r}")
+    watcher = Watcher([game_source(n) for n in names], Path(out), config_path, sets, paper, click.echo)
+    server = start_server(Path(out), port) if serve else None
+    if server is not None:
+        click.echo(f"serving {out}/ at http://127.0.0.1:{port}/ (pages reload after each build)")
+    click.echo(f"watching {', '.join(names)}: Ctrl-C stops")
+    try:
+        watcher.run()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        if server is not None:
+            server.shutdown()
+
+
+@main.command()
 @CONFIG_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
@@ -271,21 +323,30 @@ def _read_secret(prompt: str) -> str:
 
 @main.command()
 @GAME_OPTION
-@click.option("--seed", type=int, default=None, help="random seed (dice, computer player)")
-@click.option("--vs-computer", "vs_computer", is_flag=True, help="the computer takes one side")
-@click.option("--computer", "computer", default=None, metavar="SIDE", help="which side the computer plays")
+@click.option("--seed", type=int, default=None, help="random seed (chance, computer player)")
+@click.option("--vs-computer", "vs_computer", is_flag=True, help="play against the computer (it takes the second seat)")
+@click.option("--computer", "computer", default=None, metavar="PLAYER",
+              help="which of the game's players the computer is (default: its strongest); implies --vs-computer")
+@click.option("--side", "side", default=None, metavar="SEAT",
+              help="the seat the computer takes: 1, 2, a mark (X/O) or a player's name; implies --vs-computer")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="write the game played as a log that `printkit replay` accepts")
 @CONFIG_OPTION
 @SET_OPTION
-def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, config_path: str | None, sets: tuple[str, ...]) -> None:
-    """Play a game in the terminal, reading moves from standard input."""
+def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, side: str | None, log_path: str | None,
+         config_path: str | None, sets: tuple[str, ...]) -> None:
+    """Play a game in the terminal, reading moves from standard input (log notation or a number from the list)."""
+    from printkit.rules.terminal import GameLog, choose_seating
+
     spec = get_game(game)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
                             f"{', '.join(n for n in available() if get_game(n).play is not None)})")
     params = _config(config_path, sets).game_params(game)
+    seating = choose_seating(spec, spec.rules(params).player_names, spec.marks, vs_computer, computer, side)
     stdin = click.get_text_stream("stdin")
     secret = _read_secret if stdin.isatty() else None
-    side = computer if computer is not None else ("2" if vs_computer else None)
+    log = GameLog(Path(log_path) if log_path else None, spec.title)
     code = spec.play(params, input_stream=stdin, output_stream=click.get_text_stream("stdout"),
-                     seed=seed, computer=side, read_secret=secret)
+                     seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
     sys.exit(code)

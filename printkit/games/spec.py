@@ -30,5 +30,10 @@ class GameSpec:
     """Optional: figures derived from a tally's counters (means, rates) for simulate's report."""
     kit: Callable[..., Any] | None = None
     play: Callable[..., int] | None = None
-    """Optional terminal game: see printkit/games/tokentactics/terminal.py for the signature."""
+    """Optional terminal game: ``play(params, *, input_stream, output_stream, seed, seat, player, log, read_secret)``
+    (see printkit/rules/terminal.py)."""
+    strongest: str = "random"
+    """The player the computer plays by default in a terminal game."""
+    marks: tuple[str, ...] = ()
+    """Short names of the seats besides ``player_names`` (e.g. X and O), accepted by ``--side``."""
     extras: Mapping[str, Any] = field(default_factory=dict)

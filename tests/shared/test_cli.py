@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from printkit.cli import main
 
-COMMANDS = ["list", "build", "verify", "replay", "simulate", "play", "config", "calibrate"]
+COMMANDS = ["list", "build", "verify", "replay", "simulate", "play", "config", "calibrate", "gallery", "watch"]
 
 
 def run(*args: str, input: str | None = None):
@@ -137,7 +137,13 @@ def test_simulate_is_reproducible_by_seed() -> None:
     assert one["results"] == two["results"] and one["mean_length"] == two["mean_length"]
 
 
-def test_play_without_a_terminal_game_is_an_error() -> None:
+def test_play_without_a_terminal_game_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    import printkit.cli
+    from printkit.games import get_game
+
+    monkeypatch.setattr(printkit.cli, "get_game", lambda name: dataclasses.replace(get_game(name), play=None))
     result = CliRunner().invoke(main, ["play", "--game", "warfare"])
     assert result.exit_code != 0 and "has no terminal game" in result.output
 

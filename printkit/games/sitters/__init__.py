@@ -65,6 +65,7 @@ SPEC = GameSpec(
     observe=observe,
     summarize=summarize,
     play=play,
+    strongest="basic",
     kit=build_kit,
     extras={"cell_kinds": cell_kinds, "score_table": score_table, "score": score,
             "theme_names": theme_names, "clarifications": clarifications},

@@ -14,6 +14,7 @@ from printkit.games.sitters.notation import cell_of
 from printkit.games.sitters.params import Params
 from printkit.games.sitters.state import BATTLE, COLLECTORS, LOOT, Move, State
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, chance_move
+from printkit.rules.terminal import Console, GameLog, play_game
 
 
 class _Abandoned(Exception):
@@ -22,14 +23,24 @@ class _Abandoned(Exception):
 
 def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
          seed: int | None = None, computer: str | None = None,
-         read_secret: Callable[[str], str] | None = None) -> int:
-    """Play one game; 0 when it ends, 1 when the input ends first, 2 for an unknown computer."""
+         read_secret: Callable[[str], str] | None = None, seat: int | None = 1,
+         player: str | None = None, log: GameLog | None = None) -> int:
+    """Play one game; 0 when it ends, 1 when the input ends first, 2 for an unknown computer.
+
+    The computer plays ``player`` (or ``computer``, the older keyword; default basic) in ``seat``:
+    the obstructors (1) get this dialogue with its dice and battles told; the collectors (0) or
+    nobody (None: two humans) play through the shared terminal (printkit/rules/terminal.py).
+    """
     from printkit.games.sitters.players import PLAYERS
 
     def say(text: str) -> None:
         print(text, file=output_stream)
 
-    name = computer or "basic"
+    name = player or computer or "basic"
+    log = log or GameLog(None)
+    if seat != 1 and name in PLAYERS:
+        return play_game(SittersRules(params), console=Console(input_stream, output_stream), seat=seat,
+                         policy=PLAYERS[name], seed=seed, log=log)
     if name not in PLAYERS:
         say(f"unknown computer player {name!r} (known: {', '.join(sorted(PLAYERS))})")
         return 2
@@ -37,10 +48,12 @@ def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
     c_name, o_name = rules.player_names
     say(f"SiTTeRS: you lead the {c_name}; the computer ({name}) plays the {o_name}.")
     try:
-        state = _game(rules, rng, PLAYERS[name], input_stream, say)
+        state = _game(rules, rng, PLAYERS[name], input_stream, say, log)
     except _Abandoned:
         say("end of input: the game is abandoned")
+        log.write("unfinished: the input ended")
         return 1
+    log.write()
     say(rules.render_text(state))
     outcome = rules.outcome(state)
     assert outcome is not None
@@ -51,7 +64,7 @@ def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
 
 
 def _game(rules: SittersRules, rng: random.Random, policy: Callable[..., Move],
-          stream: TextIO, say: Callable[[str], None]) -> State:
+          stream: TextIO, say: Callable[[str], None], log: GameLog) -> State:
     state = rules.initial_state()
     while rules.outcome(state) is None:
         player = rules.current_player(state)
@@ -62,6 +75,7 @@ def _game(rules: SittersRules, rng: random.Random, policy: Callable[..., Move],
             say(f"{rules.player_names[player]}: {rules.format_move(state, move)}")
         else:
             move = _ask(rules, state, stream, say)
+        log.record(rules, state, move)
         after = rules.apply(state, move)
         _announce(rules, state, move, after, say)
         state = after

@@ -28,6 +28,7 @@ SPEC = GameSpec(
     fast_simulate=fast_simulate,
     observe=observe,
     play=play,
+    strongest="greedy", marks=("X", "O"),
     kit=build_kit,
     extras={"clarifications": clarifications},
 )

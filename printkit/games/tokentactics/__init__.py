@@ -46,6 +46,7 @@ SPEC = GameSpec(
     summarize=summarize,
     observe=observe,
     play=play,
+    strongest="strategic",
     kit=build_kit,
     extras={
         "chips_needed": chips_needed,

@@ -17,7 +17,7 @@ from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.players import Player, StrategicPlayer
-from printkit.rules.seats import computer_seat
+from printkit.rules.terminal import GameLog, seat_and_policy
 
 TITLE = "Token Tactics"
 ABANDONED = "Input ended before the game was over: the game is abandoned."
@@ -40,16 +40,28 @@ def play(
     seed: int | None = None,
     computer: str | None = None,
     read_secret: Callable[[str], str] | None = None,
+    seat: int | None = None,
+    player: str | None = None,
+    log: GameLog | None = None,
 ) -> int:
-    """Play one game; 0 when it ends normally, 1 when the input ends first."""
+    """Play one game; 0 when it ends normally, 1 when the input ends first.
+
+    ``seat``/``player``: the computer's seat and player (printkit/rules/terminal.py); ``computer``
+    names a seat and plays the strategic player.
+    """
+    from printkit.games.tokentactics import SPEC
+
     rules = TokenTactics(params)
-    seat = computer_seat(rules.player_names, computer)
-    game = Terminal(rules, input_stream, output_stream, read_secret, seat, random.Random(seed))
+    seat, computer_player = seat_and_policy(SPEC, rules.player_names, computer, seat, player)
+    log = log or GameLog(None)
+    game = Terminal(rules, input_stream, output_stream, read_secret, seat, random.Random(seed), computer_player, log)
     try:
         game.run()
     except EndOfInput:
         game.say("", ABANDONED)
+        log.write("unfinished: the input ended")
         return 1
+    log.write()
     return 0
 
 
@@ -58,11 +70,12 @@ class Terminal:
 
     def __init__(self, rules: TokenTactics, input_stream: TextIO, output_stream: TextIO,
                  read_secret: Callable[[str], str] | None, seat: int | None, rng: random.Random,
-                 computer: Player | None = None) -> None:
+                 computer: Player | None = None, log: GameLog | None = None) -> None:
         self.rules, self.names = rules, rules.player_names
         self.input, self.output, self.read_secret = input_stream, output_stream, read_secret
         self.seat, self.rng = seat, rng
         self.computer = computer or StrategicPlayer()
+        self.log = log or GameLog(None)
         self.echo = not getattr(input_stream, "isatty", lambda: False)()
 
     def say(self, *lines: str) -> None:
@@ -94,6 +107,7 @@ class Terminal:
         me = state.to_move
         you = "You" if me != self.seat else self.names[me]
         if self._choose_action(state) == "fortify":
+            self.log.record(self.rules, state, FORTIFY)
             after = self.rules.apply(state, FORTIFY)
             added = after.reserves[me] - state.reserves[me]
             self.say(f"{you} chose to Fortify.", f"{self.names[me]} adds {tokens(added)} to their reserve.")
@@ -129,6 +143,7 @@ class Terminal:
         question = f"{self.names[1 - me]}, enter the number of tokens to defend with (0-{theirs}):"
         defend = self._commit(state, 1 - me, question, 0, theirs)
         self._report(me, resolve(mine, theirs, attack, defend).attacker_wins, attack, defend)
+        self.log.record(self.rules, state, Move("attack", attack, defend))
         after = self.rules.apply(state, Move("attack", attack, defend))
         self.say("", "Updated Reserves:", *self._reserve_lines(after, "- "))
         return after

@@ -21,6 +21,7 @@ SPEC = GameSpec(
     fast_simulate=fast_simulate,
     observe=observe,
     play=play,
+    strongest="greedy", marks=("X", "O"),
     kit=build_kit,
     summarize=summary,
     extras={

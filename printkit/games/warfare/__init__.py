@@ -8,6 +8,7 @@ from printkit.games.warfare.fast import fast_simulate
 from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
 from printkit.games.warfare.params import Abilities, Params
 from printkit.games.warfare.players import greedy_policy, random_policy
+from printkit.games.warfare.terminal import play
 from printkit.rules.game import Playout
 from printkit.rules.simulate import Tally
 
@@ -36,6 +37,9 @@ SPEC = GameSpec(
     fast_simulate=fast_simulate,
     observe=observe,
     kit=build_kit,
+    play=play,
+    strongest="greedy",
+    marks=("X", "O"),
 )
 
 __all__ = [

@@ -1,0 +1,237 @@
+"""Terminal play shared by every game: who the computer is, reading answers, picking moves, the log.
+
+``printkit play`` resolves ``--vs-computer`` / ``--computer PLAYER`` / ``--side SEAT`` once
+(:func:`choose_seating`) and hands every game the same keywords: ``seat`` (the computer's seat or
+None), ``player`` (its name in the game's players), ``seed`` and ``log`` (a :class:`GameLog`).
+Games without a dialogue of their own play through :func:`play_game`: the position, then for a
+human a move typed in log notation or picked by number from the listed legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence, TextIO
+
+from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move
+from printkit.rules.seats import PlayError, computer_seat
+
+ABANDONED = "Input ended before the game was over: the game is abandoned."
+LISTED = 40
+"""Legal moves listed by themselves on each turn when there are at most this many."""
+
+
+class EndOfInput(Exception):
+    """The input ended before the game did."""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where the computer sits (None: two humans) and which of the game's players it is."""
+
+    seat: int | None
+    player: str
+
+
+def choose_seating(spec: Any, names: Sequence[str], marks: Sequence[str], vs_computer: bool,
+                   computer: str | None, side: str | None) -> Seating:
+    """``--vs-computer`` / ``--computer PLAYER`` / ``--side SEAT`` as a seating; any of them brings the computer in.
+
+    The computer takes the second seat unless ``side`` names another; it plays ``computer``
+    (default: the game's strongest player).
+    """
+    player = computer if computer is not None else spec.strongest
+    if player not in spec.players:
+        raise PlayError(f"--computer: unknown player {player!r} for {spec.name} (known: {', '.join(sorted(spec.players))})")
+    if not (vs_computer or computer is not None or side is not None):
+        return Seating(None, player)
+    try:
+        seat = computer_seat(names, side if side is not None else "2", marks)
+    except PlayError as exc:
+        raise PlayError(f"--side: {exc}") from None
+    return Seating(seat, player)
+
+
+@dataclass
+class GameLog:
+    """The moves played, in log notation, written as a log ``printkit replay`` accepts."""
+
+    path: Path | None
+    title: str = ""
+    lines: list[str] = field(default_factory=list)
+
+    def record(self, rules: Rules[Any, Any], state: Any, move: Any) -> None:
+        self.lines.append(rules.format_move(state, move))
+
+    def write(self, note: str = "") -> None:
+        """Write the log (nothing when no path was given); a disk error is one ``error:`` line."""
+        if self.path is None:
+            return
+        from printkit.build import write_file
+
+        head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {note}"] if note else [])
+        write_file(self.path, ("\n".join(head + self.lines) + "\n").encode("utf-8"))
+
+
+class Console:
+    """Lines to and from the player; when the input is not a terminal each answer is echoed after its prompt."""
+
+    def __init__(self, input_stream: TextIO, output_stream: TextIO) -> None:
+        self.input, self.output = input_stream, output_stream
+        self.echo = not getattr(input_stream, "isatty", lambda: False)()
+
+    def say(self, *lines: str) -> None:
+        self.output.write("".join(line + "\n" for line in lines))
+        self.output.flush()
+
+    def ask(self, prompt: str = "> ") -> str:
+        """One answer, stripped; EndOfInput when the input is exhausted."""
+        self.output.write(prompt)
+        self.output.flush()
+        try:
+            line = self.input.readline()
+        except (UnicodeDecodeError, KeyboardInterrupt):
+            line = ""
+        if not line:
+            self.say("")
+            raise EndOfInput
+        if self.echo:
+            self.say(line.rstrip("\r\n"))
+        return line.strip()
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"\s*,\s*", ", ", text.strip().lower()))
+
+
+class MovePicker:
+    """Turns an answer into a legal move: a number from the last list, or the move in log notation."""
+
+    def __init__(self, rules: Rules[Any, Any], state: Any, mark: str) -> None:
+        self.rules, self.state, self.mark = rules, state, mark
+        self.moves = list(rules.legal_moves(state))
+        self.texts = [rules.format_move(state, m) for m in self.moves]
+        self.listed: list[int] = list(range(len(self.moves))) if len(self.moves) <= LISTED else []
+
+    def listing(self, words: str = "") -> list[str]:
+        """Number the moves whose notation holds ``words`` (all when empty); later numbers refer to this list."""
+        wanted = _normal(words)
+        self.listed = [i for i, text in enumerate(self.texts) if wanted in _normal(text)]
+        return self.option_lines()
+
+    def option_lines(self) -> list[str]:
+        options = [f"{n:>3}) {self._short(self.texts[i])}" for n, i in enumerate(self.listed, start=1)]
+        width = max((len(o) for o in options), default=0) + 2
+        per_line = max(1, 100 // width)
+        return ["".join(o.ljust(width) for o in options[k:k + per_line]).rstrip() for k in range(0, len(options), per_line)]
+
+    def _short(self, text: str) -> str:
+        prefix = f"{self.mark} "
+        return text[len(prefix):] if self.mark and text.startswith(prefix) else text
+
+    def pick(self, text: str) -> Any:
+        """The move ``text`` names; raises NotationError or IllegalMove saying why it names none."""
+        if text.isdigit():
+            if not self.listed:
+                raise NotationError("no moves are listed: type 'list' (or 'list WORD') to number them")
+            number = int(text)
+            if not 1 <= number <= len(self.listed):
+                raise NotationError(f"not an option (1-{len(self.listed)})")
+            return self.moves[self.listed[number - 1]]
+        wanted = _normal(text)
+        for move, notation in zip(self.moves, self.texts):
+            if wanted in (_normal(notation), _normal(self._short(notation))):
+                return move
+        candidates = [text] + ([f"{self.mark} {text}"] if self.mark else [])
+        error: Exception = NotationError(f"{text!r} is not a legal move")
+        for candidate in candidates:
+            try:
+                move = self.rules.parse_move(self.state, candidate)
+                self.rules.apply(self.state, move)
+                return move
+            except (NotationError, IllegalMove) as exc:
+                error = exc if candidate == text or isinstance(exc, IllegalMove) else error
+        raise error
+
+
+def list_command(picker: MovePicker, answer: str) -> list[str] | None:
+    """The numbered moves when ``answer`` is ``list`` / ``list WORD`` (or ``moves``), else None."""
+    word, _, rest = answer.strip().partition(" ")
+    if word.lower() not in ("list", "moves"):
+        return None
+    return picker.listing(rest) or ["no legal move matches"]
+
+
+def _result_line(rules: Rules[Any, Any], state: Any, moves: int) -> str:
+    """The result in ``printkit replay``'s words."""
+    outcome = rules.outcome(state)
+    assert outcome is not None
+    if outcome.winner is None:
+        return f"result: draw ({outcome.reason}) after {moves} moves"
+    return f"result: {rules.player_names[outcome.winner]} wins ({outcome.reason}) after {moves} moves"
+
+
+def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, policy: Callable[..., Any] | None,
+              seed: int | None, log: GameLog, marks: Sequence[str] = (), hint: str = "") -> int:
+    """Play one game at the terminal; 0 when it ends, 1 when the input ends first (the log is written either way)."""
+    rng = random.Random(seed)
+    state = rules.initial_state()
+    try:
+        while rules.outcome(state) is None:
+            player = rules.current_player(state)
+            if player == CHANCE:
+                move = chance_move(rules, state, rng)
+                console.say(f"chance: {rules.format_move(state, move)}")
+            elif player == seat:
+                assert policy is not None
+                console.say(rules.render_text(state))
+                move = policy(rules, state, rng)
+                console.say(f"computer: {rules.format_move(state, move)}")
+            else:
+                console.say(rules.render_text(state))
+                move = _ask(rules, state, console, marks[player] if player < len(marks) else "", hint)
+            log.record(rules, state, move)
+            state = rules.apply(state, move)
+    except EndOfInput:
+        console.say(ABANDONED)
+        log.write("unfinished: the input ended")
+        return 1
+    console.say(rules.render_text(state), _result_line(rules, state, len(log.lines)))
+    log.write()
+    return 0
+
+
+def _ask(rules: Rules[Any, Any], state: Any, console: Console, mark: str, hint: str) -> Any:
+    """A legal move from the human to move, asked again after a bad answer."""
+    picker = MovePicker(rules, state, mark)
+    name = rules.player_names[rules.current_player(state)]
+    if picker.listed:
+        console.say(f"{name}: pick a number or type a move", *picker.option_lines())
+    else:
+        console.say(f"{name}: {len(picker.moves)} legal moves; type one in log notation{hint}, "
+                    "'list' to number them all or 'list WORD' to number those with WORD")
+    while True:
+        answer = console.ask()
+        listed = list_command(picker, answer)
+        if listed is not None:
+            console.say(*listed)
+            continue
+        if answer.lower() == "help":
+            console.say(f"type a move in log notation{hint}, a number from the list, 'list' or 'list WORD'")
+            continue
+        if not answer:
+            continue
+        try:
+            return picker.pick(answer)
+        except (NotationError, IllegalMove) as exc:
+            console.say(f"{answer!r}: {exc}; try again")
+
+
+def seat_and_policy(spec: Any, names: Sequence[str], computer: str | None, seat: int | None,
+                    player: str | None) -> tuple[int | None, Any]:
+    """The computer's seat and policy from ``seat``/``player`` (or a side named by ``computer``, the older keyword)."""
+    if seat is None and computer is not None:
+        seat = computer_seat(names, computer, spec.marks)
+    return seat, spec.players[player or spec.strongest]

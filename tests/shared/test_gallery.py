@@ -1,0 +1,62 @@
+"""The gallery without a browser: what changed, the previous build kept, escaping, determinism."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from printkit.build import build
+from printkit.config import load_config
+from printkit.gallery.changes import ParameterChange, file_changes, parameter_changes, pixel_difference
+from printkit.gallery.history import previous_folder
+from printkit.gallery.site import write_gallery
+
+
+def test_parameter_and_file_changes_compare_two_manifests() -> None:
+    before = {"game": "warfare", "parameters": {"board_size": 6, "abilities": {"bomb": 1}}, "print": {"paper": "A4"},
+              "files": {"a.svg": {"sha256": "1"}, "b.pdf": {"sha256": "2"}, "gone.log": {"sha256": "3"}}}
+    after = {"game": "warfare", "parameters": {"board_size": 8, "abilities": {"bomb": 2}}, "print": {"paper": "A4"},
+             "files": {"a.svg": {"sha256": "1"}, "b.pdf": {"sha256": "9"}, "new.log": {"sha256": "4"}}}
+    changes = parameter_changes(before, after)
+    assert [str(c) for c in changes] == ["games.warfare.abilities.bomb: 1 → 2", "games.warfare.board_size: 6 → 8"]
+    assert str(ParameterChange("print.paper", "A4", "letter")) == 'print.paper: "A4" → "letter"'
+    files = file_changes(before, after)
+    assert (files.changed, files.added, files.removed) == (["b.pdf"], ["new.log"], ["gone.log"])
+
+
+def test_pixel_difference_marks_changed_pixels_in_red(tmp_path: Path) -> None:
+    Image.new("RGB", (10, 10), "white").save(tmp_path / "a.png")
+    changed = Image.new("RGB", (10, 12), "white")
+    changed.paste((0, 0, 255), (0, 0, 5, 10))
+    changed.save(tmp_path / "b.png")
+    share = pixel_difference(tmp_path / "a.png", tmp_path / "b.png", tmp_path / "d.png")
+    assert share == 50 / 120
+    diff = Image.open(tmp_path / "d.png").convert("RGB")
+    assert diff.size == (10, 12) and diff.getpixel((1, 1)) == (220, 0, 40) and diff.getpixel((8, 8)) != (220, 0, 40)
+
+
+def test_builds_keep_the_previous_kit_and_the_gallery_escapes_text(tmp_path: Path) -> None:
+    evil = "<script>alert(1)</script>"
+    log = tmp_path / "evil.log"
+    example = (Path(__file__).resolve().parents[2] / "printkit/games/warfare/example.log").read_text()
+    log.write_text(f"# {evil}\n" + example, encoding="utf-8")
+    out = tmp_path / "out"
+    build(load_config(None, ()), "warfare", out)
+    assert not previous_folder(out / "warfare").exists()
+    build(load_config(None, (f"games.warfare.example_log='{log}'",)), "warfare", out)
+    kept = previous_folder(out / "warfare")
+    assert (kept / "manifest.json").is_file() and (kept / "kit.pdf").is_file()
+    assert kept.joinpath("manifest.json").read_bytes() != (out / "warfare/manifest.json").read_bytes()
+    pages = write_gallery(out)
+    html = (out / "warfare/index.html").read_text()
+    assert evil in (out / "warfare/example.log").read_text()
+    assert evil not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "games.warfare.example_log" in html
+    first = [p.read_bytes() for p in pages]
+    assert [p.read_bytes() for p in write_gallery(out)] == first
+
+
+def test_gallery_of_an_empty_output_folder(tmp_path: Path) -> None:
+    pages = write_gallery(tmp_path / "out")
+    assert pages == [tmp_path / "out/index.html"] and "No kit built yet" in pages[0].read_text()

@@ -1,0 +1,97 @@
+"""``printkit watch``: which kits a change affects, one line per rebuild, failures keep the previous kit."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from printkit.watch import Rebuild, Watcher, game_source, summary
+
+
+def make_watcher(tmp_path: Path, games: tuple[str, ...] = ("warfare", "ultimate")) -> tuple[Watcher, list[str], Path]:
+    config = tmp_path / "config.toml"
+    config.write_text("[games.warfare]\nboard_size = 6\n", encoding="utf-8")
+    lines: list[str] = []
+    watcher = Watcher([game_source(g) for g in games], tmp_path / "out", str(config), (), None, lines.append, gallery=False)
+    return watcher, lines, config
+
+
+def test_sources_name_the_games_templates_and_package() -> None:
+    source = game_source("warfare")
+    assert any(p.name == "warfare" and p.parent.name == "templates" for p in source.paths)
+    assert any(p.name == "warfare" and p.parent.name == "games" for p in source.paths)
+    assert source.owns(source.paths[0] / "rules.md.j2")
+
+
+def test_config_change_rebuilds_only_the_kits_it_affects(tmp_path: Path) -> None:
+    watcher, lines, config = make_watcher(tmp_path)
+    config_text = config.read_text()
+    for name in ("warfare", "ultimate"):
+        watcher.fingerprints[name] = __import__("printkit.watch", fromlist=["_fingerprint"])._fingerprint(watcher.load(), name)
+    config.write_text(config_text.replace("board_size = 6", "board_size = 7"))
+    request = watcher.classify([config])
+    assert request is not None and request.kits == ["warfare"] and request.trigger.endswith("config.toml changed")
+    config.write_text("[print]\npaper = \"letter\"\n[games.warfare]\nboard_size = 7\n")
+    request = watcher.classify([config])
+    assert request is not None and request.kits == ["warfare", "ultimate"]
+    template = game_source("ultimate").paths[0] / "rules.md.j2"
+    request = watcher.classify([template])
+    assert request is not None and request.kits == ["ultimate"] and not request.code
+    assert watcher.classify([tmp_path / "elsewhere.txt"]) is None
+
+
+def test_invalid_config_and_failed_build_keep_the_previous_kit(tmp_path: Path) -> None:
+    watcher, lines, config = make_watcher(tmp_path, ("warfare",))
+    watcher.rebuild(Rebuild(["warfare"], "start"))
+    assert lines[-1].endswith("warfare: built in " + lines[-1].split("built in ")[1]) and "after start: 0 errors, 1 warning" in lines[-1]
+    manifest = (tmp_path / "out/warfare/manifest.json").read_bytes()
+    config.write_text("[games.warfare]\nboard_size = \"six\"\n")
+    assert watcher.classify([config]) is None
+    assert "error: " in lines[-1] and "games.warfare.board_size" in lines[-1] and "kits left as they were" in lines[-1]
+    config.write_text("[games.warfare]\nexample_log = \"missing.log\"\n")
+    watcher.rebuild(watcher.classify([config]) or Rebuild([], ""))
+    assert "warfare: FAILED after" in lines[-1] and "(previous kit kept)" in lines[-1]
+    assert (tmp_path / "out/warfare/manifest.json").read_bytes() == manifest
+
+
+def test_summary_counts_and_lists_findings() -> None:
+    assert summary([]) == "0 errors, 0 warnings"
+    assert summary([{"level": "warning", "message": "w"}]) == "0 errors, 1 warning (warning: w)"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+def test_watch_rebuilds_after_a_save_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[games.warfare]\nboard_size = 6\n", encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-u", "-m", "printkit", "watch", "--game", "warfare", "--config", str(config),
+                                "--out", str(tmp_path / "out")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               cwd=tmp_path, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert process.stdout is not None
+    output: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [output.put(line) for line in process.stdout], daemon=True).start()  # type: ignore[union-attr]
+
+    def until_built(count: int) -> None:
+        while sum("built in" in line for line in lines) < count:
+            lines.append(output.get(timeout=60))
+
+    lines: list[str] = []
+    try:
+        until_built(1)
+        config.write_text("[games.warfare]\nboard_size = 8\nline_length = 5\n", encoding="utf-8")
+        until_built(2)
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=20)
+    time.sleep(0.2)
+    rest = "".join(output.get_nowait() for _ in range(output.qsize()))
+    assert "config.toml changed: 0 errors" in lines[-1]
+    assert process.returncode == 0 and rest.strip().endswith("stopped") and "Traceback" not in rest
+    assert (tmp_path / "out/index.html").is_file() and (tmp_path / "out/build-stamp.txt").is_file()
