@@ -178,6 +178,7 @@ def gallery(out: str, open_browser: bool) -> None:
 
 @main.command()
 @click.option("--game", "games", multiple=True, metavar="NAME", help="game to keep built (repeatable)")
+@KIT_OPTION
 @click.option("--all", "watch_all", is_flag=True, help="every game that has a kit")
 @CONFIG_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
@@ -185,21 +186,25 @@ def gallery(out: str, open_browser: bool) -> None:
 @SET_OPTION
 @click.option("--serve", is_flag=True, help="serve OUT on localhost; open pages reload after each build")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="port for --serve")
-def watch(games: tuple[str, ...], watch_all: bool, config_path: str | None, out: str, paper: str | None,
+def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config_path: str | None, out: str, paper: str | None,
           sets: tuple[str, ...], serve: bool, port: int) -> None:
-    """Rebuild kits when their config, templates or game files change; one line per rebuild; Ctrl-C stops."""
-    from printkit.watch import Watcher, game_source
+    """Rebuild kits when their config, templates, game files or kit folder change; one line per rebuild; Ctrl-C stops."""
+    from printkit.watch import Watcher, game_source, kit_source
     from printkit.watch import serve as start_server
 
     names = [n for n in available() if get_game(n).kit is not None] if watch_all else list(games)
-    if not names:
-        _fail("name a game with --game NAME or use --all")
+    if not names and not kits:
+        _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
+    if kits and (names or config_path):
+        _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
         if get_game(name).kit is None:
             _fail(f"{name}: this game has a rules engine but no print kit yet")
     if config_path is not None and not Path(config_path).is_file():
         _fail(f"--config: no such file {config_path!r}")
-    watcher = Watcher([game_source(n) for n in names], Path(out), config_path, sets, paper, click.echo)
+    sources = [kit_source(k, sets, _paper(paper)) for k in kits] or [game_source(n) for n in names]
+    names = [s.name for s in sources]
+    watcher = Watcher(sources, Path(out), config_path, sets, _paper(paper), click.echo)
     server = start_server(Path(out), port) if serve else None
     if server is not None:
         click.echo(f"serving {out}/ at http://127.0.0.1:{port}/ (pages reload after each build)")

@@ -33,6 +33,8 @@ class KitSource:
     paths: tuple[Path, ...]
     code: tuple[Path, ...]
     """Folders of Python code among ``paths`` (a change there needs a fresh interpreter)."""
+    folder: str | None = None
+    """A kit folder from data (``--kit DIR``, as the user wrote it): built from its kit.toml, not the config."""
 
     def owns(self, path: Path) -> bool:
         return any(path == p or p in path.parents for p in self.paths)
@@ -47,6 +49,14 @@ def game_source(game: str) -> KitSource:
     return KitSource(game, (templates_dir() / game, package), (package,))
 
 
+def kit_source(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> KitSource:
+    """A kit folder's inputs: the whole folder (kit.toml, data, art, rules); bad kit.toml is an error now."""
+    from printkit.datakit.load import load_kit
+
+    kit = load_kit(folder, sets, paper)
+    return KitSource(kit.spec.name, (kit.path.resolve(),), (), folder)
+
+
 def watched_paths(sources: Iterable[KitSource]) -> list[Path]:
     """The folders to watch: every source's paths and the shared code (the config file is polled)."""
     paths = {PACKAGE}
@@ -55,8 +65,11 @@ def watched_paths(sources: Iterable[KitSource]) -> list[Path]:
     return sorted(paths)
 
 
-def _fingerprint(config: Config, game: str) -> str:
-    return json.dumps([to_mapping(config.print), to_mapping(config.game_params(game))], sort_keys=True, default=str)
+def _fingerprint(config: Config, source: KitSource) -> str:
+    """What of the config a kit depends on (nothing, for a kit folder: it has its own kit.toml)."""
+    if source.folder is not None:
+        return ""
+    return json.dumps([to_mapping(config.print), to_mapping(config.game_params(source.name))], sort_keys=True, default=str)
 
 
 @dataclass
@@ -83,7 +96,12 @@ class Watcher:
     def load(self) -> Config:
         from printkit.cli import _config
 
+        if any(s.folder is not None for s in self.sources):
+            return _config(self.config_arg, ())  # --set and --paper belong to the kit folders
         return _config(self.config_arg, self.sets, self.paper)
+
+    def source(self, name: str) -> KitSource:
+        return next(s for s in self.sources if s.name == name)
 
     def classify(self, changed: Iterable[Path]) -> Rebuild | None:
         """The kits a batch of changed files affects (None: nothing of ours changed)."""
@@ -125,7 +143,7 @@ class Watcher:
         except PrintkitError as exc:
             self.say(f"{_clock()} error: {exc} (kits left as they were)")
             return None
-        return [s.name for s in self.sources if self.fingerprints.get(s.name) != _fingerprint(config, s.name)]
+        return [s.name for s in self.sources if self.fingerprints.get(s.name) != _fingerprint(config, s)]
 
     def rebuild(self, request: Rebuild) -> None:
         """Rebuild the requested kits, one line each, then the gallery and the build stamp."""
@@ -152,20 +170,25 @@ class Watcher:
             return f"{_clock()} {name}: FAILED after {trigger}: error: {exc} (previous kit kept)"
         except Exception as exc:  # a bug in code being edited must not stop the watch
             return f"{_clock()} {name}: FAILED after {trigger}: {type(exc).__name__}: {exc} (previous kit kept)"
-        self.fingerprints[name] = _fingerprint(config, name)
+        self.fingerprints[name] = _fingerprint(config, self.source(name))
         took = time.perf_counter() - started
         return f"{_clock()} {name}: built in {took:.2f} s after {trigger}: {summary(findings)}"
 
     def _build_here(self, config: Config, name: str) -> list[dict[str, str]]:
-        from printkit.build import build
+        from printkit.build import build, make_data_kit, write_kit
 
-        result = build(config, name, self.out)
+        folder = self.source(name).folder
+        if folder is not None:
+            result = write_kit(make_data_kit(folder, self.sets, self.paper), self.out, f"{folder.rstrip('/')}/kit.toml")
+        else:
+            result = build(config, name, self.out)
         return [{"level": f.level, "message": f.message} for f in result.findings]
 
     def _build_fresh(self, name: str) -> list[dict[str, str]]:
         """Build in a new interpreter (edited code takes effect); the findings come from the manifest."""
-        command = [sys.executable, "-m", "printkit", "build", "--game", name, "--out", str(self.out)]
-        if self.config_arg:
+        folder = self.source(name).folder
+        command = [sys.executable, "-m", "printkit", "build", *(("--kit", folder) if folder else ("--game", name)), "--out", str(self.out)]
+        if self.config_arg and folder is None:
             command += ["--config", self.config_arg]
         if self.paper:
             command += ["--paper", self.paper]

@@ -35,7 +35,7 @@ def test_config_change_rebuilds_only_the_kits_it_affects(tmp_path: Path) -> None
     watcher, lines, config = make_watcher(tmp_path)
     config_text = config.read_text()
     for name in ("warfare", "ultimate"):
-        watcher.fingerprints[name] = __import__("printkit.watch", fromlist=["_fingerprint"])._fingerprint(watcher.load(), name)
+        watcher.fingerprints[name] = __import__("printkit.watch", fromlist=["_fingerprint"])._fingerprint(watcher.load(), game_source(name))
     config.write_text(config_text.replace("board_size = 6", "board_size = 7"))
     request = watcher.classify([config])
     assert request is not None and request.kits == ["warfare"] and request.trigger.endswith("config.toml changed")
@@ -60,6 +60,26 @@ def test_invalid_config_and_failed_build_keep_the_previous_kit(tmp_path: Path) -
     watcher.rebuild(watcher.classify([config]) or Rebuild([], ""))
     assert "warfare: FAILED after" in lines[-1] and "(previous kit kept)" in lines[-1]
     assert (tmp_path / "out/warfare/manifest.json").read_bytes() == manifest
+
+
+def test_a_kit_folder_is_watched_whole_and_rebuilt_from_its_kit_toml(tmp_path: Path) -> None:
+    from printkit.watch import kit_source
+
+    folder = tmp_path / "my-game"
+    assert subprocess.run([sys.executable, "-m", "printkit", "new", str(folder)], capture_output=True).returncode == 0
+    source = kit_source(str(folder), ("deck.cards.size=bridge",))
+    assert source.name == "my-game" and source.owns((folder / "cards.csv").resolve()) and source.code == ()
+    lines: list[str] = []
+    watcher = Watcher([source], tmp_path / "out", None, ("deck.cards.size=bridge",), None, lines.append, gallery=False)
+    request = watcher.classify([folder / "cards.csv"])
+    assert request is not None and request.kits == ["my-game"] and not request.code
+    watcher.rebuild(request)
+    assert "my-game: built in" in lines[-1] and "cards.csv changed: 0 errors, 0 warnings" in lines[-1]
+    assert '"name": "cards"' in (tmp_path / "out/my-game/manifest.json").read_text() and "bridge" in (tmp_path / "out/my-game/manifest.json").read_text()
+    (folder / "cards.csv").write_text("title,cost\nBroken,x\n")
+    watcher.rebuild(Rebuild(["my-game"], "cards.csv changed"))
+    assert "my-game: FAILED after cards.csv changed: error: " in lines[-1] and "column 'cost'" in lines[-1]
+    assert watcher.classify([tmp_path / "config.toml"]) is None
 
 
 def test_summary_counts_and_lists_findings() -> None:
