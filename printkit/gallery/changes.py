@@ -48,19 +48,28 @@ def _show(value: Any) -> str:
 
 
 def flatten(data: Any, prefix: str) -> dict[str, Any]:
-    """Nested tables as dotted keys: ``{"a": {"b": 1}}`` under ``p`` is ``{"p.a.b": 1}``."""
+    """Nested tables as dotted keys: ``{"a": {"b": 1}}`` under ``p`` is ``{"p.a.b": 1}``.
+
+    An array of tables whose entries have names (a kit.toml's ``[[deck]]``) is keyed by name, as ``--set`` is:
+    ``deck.cards.size``.
+    """
+    join = (lambda key: f"{prefix}.{key}") if prefix else str
+    if isinstance(data, list) and data and all(isinstance(e, dict) and isinstance(e.get("name"), str) for e in data):
+        data = {e["name"]: e for e in data}
     if not isinstance(data, dict):
         return {prefix: data}
     out: dict[str, Any] = {}
     for key, value in data.items():
-        out.update(flatten(value, f"{prefix}.{key}"))
+        out.update(flatten(value, join(key)))
     return out
 
 
 def manifest_parameters(manifest: dict[str, Any]) -> dict[str, Any]:
-    """A manifest's effective parameters under their config.toml keys (``games.<game>.*``, ``print.*``)."""
+    """A manifest's effective parameters under the keys ``--set`` takes: ``games.<game>.*`` and ``print.*``,
+    or a kit folder's own kit.toml keys (``deck.cards.size``)."""
     game = manifest.get("game", "?")
-    return {**flatten(manifest.get("parameters", {}), f"games.{game}"), **flatten(manifest.get("print", {}), "print")}
+    prefix = "" if str(manifest.get("config", "")).endswith("kit.toml") else f"games.{game}"
+    return {**flatten(manifest.get("parameters", {}), prefix), **flatten(manifest.get("print", {}), "print")}
 
 
 def parameter_changes(before: dict[str, Any], after: dict[str, Any]) -> list[ParameterChange]:

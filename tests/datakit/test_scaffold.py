@@ -94,3 +94,12 @@ def test_verify_kit_is_clean(built: tuple[Path, Path]) -> None:
     result = run("verify", "--kit", str(folder))
     assert result.exit_code == 0 and "my-game: 0 errors, 0 warnings" in result.output
     assert check_kit(make_data_kit(str(folder), ("print.paper=letter",))) == []
+
+
+def test_gallery_names_a_kit_folders_changes_by_its_own_keys() -> None:
+    from printkit.gallery.changes import manifest_parameters, parameter_changes
+
+    before = {"game": "g", "config": "g/kit.toml", "parameters": {"deck": [{"name": "cards", "size": "poker"}]}, "print": {"paper": "A4"}}
+    after = {**before, "parameters": {"deck": [{"name": "cards", "size": "bridge"}]}}
+    assert "deck.cards.size" in manifest_parameters(before)
+    assert [str(c) for c in parameter_changes(before, after)] == ['deck.cards.size: "poker" → "bridge"']
