@@ -106,10 +106,17 @@ def _link(source: Path, target: Path) -> None:
 
 
 def render_markdown(text: str) -> str:
-    """The rule sheet's Markdown as HTML (CommonMark with tables; raw HTML in the text is escaped)."""
+    """The rule sheet's Markdown as HTML (CommonMark with tables; raw HTML in the text is escaped).
+
+    A ``[[figure:NAME]]`` line (a drawing placed in rules.pdf) becomes a note pointing there.
+    """
     from markdown_it import MarkdownIt
 
-    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render(text))
+    from printkit.rulesheet import FIGURE
+
+    lines = [f"*(figure {FIGURE.match(line.strip()).group(1)}: drawn in [rules.pdf](rules.pdf))*"  # type: ignore[union-attr]
+             if FIGURE.match(line.strip()) else line for line in text.splitlines()]
+    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render("\n".join(lines) + "\n"))
 
 
 def kit_folders(out: Path) -> list[Path]:

@@ -60,3 +60,11 @@ def test_builds_keep_the_previous_kit_and_the_gallery_escapes_text(tmp_path: Pat
 def test_gallery_of_an_empty_output_folder(tmp_path: Path) -> None:
     pages = write_gallery(tmp_path / "out")
     assert pages == [tmp_path / "out/index.html"] and "No kit built yet" in pages[0].read_text()
+
+
+def test_rule_sheet_markdown_escapes_html_and_points_figures_to_the_pdf() -> None:
+    from printkit.gallery.site import render_markdown
+
+    html = render_markdown("| a | b |\n|---|---|\n| 1 | 2 |\n\n[[figure:seed-example]]\n\n<b>x</b> [l](javascript:alert(1))\n")
+    assert "<table>" in html and "&lt;b&gt;x&lt;/b&gt;" in html and 'href="javascript' not in html
+    assert '<em>(figure seed-example: drawn in <a href="rules.pdf">rules.pdf</a>)</em>' in html
