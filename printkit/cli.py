@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -266,14 +266,6 @@ def replay(game: str, log: str, as_json: bool, config_path: str | None, sets: tu
         click.echo(f"\nresult: {rules.player_names[outcome.winner]} wins ({outcome.reason}) after {len(played.steps)} moves")
 
 
-def _players(spec: Any, names: tuple[str, str]) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    for name in names:
-        if name not in spec.players:
-            _fail(f"unknown player {name!r} for {spec.name} (known: {', '.join(sorted(spec.players))})")
-    policies = spec.players[names[0]], spec.players[names[1]]
-    return spec.pair_players(*policies) if spec.pair_players is not None else policies
-
-
 @main.command()
 @GAME_OPTION
 @click.option("--games", "count", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="number of games")
@@ -285,18 +277,15 @@ def _players(spec: Any, names: tuple[str, str]) -> tuple[Callable[..., Any], Cal
 @SET_OPTION
 def simulate(game: str, count: int, seed: int, players: str, as_json: bool, config_path: str | None, sets: tuple[str, ...]) -> None:
     """Seeded playouts: win and draw rates with 95% intervals, game length, speed."""
+    from printkit.rules.playouts import play_games
     from printkit.rules.simulate import RESULTS
-    from printkit.rules.simulate import simulate as run
 
     spec = get_game(game)
     params = _config(config_path, sets).game_params(game)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
         _fail(f"--players takes two names separated by a comma, got {players!r}")
-    if names == ("random", "random") and spec.fast_simulate is not None:
-        tally = spec.fast_simulate(params, count, seed)
-    else:
-        tally = run(spec.rules(params), _players(spec, names), count, seed, observe=spec.observe)  # type: ignore[arg-type]
+    tally = play_games(spec, params, names, count, seed)
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}

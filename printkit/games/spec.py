@@ -22,6 +22,9 @@ class GameSpec:
     """Named players for simulate/play; must include "random"."""
     fast_simulate: Callable[[Any, int, int], Tally] | None = None
     """Optional fast random-vs-random kernel: (params, games, seed) -> Tally."""
+    kernel: Callable[[Any, tuple[str, str], int, int], Tally | None] | None = None
+    """Optional fast playouts of named players: (params, (seat 1, seat 2), games, seed) -> Tally, or None
+    when it does not play that pair (the reference engine then does). See printkit/rules/playouts.py."""
     pair_players: Callable[[Policy, Policy], tuple[Policy, Policy]] | None = None
     """Optional: combine two seats' policies (games where a player also decides on the other's turn)."""
     observe: Callable[[Tally, Any], None] | None = None
