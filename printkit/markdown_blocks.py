@@ -15,12 +15,13 @@ import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+from typing import TYPE_CHECKING, Any
 
 from printkit.draw import fonts
+
+if TYPE_CHECKING:  # markdown-it is imported on first use: commands that draw no rule sheet start faster
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 FIGURE = re.compile(r"^\[\[figure:([\w-]+)\]\]$")
 
@@ -49,6 +50,8 @@ class ListBlock:
 @lru_cache(maxsize=1)
 def parser() -> MarkdownIt:
     """CommonMark with tables; raw HTML is text (shown literally, never interpreted)."""
+    from markdown_it import MarkdownIt
+
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
@@ -154,7 +157,7 @@ def _walk(tokens: list[Token], i: int, env: dict[str, Any], close: str | None) -
             out.extend(inner)
         else:
             if tok.content.strip():  # anything else shows its text as it stands
-                out.append(("p", Inline(tok.content, [Token("text", "", 0, content=tok.content)])))
+                out.append(("p", Inline(tok.content, [type(tok)("text", "", 0, content=tok.content)])))
             i += 1
     return out, i
 
@@ -171,8 +174,8 @@ def _paragraph(tok: Token, env: dict[str, Any]) -> list[Block]:
                 text.append(line)
                 continue
             if text:
-                out.extend(_paragraph(Token("inline", "", 0, content="\n".join(text),
-                                            children=_inline_tokens("\n".join(text), env)), env))
+                source = "\n".join(text)
+                out.extend(_paragraph(type(tok)("inline", "", 0, content=source, children=_inline_tokens(source, env)), env))
                 text = []
             out.append(("figure", match.group(1)))
         return out[:-1]

@@ -2,13 +2,14 @@
 
 The text is CommonMark with tables (parsed by markdown-it-py, see :mod:`printkit.markdown_blocks`),
 so the same text is also written as ``rules.md``: headings, paragraphs, ``-`` and ``1.`` lists
-(nested lists indent), ``|`` tables, ``**bold**``/``*italic*``/```code```, block quotes (indented),
+(nested lists indent), ``|`` tables, ``**bold**``/``*italic*``/inline code, block quotes (indented),
 ``---`` rules (a thin line), ``[[figure:NAME]]`` lines that place a vector figure the game supplies,
 and ``![caption](path)`` pictures placed through an ``image`` callback. Raw HTML shows as text.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -31,10 +32,10 @@ from printkit.press.settings import PrintSettings
 
 __all__ = ["FIGURE", "ImageSource", "flowables", "inline", "rule_pages", "render_template", "make_styles"]
 
-ImageSource = Callable[[str, str], "Drawing | None"]
+ImageSource = Callable[[str, str], Drawing | None]
 """Gives the Drawing for a picture ``![alt](src)`` from (src, alt), or None when there is no such picture."""
 
-QUOTE_INDENT = 14.0
+QUOTE_INDENT = 18.0
 """How far (pt) a block quote is indented."""
 
 
@@ -64,22 +65,26 @@ def render_template(name: str, context: Mapping[str, Any]) -> str:
 
 
 class FigureFlowable(Flowable):  # type: ignore[misc]
-    """A Drawing placed in the text flow, vector, at its true size in mm."""
+    """A Drawing placed in the text flow, vector, at its true size in mm (scaled down to the column's width)."""
 
     def __init__(self, drawing: Drawing) -> None:
         super().__init__()
         self.drawing = drawing
+        self.scale = 1.0
         self.width = drawing.width * PT_PER_MM
         self.height = drawing.height * PT_PER_MM
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        natural = self.drawing.width * PT_PER_MM
+        self.scale = min(1.0, avail_w / natural) if natural > 0 else 1.0
+        self.width, self.height = natural * self.scale, self.drawing.height * PT_PER_MM * self.scale
         return self.width, self.height
 
     def draw(self) -> None:
         c = self.canv
         c.saveState()
         c.translate(0, self.height)
-        c.scale(PT_PER_MM, -PT_PER_MM)
+        c.scale(PT_PER_MM * self.scale, -PT_PER_MM * self.scale)
         for shape in self.drawing.children:
             draw_shape(c, shape)
         c.restoreState()
@@ -175,8 +180,7 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
         elif kind == "rule":
             story.append(HRFlowable(width="100%", thickness=0.5, color=colors.HexColor("#808080"), spaceBefore=2, spaceAfter=6))
         elif kind == "code":
-            lines = [escape(line).replace("  ", "&nbsp; ") for line in content.split("\n")]
-            story.append(Paragraph(f"<font face='{fonts.BOLD}'>{'<br/>'.join(lines)}</font>", styles.body))
+            story.append(Paragraph(f"<font face='{fonts.BOLD}'>{_code_lines(content)}</font>", styles.body))
         elif kind == "figure":
             if content not in figures:
                 raise BuildError(f"rule sheet: unknown figure {content!r} (known: {', '.join(sorted(figures))})")
@@ -184,6 +188,12 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
         elif kind == "image":
             story.extend(_image(*content, styles, image))
     return story
+
+
+def _code_lines(text: str) -> str:
+    """A code block's lines as markup: escaped, line breaks and runs of spaces kept."""
+    lines = [re.sub(r"  +", lambda m: " " + "&nbsp;" * (len(m.group()) - 1), escape(line)) for line in text.split("\n")]
+    return "<br/>".join(re.sub(r"^ ", "&nbsp;", line) for line in lines)
 
 
 def _list(kind: str, content: ListBlock, styles: Styles, figures: Mapping[str, Drawing], width: float,
@@ -228,6 +238,7 @@ def rule_pages(
     def paint(c: Canvas) -> None:
         story = flowables(text, styles, figures, width, image)
         page = 1
+        indent = 0.0  # a block quote that runs over a page break stays indented on the next page
         while story:
             top = margin
             if page == 1 and first_page is not None:
@@ -237,8 +248,10 @@ def rule_pages(
                 top = overlay.height
             frame = Frame(margin * PT_PER_MM, 14 * PT_PER_MM, width, (ph - top - 14) * PT_PER_MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            frame._leftExtraIndent = indent
             before = len(story)
             _fill(frame, story, c, width)
+            indent = frame._leftExtraIndent
             if len(story) == before:
                 raise BuildError(f"rule sheet of {title}: a block is too large for a page")
             c.setFont(fonts.REGULAR, 7)
