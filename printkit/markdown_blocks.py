@@ -27,6 +27,9 @@ FIGURE = re.compile(r"^\[\[figure:([\w-]+)\]\]$")
 
 Block = tuple[str, Any]
 
+LINES = "printkit_lines"
+"""The env key under which :func:`blocks` keeps the source lines (for table cells markdown-it drops)."""
+
 
 class Inline(str):
     """Inline Markdown source (equal to its text) that carries its parsed tokens."""
@@ -110,7 +113,7 @@ def _inline_tokens(source: str, env: dict[str, Any]) -> list[Token]:
 
 def blocks(text: str) -> list[Block]:
     """The Markdown text as (kind, content) blocks (see the module docstring)."""
-    env: dict[str, Any] = {}
+    env: dict[str, Any] = {LINES: text.splitlines()}
     tokens = parser().parse(text, env)
     found, _ = _walk(tokens, 0, env, None)
     return found
@@ -144,7 +147,7 @@ def _walk(tokens: list[Token], i: int, env: dict[str, Any], close: str | None) -
             inner, i = _walk(tokens, i + 1, env, "blockquote_close")
             out.append(("quote", inner))
         elif kind == "table_open":
-            rows, i = _table(tokens, i + 1)
+            rows, i = _table(tokens, i + 1, env)
             out.append(("table", rows))
         elif kind == "hr":
             out.append(("rule", None))
@@ -187,14 +190,33 @@ def _paragraph(tok: Token, env: dict[str, Any]) -> list[Block]:
     return [("p", Inline(tok.content, children))]
 
 
-def _table(tokens: list[Token], i: int) -> tuple[list[list[Inline]], int]:
-    """The rows of a table (header first) from the token after ``table_open``; ``\\|`` is a bar in a cell."""
+def _table(tokens: list[Token], i: int, env: dict[str, Any]) -> tuple[list[list[Inline]], int]:
+    """The rows of a table (header first) from the token after ``table_open``; ``\\|`` is a bar in a cell.
+
+    A row with more cells than the header keeps them (markdown-it drops them): the table grows columns.
+    """
     rows: list[list[Inline]] = []
+    row = tokens[i]
     while tokens[i].type != "table_close":
         tok = tokens[i]
         if tok.type == "tr_open":
+            row = tok
             rows.append([])
         elif tok.type == "inline":
             rows[-1].append(Inline(tok.content, tok.children or []))
+        elif tok.type == "tr_close" and len(rows) > 1:  # the header row sets the columns
+            rows[-1].extend(_extra_cells(row, len(rows[-1]), env))
         i += 1
-    return rows, i + 1
+    width = max(len(cells) for cells in rows)
+    return [cells + [Inline("", [])] * (width - len(cells)) for cells in rows], i + 1
+
+
+def _extra_cells(row: Token, count: int, env: dict[str, Any]) -> list[Inline]:
+    """The cells of a table row's source line beyond its first ``count``."""
+    if row.map is None or row.map[0] >= len(env[LINES]):
+        return []
+    line = re.sub(r"^(\s*>)*", "", env[LINES][row.map[0]]).strip()
+    line = line[1:] if line.startswith("|") else line
+    line = line[:-1] if line.endswith("|") and not line.endswith("\\|") else line
+    cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", line)][count:]
+    return [Inline(cell.replace("\\|", "|"), _inline_tokens(cell, env)) for cell in cells]

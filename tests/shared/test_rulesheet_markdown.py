@@ -166,3 +166,10 @@ def test_a_quote_over_a_page_break_stays_indented_and_the_text_after_it_does_not
     margin = xs["Plain."]
     assert xs["Quoted line 0."] == pytest.approx(margin + 18) and xs["Quoted line 69."] == pytest.approx(margin + 18)
     assert xs["After the quote."] == pytest.approx(margin)
+
+
+def test_table_cells_beyond_the_header_are_kept_as_more_columns() -> None:
+    text = "| a | b |\n|---|---|\n| 1 | 2 | 3 \\| **four** |\n| x |\n"
+    (kind, rows), = blocks(text)
+    assert kind == "table" and rows == [["a", "b", ""], ["1", "2", "3 | **four**"], ["x", "", ""]]
+    assert "3 | four" in page_text(pdf_of(text))
