@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from printkit.draw import fonts
 
@@ -186,7 +187,8 @@ def _paragraph(tok: Token, env: dict[str, Any]) -> list[Block]:
     solid = [c for c in children if not (c.type == "text" and not c.content.strip()) and c.type != "softbreak"]
     if len(solid) == 1 and solid[0].type == "image":
         image = solid[0]
-        return [("image", (str(image.attrGet("src") or ""), plain(image.children or [])))]
+        src = unquote(str(image.attrGet("src") or ""))  # markdown-it percent-encodes; the callback gets the path
+        return [("image", (src, plain(image.children or [])))]
     return [("p", Inline(tok.content, children))]
 
 

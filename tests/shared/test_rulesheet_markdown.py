@@ -87,6 +87,7 @@ def test_a_lone_picture_is_placed_through_the_image_callback_with_its_caption() 
 
     text = "Before.\n\n![The *red* box](art/box.svg)\n\nAfter.\n"
     assert blocks(text)[1] == ("image", ("art/box.svg", "The red box"))
+    assert blocks("![Map](<art/my map é.svg>)\n") == [("image", ("art/my map é.svg", "Map"))]
     pdf = pdf_of(text, image)
     assert asked == [("art/box.svg", "The red box")]
     assert "The red box" in page_text(pdf)
