@@ -1,14 +1,14 @@
-"""Rule sheets: a jinja2 template renders Markdown-like text, which becomes PDF pages.
+"""Rule sheets: a jinja2 template renders Markdown text, which becomes PDF pages.
 
-The markup is a small, strict subset of Markdown so the same text is also written as
-``rules.md``: ``#``/``##``/``###`` headings, paragraphs, ``-`` and ``1.`` lists, ``|`` tables
-(header row, then a ``|---|`` row), ``**bold**``/``*italic*``, and ``[[figure:NAME]]`` lines
-that place a vector figure the game supplies.
+The text is CommonMark with tables (parsed by markdown-it-py, see :mod:`printkit.markdown_blocks`),
+so the same text is also written as ``rules.md``: headings, paragraphs, ``-`` and ``1.`` lists
+(nested lists indent), ``|`` tables, ``**bold**``/``*italic*``/inline code, block quotes (indented),
+``---`` rules (a thin line), ``[[figure:NAME]]`` lines that place a vector figure the game supplies,
+and ``![caption](path)`` pictures placed through an ``image`` callback. Raw HTML shows as text.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -21,15 +21,22 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Frame, HRFlowable, Indenter, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
 from printkit.draw import fonts
 from printkit.draw.pdf import CanvasPages, draw_shape
 from printkit.draw.shapes import PT_PER_MM, Drawing
 from printkit.errors import BuildError
+from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
 from printkit.press.settings import PrintSettings
 
-FIGURE = re.compile(r"^\[\[figure:([\w-]+)\]\]$")
+__all__ = ["FIGURE", "ImageSource", "flowables", "inline", "rule_pages", "render_template", "make_styles"]
+
+ImageSource = Callable[[str, str], Drawing | None]
+"""Gives the Drawing for a picture ``![alt](src)`` from (src, alt), or None when there is no such picture."""
+
+QUOTE_INDENT = 18.0
+"""How far (pt) a block quote is indented."""
 
 
 def templates_dir() -> Path:
@@ -58,22 +65,26 @@ def render_template(name: str, context: Mapping[str, Any]) -> str:
 
 
 class FigureFlowable(Flowable):  # type: ignore[misc]
-    """A Drawing placed in the text flow, vector, at its true size in mm."""
+    """A Drawing placed in the text flow, vector, at its true size in mm (scaled down to the column's width)."""
 
     def __init__(self, drawing: Drawing) -> None:
         super().__init__()
         self.drawing = drawing
+        self.scale = 1.0
         self.width = drawing.width * PT_PER_MM
         self.height = drawing.height * PT_PER_MM
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        natural = self.drawing.width * PT_PER_MM
+        self.scale = min(1.0, avail_w / natural) if natural > 0 else 1.0
+        self.width, self.height = natural * self.scale, self.drawing.height * PT_PER_MM * self.scale
         return self.width, self.height
 
     def draw(self) -> None:
         c = self.canv
         c.saveState()
         c.translate(0, self.height)
-        c.scale(PT_PER_MM, -PT_PER_MM)
+        c.scale(PT_PER_MM * self.scale, -PT_PER_MM * self.scale)
         for shape in self.drawing.children:
             draw_shape(c, shape)
         c.restoreState()
@@ -104,15 +115,9 @@ def make_styles(ink: str) -> Styles:
         h3=ParagraphStyle("h3", parent=body, fontName=fonts.BOLD, fontSize=10.5, leading=13, spaceBefore=5, spaceAfter=2),
         cell=ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
         ink=ink,
+        extra={"caption": ParagraphStyle("caption", parent=body, fontName="VeraIt", fontSize=8.5, leading=10.5,
+                                         spaceBefore=2, spaceAfter=6)},
     )
-
-
-def inline(text: str) -> str:
-    """Markdown emphasis to reportlab markup, everything else escaped."""
-    out = html.escape(text, quote=False)
-    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
-    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
-    return re.sub(r"`(.+?)`", r"<font face='VeraBd'>\1</font>", out)
 
 
 def column_widths(rows: list[list[str]], width: float, size: float) -> list[float]:
@@ -142,77 +147,75 @@ def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
     return table
 
 
-def _split_row(line: str) -> list[str]:
-    """The cells of a table row; ``\\|`` is a literal bar inside a cell."""
-    cells = re.split(r"(?<!\\)\|", line.strip().strip("|"))
-    return [cell.strip().replace("\\|", "|") for cell in cells]
+def _blocks(text: str) -> list[Block]:
+    """The markup as (kind, content) blocks (see :mod:`printkit.markdown_blocks`)."""
+    return blocks(text)
 
 
-def _blocks(text: str) -> list[tuple[str, Any]]:
-    """The markup as (kind, content) blocks."""
-    blocks: list[tuple[str, Any]] = []
-    para: list[str] = []
+def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: float,
+              image: ImageSource | None = None) -> list[Flowable]:
+    """The markup as platypus flowables; an unknown figure or image is a BuildError.
 
-    def flush() -> None:
-        if para:
-            blocks.append(("p", " ".join(para)))
-            para.clear()
-
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        heading = re.match(r"^(#{1,3}) (.*)$", line)
-        item = re.match(r"^(-|\d+\.) (.*)$", line)
-        if not line.strip():
-            flush()
-        elif heading:
-            flush()
-            blocks.append((f"h{len(heading.group(1))}", heading.group(2)))
-        elif FIGURE.match(line.strip()):
-            flush()
-            blocks.append(("figure", FIGURE.match(line.strip()).group(1)))  # type: ignore[union-attr]
-        elif line.startswith("|"):
-            flush()
-            if not re.match(r"^\|[\s:|-]+\|?$", line):
-                if blocks and blocks[-1][0] == "table":
-                    blocks[-1][1].append(_split_row(line))
-                else:
-                    blocks.append(("table", [_split_row(line)]))
-        elif item:
-            flush()
-            kind = "ul" if item.group(1) == "-" else "ol"
-            if blocks and blocks[-1][0] == kind:
-                blocks[-1][1].append(item.group(2))
-            else:
-                blocks.append((kind, [item.group(2)]))
-        elif line.startswith("  ") and blocks and blocks[-1][0] in ("ul", "ol") and not para:
-            blocks[-1][1][-1] += " " + line.strip()
-        else:
-            para.append(line.strip())
-    flush()
-    return blocks
+    ``image(src, alt)`` gives the Drawing of a paragraph that is only ``![alt](src)`` (None: no such image).
+    """
+    return _story(blocks(text), styles, figures, width, image)
 
 
-def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: float) -> list[Flowable]:
-    """The markup as platypus flowables; an unknown figure is a BuildError."""
+def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], width: float,
+           image: ImageSource | None) -> list[Flowable]:
     story: list[Flowable] = []
-    for kind, content in _blocks(text):
+    for kind, content in found:
         if kind in ("h1", "h2", "h3"):
             story.append(Paragraph(inline(content), getattr(styles, kind)))
         elif kind == "p":
             story.append(Paragraph(inline(content), styles.body))
         elif kind in ("ul", "ol"):
-            indent = 12 if kind == "ul" else 8 + 5 * len(str(len(content)))
-            items = [ListItem(Paragraph(inline(t), styles.body), leftIndent=indent) for t in content]
-            story.append(ListFlowable(items, bulletType="bullet" if kind == "ul" else "1", start="\u2022" if kind == "ul" else "1",
-                                      bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=indent))
+            story.append(_list(kind, content, styles, figures, width, image))
+        elif kind == "quote":
+            story.extend([Indenter(QUOTE_INDENT), *_story(content, styles, figures, width - QUOTE_INDENT, image),
+                          Indenter(-QUOTE_INDENT)])
         elif kind == "table":
             story.append(_table(content, styles, width))
             story.append(Spacer(1, 4))
+        elif kind == "rule":
+            story.append(HRFlowable(width="100%", thickness=0.5, color=colors.HexColor("#808080"), spaceBefore=2, spaceAfter=6))
+        elif kind == "code":
+            story.append(Paragraph(f"<font face='{fonts.BOLD}'>{_code_lines(content)}</font>", styles.body))
         elif kind == "figure":
             if content not in figures:
                 raise BuildError(f"rule sheet: unknown figure {content!r} (known: {', '.join(sorted(figures))})")
             story.extend([FigureFlowable(figures[content]), Spacer(1, 4)])
+        elif kind == "image":
+            story.extend(_image(*content, styles, image))
     return story
+
+
+def _code_lines(text: str) -> str:
+    """A code block's lines as markup: escaped, line breaks and runs of spaces kept."""
+    lines = [re.sub(r"  +", lambda m: " " + "&nbsp;" * (len(m.group()) - 1), escape(line)) for line in text.split("\n")]
+    return "<br/>".join(re.sub(r"^ ", "&nbsp;", line) for line in lines)
+
+
+def _list(kind: str, content: ListBlock, styles: Styles, figures: Mapping[str, Drawing], width: float,
+          image: ImageSource | None) -> ListFlowable:
+    """A bullet or numbered list; an item's nested lists indent further."""
+    last = content.start + len(content.items) - 1
+    indent = 12 if kind == "ul" else 8 + 5 * len(str(last))
+    items = [ListItem(_story(item, styles, figures, width - indent, image) or [Spacer(1, styles.body.leading)],
+                      leftIndent=indent) for item in content.items]
+    return ListFlowable(items, bulletType="bullet" if kind == "ul" else "1",
+                        start="\u2022" if kind == "ul" else str(content.start),
+                        bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=indent)
+
+
+def _image(src: str, alt: str, styles: Styles, image: ImageSource | None) -> list[Flowable]:
+    """A picture ``![alt](src)`` standing alone: its Drawing, then the caption ``alt`` when there is one."""
+    drawing = image(src, alt) if image is not None else None
+    if drawing is None:
+        raise BuildError(f"rule sheet: missing image {src!r}" if image is not None
+                         else f"rule sheet: image {src!r}: this rule sheet places no images")
+    caption = [Paragraph(escape(alt), styles.extra["caption"])] if alt.strip() else [Spacer(1, 4)]
+    return [FigureFlowable(drawing), *caption]
 
 
 def rule_pages(
@@ -221,16 +224,21 @@ def rule_pages(
     settings: PrintSettings,
     title: str,
     first_page: Callable[[], Drawing] | None = None,
+    image: ImageSource | None = None,
 ) -> CanvasPages:
-    """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler)."""
+    """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler).
+
+    ``image(src, alt)`` places the pictures of ``![alt](src)`` paragraphs (see :func:`flowables`).
+    """
     pw, ph = settings.page_size
     margin = 15.0
     styles = make_styles(settings.colours.ink)
     width = (pw - 2 * margin) * PT_PER_MM
 
     def paint(c: Canvas) -> None:
-        story = flowables(text, styles, figures, width)
+        story = flowables(text, styles, figures, width, image)
         page = 1
+        indent = 0.0  # a block quote that runs over a page break stays indented on the next page
         while story:
             top = margin
             if page == 1 and first_page is not None:
@@ -240,8 +248,10 @@ def rule_pages(
                 top = overlay.height
             frame = Frame(margin * PT_PER_MM, 14 * PT_PER_MM, width, (ph - top - 14) * PT_PER_MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            frame._leftExtraIndent = indent
             before = len(story)
             _fill(frame, story, c, width)
+            indent = frame._leftExtraIndent
             if len(story) == before:
                 raise BuildError(f"rule sheet of {title}: a block is too large for a page")
             c.setFont(fonts.REGULAR, 7)
@@ -264,7 +274,8 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas, width: float) -> None:
         first = story[0]
         if isinstance(first, Paragraph) and first.style.name in ("h1", "h2", "h3") and len(story) > 1 and not frame._atTop:
             room = frame._y - frame._y1p
-            need = first.wrapOn(c, width, room)[1] + first.style.spaceBefore + min(story[1].wrapOn(c, width, 10_000)[1], 48)
+            after = next((f for f in story[1:] if not isinstance(f, Indenter)), story[1])
+            need = first.wrapOn(c, width, room)[1] + first.style.spaceBefore + min(after.wrapOn(c, width, 10_000)[1], 48)
             if need > room:
                 return
         chunk = [first]

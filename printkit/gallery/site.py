@@ -110,13 +110,11 @@ def render_markdown(text: str) -> str:
 
     A ``[[figure:NAME]]`` line (a drawing placed in rules.pdf) becomes a note pointing there.
     """
-    from markdown_it import MarkdownIt
-
-    from printkit.rulesheet import FIGURE
+    from printkit.markdown_blocks import FIGURE, parser
 
     lines = [f"*(figure {FIGURE.match(line.strip()).group(1)}: drawn in [rules.pdf](rules.pdf))*"  # type: ignore[union-attr]
              if FIGURE.match(line.strip()) else line for line in text.splitlines()]
-    return str(MarkdownIt("commonmark", {"html": False}).enable("table").render("\n".join(lines) + "\n"))
+    return str(parser().render("\n".join(lines) + "\n"))
 
 
 def kit_folders(out: Path) -> list[Path]:
