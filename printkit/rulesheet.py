@@ -205,7 +205,9 @@ def _list(kind: str, content: ListBlock, styles: Styles, figures: Mapping[str, D
                       leftIndent=indent) for item in content.items]
     return ListFlowable(items, bulletType="bullet" if kind == "ul" else "1",
                         start="\u2022" if kind == "ul" else str(content.start),
-                        bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=indent)
+                        bulletFormat=None if kind == "ul" else "%s.",
+                        bulletFontName=fonts.REGULAR, bulletFontSize=8 if kind == "ul" else styles.body.fontSize,
+                        leftIndent=indent)
 
 
 def _image(src: str, alt: str, styles: Styles, image: ImageSource | None) -> list[Flowable]:

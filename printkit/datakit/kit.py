@@ -15,7 +15,9 @@ from printkit.datakit.data import Row, load_rows
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder
 from printkit.datakit.paths import inside, shown
+from printkit.datakit.pictures import rule_pictures
 from printkit.draw import fonts
+from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
 from printkit.kit.model import Finding, Kit, Section
 from printkit.press.pieces import Piece
@@ -40,6 +42,15 @@ def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
         return grid_sheets(pieces, kit.spec.settings, kit.spec.title, what)
     except ValueError as exc:
         raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
+
+
+def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawing]]:
+    """The rule sheet's text and pictures (see :func:`_rules_text`)."""
+    text = _rules_text(kit, counts)
+    if kit.spec.rules is None:
+        return text, {}
+    name = shown(kit.path, kit.display, inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file"))
+    return text, rule_pictures(text, kit.path, kit.display, name)
 
 
 def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
@@ -130,6 +141,7 @@ def data_kit(kit: KitFolder) -> Kit:
         if len(pieces) > PREVIEW_PIECES:
             previews[deck.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {deck.title}", cols=cols, gap=4.0)
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
+    rules_text, pictures = _rules(kit, counts)
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
-               rules_text=_rules_text(kit, counts), findings=findings, previews=previews,
+               rules_text=rules_text, pictures=pictures, findings=findings, previews=previews,
                print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."])

@@ -48,4 +48,6 @@ class Kit:
     """Board cells the engine plays on: coordinate -> classes its SVG element must carry."""
     extra_files: dict[str, str] = field(default_factory=dict)
     previews: dict[str, Drawing] = field(default_factory=dict)
+    pictures: dict[str, Drawing] = field(default_factory=dict)
+    """Pictures the rule sheet places (``![caption](path)``), by the path as written."""
     """What the PNG preview of ``artwork/<stem>`` shows where it is not the whole SVG (the first cards of a large deck)."""

@@ -23,7 +23,8 @@ def print_lines(kit: Kit) -> list[str]:
 
 def rules_pages(kit: Kit, with_note: bool) -> Page:
     note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
-    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note)
+    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note,
+                      image=kit.pictures.get if kit.pictures else None)
 
 
 def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
