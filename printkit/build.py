@@ -14,9 +14,12 @@ from typing import Any
 from printkit.config import Config
 from printkit.errors import BuildError
 from printkit.games import get_game
+from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
-from printkit.kit.render import render_files
 from printkit.params import to_mapping
+
+RECORDS = Path(".cache") / "builds"
+"""Under the output folder: one JSON record per kit of the inputs it was built from."""
 
 
 @dataclass
@@ -27,6 +30,8 @@ class BuildResult:
     folder: Path
     files: dict[str, int]
     findings: list[Finding]
+    reused: bool = False
+    """True when the inputs were unchanged and the kit already written was kept."""
 
 
 def make_kit(config: Config, game: str) -> Kit:
@@ -84,9 +89,73 @@ def write_file(target: Path, data: bytes) -> None:
         raise BuildError(f"cannot write {str(target)!r}: {(exc.strerror or str(exc)).lower()}") from None
 
 
-def build(config: Config, game: str, out: Path) -> BuildResult:
-    """Build one game's kit into ``out/<game>/``; on any error the previous kit stays."""
+def settings_of(config: Config, game: str) -> dict[str, Any]:
+    """The effective settings one game's kit depends on (what its manifest records)."""
+    return {"game": game, "config": config.source, "parameters": to_mapping(config.game_params(game)),
+            "print": to_mapping(config.print)}
+
+
+def kit_digest(config: Config, game: str) -> str:
+    """The hash of everything a built-in game's kit is made from (see :mod:`printkit.kit.inputs`)."""
+    files = read_inputs(game_input_paths(game, config.game_params(game)))
+    return input_digest(settings_of(config, game), files)
+
+
+def _record_path(out: Path, name: str) -> Path:
+    return out / RECORDS / f"{name}.json"
+
+
+def _file_sha(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def reusable(out: Path, name: str, digest: str) -> BuildResult | None:
+    """The kit in ``out/<name>/`` if it was built from inputs with ``digest`` and no file of it changed since."""
+    folder = out / name
+    try:
+        record = json.loads(_record_path(out, name).read_text(encoding="utf-8"))
+        listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(record, dict) or record.get("inputs") != digest or record.get("manifest") != _file_sha(folder / "manifest.json"):
+        return None
+    present = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+    if present != set(listed) | {"manifest.json"}:
+        return None
+    if any(_file_sha(folder / file) != entry.get("sha256") for file, entry in listed.items()):
+        return None
+    files = {file: int(entry["bytes"]) for file, entry in listed.items()}
+    files["manifest.json"] = (folder / "manifest.json").stat().st_size
+    findings = [Finding(level, message) for level, message in record.get("findings", [])]
+    return BuildResult(name, folder, dict(sorted(files.items())), findings, reused=True)
+
+
+def _write_record(out: Path, name: str, digest: str, manifest_bytes: bytes, findings: list[Finding]) -> None:
+    """Remember what the kit was built from (a record that cannot be written only costs a rebuild)."""
+    record = {"inputs": digest, "manifest": hashlib.sha256(manifest_bytes).hexdigest(),
+              "findings": [[f.level, f.message] for f in findings]}
+    try:
+        write_file(_record_path(out, name), (json.dumps(record, indent=2) + "\n").encode("utf-8"))
+    except BuildError:
+        pass
+
+
+def build(config: Config, game: str, out: Path, force: bool = False) -> BuildResult:
+    """Build one game's kit into ``out/<game>/``; on any error the previous kit stays.
+
+    When the kit's inputs are those of the kit already in ``out/<game>/`` (and its files are
+    intact) that kit is kept and the result says ``reused``; ``force`` rebuilds regardless.
+    """
+    digest = kit_digest(config, game)
+    if not force:
+        kept = reusable(out, game, digest)
+        if kept is not None:
+            return kept
     from printkit.kit.checks import check_kit
+    from printkit.kit.render import render_files
 
     kit = make_kit(config, game)
     findings = check_kit(kit)
@@ -94,4 +163,5 @@ def build(config: Config, game: str, out: Path) -> BuildResult:
     files["manifest.json"] = (json.dumps(manifest(kit, files, config), indent=2, sort_keys=True) + "\n").encode("utf-8")
     folder = out / game
     write_atomically(folder, files)
+    _write_record(out, game, digest, files["manifest.json"], findings)
     return BuildResult(game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)

@@ -76,8 +76,10 @@ def show_config() -> None:
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
 @SET_OPTION
-def build(games: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
-    """Build print-ready kits into OUT/<game>/."""
+@click.option("--force", is_flag=True, help="rebuild even when nothing the kit is made from changed")
+def build(games: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...],
+          force: bool) -> None:
+    """Build print-ready kits into OUT/<game>/ (a kit whose inputs did not change is kept)."""
     from printkit.build import build as build_one
 
     cfg = _config(config_path, sets, paper)
@@ -89,11 +91,14 @@ def build(games: tuple[str, ...], build_all: bool, config_path: str | None, out:
     for name in names:
         if sys.stderr.isatty():
             click.echo(f"building {name} ...", err=True)
-        result = build_one(cfg, name, Path(out))
-        total = sum(result.files.values())
-        click.echo(f"{name}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
-        for file, size in result.files.items():
-            click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
+        result = build_one(cfg, name, Path(out), force=force)
+        if result.reused:
+            click.echo(f"{name}: unchanged, kept {result.folder}/ (use --force to rebuild)")
+        else:
+            total = sum(result.files.values())
+            click.echo(f"{name}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
+            for file, size in result.files.items():
+                click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
         errors = [f for f in result.findings if f.level == "error"]
         warnings = [f for f in result.findings if f.level == "warning"]
         click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings (details: printkit verify --game {name})")

@@ -11,8 +11,6 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import jinja2
@@ -27,17 +25,10 @@ from printkit.draw import fonts
 from printkit.draw.pdf import CanvasPages, draw_shape
 from printkit.draw.shapes import PT_PER_MM, Drawing
 from printkit.errors import BuildError
+from printkit.kit.inputs import templates_dir
 from printkit.press.settings import PrintSettings
 
 FIGURE = re.compile(r"^\[\[figure:([\w-]+)\]\]$")
-
-
-def templates_dir() -> Path:
-    """The rule-sheet templates: installed as ``printkit.templates``, or ``templates/`` of a checkout."""
-    try:
-        return Path(str(resources.files("printkit.templates")))
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / "templates"
 
 
 def template_env() -> jinja2.Environment:

@@ -32,3 +32,14 @@ class GameSpec:
     play: Callable[..., int] | None = None
     """Optional terminal game: see printkit/games/tokentactics/terminal.py for the signature."""
     extras: Mapping[str, Any] = field(default_factory=dict)
+
+
+def lazy_kit(module: str) -> Callable[..., Any]:
+    """A kit builder that imports ``module`` (and the drawing machinery) only when a kit is built."""
+
+    def build_kit(params: Any, settings: Any) -> Any:
+        from importlib import import_module
+
+        return import_module(module).build_kit(params, settings)
+
+    return build_kit

@@ -12,7 +12,6 @@ import os
 from functools import partial
 from pathlib import Path
 
-from printkit.draw.png import svg_to_png, warm_up
 from printkit.kit.parallel import Pending, start
 
 
@@ -42,6 +41,8 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
 
 
 def _render_batch(batch: list[str], dpi: float) -> list[bytes]:
+    from printkit.draw.png import svg_to_png
+
     return [svg_to_png(svg, dpi) for svg in batch]
 
 
@@ -60,7 +61,6 @@ def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict
     """Begin rendering every preview not in the cache, one worker per core (the main process
     meanwhile writes the PDFs); collect them with :func:`finish_previews`."""
     results: dict[str, bytes | tuple[Pending, int]] = {}
-    warm_up()
     missing = []
     for name, svg in svgs.items():
         cached = _read(cache, _key(svg, dpi))
@@ -68,6 +68,10 @@ def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict
             missing.append(name)
         else:
             results[name] = cached
+    if missing:
+        from printkit.draw.png import warm_up
+
+        warm_up()  # cairosvg is imported only when a preview must be drawn
     for batch in _batches(missing, svgs, os.cpu_count() or 1):
         if batch:
             job = start(partial(_render_batch, [svgs[n] for n in batch], dpi))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec
+from printkit.games.spec import GameSpec, lazy_kit
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
-from printkit.games.tictactwo.kit import build_kit
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.players import PLAYERS
 from printkit.games.tictactwo.state import Action, Pick, PlaceVoid, State, Turn
@@ -28,6 +27,6 @@ SPEC = GameSpec(
     fast_simulate=fast_simulate,
     observe=observe,
     play=play,
-    kit=build_kit,
+    kit=lazy_kit("printkit.games.tictactwo.kit"),
     extras={"clarifications": clarifications},
 )
