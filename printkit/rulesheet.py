@@ -48,6 +48,18 @@ def render_template(name: str, context: Mapping[str, Any]) -> str:
         raise BuildError(f"templates/{name}: {exc}") from None
 
 
+class _Paragraph(Paragraph):  # type: ignore[misc]
+    """A Paragraph that breaks its lines once per width: a sheet flowed into rules.pdf and kit.pdf
+    (and measured again to keep headings with their text) reuses the breaks instead of redoing them."""
+
+    def breakLines(self, width: Any) -> Any:
+        key = tuple(width) if isinstance(width, (list, tuple)) else width
+        cache = self.__dict__.setdefault("_breaks", {})
+        if key not in cache:
+            cache[key] = super().breakLines(width)
+        return cache[key]
+
+
 class FigureFlowable(Flowable):  # type: ignore[misc]
     """A Drawing placed in the text flow, vector, at its true size in mm."""
 
@@ -120,7 +132,7 @@ def column_widths(rows: list[list[str]], width: float, size: float) -> list[floa
 
 
 def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
-    data = [[Paragraph(inline(c), styles.cell) for c in row] for row in rows]
+    data = [[_Paragraph(inline(c), styles.cell) for c in row] for row in rows]
     table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize))
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8.5),
@@ -188,12 +200,12 @@ def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: 
     story: list[Flowable] = []
     for kind, content in _blocks(text):
         if kind in ("h1", "h2", "h3"):
-            story.append(Paragraph(inline(content), getattr(styles, kind)))
+            story.append(_Paragraph(inline(content), getattr(styles, kind)))
         elif kind == "p":
-            story.append(Paragraph(inline(content), styles.body))
+            story.append(_Paragraph(inline(content), styles.body))
         elif kind in ("ul", "ol"):
             indent = 12 if kind == "ul" else 8 + 5 * len(str(len(content)))
-            items = [ListItem(Paragraph(inline(t), styles.body), leftIndent=indent) for t in content]
+            items = [ListItem(_Paragraph(inline(t), styles.body), leftIndent=indent) for t in content]
             story.append(ListFlowable(items, bulletType="bullet" if kind == "ul" else "1", start="\u2022" if kind == "ul" else "1",
                                       bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=indent))
         elif kind == "table":
@@ -206,23 +218,37 @@ def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: 
     return story
 
 
+MARGIN = 15.0
+"""Rule-sheet page margin in mm (the footer sits in the bottom one)."""
+
+
+def rule_story(text: str, figures: Mapping[str, Drawing], settings: PrintSettings) -> list[Flowable]:
+    """The rule sheet's flowables at the text width of the sheet's paper."""
+    pw, _ = settings.page_size
+    return flowables(text, make_styles(settings.colours.ink), figures, (pw - 2 * MARGIN) * PT_PER_MM)
+
+
 def rule_pages(
     text: str,
     figures: Mapping[str, Drawing],
     settings: PrintSettings,
     title: str,
     first_page: Callable[[], Drawing] | None = None,
+    story: list[Flowable] | None = None,
 ) -> CanvasPages:
-    """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler)."""
+    """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler).
+
+    ``story`` is the sheet's :func:`rule_story`, shared by every document that flows the same sheet
+    (its paragraphs keep their line breaks); without it each painting builds its own.
+    """
     pw, ph = settings.page_size
-    margin = 15.0
-    styles = make_styles(settings.colours.ink)
-    width = (pw - 2 * margin) * PT_PER_MM
+    width = (pw - 2 * MARGIN) * PT_PER_MM
+    margin = MARGIN
 
     def paint(c: Canvas) -> None:
-        story = flowables(text, styles, figures, width)
+        queue = list(story) if story is not None else rule_story(text, figures, settings)
         page = 1
-        while story:
+        while queue:
             top = margin
             if page == 1 and first_page is not None:
                 overlay = first_page()
@@ -231,9 +257,9 @@ def rule_pages(
                 top = overlay.height
             frame = Frame(margin * PT_PER_MM, 14 * PT_PER_MM, width, (ph - top - 14) * PT_PER_MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-            before = len(story)
-            _fill(frame, story, c, width)
-            if len(story) == before:
+            before = len(queue)
+            _fill(frame, queue, c, width)
+            if len(queue) == before:
                 raise BuildError(f"rule sheet of {title}: a block is too large for a page")
             c.setFont(fonts.REGULAR, 7)
             c.setFillColor(colors.HexColor(settings.colours.muted))

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from printkit.art.printnote import print_note
 from printkit.draw.pdf import Page, pdf_bytes
 from printkit.draw.svg import to_svg
 from printkit.kit.model import Kit
 from printkit.kit.previews import finish_previews, start_previews
-from printkit.rulesheet import rule_pages
+from printkit.rulesheet import rule_pages, rule_story
 
 
 def print_lines(kit: Kit) -> list[str]:
@@ -21,9 +22,11 @@ def print_lines(kit: Kit) -> list[str]:
     return lines
 
 
-def rules_pages(kit: Kit, with_note: bool) -> Page:
+def rules_pages(kit: Kit, with_note: bool, story: list[Any] | None = None) -> Page:
+    """The rule sheet's pages (with the print note on the first for kit.pdf); pass one
+    :func:`rule_story` to both documents so the sheet's paragraphs are broken into lines once."""
     note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
-    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note)
+    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note, story=story)
 
 
 def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
@@ -40,8 +43,9 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     for stem, svg in svgs.items():
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
     files["rules.md"] = kit.rules_text.encode("utf-8")
-    files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules")
-    pages: list[Page] = [rules_pages(kit, with_note=True)]
+    story = rule_story(kit.rules_text, kit.figures, kit.settings)
+    files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
+    pages: list[Page] = [rules_pages(kit, with_note=True, story=story)]
     for section in kit.sections:
         pages.extend(sheet.page for sheet in section.sheets)
     files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
