@@ -9,15 +9,17 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from printkit.config import Config
-from printkit.errors import BuildError
+from printkit.errors import BuildError, PrintkitError
 from printkit.games import get_game
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
 from printkit.params import to_mapping
 
+PREVIEWS = Path(".cache") / "previews"
+"""Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
 RECORDS = Path(".cache") / "builds"
 """Under the output folder: one JSON record per kit of the inputs it was built from."""
 
@@ -149,19 +151,47 @@ def build(config: Config, game: str, out: Path, force: bool = False) -> BuildRes
     When the kit's inputs are those of the kit already in ``out/<game>/`` (and its files are
     intact) that kit is kept and the result says ``reused``; ``force`` rebuilds regardless.
     """
-    digest = kit_digest(config, game)
-    if not force:
-        kept = reusable(out, game, digest)
-        if kept is not None:
-            return kept
-    from printkit.kit.checks import check_kit
-    from printkit.kit.render import render_files
+    return list(build_many(config, [game], out, force))[0]
 
-    kit = make_kit(config, game)
-    findings = check_kit(kit)
-    files = render_files(kit, cache=out / ".cache" / "previews")
-    files["manifest.json"] = (json.dumps(manifest(kit, files, config), indent=2, sort_keys=True) + "\n").encode("utf-8")
-    folder = out / game
-    write_atomically(folder, files)
-    _write_record(out, game, digest, files["manifest.json"], findings)
-    return BuildResult(game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+
+def build_many(config: Config, games: list[str], out: Path, force: bool = False) -> Iterator[BuildResult]:
+    """Build several kits, yielding each result in order; unchanged kits are kept unless ``force``.
+
+    Every kit to build is laid out and its PDFs written before the first is finished, so one kit's
+    previews render in worker processes while the next kit's PDFs are written. When a kit fails,
+    the kits before it are still written, then the error is raised.
+    """
+    from printkit.kit.previews import PreviewPool
+
+    with PreviewPool() as pool:
+        started: list[tuple[str, str, Kit, list[Finding], Any] | BuildResult] = []
+        failure: PrintkitError | None = None
+        for game in games:
+            try:
+                digest = kit_digest(config, game)
+                kept = None if force else reusable(out, game, digest)
+                if kept is not None:
+                    started.append(kept)
+                    continue
+                from printkit.kit.checks import check_kit
+                from printkit.kit.render import start_render
+
+                kit = make_kit(config, game)
+                findings = check_kit(kit)
+                started.append((game, digest, kit, findings, start_render(kit, out / PREVIEWS, pool)))
+            except PrintkitError as exc:
+                failure = exc
+                break
+        for item in started:
+            if isinstance(item, BuildResult):
+                yield item
+                continue
+            game, digest, kit, findings, rendering = item
+            files = rendering.finish()
+            files["manifest.json"] = (json.dumps(manifest(kit, files, config), indent=2, sort_keys=True) + "\n").encode("utf-8")
+            folder = out / game
+            write_atomically(folder, files)
+            _write_record(out, game, digest, files["manifest.json"], findings)
+            yield BuildResult(game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+    if failure is not None:
+        raise failure

@@ -80,7 +80,7 @@ def show_config() -> None:
 def build(games: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...],
           force: bool) -> None:
     """Build print-ready kits into OUT/<game>/ (a kit whose inputs did not change is kept)."""
-    from printkit.build import build as build_one
+    from printkit.build import build_many
 
     cfg = _config(config_path, sets, paper)
     names = [n for n in available() if get_game(n).kit is not None] if build_all else list(games)
@@ -88,10 +88,10 @@ def build(games: tuple[str, ...], build_all: bool, config_path: str | None, out:
         _fail("name a game with --game NAME or use --all")
     for name in names:
         get_game(name)
-    for name in names:
-        if sys.stderr.isatty():
-            click.echo(f"building {name} ...", err=True)
-        result = build_one(cfg, name, Path(out), force=force)
+    if sys.stderr.isatty():
+        click.echo(f"building {', '.join(names)} ...", err=True)
+    for result in build_many(cfg, names, Path(out), force=force):
+        name = result.game
         if result.reused:
             click.echo(f"{name}: unchanged, kept {result.folder}/ (use --force to rebuild)")
         else:

@@ -47,3 +47,12 @@ class Kit:
     expected_cells: dict[str, set[str]] = field(default_factory=dict)
     """Board cells the engine plays on: coordinate -> classes its SVG element must carry."""
     extra_files: dict[str, str] = field(default_factory=dict)
+
+    def svg(self, stem: str) -> str:
+        """``artwork/<stem>.svg`` as text, converted once however often it is asked for (build, checks)."""
+        from printkit.draw.svg import to_svg
+
+        done: dict[str, str] = self.__dict__.setdefault("_svg_text", {})
+        if stem not in done:
+            done[stem] = to_svg(self.artwork[stem])
+        return done[stem]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit.art.printnote import print_note
 from printkit.draw.pdf import Page, pdf_bytes
-from printkit.draw.svg import to_svg
 from printkit.kit.model import Kit
-from printkit.kit.previews import finish_previews, start_previews
+from printkit.kit.previews import PreviewPool, finish_previews, start_previews
 from printkit.rulesheet import rule_pages, rule_story
 
 
@@ -29,17 +29,33 @@ def rules_pages(kit: Kit, with_note: bool, story: list[Any] | None = None) -> Pa
     return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note, story=story)
 
 
-def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
-    """Every output file of the kit, by path relative to ``output/<game>/``.
+@dataclass
+class Rendering:
+    """A kit's files with the PNG previews still rendering in worker processes."""
 
-    PNG previews render in worker processes while this one writes the PDFs (a worker for rules.pdf
-    was measured slower: forking costs more than the 60 ms it saves); ``cache`` is a folder of
-    previews kept from earlier builds.
+    files: dict[str, bytes]
+    started: dict[str, Any]
+    cache: Path | None
+    pool: PreviewPool
+
+    def finish(self) -> dict[str, bytes]:
+        """Every file, previews included (waits for the workers), sorted by path."""
+        files = dict(self.files)
+        for stem, png in finish_previews(self.started, self.cache, self.pool).items():
+            files[f"artwork/{stem}.png"] = png
+        return dict(sorted(files.items()))
+
+
+def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
+    """Queue the previews missing from ``cache`` with ``pool`` and write everything else meanwhile.
+
+    Several kits can be started before the first is finished, so one kit's previews render while
+    the next kit's PDFs are written (``printkit build --all``).
     """
     files: dict[str, bytes] = {}
     dpi = kit.settings.preview_dpi
-    svgs = {stem: to_svg(drawing) for stem, drawing in sorted(kit.artwork.items())}
-    started = start_previews(svgs, dpi, cache)
+    svgs = {stem: kit.svg(stem) for stem in sorted(kit.artwork)}
+    started = start_previews(svgs, dpi, cache, pool)
     for stem, svg in svgs.items():
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
     files["rules.md"] = kit.rules_text.encode("utf-8")
@@ -51,6 +67,15 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
     for name, text in sorted(kit.extra_files.items()):
         files[name] = text.encode("utf-8")
-    for stem, png in finish_previews(started, svgs, dpi, cache).items():
-        files[f"artwork/{stem}.png"] = png
-    return dict(sorted(files.items()))
+    return Rendering(files, started, cache, pool)
+
+
+def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
+    """Every output file of the kit, by path relative to ``output/<game>/``.
+
+    PNG previews render in worker processes while this one writes the PDFs (a worker for rules.pdf
+    was measured slower: forking costs more than the 60 ms it saves); ``cache`` is a folder of
+    previews kept from earlier builds.
+    """
+    with PreviewPool() as pool:
+        return start_render(kit, cache, pool).finish()
