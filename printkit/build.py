@@ -176,6 +176,7 @@ def build_many(config: Config, games: list[str], out: Path, force: bool = False)
                 from printkit.kit.checks import check_kit
                 from printkit.kit.render import start_render
 
+                pool.prepare()
                 kit = make_kit(config, game)
                 findings = check_kit(kit)
                 started.append((game, digest, kit, findings, start_render(kit, out / PREVIEWS, pool)))

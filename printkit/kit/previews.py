@@ -107,6 +107,12 @@ class PreviewPool:
         self.process = ctx.Process(target=_first_worker, args=(self.jobs, self.results, self.workers - 1))
         self.process.start()
 
+    def prepare(self) -> None:
+        """Start the workers now, so cairosvg's import overlaps the kit's layout (a kit about to be
+        built usually misses some previews; if none does, the workers only imported it)."""
+        if self.workers and self.process is None:
+            self._start()
+
     def submit(self, svg: str, dpi: float) -> str:
         """Queue one preview (unless already queued); its key collects it."""
         key = _key(svg, dpi)
