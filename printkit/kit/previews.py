@@ -50,12 +50,18 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def _serve(jobs: Any, results: Any) -> None:
-    """A worker's loop: (key, svg, dpi) jobs in, (key, ok, png or error) out, until None."""
+def _serve(jobs: Any, results: Any, parent: int) -> None:
+    """A worker's loop: (key, svg, dpi) jobs in, (key, ok, png or error) out, until None
+    (or until the process that started it is gone: a worker never outlives its build)."""
     from printkit.draw.png import svg_to_png
 
     while True:
-        job = jobs.get()
+        try:
+            job = jobs.get(timeout=1.0)
+        except queue.Empty:
+            if os.getppid() != parent:
+                break
+            continue
         if job is None:
             break
         key, svg, dpi = job
@@ -67,21 +73,22 @@ def _serve(jobs: Any, results: Any) -> None:
     results.join_thread()
 
 
-def _first_worker(jobs: Any, results: Any, helpers: int) -> None:
+def _first_worker(jobs: Any, results: Any, helpers: int, parent: int) -> None:
     """Import cairosvg once, fork the helpers (they inherit it), then serve like them."""
     from printkit.draw.png import warm_up
 
     warm_up()
+    me = os.getpid()
     children = []
     for _ in range(helpers):
         pid = os.fork()
         if pid == 0:
             try:
-                _serve(jobs, results)
+                _serve(jobs, results, me)
             finally:
                 os._exit(0)
         children.append(pid)
-    _serve(jobs, results)
+    _serve(jobs, results, parent)
     for pid in children:
         os.waitpid(pid, 0)
 
@@ -104,7 +111,7 @@ class PreviewPool:
     def _start(self) -> None:
         ctx = multiprocessing.get_context("fork")
         self.jobs, self.results = ctx.Queue(), ctx.Queue()
-        self.process = ctx.Process(target=_first_worker, args=(self.jobs, self.results, self.workers - 1))
+        self.process = ctx.Process(target=_first_worker, args=(self.jobs, self.results, self.workers - 1, os.getpid()))
         self.process.start()
 
     def prepare(self) -> None:
