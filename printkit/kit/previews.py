@@ -50,17 +50,31 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def _serve(jobs: Any, results: Any, parent: int) -> None:
+def _build_gone(parent: int, build: int) -> bool:
+    """True when this worker's parent or the building process has ended."""
+    if os.getppid() != parent:
+        return True
+    try:
+        os.kill(build, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        pass
+    return False
+
+
+def _serve(jobs: Any, results: Any, parent: int, build: int) -> None:
     """A worker's loop: (key, svg, dpi) jobs in, (key, ok, png or error) out, until None
-    (or until the process that started it is gone: a worker never outlives its build)."""
+    (or until the build process is gone: a worker never outlives its build)."""
     from printkit.draw.png import svg_to_png
 
     while True:
+        if _build_gone(parent, build):  # nobody will read the results
+            results.cancel_join_thread()
+            return
         try:
             job = jobs.get(timeout=1.0)
         except queue.Empty:
-            if os.getppid() != parent:
-                break
             continue
         if job is None:
             break
@@ -84,13 +98,15 @@ def _first_worker(jobs: Any, results: Any, helpers: int, parent: int) -> None:
         pid = os.fork()
         if pid == 0:
             try:
-                _serve(jobs, results, me)
+                _serve(jobs, results, me, parent)
             finally:
                 os._exit(0)
         children.append(pid)
-    _serve(jobs, results, parent)
+    _serve(jobs, results, parent, parent)
     for pid in children:
         os.waitpid(pid, 0)
+    if _build_gone(parent, parent):
+        os._exit(0)  # orphaned: skip multiprocessing's flush of the results queue
 
 
 class PreviewPool:
