@@ -1,7 +1,11 @@
-"""printkit benchmark: warfare build time, random playouts per second, peak memory.
+"""printkit benchmark: whole-process command timings, the PDF stage against raw reportlab, playouts.
 
-Run with ``python bench/bench.py [--json]``. Build time excludes interpreter start-up and imports
-(they are reported apart); playouts run on one core (BLAS threads pinned to 1).
+Run with ``python bench/bench.py [--json] [--repeat N]`` from the repository (printkit installed in the
+interpreter running it). Command timings are whole processes (interpreter start-up and imports
+included), the median of N runs (default 7), with the CPU time of the process and its workers and
+the peak memory of the largest of them. The PDF stage is timed in-process against
+:mod:`floor` (raw reportlab drawing the same shapes) in the same run. Playouts run on one core
+(BLAS threads pinned to 1).
 """
 
 from __future__ import annotations
@@ -12,75 +16,143 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 import json  # noqa: E402
-import resource  # noqa: E402
+import shutil  # noqa: E402
 import statistics  # noqa: E402
+import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from floor import flatten, raw_pdf  # noqa: E402
 
 TIC_TAC_TOE = {"board_size": 3, "line_length": 3, "territory_victory": False,
                "abilities": {"bomb": 0, "shield": 0, "convert": 0, "fortress": 0}}
+SHORT_LOG = "first X\nX C3\nO D4\nX C4\nO D3\nX C2\nO D2\nX C5\nO D5\nX C1\n"
+"""A ten-line Tic Tac Warfare log for ``printkit replay``."""
+GAMES = ("warfare", "ultimate", "sitters", "tictactwo", "tokentactics")
 
 
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def main() -> None:
+def run(args: list[str], cwd: Path) -> tuple[float, float, float]:
+    """One whole ``printkit`` process: wall seconds, CPU seconds (with its workers), peak MiB."""
     start = time.perf_counter()
-    import printkit.games.warfare.kit  # noqa: F401  (the drawing machinery, imported up front)
-    from printkit.build import build
+    proc = subprocess.Popen([sys.executable, "-m", "printkit", *args], cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"printkit {' '.join(args)} failed: {proc.stderr.read().decode() if proc.stderr else ''}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def measure(repeat: int, args: list[str], cwd: Path, before: Callable[[int], None] = lambda i: None) -> dict[str, float]:
+    """Median wall and CPU time of ``repeat`` runs (``before(i)`` prepares run i, untimed), peak memory."""
+    runs = []
+    for i in range(repeat):
+        before(i)
+        runs.append(run(args, cwd))
+    return {"wall_s": round(statistics.median(r[0] for r in runs), 3),
+            "cpu_s": round(statistics.median(r[1] for r in runs), 3),
+            "min_wall_s": round(min(r[0] for r in runs), 3),
+            "peak_mib": round(max(r[2] for r in runs), 1)}
+
+
+def commands(repeat: int) -> dict[str, dict[str, float]]:
+    """The command timings the README's benchmark table reports."""
+    results: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        out = work / "output"
+        config = work / "config.toml"
+        (work / "short.log").write_text(SHORT_LOG, encoding="utf-8")
+        default_config = subprocess.run([sys.executable, "-m", "printkit", "config"], capture_output=True, text=True,
+                                        check=True).stdout
+        config.write_text(default_config, encoding="utf-8")
+        build = ["build", "--all", "--config", str(config), "--out", str(out)]
+
+        def empty(_: int) -> None:
+            shutil.rmtree(out, ignore_errors=True)
+
+        results["build --all, empty output/"] = measure(repeat, build, work, empty)
+        results["build --all, nothing changed"] = measure(repeat, build, work)
+
+        def change_warfare(i: int) -> None:
+            # one rule parameter of one game, alternately 7 and 6; previews are rendered afresh each time
+            size = 7 if i % 2 == 0 else 6
+            config.write_text(default_config.replace("\nboard_size = 6", f"\nboard_size = {size}", 1), encoding="utf-8")
+            shutil.rmtree(out / ".cache" / "previews", ignore_errors=True)
+
+        results["build --all, one warfare parameter changed"] = measure(repeat, build, work, change_warfare)
+        results["--help"] = measure(repeat, ["--help"], work)
+        results["list"] = measure(repeat, ["list"], work)
+        results["replay of a 10-line log"] = measure(repeat, ["replay", "--game", "warfare", "short.log"], work)
+    return results
+
+
+def pdf_stage(repeat: int) -> dict[str, float]:
+    """kit.pdf's drawn pages of every kit: printkit's pdf_bytes against raw reportlab on the same shapes."""
+    from printkit.build import make_kit
     from printkit.config import load_config
+    from printkit.draw.pdf import pdf_bytes
+
+    config = load_config(None, ())
+    pages = [sheet.page for game in GAMES for section in make_kit(config, game).sections for sheet in section.sheets]
+    flat = [flatten(page) for page in pages]
+
+    def timed(fn: Callable[[], Any]) -> float:
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    ours = timed(lambda: pdf_bytes(pages, "bench"))
+    floor = timed(lambda: raw_pdf(flat))
+    return {"pages": len(pages), "printkit_s": round(ours, 3), "raw_reportlab_s": round(floor, 3), "ratio": round(ours / floor, 2)}
+
+
+def playouts() -> dict[str, float]:
     from printkit.games import get_game
     from printkit.params import from_mapping
 
-    imports = time.perf_counter() - start
-    config = load_config(None, ())
-    with tempfile.TemporaryDirectory() as tmp:
-        cold = timed(lambda: build(config, "warfare", Path(tempfile.mkdtemp(dir=tmp))), 7)
-        out = Path(tmp) / "warm"
-        build(config, "warfare", out)
-        warm = timed(lambda: build(config, "warfare", out), 7)
     spec = get_game("warfare")
     rates = {}
     for name, table, games in (("warfare", {}, 100_000), ("tic-tac-toe", TIC_TAC_TOE, 300_000)):
         params = from_mapping(spec.params, table, "bench", "games.warfare")
-        spec.fast_simulate(params, 2_000, 0)
-        tally = spec.fast_simulate(params, games, 1)
-        rates[name] = tally.games / tally.seconds
-    peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    sys.path.insert(0, str(Path(__file__).parent))
+        spec.fast_simulate(params, 2_000, 0)  # type: ignore[misc]
+        tally = spec.fast_simulate(params, games, 1)  # type: ignore[misc]
+        rates[name] = round(tally.games / tally.seconds)
+    return rates
+
+
+def main() -> None:
+    repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 7
+    load_before = [round(v, 2) for v in os.getloadavg()]
     from watch_latency import watch_latency
 
-    watch_times = watch_latency()
-    result = {
-        "imports_s": round(imports, 3),
-        "warfare_build_cold_s": round(statistics.median(cold), 3),
-        "warfare_build_warm_s": round(statistics.median(warm), 3),
-        "warfare_games_per_s": round(rates["warfare"]),
-        "tictactoe_games_per_s": round(rates["tic-tac-toe"]),
-        "peak_memory_mib": round(peak_mib, 1),
-        "watch_rebuild_s": round(statistics.median(watch_times), 3),
-        "cpus": os.cpu_count(),
-        "load_average": [round(v, 2) for v in os.getloadavg()],
-    }
+    result: dict[str, Any] = {"commands": commands(repeat), "pdf_stage": pdf_stage(repeat), "playouts_per_s": playouts(),
+                              "watch_rebuild_s": round(statistics.median(watch_latency()), 3),
+                              "cpus": os.cpu_count(), "load_average_before": load_before,
+                              "load_average_after": [round(v, 2) for v in os.getloadavg()]}
     if "--json" in sys.argv:
         print(json.dumps(result, indent=2))
         return
-    print(f"imports (not counted)            {result['imports_s']:.3f} s")
-    print(f"warfare build, no preview cache  {result['warfare_build_cold_s']:.3f} s   (median of 7)")
-    print(f"warfare build, previews cached   {result['warfare_build_warm_s']:.3f} s   (target <= 0.5 s)")
-    print(f"default warfare playouts         {result['warfare_games_per_s']:,} games/s (target >= 10,000)")
-    print(f"tic-tac-toe playouts             {result['tictactoe_games_per_s']:,} games/s (target >= 60,000)")
-    print(f"peak memory                      {result['peak_memory_mib']:.1f} MiB")
-    print(f"watch: config write to 'built'   {result['watch_rebuild_s']:.3f} s   (median of 7, target <= 1 s)")
-    print(f"machine                          {result['cpus']} cpus, load {result['load_average']}")
+    print(f"whole processes, median of {repeat} (CPU: the process and its preview workers)")
+    for name, r in result["commands"].items():
+        print(f"  {name:<44} {r['wall_s']:6.3f} s wall (min {r['min_wall_s']:.3f})  {r['cpu_s']:6.3f} s CPU  "
+              f"{r['peak_mib']:6.1f} MiB peak")
+    p = result["pdf_stage"]
+    print(f"PDF stage, {p['pages']} kit.pdf pages: printkit {p['printkit_s']:.3f} s, raw reportlab {p['raw_reportlab_s']:.3f} s, "
+          f"ratio {p['ratio']:.2f} (target <= 1.5)")
+    print(f"playouts: warfare {result['playouts_per_s']['warfare']:,} games/s (target >= 10,000), "
+          f"tic-tac-toe {result['playouts_per_s']['tic-tac-toe']:,} games/s (target >= 60,000)")
+    print(f"watch: config write to 'built' line {result['watch_rebuild_s']:.3f} s (median of 7, target <= 1 s)")
+    print(f"machine: {result['cpus']} cpus, load {load_before} before, {result['load_average_after']} after")
 
 
 if __name__ == "__main__":

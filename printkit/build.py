@@ -9,15 +9,22 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from printkit.config import Config
-from printkit.errors import BuildError
-from printkit.gallery.history import keep_previous
+from printkit.errors import BuildError, PrintkitError
+from printkit.gallery.history import NOT_KEPT, keep_previous
 from printkit.games import get_game
+from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
-from printkit.kit.render import render_files
 from printkit.params import to_mapping
+
+PREVIEWS = Path(".cache") / "previews"
+"""Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
+CARRIED = ("balance",)
+"""What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters)."""
+RECORDS = Path(".cache") / "builds"
+"""Under the output folder: one JSON record per kit of the inputs it was built from."""
 
 
 @dataclass
@@ -28,6 +35,8 @@ class BuildResult:
     folder: Path
     files: dict[str, int]
     findings: list[Finding]
+    reused: bool = False
+    """True when the inputs were unchanged and the kit already written was kept."""
 
 
 def make_kit(config: Config, game: str) -> Kit:
@@ -54,8 +63,11 @@ def with_findings(data: dict[str, Any], findings: list[Finding]) -> dict[str, An
     return {**data, "findings": [{"level": f.level, "message": f.message} for f in findings]}
 
 
-def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
-    """Write every file into a temporary folder beside ``folder``, then swap it into place."""
+def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ...] = ()) -> None:
+    """Write every file into a temporary folder beside ``folder``, then swap it into place.
+
+    Entries of the old folder named in ``carry`` (e.g. balance reports) move into the new one.
+    """
     parent = folder.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -67,6 +79,9 @@ def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
+        for name in carry:
+            if (folder / name).exists() and not (staging / name).exists():
+                os.replace(folder / name, staging / name)
         old = parent / f".{folder.name}.old"
         if old.exists():
             shutil.rmtree(old)
@@ -90,27 +105,153 @@ def write_file(target: Path, data: bytes) -> None:
         raise BuildError(f"cannot write {str(target)!r}: {(exc.strerror or str(exc)).lower()}") from None
 
 
-def write_kit(kit: Kit, out: Path, source: str) -> BuildResult:
-    """Check and render a kit into ``out/<kit.game>/``; on any error the previous kit stays."""
-    from printkit.kit.checks import check_kit
+@dataclass(frozen=True)
+class Job:
+    """One kit to build: its folder name under the output folder, its manifest's source, and how to
+    hash its inputs and make it (a built-in game from config.toml, or a kit folder from data)."""
 
-    findings = check_kit(kit)
-    files = render_files(kit, cache=out / ".cache" / "previews")
-    files["manifest.json"] = (json.dumps(with_findings(manifest(kit, files, source), findings), indent=2, sort_keys=True) + "\n").encode("utf-8")
-    folder = out / kit.game
-    keep_previous(folder)
-    write_atomically(folder, files)
-    return BuildResult(kit.game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+    name: str
+    source: str
+    digest: Callable[[], str]
+    make: Callable[[], Kit]
 
 
-def build(config: Config, game: str, out: Path) -> BuildResult:
-    """Build one game's kit into ``out/<game>/``; on any error the previous kit stays."""
-    return write_kit(make_kit(config, game), out, config.source)
+def settings_of(config: Config, game: str) -> dict[str, Any]:
+    """The effective settings one game's kit depends on (what its manifest records)."""
+    return {"game": game, "config": config.source, "parameters": to_mapping(config.game_params(game)),
+            "print": to_mapping(config.print)}
+
+
+def kit_digest(config: Config, game: str) -> str:
+    """The hash of everything a built-in game's kit is made from (see :mod:`printkit.kit.inputs`)."""
+    files = read_inputs(game_input_paths(game, config.game_params(game)))
+    return input_digest(settings_of(config, game), files)
+
+
+def game_job(config: Config, game: str) -> Job:
+    """The build of a built-in game's kit with ``config``'s parameters."""
+    get_game(game)
+    return Job(game, config.source, lambda: kit_digest(config, game), lambda: make_kit(config, game))
+
+
+def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Job:
+    """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``."""
+    from printkit.datakit.kit import data_kit
+    from printkit.datakit.load import kit_files, load_kit
+
+    loaded = load_kit(folder, sets, paper)
+    settings = {"kit": loaded.display, "sets": list(sets), "paper": paper}
+    return Job(loaded.spec.name, f"{folder.rstrip('/')}/kit.toml",
+               lambda: input_digest(settings, read_inputs(kit_files(loaded.path))), lambda: data_kit(loaded))
 
 
 def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Kit:
     """The kit of a designer's folder (kit.toml and its data), in memory."""
-    from printkit.datakit.kit import data_kit
-    from printkit.datakit.load import load_kit
+    return data_job(folder, sets, paper).make()
 
-    return data_kit(load_kit(folder, sets, paper))
+
+def _record_path(out: Path, name: str) -> Path:
+    return out / RECORDS / f"{name}.json"
+
+
+def _file_sha(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def reusable(out: Path, name: str, digest: str) -> BuildResult | None:
+    """The kit in ``out/<name>/`` if it was built from inputs with ``digest`` and no file of it changed since
+    (what others add to a kit folder, the gallery and balance reports, does not count)."""
+    folder = out / name
+    try:
+        record = json.loads(_record_path(out, name).read_text(encoding="utf-8"))
+        listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(record, dict) or record.get("inputs") != digest or record.get("manifest") != _file_sha(folder / "manifest.json"):
+        return None
+    present = {p.relative_to(folder).as_posix() for p in folder.rglob("*")
+               if p.is_file() and p.relative_to(folder).parts[0] not in NOT_KEPT}
+    if present != set(listed) | {"manifest.json"}:
+        return None
+    if any(_file_sha(folder / file) != entry.get("sha256") for file, entry in listed.items()):
+        return None
+    files = {file: int(entry["bytes"]) for file, entry in listed.items()}
+    files["manifest.json"] = (folder / "manifest.json").stat().st_size
+    findings = [Finding(level, message) for level, message in record.get("findings", [])]
+    return BuildResult(name, folder, dict(sorted(files.items())), findings, reused=True)
+
+
+def _write_record(out: Path, name: str, digest: str, manifest_bytes: bytes, findings: list[Finding]) -> None:
+    """Remember what the kit was built from (a record that cannot be written only costs a rebuild)."""
+    record = {"inputs": digest, "manifest": hashlib.sha256(manifest_bytes).hexdigest(),
+              "findings": [[f.level, f.message] for f in findings]}
+    try:
+        write_file(_record_path(out, name), (json.dumps(record, indent=2) + "\n").encode("utf-8"))
+    except BuildError:
+        pass
+
+
+def build(config: Config, game: str, out: Path, force: bool = False) -> BuildResult:
+    """Build one game's kit into ``out/<game>/``; on any error the previous kit stays.
+
+    When the kit's inputs are those of the kit already in ``out/<game>/`` (and its files are
+    intact) that kit is kept and the result says ``reused``; ``force`` rebuilds regardless.
+    """
+    return list(build_many([game_job(config, game)], out, force))[0]
+
+
+def write_kit(kit: Kit, out: Path, source: str) -> BuildResult:
+    """Check and render a kit made in memory into ``out/<kit.game>/`` (always rebuilt)."""
+    job = Job(kit.game, source, lambda: "", lambda: kit)
+    return list(build_many([job], out, force=True))[0]
+
+
+def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[BuildResult]:
+    """Build several kits, yielding each result in order; unchanged kits are kept unless ``force``.
+
+    Every kit to build is laid out and its PDFs written before the first is finished, so one kit's
+    previews render in worker processes while the next kit's PDFs are written. When a kit fails,
+    the kits before it are still written, then the error is raised. A kit replaced is kept aside
+    for the gallery's "what changed" (:func:`printkit.gallery.history.keep_previous`).
+    """
+    from printkit.kit.previews import PreviewPool
+
+    with PreviewPool() as pool:
+        started: list[tuple[Job, str, Kit, list[Finding], Any] | BuildResult] = []
+        failure: PrintkitError | None = None
+        for job in jobs:
+            try:
+                digest = job.digest()
+                kept = None if force else reusable(out, job.name, digest)
+                if kept is not None:
+                    started.append(kept)
+                    continue
+                from printkit.kit.checks import check_kit
+                from printkit.kit.render import start_render
+
+                pool.prepare()
+                kit = job.make()
+                findings = check_kit(kit)
+                started.append((job, digest, kit, findings, start_render(kit, out / PREVIEWS, pool)))
+            except PrintkitError as exc:
+                failure = exc
+                break
+        for item in started:
+            if isinstance(item, BuildResult):
+                yield item
+                continue
+            job, digest, kit, findings, rendering = item
+            files = rendering.finish()
+            data = with_findings(manifest(kit, files, job.source), findings)
+            files["manifest.json"] = (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
+            folder = out / job.name
+            keep_previous(folder)
+            write_atomically(folder, files, carry=CARRIED)
+            if digest:
+                _write_record(out, job.name, digest, files["manifest.json"], findings)
+            yield BuildResult(job.name, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+    if failure is not None:
+        raise failure

@@ -81,10 +81,13 @@ def show_config() -> None:
 
 
 def _report(result: Any, verify_hint: str) -> None:
-    total = sum(result.files.values())
-    click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
-    for file, size in result.files.items():
-        click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
+    if result.reused:
+        click.echo(f"{result.game}: unchanged, kept {result.folder}/ (use --force to rebuild)")
+    else:
+        total = sum(result.files.values())
+        click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
+        for file, size in result.files.items():
+            click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
     errors = [f for f in result.findings if f.level == "error"]
     warnings = [f for f in result.findings if f.level == "warning"]
     click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings (details: printkit verify {verify_hint})")
@@ -98,11 +101,11 @@ def _report(result: Any, verify_hint: str) -> None:
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
 @SET_OPTION
+@click.option("--force", is_flag=True, help="rebuild even when nothing the kit is made from changed")
 def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None,
-          sets: tuple[str, ...]) -> None:
-    """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/)."""
-    from printkit.build import build as build_one
-    from printkit.build import make_data_kit, write_kit
+          sets: tuple[str, ...], force: bool) -> None:
+    """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept."""
+    from printkit.build import build_many, data_job, game_job
 
     names = [n for n in available() if get_game(n).kit is not None] if build_all else list(games)
     if not names and not kits:
@@ -112,16 +115,16 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
     for folder in kits:
         if sys.stderr.isatty():
             click.echo(f"building {folder} ...", err=True)
-        _report(write_kit(make_data_kit(folder, sets, _paper(paper)), Path(out), f"{folder.rstrip('/')}/kit.toml"), f"--kit {folder}")
+        for result in build_many([data_job(folder, sets, _paper(paper))], Path(out), force=force):
+            _report(result, f"--kit {folder}")
     if not names:
         return
     cfg = _config(config_path, sets, paper)
-    for name in names:
-        get_game(name)
-    for name in names:
-        if sys.stderr.isatty():
-            click.echo(f"building {name} ...", err=True)
-        _report(build_one(cfg, name, Path(out)), f"--game {name}")
+    jobs = [game_job(cfg, name) for name in names]
+    if sys.stderr.isatty():
+        click.echo(f"building {', '.join(names)} ...", err=True)
+    for result in build_many(jobs, Path(out), force=force):
+        _report(result, f"--game {result.game}")
 
 
 @main.command()

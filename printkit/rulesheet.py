@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import jinja2
@@ -27,6 +25,7 @@ from printkit.draw import fonts
 from printkit.draw.pdf import CanvasPages, draw_shape
 from printkit.draw.shapes import PT_PER_MM, Drawing
 from printkit.errors import BuildError
+from printkit.kit.inputs import templates_dir
 from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
 from printkit.press.settings import PrintSettings
 
@@ -37,14 +36,6 @@ ImageSource = Callable[[str, str], Drawing | None]
 
 QUOTE_INDENT = 18.0
 """How far (pt) a block quote is indented."""
-
-
-def templates_dir() -> Path:
-    """The rule-sheet templates: installed as ``printkit.templates``, or ``templates/`` of a checkout."""
-    try:
-        return Path(str(resources.files("printkit.templates")))
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / "templates"
 
 
 def template_env() -> jinja2.Environment:
@@ -62,6 +53,18 @@ def render_template(name: str, context: Mapping[str, Any]) -> str:
         return template_env().get_template(name).render(**context)
     except jinja2.TemplateError as exc:
         raise BuildError(f"templates/{name}: {exc}") from None
+
+
+class _Paragraph(Paragraph):  # type: ignore[misc]
+    """A Paragraph that breaks its lines once per width: a sheet flowed into rules.pdf and kit.pdf
+    (and measured again to keep headings with their text) reuses the breaks instead of redoing them."""
+
+    def breakLines(self, width: Any) -> Any:
+        key = tuple(width) if isinstance(width, (list, tuple)) else width
+        cache = self.__dict__.setdefault("_breaks", {})
+        if key not in cache:
+            cache[key] = super().breakLines(width)
+        return cache[key]
 
 
 class FigureFlowable(Flowable):  # type: ignore[misc]
@@ -134,7 +137,7 @@ def column_widths(rows: list[list[str]], width: float, size: float) -> list[floa
 
 
 def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
-    data = [[Paragraph(inline(c), styles.cell) for c in row] for row in rows]
+    data = [[_Paragraph(inline(c), styles.cell) for c in row] for row in rows]
     table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize))
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8.5),
@@ -166,9 +169,9 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
     story: list[Flowable] = []
     for kind, content in found:
         if kind in ("h1", "h2", "h3"):
-            story.append(Paragraph(inline(content), getattr(styles, kind)))
+            story.append(_Paragraph(inline(content), getattr(styles, kind)))
         elif kind == "p":
-            story.append(Paragraph(inline(content), styles.body))
+            story.append(_Paragraph(inline(content), styles.body))
         elif kind in ("ul", "ol"):
             story.append(_list(kind, content, styles, figures, width, image))
         elif kind == "quote":
@@ -180,7 +183,7 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
         elif kind == "rule":
             story.append(HRFlowable(width="100%", thickness=0.5, color=colors.HexColor("#808080"), spaceBefore=2, spaceAfter=6))
         elif kind == "code":
-            story.append(Paragraph(f"<font face='{fonts.BOLD}'>{_code_lines(content)}</font>", styles.body))
+            story.append(_Paragraph(f"<font face='{fonts.BOLD}'>{_code_lines(content)}</font>", styles.body))
         elif kind == "figure":
             if content not in figures:
                 raise BuildError(f"rule sheet: unknown figure {content!r} (known: {', '.join(sorted(figures))})")
@@ -216,8 +219,19 @@ def _image(src: str, alt: str, styles: Styles, image: ImageSource | None) -> lis
     if drawing is None:
         raise BuildError(f"rule sheet: missing image {src!r}" if image is not None
                          else f"rule sheet: image {src!r}: this rule sheet places no images")
-    caption = [Paragraph(escape(alt), styles.extra["caption"])] if alt.strip() else [Spacer(1, 4)]
+    caption = [_Paragraph(escape(alt), styles.extra["caption"])] if alt.strip() else [Spacer(1, 4)]
     return [FigureFlowable(drawing), *caption]
+
+
+MARGIN = 15.0
+"""Rule-sheet page margin in mm (the footer sits in the bottom one)."""
+
+
+def rule_story(text: str, figures: Mapping[str, Drawing], settings: PrintSettings,
+               image: ImageSource | None = None) -> list[Flowable]:
+    """The rule sheet's flowables at the text width of the sheet's paper."""
+    pw, _ = settings.page_size
+    return flowables(text, make_styles(settings.colours.ink), figures, (pw - 2 * MARGIN) * PT_PER_MM, image)
 
 
 def rule_pages(
@@ -227,21 +241,23 @@ def rule_pages(
     title: str,
     first_page: Callable[[], Drawing] | None = None,
     image: ImageSource | None = None,
+    story: list[Flowable] | None = None,
 ) -> CanvasPages:
     """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler).
 
     ``image(src, alt)`` places the pictures of ``![alt](src)`` paragraphs (see :func:`flowables`).
+    ``story`` is the sheet's :func:`rule_story`, shared by every document that flows the same sheet
+    (its paragraphs keep their line breaks); without it each painting builds its own.
     """
     pw, ph = settings.page_size
-    margin = 15.0
-    styles = make_styles(settings.colours.ink)
-    width = (pw - 2 * margin) * PT_PER_MM
+    width = (pw - 2 * MARGIN) * PT_PER_MM
+    margin = MARGIN
 
     def paint(c: Canvas) -> None:
-        story = flowables(text, styles, figures, width, image)
+        queue = list(story) if story is not None else rule_story(text, figures, settings, image)
         page = 1
         indent = 0.0  # a block quote that runs over a page break stays indented on the next page
-        while story:
+        while queue:
             top = margin
             if page == 1 and first_page is not None:
                 overlay = first_page()
@@ -251,10 +267,10 @@ def rule_pages(
             frame = Frame(margin * PT_PER_MM, 14 * PT_PER_MM, width, (ph - top - 14) * PT_PER_MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
             frame._leftExtraIndent = indent
-            before = len(story)
-            _fill(frame, story, c, width)
+            before = len(queue)
+            _fill(frame, queue, c, width)
             indent = frame._leftExtraIndent
-            if len(story) == before:
+            if len(queue) == before:
                 raise BuildError(f"rule sheet of {title}: a block is too large for a page")
             c.setFont(fonts.REGULAR, 7)
             c.setFillColor(colors.HexColor(settings.colours.muted))

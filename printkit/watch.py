@@ -175,13 +175,11 @@ class Watcher:
         return f"{_clock()} {name}: built in {took:.2f} s after {trigger}: {summary(findings)}"
 
     def _build_here(self, config: Config, name: str) -> list[dict[str, str]]:
-        from printkit.build import build, make_data_kit, write_kit
+        from printkit.build import build_many, data_job, game_job
 
         folder = self.source(name).folder
-        if folder is not None:
-            result = write_kit(make_data_kit(folder, self.sets, self.paper), self.out, f"{folder.rstrip('/')}/kit.toml")
-        else:
-            result = build(config, name, self.out)
+        job = game_job(config, name) if folder is None else data_job(folder, self.sets, self.paper)
+        result, = build_many([job], self.out)
         return [{"level": f.level, "message": f.message} for f in result.findings]
 
     def _build_fresh(self, name: str) -> list[dict[str, str]]:

@@ -71,3 +71,13 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
             raise ConfigError("--set", exc.key, str(exc).split(": ", 2)[-1]) from None
         raise
     return KitFolder(path, display, spec)
+
+
+def kit_files(folder: Path) -> dict[str, Path]:
+    """Every file a kit folder holds (hidden ones aside), by its path in the folder: what a build reads from."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+            found[rel.as_posix()] = path
+    return found

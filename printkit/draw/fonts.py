@@ -8,25 +8,29 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Callable
-
-import reportlab
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from typing import Any, Callable
 
 REGULAR = "Vera"
 BOLD = "VeraBd"
 SVG_FAMILY = "Bitstream Vera Sans, DejaVu Sans, sans-serif"
 _FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
+_string_width: Any = None
+"""reportlab's ``stringWidth``, bound by :func:`register` (reportlab is imported on first use)."""
 
 
 @lru_cache(maxsize=None)
 def register() -> None:
     """Register the Vera TrueType faces with reportlab (embedded in every PDF)."""
+    global _string_width
+    import reportlab
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
     for name, filename in _FILES.items():
         pdfmetrics.registerFont(TTFont(name, os.path.join(folder, filename)))
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic="VeraIt", boldItalic="VeraBI")
+    _string_width = pdfmetrics.stringWidth
 
 
 _CUSTOM: dict[str, tuple[str, float, float]] = {}
@@ -39,6 +43,9 @@ def register_file(path: str) -> str:
     Raises ValueError (with reportlab's reason) when the file is not a usable TrueType font.
     """
     import hashlib
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
 
     with open(path, "rb") as handle:
         data = handle.read()
@@ -67,8 +74,9 @@ def svg_family(font: str = "") -> str:
 
 def text_width(text: str, size_pt: float, bold: bool = False, font: str = "") -> float:
     """Width of ``text`` in millimetres at ``size_pt`` points."""
-    register()
-    return pdfmetrics.stringWidth(text, face(bold, font), size_pt) * 25.4 / 72
+    if _string_width is None:
+        register()
+    return float(_string_width(text, face(bold, font), size_pt)) * 25.4 / 72
 
 
 def ascent(size_pt: float, font: str = "") -> float:

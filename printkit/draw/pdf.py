@@ -9,14 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
-from typing import Any, Callable, Sequence, Union
-
-from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
 
 from printkit.draw import fonts
 from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 Box = tuple[float, float, float, float]
 """x, y, width, height in mm, y measured down from the top of the page."""
@@ -43,14 +42,22 @@ class CanvasPages:
 Page = Union[DrawingPage, CanvasPages]
 
 
+@lru_cache(maxsize=None)
+def colour(hex_text: str) -> Any:
+    """A reportlab colour for ``#RRGGBB`` text (parsed once; reportlab imported on first use)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_text)
+
+
 def _set_style(c: Canvas, style: Style) -> tuple[bool, bool]:
     fill = style.fill is not None
     stroke = style.stroke is not None
     if fill:
-        c.setFillColor(HexColor(style.fill))
+        c.setFillColor(colour(style.fill))
         c.setFillAlpha(style.opacity)
     if stroke:
-        c.setStrokeColor(HexColor(style.stroke))
+        c.setStrokeColor(colour(style.stroke))
         c.setStrokeAlpha(style.opacity)
         c.setLineWidth(style.width)
         c.setDash(list(style.dash) if style.dash else [])
@@ -62,7 +69,7 @@ def _text(c: Canvas, shape: Text) -> None:
     c.saveState()
     c.translate(shape.x, shape.y)
     c.scale(1, -1)
-    c.setFillColor(HexColor(shape.fill))
+    c.setFillColor(colour(shape.fill))
     c.setFont(fonts.face(shape.bold, shape.font), size)
     draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[shape.anchor]
     draw(0, 0, shape.text)
@@ -116,6 +123,8 @@ def _image(c: Canvas, shape: Image) -> None:
         c.scale(shape.w / picture.width, -shape.h / picture.height)
         renderPDF.draw(picture, c, 0, 0)
     else:
+        from reportlab.lib.utils import ImageReader
+
         c.scale(1, -1)
         c.drawImage(ImageReader(BytesIO(shape.data)), 0, 0, shape.w, shape.h, mask="auto")
     c.restoreState()
@@ -175,6 +184,8 @@ def paint_drawing_page(c: Canvas, page: DrawingPage) -> None:
 
 def pdf_bytes(pages: Sequence[Page], title: str) -> bytes:
     """A PDF of the pages: deterministic (invariant mode), every font embedded."""
+    from reportlab.pdfgen.canvas import Canvas
+
     fonts.register()
     out = BytesIO()
     c = Canvas(out, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10, pageCompression=1)

@@ -21,5 +21,10 @@ def warm_up() -> None:
 
 
 def svg_to_png(svg_text: str, dpi: float = 100.0) -> bytes:
-    """Rasterise SVG text (sized in mm) at ``dpi`` on a white background."""
+    """Rasterise SVG text (sized in mm) at ``dpi`` on a white background.
+
+    cairo's pixels depend on the order fonts were first loaded in the process, so every process
+    loads them the same way (:func:`warm_up`) before its first picture.
+    """
+    warm_up()
     return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), dpi=dpi, background_color="white")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any
-
-import svgwrite
+from typing import TYPE_CHECKING, Any
 
 from printkit.draw.fonts import svg_family
 from printkit.draw.images import data_uri
 from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
+
+if TYPE_CHECKING:
+    import svgwrite
 
 
 def num(value: float) -> str:
@@ -102,6 +103,8 @@ class _Writer:
 
 def to_svg(drawing: Drawing) -> str:
     """The drawing as a standalone SVG document sized in millimetres."""
+    import svgwrite
+
     dwg = svgwrite.Drawing(
         size=(f"{num(drawing.width)}mm", f"{num(drawing.height)}mm"),
         viewBox=f"0 0 {num(drawing.width)} {num(drawing.height)}",

@@ -40,3 +40,14 @@ class GameSpec:
     marks: tuple[str, ...] = ()
     """Short names of the seats besides ``player_names`` (e.g. X and O), accepted by ``--side``."""
     extras: Mapping[str, Any] = field(default_factory=dict)
+
+
+def lazy_kit(module: str) -> Callable[..., Any]:
+    """A kit builder that imports ``module`` (and the drawing machinery) only when a kit is built."""
+
+    def build_kit(params: Any, settings: Any) -> Any:
+        from importlib import import_module
+
+        return import_module(module).build_kit(params, settings)
+
+    return build_kit

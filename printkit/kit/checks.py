@@ -8,7 +8,6 @@ from typing import Iterable
 
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Line, Text, walk
-from printkit.draw.svg import to_svg
 from printkit.kit.model import Finding, Kit
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Sheet
@@ -133,5 +132,5 @@ def check_kit(kit: Kit) -> list[Finding]:
                 found.append(Finding("warning", f"{sheet.label}: text below {MIN_PIECE_PT:g} pt on pieces: {', '.join(small[:4])}"
                                                 + (f" and {len(small) - 4} more" if len(small) > 4 else "")))
     if kit.expected_cells and "board" in kit.artwork:
-        found.extend(board_findings(to_svg(kit.artwork["board"]), kit.expected_cells))
+        found.extend(board_findings(kit.svg("board"), kit.expected_cells))
     return sorted(found, key=lambda f: (f.level != "error",))

@@ -48,6 +48,15 @@ class Kit:
     """Board cells the engine plays on: coordinate -> classes its SVG element must carry."""
     extra_files: dict[str, str] = field(default_factory=dict)
     previews: dict[str, Drawing] = field(default_factory=dict)
+    """What the PNG preview of ``artwork/<stem>`` shows where it is not the whole SVG (the first cards of a large deck)."""
     pictures: dict[str, Drawing] = field(default_factory=dict)
     """Pictures the rule sheet places (``![caption](path)``), by the path as written."""
-    """What the PNG preview of ``artwork/<stem>`` shows where it is not the whole SVG (the first cards of a large deck)."""
+
+    def svg(self, stem: str) -> str:
+        """``artwork/<stem>.svg`` as text, converted once however often it is asked for (build, checks)."""
+        from printkit.draw.svg import to_svg
+
+        done: dict[str, str] = self.__dict__.setdefault("_svg_text", {})
+        if stem not in done:
+            done[stem] = to_svg(self.artwork[stem])
+        return done[stem]

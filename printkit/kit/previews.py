@@ -1,6 +1,11 @@
-"""PNG previews of the artwork: rendered in worker processes and cached by SVG hash.
+"""PNG previews of the artwork: rendered by worker processes and cached by SVG hash.
 
-cairosvg lays out text glyph by glyph in Python, so previews are the slowest part of a build.
+cairosvg lays out text glyph by glyph in Python, so previews are the slowest part of a build, and
+importing it costs about 0.4 s. A :class:`PreviewPool` forks one worker when the first preview
+misses the cache; that worker imports cairosvg (while this process goes on with the PDFs), then
+forks a helper per further core, so the import is paid once. Jobs of every kit of a build go to
+the same pool. With one core, or without fork, previews render here when collected.
+
 A preview depends only on its SVG text and resolution, so it is kept in ``<out>/.cache/previews``
 under the hash of both and reused while the art is unchanged.
 """
@@ -8,12 +13,16 @@ under the hash of both and reused while the art is unchanged.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
-from functools import partial
+import queue
 from pathlib import Path
+from typing import Any
 
-from printkit.draw.png import svg_to_png, warm_up
-from printkit.kit.parallel import Pending, start
+from printkit.kit.parallel import can_fork
+
+WAIT_S = 600.0
+"""How long to wait for one preview before declaring the workers lost."""
 
 
 def _key(svg: str, dpi: float) -> str:
@@ -41,48 +50,154 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def _render_batch(batch: list[str], dpi: float) -> list[bytes]:
-    return [svg_to_png(svg, dpi) for svg in batch]
+def _build_gone(parent: int, build: int) -> bool:
+    """True when this worker's parent or the building process has ended."""
+    if os.getppid() != parent:
+        return True
+    try:
+        os.kill(build, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        pass
+    return False
 
 
-def _batches(names: list[str], svgs: dict[str, str], count: int) -> list[list[str]]:
-    """``names`` in ``count`` groups of about equal work (SVG length stands in for it)."""
-    groups: list[list[str]] = [[] for _ in range(max(1, min(count, len(names))))]
-    load = [0] * len(groups)
-    for name in sorted(names, key=lambda n: (-len(svgs[n]), n)):
-        i = load.index(min(load))
-        groups[i].append(name)
-        load[i] += len(svgs[name])
-    return groups
+def _serve(jobs: Any, results: Any, parent: int, build: int) -> None:
+    """A worker's loop: (key, svg, dpi) jobs in, (key, ok, png or error) out, until None
+    (or until the build process is gone: a worker never outlives its build)."""
+    from printkit.draw.png import svg_to_png
+
+    while True:
+        if _build_gone(parent, build):  # nobody will read the results
+            results.cancel_join_thread()
+            return
+        try:
+            job = jobs.get(timeout=1.0)
+        except queue.Empty:
+            continue
+        if job is None:
+            break
+        key, svg, dpi = job
+        try:
+            results.put((key, True, svg_to_png(svg, dpi)))
+        except Exception as exc:  # report any failure to the parent
+            results.put((key, False, repr(exc)))
+    results.close()
+    results.join_thread()
 
 
-def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None) -> dict[str, bytes | tuple[Pending, int]]:
-    """Begin rendering every preview not in the cache, one worker per core (the main process
-    meanwhile writes the PDFs); collect them with :func:`finish_previews`."""
-    results: dict[str, bytes | tuple[Pending, int]] = {}
+def _first_worker(jobs: Any, results: Any, helpers: int, parent: int) -> None:
+    """Import cairosvg once, fork the helpers (they inherit it), then serve like them."""
+    from printkit.draw.png import warm_up
+
     warm_up()
-    missing = []
+    me = os.getpid()
+    children = []
+    for _ in range(helpers):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _serve(jobs, results, me, parent)
+            finally:
+                os._exit(0)
+        children.append(pid)
+    _serve(jobs, results, parent, parent)
+    for pid in children:
+        os.waitpid(pid, 0)
+    if _build_gone(parent, parent):
+        os._exit(0)  # orphaned: skip multiprocessing's flush of the results queue
+
+
+class PreviewPool:
+    """Renders previews for one or more kits; use as a context manager (workers end on exit)."""
+
+    def __init__(self) -> None:
+        self.workers = (os.cpu_count() or 1) if can_fork() else 0
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.waiting: dict[str, tuple[str, float]] = {}
+        self.done: dict[str, bytes] = {}
+
+    def __enter__(self) -> PreviewPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _start(self) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.jobs, self.results = ctx.Queue(), ctx.Queue()
+        self.process = ctx.Process(target=_first_worker, args=(self.jobs, self.results, self.workers - 1, os.getpid()))
+        self.process.start()
+
+    def prepare(self) -> None:
+        """Start the workers now, so cairosvg's import overlaps the kit's layout (a kit about to be
+        built usually misses some previews; if none does, the workers only imported it)."""
+        if self.workers and self.process is None:
+            self._start()
+
+    def submit(self, svg: str, dpi: float) -> str:
+        """Queue one preview (unless already queued); its key collects it."""
+        key = _key(svg, dpi)
+        if key in self.waiting or key in self.done:
+            return key
+        self.waiting[key] = (svg, dpi)
+        if self.workers:
+            if self.process is None:
+                self._start()
+            self.jobs.put((key, svg, dpi))
+        return key
+
+    def result(self, key: str) -> bytes:
+        """The PNG of a submitted preview (waits for the workers; renders here without them)."""
+        while key not in self.done:
+            if self.process is None:
+                from printkit.draw.png import svg_to_png, warm_up
+
+                warm_up()  # fonts loaded first, as in the workers: the same pixels either way
+                for k, (svg, dpi) in list(self.waiting.items()):
+                    self.done[k] = svg_to_png(svg, dpi)
+                break
+            try:
+                got, ok, value = self.results.get(timeout=WAIT_S)
+            except queue.Empty:
+                raise RuntimeError("the preview workers stopped answering") from None
+            if not ok:
+                raise RuntimeError(f"a preview worker failed: {value}")
+            self.done[got] = value
+        self.waiting.pop(key, None)
+        return self.done[key]
+
+    def close(self) -> None:
+        """Stop the workers (after the jobs queued so far)."""
+        if self.process is None:
+            return
+        for _ in range(self.workers):
+            self.jobs.put(None)
+        while self.waiting:  # drain results so the workers can flush and exit
+            self.result(next(iter(self.waiting)))
+        self.process.join()
+        self.jobs.close()
+        self.jobs.join_thread()
+        self.process = None
+
+
+def start_previews(svgs: dict[str, str], dpi: float, cache: Path | None, pool: PreviewPool) -> dict[str, bytes | str]:
+    """Every preview from the cache, or submitted to ``pool`` (its key); collect with :func:`finish_previews`."""
+    started: dict[str, bytes | str] = {}
     for name, svg in svgs.items():
         cached = _read(cache, _key(svg, dpi))
-        if cached is None:
-            missing.append(name)
-        else:
-            results[name] = cached
-    for batch in _batches(missing, svgs, os.cpu_count() or 1):
-        if batch:
-            job = start(partial(_render_batch, [svgs[n] for n in batch], dpi))
-            results.update({name: (job, i) for i, name in enumerate(batch)})
-    return results
+        started[name] = cached if cached is not None else pool.submit(svg, dpi)
+    return started
 
 
-def finish_previews(started: dict[str, bytes | tuple[Pending, int]], svgs: dict[str, str], dpi: float,
-                    cache: Path | None) -> dict[str, bytes]:
+def finish_previews(started: dict[str, bytes | str], cache: Path | None, pool: PreviewPool) -> dict[str, bytes]:
     """Wait for the previews, store new ones in the cache."""
     done: dict[str, bytes] = {}
     for name, value in started.items():
-        if isinstance(value, tuple):
-            job, index = value
-            value = job.result()[index]
-            _store(cache, _key(svgs[name], dpi), value)
+        if isinstance(value, str):
+            png = pool.result(value)
+            _store(cache, value, png)
+            value = png
         done[name] = value
     return done

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from printkit.art.printnote import print_note
 from printkit.draw.pdf import Page, pdf_bytes
 from printkit.draw.svg import to_svg
 from printkit.kit.model import Kit
-from printkit.kit.previews import finish_previews, start_previews
-from printkit.rulesheet import rule_pages
+from printkit.kit.previews import PreviewPool, finish_previews, start_previews
+from printkit.rulesheet import rule_pages, rule_story
 
 
 def print_lines(kit: Kit) -> list[str]:
@@ -21,10 +23,59 @@ def print_lines(kit: Kit) -> list[str]:
     return lines
 
 
-def rules_pages(kit: Kit, with_note: bool) -> Page:
+def rules_pages(kit: Kit, with_note: bool, story: list[Any] | None = None) -> Page:
+    """The rule sheet's pages (with the print note on the first for kit.pdf); pass one
+    :func:`rule_story` to both documents so the sheet's paragraphs are broken into lines once."""
     note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
-    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note,
-                      image=kit.pictures.get if kit.pictures else None)
+    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note, story=story,
+                      image=_pictures(kit))
+
+
+def _pictures(kit: Kit) -> Any:
+    """The rule sheet's picture source: the kit's pictures (None when it places none)."""
+    return kit.pictures.get if kit.pictures else None
+
+
+@dataclass
+class Rendering:
+    """A kit's files with the PNG previews still rendering in worker processes."""
+
+    files: dict[str, bytes]
+    started: dict[str, Any]
+    cache: Path | None
+    pool: PreviewPool
+
+    def finish(self) -> dict[str, bytes]:
+        """Every file, previews included (waits for the workers), sorted by path."""
+        files = dict(self.files)
+        for stem, png in finish_previews(self.started, self.cache, self.pool).items():
+            files[f"artwork/{stem}.png"] = png
+        return dict(sorted(files.items()))
+
+
+def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
+    """Queue the previews missing from ``cache`` with ``pool`` and write everything else meanwhile.
+
+    Several kits can be started before the first is finished, so one kit's previews render while
+    the next kit's PDFs are written (``printkit build --all``).
+    """
+    files: dict[str, bytes] = {}
+    dpi = kit.settings.preview_dpi
+    svgs = {stem: kit.svg(stem) for stem in sorted(kit.artwork)}
+    shown = {stem: to_svg(kit.previews[stem]) if stem in kit.previews else svg for stem, svg in svgs.items()}
+    started = start_previews(shown, dpi, cache, pool)
+    for stem, svg in svgs.items():
+        files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
+    files["rules.md"] = kit.rules_text.encode("utf-8")
+    story = rule_story(kit.rules_text, kit.figures, kit.settings, _pictures(kit))
+    files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
+    pages: list[Page] = [rules_pages(kit, with_note=True, story=story)]
+    for section in kit.sections:
+        pages.extend(sheet.page for sheet in section.sheets)
+    files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
+    for name, text in sorted(kit.extra_files.items()):
+        files[name] = text.encode("utf-8")
+    return Rendering(files, started, cache, pool)
 
 
 def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
@@ -34,21 +85,5 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     was measured slower: forking costs more than the 60 ms it saves); ``cache`` is a folder of
     previews kept from earlier builds.
     """
-    files: dict[str, bytes] = {}
-    dpi = kit.settings.preview_dpi
-    svgs = {stem: to_svg(drawing) for stem, drawing in sorted(kit.artwork.items())}
-    shown = {stem: to_svg(kit.previews[stem]) if stem in kit.previews else svg for stem, svg in svgs.items()}
-    started = start_previews(shown, dpi, cache)
-    for stem, svg in svgs.items():
-        files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
-    files["rules.md"] = kit.rules_text.encode("utf-8")
-    files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules")
-    pages: list[Page] = [rules_pages(kit, with_note=True)]
-    for section in kit.sections:
-        pages.extend(sheet.page for sheet in section.sheets)
-    files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
-    for name, text in sorted(kit.extra_files.items()):
-        files[name] = text.encode("utf-8")
-    for stem, png in finish_previews(started, shown, dpi, cache).items():
-        files[f"artwork/{stem}.png"] = png
-    return dict(sorted(files.items()))
+    with PreviewPool() as pool:
+        return start_render(kit, cache, pool).finish()

@@ -103,3 +103,17 @@ def test_gallery_names_a_kit_folders_changes_by_its_own_keys() -> None:
     after = {**before, "parameters": {"deck": [{"name": "cards", "size": "bridge"}]}}
     assert "deck.cards.size" in manifest_parameters(before)
     assert [str(c) for c in parameter_changes(before, after)] == ['deck.cards.size: "poker" → "bridge"']
+
+
+def test_unchanged_kit_folder_is_kept_and_a_data_edit_rebuilds(tmp_path: Path) -> None:
+    folder, out = tmp_path / "g", tmp_path / "out"
+    assert run("new", str(folder)).exit_code == 0
+    assert "wrote" in run("build", "--kit", str(folder), "--out", str(out)).output
+    assert "g: unchanged, kept" in run("build", "--kit", str(folder), "--out", str(out)).output
+    assert "wrote" in run("build", "--kit", str(folder), "--out", str(out), "--force").output
+    assert "wrote" in run("build", "--kit", str(folder), "--out", str(out), "--set", "print.bleed_mm=2").output
+    cards = folder / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Market Day", "Fair Day"), encoding="utf-8")
+    result = run("build", "--kit", str(folder), "--out", str(out))
+    assert "wrote" in result.output, result.output
+    assert "Fair Day" in (out / "g" / "artwork" / "cards.svg").read_text(encoding="utf-8")

@@ -7,12 +7,11 @@ from typing import Any
 
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
-from printkit.games.sitters.kit import build_kit
 from printkit.games.sitters.params import Params, theme_names
 from printkit.games.sitters.players import PLAYERS
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.terminal import play
-from printkit.games.spec import GameSpec
+from printkit.games.spec import GameSpec, lazy_kit
 from printkit.rules.game import Playout
 from printkit.rules.simulate import Tally, simulate
 
@@ -66,7 +65,7 @@ SPEC = GameSpec(
     summarize=summarize,
     play=play,
     strongest="basic",
-    kit=build_kit,
+    kit=lazy_kit("printkit.games.sitters.kit"),
     extras={"cell_kinds": cell_kinds, "score_table": score_table, "score": score,
             "theme_names": theme_names, "clarifications": clarifications},
 )

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec
+from printkit.games.spec import GameSpec, lazy_kit
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
-from printkit.games.tictactwo.kit import build_kit
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.players import PLAYERS
 from printkit.games.tictactwo.state import Action, Pick, PlaceVoid, State, Turn
@@ -29,6 +28,6 @@ SPEC = GameSpec(
     observe=observe,
     play=play,
     strongest="greedy", marks=("X", "O"),
-    kit=build_kit,
+    kit=lazy_kit("printkit.games.tictactwo.kit"),
     extras={"clarifications": clarifications},
 )

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec
+from printkit.games.spec import GameSpec, lazy_kit
 from printkit.games.ultimate.board import Geometry, cell_kinds, score_table
 from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import Placed, State, UltimateRules
-from printkit.games.ultimate.kit import build_kit
 from printkit.games.ultimate.params import Params
 from printkit.games.ultimate.players import PLAYERS, fast_simulate, greedy_policy, observe, summary
 from printkit.games.ultimate.terminal import play
@@ -22,7 +21,7 @@ SPEC = GameSpec(
     observe=observe,
     play=play,
     strongest="greedy", marks=("X", "O"),
-    kit=build_kit,
+    kit=lazy_kit("printkit.games.ultimate.kit"),
     summarize=summary,
     extras={
         "cell_kinds": cell_kinds,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from printkit.games.spec import GameSpec
 from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
-from printkit.games.warfare.fast import fast_simulate
 from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
 from printkit.games.warfare.params import Abilities, Params
 from printkit.games.warfare.players import greedy_policy, random_policy
@@ -18,6 +17,13 @@ def observe(tally: Tally, game: Playout) -> None:  # type: ignore[type-arg]
     for move in game.moves:
         if isinstance(move, Turn) and move.ability is not None:
             tally.extra[move.ability] += 1
+
+
+def fast_simulate(params: Params, games: int, seed: int) -> Tally:
+    """The numpy playout kernel (imported on use: replaying a log need not load numpy)."""
+    from printkit.games.warfare.fast import fast_simulate as run
+
+    return run(params, games, seed)
 
 
 def build_kit(params: Params, settings: object) -> object:

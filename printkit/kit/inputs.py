@@ -1,0 +1,86 @@
+"""What a kit is made from, hashed: a rebuild with the same inputs reuses the kit already written.
+
+A kit's inputs are its effective settings (the game's parameters, the print settings, the config's
+name as the manifest records it), the files its source reads (a built-in game: its rule-sheet
+templates and a configured example log; a kit from data would list its kit.toml and data files)
+and the code that draws it (printkit's own files and the versions of the libraries that write
+SVG, PDF and PNG). :func:`input_digest` takes any source's file list, so every kit source shares
+one record format and one skip rule.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any, Mapping
+
+import printkit
+
+LIBRARIES = ("reportlab", "svgwrite", "cairosvg", "cairocffi", "jinja2")
+"""Libraries whose version can change the bytes a build writes."""
+
+
+def _versions() -> dict[str, str]:
+    found = {}
+    for name in LIBRARIES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "absent"
+    return found
+
+
+@lru_cache(maxsize=None)
+def code_fingerprint() -> str:
+    """printkit's version, every file of the package (code, built-in logs) and the drawing libraries' versions."""
+    digest = hashlib.sha256(f"printkit {printkit.__version__}\n".encode())
+    root = Path(printkit.__file__).resolve().parent
+    for path in sorted(root.rglob("*")):
+        inside = path.relative_to(root).parts
+        if path.is_file() and path.suffix not in (".pyc", ".pyo") and "__pycache__" not in inside and inside[0] != "templates":
+            digest.update(f"{path.relative_to(root).as_posix()}\n".encode())
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    digest.update(json.dumps(_versions(), sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def input_digest(settings: Mapping[str, Any], files: Mapping[str, bytes]) -> str:
+    """One hash of a kit's effective settings (JSON-able), its source's files (name -> bytes) and the code."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    digest.update(json.dumps(settings, sort_keys=True, default=str).encode())
+    for name in sorted(files):
+        digest.update(f"\n{name}\n".encode())
+        digest.update(hashlib.sha256(files[name]).digest())
+    return digest.hexdigest()
+
+
+def read_inputs(paths: Mapping[str, Path]) -> dict[str, bytes]:
+    """The bytes of each named input file; a missing file hashes as absent (the build then reports it)."""
+    files = {}
+    for name, path in paths.items():
+        try:
+            files[name] = path.read_bytes()
+        except OSError:
+            files[name] = b"\0absent"
+    return files
+
+
+def templates_dir() -> Path:
+    """The rule-sheet templates: installed as ``printkit.templates``, or ``templates/`` of a checkout."""
+    try:
+        return Path(str(resources.files("printkit.templates")))
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+def game_input_paths(game: str, params: Any) -> dict[str, Path]:
+    """The files a built-in game's kit reads besides the package: its templates and a configured example log."""
+    folder = templates_dir() / game
+    paths = {f"templates/{game}/{p.relative_to(folder).as_posix()}": p for p in sorted(folder.rglob("*")) if p.is_file()}
+    example = getattr(params, "example_log", "")
+    if example:
+        paths["example_log"] = Path(example)
+    return paths
