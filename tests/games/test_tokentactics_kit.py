@@ -40,7 +40,9 @@ def ids(svg: Path, prefix: str) -> dict[str, set[str]]:
 
 
 def test_spec_has_the_kit() -> None:
-    assert SPEC.kit is build_kit
+    assert SPEC.kit is not None
+    made = SPEC.kit(Params(), SETTINGS)
+    assert made.game == "tokentactics" and made.artwork.keys() == build_kit(Params(), SETTINGS).artwork.keys()
 
 
 def test_files_written(built: Path) -> None:

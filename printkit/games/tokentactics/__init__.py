@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec
+from printkit.games.spec import GameSpec, lazy_kit
 from printkit.games.tokentactics.analysis import (
     chips_needed,
     fast_simulate,
@@ -13,7 +13,6 @@ from printkit.games.tokentactics.analysis import (
 )
 from printkit.games.tokentactics.clarifications import clarifications
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
-from printkit.games.tokentactics.kit import build_kit
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.players import PLAYERS, pair
@@ -47,7 +46,7 @@ SPEC = GameSpec(
     observe=observe,
     play=play,
     strongest="strategic",
-    kit=build_kit,
+    kit=lazy_kit("printkit.games.tokentactics.kit"),
     extras={
         "chips_needed": chips_needed,
         "peak_percentile": peak_percentile,

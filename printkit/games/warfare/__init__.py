@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec
+from printkit.games.spec import GameSpec, lazy_kit
 from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
 from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
 from printkit.games.warfare.params import Abilities, Params
@@ -26,13 +26,6 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
     return run(params, games, seed)
 
 
-def build_kit(params: Params, settings: object) -> object:
-    """The print kit (imported on use: listing games need not load the drawing machinery)."""
-    from printkit.games.warfare.kit import build_kit as build
-
-    return build(params, settings)  # type: ignore[arg-type]
-
-
 SPEC = GameSpec(
     name="warfare",
     title="Tic Tac Warfare",
@@ -42,7 +35,7 @@ SPEC = GameSpec(
     players={"random": random_policy, "greedy": greedy_policy},
     fast_simulate=fast_simulate,
     observe=observe,
-    kit=build_kit,
+    kit=lazy_kit("printkit.games.warfare.kit"),
     play=play,
     strongest="greedy",
     marks=("X", "O"),
