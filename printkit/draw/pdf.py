@@ -92,6 +92,18 @@ def _group(c: Canvas, shape: Group) -> None:
     c.restoreState()
 
 
+class _VeraFonts:
+    """svglib's font lookup answered without fontconfig: every family is Vera (bold where asked).
+
+    The picture's text is set in Vera anyway (see :func:`_vector`); asking fontconfig for each
+    family costs half a second per process.
+    """
+
+    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        w = str(weight).lower()
+        return fonts.face(w in ("bold", "bolder") or (w.isdigit() and int(w) >= 600)), True
+
+
 @lru_cache(maxsize=256)
 def _vector(data: bytes) -> Any:
     """An SVG as a reportlab Drawing (svglib, imported only when a kit has SVG pictures).
@@ -100,7 +112,8 @@ def _vector(data: bytes) -> Any:
     """
     from svglib.svglib import svg2rlg
 
-    picture = svg2rlg(BytesIO(data))
+    fonts.register()
+    picture = svg2rlg(BytesIO(data), font_map=_VeraFonts())
     if picture is None:
         raise ValueError("an SVG that svglib cannot read")
     picture.initialFontName = fonts.REGULAR  # renderPDF would otherwise set (unembedded) Helvetica
@@ -108,7 +121,8 @@ def _vector(data: bytes) -> Any:
     while stack:
         node = stack.pop()
         if hasattr(node, "fontName"):
-            node.fontName = fonts.face("bold" in str(node.fontName).lower())
+            name = str(node.fontName)
+            node.fontName = fonts.face(name == fonts.BOLD or "bold" in name.lower())
         stack.extend(getattr(node, "contents", ()))
     return picture
 
