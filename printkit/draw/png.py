@@ -1,12 +1,29 @@
-"""PNG previews: the SVG rasterised by cairosvg at a modest resolution."""
+"""PNG pictures of drawings: a drawing's PDF rendered by PDFium (the kit's previews), or SVG text
+rasterised by cairosvg (the tests' look at the SVG files themselves)."""
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 
-import cairosvg
-
 from printkit.draw.fonts import SVG_FAMILY
+
+
+def pdf_to_png(pdf: bytes, dpi: float = 100.0) -> bytes:
+    """The first page of a PDF as a PNG at ``dpi`` on white (PDFium: the exact fonts the PDF embeds).
+
+    Deterministic: the same PDF gives the same bytes (no timestamp or metadata in the PNG).
+    """
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=False, compress_level=6)
+    return out.getvalue()
 
 
 @lru_cache(maxsize=None)
@@ -17,6 +34,8 @@ def warm_up() -> None:
         for weight in ("", ' font-weight="bold"')
     )
     svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="4mm" height="4mm" viewBox="0 0 4 4">{texts}</svg>'
+    import cairosvg
+
     cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
@@ -26,5 +45,7 @@ def svg_to_png(svg_text: str, dpi: float = 100.0) -> bytes:
     cairo's pixels depend on the order fonts were first loaded in the process, so every process
     loads them the same way (:func:`warm_up`) before its first picture.
     """
+    import cairosvg
+
     warm_up()
     return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), dpi=dpi, background_color="white")

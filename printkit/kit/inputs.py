@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 import printkit
 
-LIBRARIES = ("reportlab", "svgwrite", "cairosvg", "cairocffi", "jinja2")
+LIBRARIES = ("reportlab", "svgwrite", "svglib", "pypdfium2", "pillow", "jinja2", "markdown-it-py")
 """Libraries whose version can change the bytes a build writes."""
 
 

@@ -62,7 +62,8 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
     files: dict[str, bytes] = {}
     dpi = kit.settings.preview_dpi
     svgs = {stem: kit.svg(stem) for stem in sorted(kit.artwork)}
-    shown = {stem: to_svg(kit.previews[stem]) if stem in kit.previews else svg for stem, svg in svgs.items()}
+    shown = {stem: (to_svg(kit.previews[stem]), kit.previews[stem]) if stem in kit.previews else (svg, kit.artwork[stem])
+             for stem, svg in svgs.items()}
     started = start_previews(shown, dpi, cache, pool)
     for stem, svg in svgs.items():
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")

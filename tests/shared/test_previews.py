@@ -1,0 +1,61 @@
+"""PNG previews are the artwork's drawing rendered through the PDF backend: they must show what the SVG shows."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from printkit.build import build, build_many, data_job
+from printkit.config import load_config
+from printkit.kit.previews import PreviewPool, finish_previews, start_previews
+from tests.conftest import render_svg
+
+
+def _differing(a: Image.Image, b: Image.Image) -> float:
+    """The share of 4 x 4 pixel blocks whose mean colour differs clearly: shapes and colours count,
+    glyph anti-aliasing (PDFium sets the embedded Vera, cairo the system's DejaVu) does not."""
+    diff = ImageChops.difference(a.reduce(4), b.reduce(4)).convert("L")
+    return sum(diff.histogram()[40:]) / (diff.width * diff.height)
+
+
+@pytest.mark.parametrize("game", ["warfare", "tokentactics"])
+def test_every_preview_shows_its_svg(game: str, tmp_path: Path) -> None:
+    result = build(load_config(None, ()), game, tmp_path)
+    dpi = 60.0
+    for name in result.files:
+        if not name.endswith(".svg"):
+            continue
+        png = Image.open(result.folder / name.replace(".svg", ".png")).convert("RGB")
+        svg = render_svg((result.folder / name).read_text(encoding="utf-8"), dpi)
+        assert abs(png.width - svg.width) <= 1 and abs(png.height - svg.height) <= 1, name
+        svg = svg.resize(png.size)
+        assert _differing(png, svg) < 0.03, name  # text-heavy cards measure 1.1-1.3 %
+
+
+def test_previews_are_identical_with_and_without_workers(tmp_path: Path) -> None:
+    from printkit.build import game_job
+    from printkit.draw.svg import to_svg
+
+    kit = game_job(load_config(None, ()), "tictactwo").make()
+    shown = {stem: (to_svg(d), d) for stem, d in kit.artwork.items()}
+    with PreviewPool() as pool:
+        parallel = finish_previews(start_previews(shown, 50, None, pool), None, pool)
+    alone = PreviewPool()
+    alone.workers = 0
+    here = finish_previews(start_previews(shown, 50, None, alone), None, alone)
+    assert parallel == here
+    assert Image.open(io.BytesIO(here["board"])).size == (371, 371)
+
+
+def test_kit_folder_preview_is_deterministic(tmp_path: Path) -> None:
+    from tests.datakit.helpers import run
+
+    folder = tmp_path / "g"
+    assert run("new", str(folder)).exit_code == 0
+    first, = build_many([data_job(str(folder))], tmp_path / "a")
+    second, = build_many([data_job(str(folder))], tmp_path / "b")
+    for name in first.files:
+        assert (first.folder / name).read_bytes() == (second.folder / name).read_bytes(), name
