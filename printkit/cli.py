@@ -341,9 +341,9 @@ def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, s
                             f"{', '.join(n for n in available() if get_game(n).play is not None)})")
     params = _config(config_path, sets).game_params(game)
     seating = choose_seating(spec, spec.rules(params).player_names, spec.marks, vs_computer, computer, side)
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     secret = _read_secret if stdin.isatty() else None
     log = GameLog(Path(log_path) if log_path else None, spec.title)
-    code = spec.play(params, input_stream=stdin, output_stream=click.get_text_stream("stdout"),
+    code = spec.play(params, input_stream=stdin, output_stream=sys.stdout,
                      seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
     sys.exit(code)
