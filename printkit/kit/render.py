@@ -26,6 +26,14 @@ def rules_pages(kit: Kit, with_note: bool) -> Page:
     return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note)
 
 
+def kit_pages(kit: Kit) -> list[Page]:
+    """Every page of kit.pdf in print order: the rule sheet with the print note, then each section."""
+    pages: list[Page] = [rules_pages(kit, with_note=True)]
+    for section in kit.sections:
+        pages.extend(sheet.page for sheet in section.sheets)
+    return pages
+
+
 def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     """Every output file of the kit, by path relative to ``output/<game>/``.
 
@@ -42,10 +50,7 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
     files["rules.md"] = kit.rules_text.encode("utf-8")
     files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules")
-    pages: list[Page] = [rules_pages(kit, with_note=True)]
-    for section in kit.sections:
-        pages.extend(sheet.page for sheet in section.sheets)
-    files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
+    files["kit.pdf"] = pdf_bytes(kit_pages(kit), f"{kit.title} - print-and-play kit")
     for name, text in sorted(kit.extra_files.items()):
         files[name] = text.encode("utf-8")
     for stem, png in finish_previews(started, shown, dpi, cache).items():
