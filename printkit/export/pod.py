@@ -162,7 +162,7 @@ def export_pod(kit: Kit, shop_key: str) -> Export:
     for deck in kit.decks:
         if not deck.pieces:
             continue
-        t = template_for(deck.pieces[0], shop, s.bleed_mm, s.safe_mm, f"deck {deck.title!r}")
+        t = template_for(deck.pieces[0], shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {deck.title!r}")
         made = _Deck(deck, t, title, s.bleed_mm)
         made.write()
         files.update(made.files)
