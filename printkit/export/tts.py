@@ -159,7 +159,8 @@ class _Writer:
         cols = max(1, min(len(pieces), round(180 / (pieces[0].w + 3))))
         drawing = pieces_drawing(pieces, f"{self.kit.title} {tokens.title}", cols=cols, gap=3.0, backs=True)
         name, w, h = self.image(f"tokens-{tokens.name}.png", drawing)
-        self.lines.append(f"{name}: {tokens.title}, {plural(len(pieces), 'piece')} ({w} x {h} px; distinct backs follow the fronts)")
+        backs = "; their distinct backs follow the fronts" if any(p.back is not None for p in pieces) else ""
+        self.lines.append(f"{name}: {tokens.title}, {plural(len(pieces), 'piece')} ({w} x {h} px{backs})")
 
 
 def saved_object(kit: Kit, objects: list[dict[str, Any]]) -> dict[str, Any]:

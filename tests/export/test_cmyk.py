@@ -16,7 +16,7 @@ from printkit.draw.cmyk import RICH_BLACK, Inks, gcr
 from printkit.export.cmyk import export_cmyk
 from printkit.kit.render import render_files
 from tests.datakit.helpers import CARD, write_kit
-from tests.export.helpers import game_kit
+from tests.export.helpers import game_kit, scaffold_kit
 
 RGB_OPERATORS = {b"rg", b"RG", b"g", b"G", b"sc", b"SC", b"scn", b"SCN", b"cs", b"CS"}
 
@@ -81,3 +81,9 @@ def test_data_kit_pictures_are_converted(tmp_path: Path) -> None:
     images = [x.get_object() for p in reader.pages for x in p["/Resources"].get("/XObject", {}).values()
               if x.get_object().get("/Subtype") == "/Image"]
     assert images and all(i["/ColorSpace"] == "/DeviceCMYK" for i in images)
+
+
+def test_scaffold_svg_pictures_are_cmyk(tmp_path: Path) -> None:
+    made = export_cmyk(scaffold_kit(tmp_path / "my-game"))  # its icons are SVG, drawn by svglib
+    assert_all_cmyk(made.files["kit.pdf"])
+    assert "#2E7D32" in made.files["inks.txt"].decode()  # a card colour from cards.csv, reported
