@@ -49,6 +49,7 @@ def test_quantities_order_and_other_shops(tmp_path: Path) -> None:
     rows = _rows(mpc.files)
     assert [(r["file"], r["quantity"], r["back"]) for r in rows] == [
         ("cards/cards/001-alpha-x3.png", "3", "cards/cards/back.png"), ("cards/cards/002-beta.png", "1", "cards/cards/back.png")]
+    assert export_pod(kit, "makeplayingcards").files == mpc.files
     generic = export_pod(kit, "generic")
     assert image(generic.files["cards/cards/002-beta.png"]).size == (round(69 / 25.4 * 300), round(94 / 25.4 * 300))
 

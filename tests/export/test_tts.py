@@ -93,6 +93,17 @@ def test_copies_share_a_cell_and_base_url_rewrites_urls(tmp_path: Path) -> None:
     assert (hosted.folder / "cards.png").read_bytes() == (result.folder / "cards.png").read_bytes()
 
 
+def test_a_deck_of_75_cards_takes_two_sheets(tmp_path: Path) -> None:
+    rows = "title,colour\n" + "".join(f"Card {n},#{n * 3:02X}3366\n" for n in range(75))
+    folder = write_kit(tmp_path / "kit", files={"cards.csv": rows})
+    kit = make_data_kit(str(folder), ("deck.cards.size=[20, 28]",))
+    result = export_kit(kit, "tts", tmp_path / "out")
+    check_against_sheets(result.folder, kit)
+    obj = _decks(json.loads((result.folder / f"{kit.game}.json").read_text()))[0]
+    assert {k: (e["NumWidth"], e["NumHeight"]) for k, e in obj["CustomDeck"].items()} == {"1": (10, 7), "2": (7, 1)}
+    assert obj["DeckIDs"] == [100 + n for n in range(69)] + [200 + n for n in range(6)]
+
+
 def test_cli_rerun_is_byte_identical_and_bad_input_is_one_line(tmp_path: Path) -> None:
     out = str(tmp_path / "out")
     first = run("export", "--game", "tictactwo", "--to", "tts", "--out", out)
