@@ -152,6 +152,49 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
         sys.exit(1)
 
 
+@main.command("export")
+@click.option("--game", "games", multiple=True, metavar="NAME", help="game to export (repeatable)")
+@KIT_OPTION
+@click.option("--all", "export_all", is_flag=True, help="every game that has a kit")
+@click.option("--to", "target", required=True, metavar="TARGET", help="tts, pod, gutterfold or cmyk")
+@click.option("--shop", default=None, metavar="SHOP", help="--to pod: thegamecrafter, makeplayingcards or generic (default)")
+@click.option("--base-url", "base_url", default=None, metavar="URL", help="--to tts: where the images will be hosted")
+@CONFIG_OPTION
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@SET_OPTION
+def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
+           config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+    """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses into OUT/<game>/export/<target>/."""
+    from printkit.build import make_data_kit, make_kit
+    from printkit.export.common import NothingToExport
+    from printkit.export.run import check_options, export_kit
+
+    check_options(target, shop, base_url)
+    names = [n for n in available() if get_game(n).kit is not None] if export_all else list(games)
+    if not names and not kits:
+        _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
+    if kits and (names or config_path):
+        _fail("--kit exports a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    for name in names:
+        get_game(name)
+    cfg = _config(config_path, sets, paper) if names else None
+    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
+    sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
+    for _, make in sources:
+        try:
+            result = export_kit(make(), target, Path(out), shop, base_url)
+        except NothingToExport as exc:
+            if len(sources) == 1:
+                raise
+            click.echo(f"skipped: {exc}")
+            continue
+        for warning in result.warnings:
+            click.echo(f"warning: {warning}")
+        total = sum(result.files.values())
+        click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
+
+
 @main.command("new")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.option("--title", default=None, help="the game's title (default: from the folder name)")

@@ -19,7 +19,7 @@ from printkit.datakit.pictures import rule_pictures
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
-from printkit.kit.model import Finding, Kit, Section
+from printkit.kit.model import Finding, Kit, PieceSet, Section
 from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
@@ -106,6 +106,7 @@ def data_kit(kit: KitFolder) -> Kit:
     inside(kit.path, spec.icons, spec.source, "kit.icons")
     art = Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit))
     artwork, previews, sections, findings = {}, {}, [], []
+    sets: dict[str, list[PieceSet]] = {"decks": [], "boards": [], "tokens": []}
     counts: dict[str, dict[str, dict[str, Any]]] = {"decks": {}, "boards": {}, "tokens": {}}
     for board in spec.boards:
         rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
@@ -114,6 +115,7 @@ def data_kit(kit: KitFolder) -> Kit:
         sections.append(Section(f"board {board.title}", sheets, board_advice(sheets)))
         artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
         counts["boards"][board.name] = {"title": board.title, "count": 1}
+        sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
     for i, tokens in enumerate(spec.tokens):
         rows = load_rows(kit.path, kit.display, tokens.data, spec.source)
         painter = Painter(art, _columns(rows), spec.source)
@@ -126,6 +128,7 @@ def data_kit(kit: KitFolder) -> Kit:
         if len(pieces) > PREVIEW_PIECES:
             previews[tokens.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {tokens.title}", cols=cols, gap=3.0)
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
+        sets["tokens"].append(PieceSet(tokens.name, tokens.title, tuple(pieces)))
     for i, deck in enumerate(spec.decks):
         rows = load_rows(kit.path, kit.display, deck.data, spec.source)
         painter = Painter(art, _columns(rows), spec.source)
@@ -141,7 +144,9 @@ def data_kit(kit: KitFolder) -> Kit:
         if len(pieces) > PREVIEW_PIECES:
             previews[deck.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {deck.title}", cols=cols, gap=4.0)
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
+        sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
     rules_text, pictures = _rules(kit, counts)
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, pictures=pictures, findings=findings, previews=previews,
-               print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."])
+               print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."],
+               decks=sets["decks"], tokens=sets["tokens"], boards=sets["boards"])

@@ -6,6 +6,8 @@ Each page may carry a TrimBox and a BleedBox (mm rectangles on the page).
 
 from __future__ import annotations
 
+import math
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
@@ -15,7 +17,10 @@ from printkit.draw import fonts
 from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 
 if TYPE_CHECKING:
+    from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.cmyk import Inks
 
 Box = tuple[float, float, float, float]
 """x, y, width, height in mm, y measured down from the top of the page."""
@@ -41,6 +46,8 @@ class CanvasPages:
 
 Page = Union[DrawingPage, CanvasPages]
 
+_INKS: ContextVar[Inks | None] = ContextVar("printkit_inks", default=None)
+"""The CMYK converter of the PDF being written (None: RGB, the kit's own colours)."""
 
 @lru_cache(maxsize=None)
 def colour(hex_text: str) -> Any:
@@ -49,12 +56,24 @@ def colour(hex_text: str) -> Any:
 
     return HexColor(hex_text)
 
+def _area(shape: Shape) -> float:
+    """A filled shape's area in its own mm (for rich black on large areas)."""
+    if isinstance(shape, Rect):
+        return shape.w * shape.h
+    if isinstance(shape, Circle):
+        return math.pi * shape.r ** 2
+    if isinstance(shape, Polygon) and len(shape.points) > 2:
+        pts = shape.points
+        return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))) / 2
+    return 0.0
 
-def _set_style(c: Canvas, style: Style) -> tuple[bool, bool]:
+
+def _set_style(c: Canvas, style: Style, area: float = 0.0) -> tuple[bool, bool]:
     fill = style.fill is not None
     stroke = style.stroke is not None
+    inks = _INKS.get()
     if fill:
-        c.setFillColor(colour(style.fill))
+        c.setFillColor(inks.area(style.fill, area) if inks is not None else colour(style.fill))
         c.setFillAlpha(style.opacity)
     if stroke:
         c.setStrokeColor(colour(style.stroke))
@@ -137,11 +156,26 @@ def _image(c: Canvas, shape: Image) -> None:
         c.scale(shape.w / picture.width, -shape.h / picture.height)
         renderPDF.draw(picture, c, 0, 0)
     else:
-        from reportlab.lib.utils import ImageReader
-
         c.scale(1, -1)
-        c.drawImage(ImageReader(BytesIO(shape.data)), 0, 0, shape.w, shape.h, mask="auto")
+        c.drawImage(_picture(shape.data), 0, 0, shape.w, shape.h, mask="auto")
     c.restoreState()
+
+
+def _picture(data: bytes) -> ImageReader:
+    """A PNG for reportlab; in a CMYK PDF its pixels converted to CMYK, its transparency kept as a soft mask."""
+    from reportlab.lib.utils import ImageReader
+
+    from printkit.draw.cmyk import cmyk_image
+
+    inks = _INKS.get()
+    if inks is None:
+        return ImageReader(BytesIO(data))
+    image, alpha = cmyk_image(data)
+    reader = ImageReader(image)
+    reader.getRGBData()
+    if alpha is not None:
+        reader._dataA = ImageReader(alpha)
+    return reader
 
 
 def draw_shape(c: Canvas, shape: Shape) -> None:
@@ -154,7 +188,7 @@ def draw_shape(c: Canvas, shape: Shape) -> None:
         _group(c, shape)
     else:
         c.saveState()
-        fill, stroke = _set_style(c, shape.style)
+        fill, stroke = _set_style(c, shape.style, _area(shape))
         if isinstance(shape, Rect):
             if shape.rx:
                 c.roundRect(shape.x, shape.y, shape.w, shape.h, shape.rx, stroke=stroke, fill=fill)
@@ -196,13 +230,26 @@ def paint_drawing_page(c: Canvas, page: DrawingPage) -> None:
     c.showPage()
 
 
-def pdf_bytes(pages: Sequence[Page], title: str) -> bytes:
-    """A PDF of the pages: deterministic (invariant mode), every font embedded."""
-    from reportlab.pdfgen.canvas import Canvas
+def pdf_bytes(pages: Sequence[Page], title: str, inks: Inks | None = None) -> bytes:
+    """A PDF of the pages: deterministic (invariant mode), every font embedded.
 
+    With ``inks`` every colour (shapes, text, rule-sheet flowables, SVG pictures) is written as
+    DeviceCMYK through ``inks.convert`` and PNG pictures are converted to CMYK images.
+    """
     fonts.register()
     out = BytesIO()
-    c = Canvas(out, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10, pageCompression=1)
+    token = _INKS.set(inks)
+    try:
+        return _write(pages, title, inks, out)
+    finally:
+        _INKS.reset(token)
+
+
+def _write(pages: Sequence[Page], title: str, inks: Inks | None, out: BytesIO) -> bytes:
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(out, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10, pageCompression=1,
+               enforceColorSpace=inks.convert if inks is not None else None)
     c.setTitle(title)
     c.setAuthor("printkit")
     c.setCreator("printkit")

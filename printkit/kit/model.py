@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.draw.shapes import Drawing
+from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Sheet
 
@@ -19,6 +21,25 @@ class Finding:
 
     def __str__(self) -> str:
         return f"{self.level}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PieceSet:
+    """Pieces that belong together off paper, in play order: a deck of cards, a set of tokens, a board.
+
+    ``name`` is a file-safe identifier (``x-ability-cards``); exports (Tabletop Simulator, print-on-demand,
+    gutter fold) read decks, tokens and boards from these instead of from the print sheets.
+    """
+
+    name: str
+    title: str
+    pieces: tuple[Piece, ...]
+
+
+def piece_set(title: str, pieces: list[Piece] | tuple[Piece, ...], name: str | None = None) -> PieceSet:
+    """A PieceSet named after its title (lowercase words joined by ``-``) unless ``name`` is given."""
+    slug = name or re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "pieces"
+    return PieceSet(slug, title, tuple(pieces))
 
 
 @dataclass
@@ -51,6 +72,13 @@ class Kit:
     """What the PNG preview of ``artwork/<stem>`` shows where it is not the whole SVG (the first cards of a large deck)."""
     pictures: dict[str, Drawing] = field(default_factory=dict)
     """Pictures the rule sheet places (``![caption](path)``), by the path as written."""
+
+    decks: list[PieceSet] = field(default_factory=list)
+    """The card decks, each in deck order with every copy (a card's back is its piece's ``back``)."""
+    tokens: list[PieceSet] = field(default_factory=list)
+    """Counters, chips, standees and markers, one set per kind."""
+    boards: list[PieceSet] = field(default_factory=list)
+    """Boards and trackers, one piece each, upright as designed."""
 
     def svg(self, stem: str) -> str:
         """``artwork/<stem>.svg`` as text, converted once however often it is asked for (build, checks)."""

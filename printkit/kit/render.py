@@ -79,6 +79,14 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
     return Rendering(files, started, cache, pool)
 
 
+def kit_pages(kit: Kit) -> list[Page]:
+    """Every page of kit.pdf in print order: the rule sheet with the print note, then each section."""
+    pages: list[Page] = [rules_pages(kit, with_note=True)]
+    for section in kit.sections:
+        pages.extend(sheet.page for sheet in section.sheets)
+    return pages
+
+
 def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     """Every output file of the kit, by path relative to ``output/<game>/``.
 

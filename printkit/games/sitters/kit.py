@@ -17,7 +17,7 @@ from printkit.games.sitters.params import Params, theme_names
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.state import BATTLE, LOOT, MOVE, ROLL, SETUP, State
 from printkit.kit import example
-from printkit.kit.model import Finding, Kit, Section
+from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
@@ -296,4 +296,5 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         findings=findings(params, standees, tokens, sheet.page.drawing, text),
         expected_cells={name: {"cell", kind} for name, kind in cell_kinds(params).items()},
         extra_files={"example.log": log_text},
+        tokens=[piece_set("standees", standees), piece_set("container tokens", tokens)], boards=[piece_set("board", [board])],
     )

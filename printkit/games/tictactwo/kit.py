@@ -13,7 +13,7 @@ from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.kit import example
-from printkit.kit.model import Finding, Kit, Section
+from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -204,7 +204,8 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     board = kit_art.board_piece(rules, settings)
     board_pages = board_sheets(board, settings, f"{TITLE} board")
     pieces = piece_sets(params, settings, counts)
-    cards = kit_cards.action_cards(params, settings) + kit_cards.trackers(params, settings)
+    actions, trackers = kit_cards.action_cards(params, settings), kit_cards.trackers(params, settings)
+    cards = actions + trackers
     figures = kit_figures.figures(TicTacTwo(replace(params, board_size=4, line_length=4)))
     figures["space"] = kit_figures.space_layout(params)
     move, state = mid_position(rules, game)
@@ -240,4 +241,6 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         findings=found,
         expected_cells={c["id"]: {"cell"} for c in rules.geometry()["cells"]},
         extra_files={"example.log": log_text},
+        decks=[piece_set("action cards", actions), piece_set("draft trackers", trackers)],
+        tokens=[piece_set(name + "s", pieces[name]) for name in pieces if pieces[name]], boards=[piece_set("board", [board])],
     )

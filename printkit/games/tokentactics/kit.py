@@ -23,7 +23,7 @@ from printkit.games.tokentactics.kit_figures import reveal_figure
 from printkit.games.tokentactics.moves import Move
 from printkit.games.tokentactics.params import Params
 from printkit.kit import example
-from printkit.kit.model import Finding, Kit, Section
+from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -274,6 +274,10 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         rules_text=text, figures=_figures(params, rules, game),
         print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; round chips along their dashed guides."],
         findings=problems + found, extra_files={"example.log": log_text},
+        decks=[piece_set(f"{params.player_names[p]} commit cards", cards[p * (bound + 1):(p + 1) * (bound + 1)], f"commit-cards-{p + 1}")
+               for p in (0, 1)] + [piece_set("player aids", aids)],
+        tokens=[piece_set(b.caption.split(":")[0].split(" (")[0], b.pieces) for b in blocks],
+        boards=[piece_set("reserve tracker", [board])],
     )
 
 

@@ -15,7 +15,7 @@ from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import State, UltimateRules
 from printkit.games.ultimate.params import Params, board_extent, column_letter
 from printkit.kit import example
-from printkit.kit.model import Finding, Kit, Section
+from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
@@ -232,5 +232,6 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         findings=findings(params, counts, tokens, cards),
         expected_cells={name: {"cell", kind} if kind else {"cell"} for name, kind in kinds.items()},
         extra_files={"example.log": log_text},
+        decks=[piece_set("score cards", cards)], tokens=[piece_set("tokens", tokens)], boards=[piece_set("board", [board])],
     )
 

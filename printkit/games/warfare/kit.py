@@ -15,7 +15,7 @@ from printkit.games.warfare import info
 from printkit.games.warfare.engine import WarfareRules
 from printkit.games.warfare.params import Params
 from printkit.kit import example
-from printkit.kit.model import Finding, Kit, Section
+from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
@@ -256,4 +256,9 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
         findings=problems + findings(params, token_pieces, cards),
         expected_cells={name: {"cell"} for name in info.cells(params)},
         extra_files={"example.log": log_text},
+        decks=[piece_set(f"{names(params)[i]} ability cards", [c for c in cards if c.name.startswith(f"{mark} ")], f"{mark.lower()}-ability-cards")
+               for i, mark in enumerate(MARKS)],
+        tokens=[piece_set(f"{names(params)[i]} tokens", [t for t in token_pieces if t.name.startswith(f"{mark} ")], f"{mark.lower()}-tokens")
+                for i, mark in enumerate(MARKS)],
+        boards=[piece_set("board", [board_piece])],
     )

@@ -1,0 +1,64 @@
+"""One kit exported to one target, written atomically into ``<out>/<game>/export/<target>/``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.build import write_atomically
+from printkit.export.common import TARGETS, Export, ExportError
+from printkit.export.shops import SHOP_NAMES
+from printkit.kit.model import Kit
+
+
+@dataclass
+class ExportResult:
+    """What an export wrote and where, and its warnings (safe-area findings of a shop)."""
+
+    game: str
+    target: str
+    folder: Path
+    files: dict[str, int]
+    warnings: list[str]
+
+
+def check_options(target: str, shop: str | None, base_url: str | None) -> None:
+    """Unknown targets and shops, and options that do not belong to the target, are errors before any work."""
+    if target not in TARGETS:
+        raise ExportError(f"--to: unknown target {target!r} (targets: {', '.join(TARGETS)})")
+    if shop is not None and target != "pod":
+        raise ExportError(f"--shop: only for --to pod, not --to {target}")
+    if shop is not None and shop not in SHOP_NAMES:
+        raise ExportError(f"--shop: unknown shop {shop!r} (shops: {', '.join(SHOP_NAMES)})")
+    if base_url is not None and target != "tts":
+        raise ExportError(f"--base-url: only for --to tts, not --to {target}")
+    if base_url is not None and not base_url.startswith(("http://", "https://", "file://")):
+        raise ExportError(f"--base-url: expected an http(s):// or file:// address, got {base_url!r}")
+
+
+def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, base_url: str | None = None) -> Export:
+    """The files of one export in memory (nothing written)."""
+    check_options(target, shop, base_url)
+    if target == "tts":
+        from printkit.export.tts import export_tts
+
+        return export_tts(kit, folder, base_url)
+    if target == "pod":
+        from printkit.export.pod import export_pod
+
+        return export_pod(kit, shop or "generic")
+    if target == "gutterfold":
+        from printkit.export.gutterfold import export_gutterfold
+
+        return export_gutterfold(kit)
+    from printkit.export.cmyk import export_cmyk
+
+    return export_cmyk(kit)
+
+
+def export_kit(kit: Kit, target: str, out: Path, shop: str | None = None, base_url: str | None = None) -> ExportResult:
+    """Export ``kit`` into ``out/<game>/export/<target>/``; a failed export leaves the previous one in place."""
+    folder = out / kit.game / "export" / target
+    made = make_export(kit, target, folder, shop, base_url)
+    write_atomically(folder, made.files)
+    return ExportResult(kit.game, target, folder, {name: len(data) for name, data in made.files.items()}, made.warnings)
