@@ -1,22 +1,20 @@
 """Pieces as pixels: one face of a piece drawn to an exact pixel size, and images laid out on sheets.
 
 Every export that writes images goes through here, so a card looks the same in Tabletop Simulator as
-in a print-on-demand upload. Output is deterministic: cairosvg for the art, Pillow for the sheets,
-PNG files without timestamps or other varying metadata.
+in a print-on-demand upload. Output is deterministic: the art is drawn by the PDF backend and rendered
+by PDFium (like the kit's previews: the fonts the PDF embeds), Pillow lays out the sheets, and PNG
+files carry no timestamps or other varying metadata.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields, is_dataclass, replace
 from io import BytesIO
 from typing import Any, Sequence
 
-import cairosvg
 from PIL import Image as PILImage
 
 from printkit.draw.shapes import Drawing, Group, Shape
-from printkit.draw.svg import to_svg
 from printkit.press.pieces import Piece
 
 MM_PER_INCH = 25.4
@@ -43,14 +41,21 @@ def face(piece: Piece, side: str, bleed: float = 0.0) -> Drawing:
     return Drawing(piece.w + 2 * bleed, piece.h + 2 * bleed, (Group(tuple(children), dx=bleed, dy=bleed, clip=clip),))
 
 
-def render(drawing: Drawing, width_px: int, height_px: int, background: str | None = "white") -> bytes:
-    """The drawing stretched to exactly ``width_px`` x ``height_px`` (callers keep its shape), as PNG bytes."""
-    svg = to_svg(drawing)
-    sized = f'<svg width="{width_px}px" height="{height_px}px" preserveAspectRatio="none"'
-    svg = re.sub(r'<svg([^>]*?) height="[^"]*"', r"<svg\1", svg, count=1)
-    svg = re.sub(r'<svg([^>]*?) width="[^"]*"', r"<svg\1", svg, count=1)
-    svg = svg.replace("<svg", sized, 1)
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), background_color=background)
+def render(drawing: Drawing, width_px: int, height_px: int) -> bytes:
+    """The drawing stretched to exactly ``width_px`` x ``height_px`` on white (callers keep its shape), as PNG bytes."""
+    import pypdfium2
+
+    from printkit.draw.pdf import DrawingPage, pdf_bytes
+
+    document = pypdfium2.PdfDocument(pdf_bytes([DrawingPage(drawing)], "piece"))
+    try:
+        page = document[0]
+        image = page.render(scale=width_px / page.get_width(), fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+    finally:
+        document.close()
+    if image.size != (width_px, height_px):
+        image = image.resize((width_px, height_px), PILImage.Resampling.LANCZOS)
+    return png_bytes(image)
 
 
 def open_png(data: bytes) -> PILImage.Image:
