@@ -63,6 +63,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(str(path), "", f"cannot read the file: {(exc.strerror or str(exc)).lower()}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(path), "", f"not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(str(path), "", f"not UTF-8 text (byte {exc.start + 1} is {exc.object[exc.start]:#04x}): "
+                                         "save it as UTF-8") from None
 
 
 def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: str = "config.toml") -> Config:
@@ -79,7 +82,7 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
     try:
         return _validate(data, source)
     except ConfigError as exc:
-        if exc.key in set_keys:
+        if any(k == exc.key or k.startswith(exc.key + ".") for k in set_keys):
             raise ConfigError("--set", exc.key, str(exc).split(": ", 2)[-1]) from None
         raise
 

@@ -1,0 +1,91 @@
+"""config.toml documents and ``--set`` values, for every key of [print] and of every game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from printkit.config import default_config_text
+from printkit.games import available, get_game
+from printkit.params import field_docs
+from printkit.press.settings import PrintSettings
+from tests.fuzz.harness import assert_clean, budgets, invoke, run_property
+from tests.fuzz.values import MUTATIONS, NUMBERS, TEXT, VALUES, mutate, toml_value
+
+GAMES = [g for g in available() if get_game(g).kit is not None]
+KEYS = [("warfare", f"print.{key}", default) for key, default, _ in field_docs(PrintSettings)] + [
+    (game, f"games.{game}.{key}", default) for game in available() for key, default, _ in field_docs(get_game(game).params)
+]
+ODD_KEYS = ["print", "games", "games.nosuch.x", "print.nosuch", "print.colours", "games.warfare", "x", "print.colours.ink.x",
+            "games.warfare.board_size.x", "ｐrint.paper", "print.\u0000"]
+
+
+def near(default: object) -> st.SearchStrategy[object]:
+    """Values around a key's default: the same type off by a little or a lot, or anything at all."""
+    if isinstance(default, bool):
+        return st.one_of(st.booleans(), VALUES)
+    if isinstance(default, (int, float)):
+        return st.one_of(NUMBERS, st.integers(-3, 3).map(lambda d: default + d), VALUES)
+    if isinstance(default, tuple):
+        return st.one_of(st.lists(TEXT, max_size=5), st.lists(st.sampled_from(["A1", "F6", "K11", "Z99", "a1", ""]),
+                                                              max_size=5), VALUES)
+    return st.one_of(TEXT, VALUES)
+
+
+ENTRY = st.one_of(
+    st.sampled_from(KEYS).flatmap(lambda k: st.tuples(st.just(k[0]), st.just(k[1]), near(k[2]))),
+    st.tuples(st.sampled_from(GAMES), st.sampled_from(ODD_KEYS), VALUES),
+)
+
+
+def _game(entries: list[tuple[str, str, object]]) -> str:
+    """The game to verify: the one whose keys were set, if it has a kit (else warfare)."""
+    games = [g for g, _, _ in entries if g in GAMES]
+    return games[-1] if games else "warfare"
+
+
+def check_document(tmp: Path, entries: list[tuple[str, str, object]]) -> None:
+    path = tmp / "config.toml"
+    path.write_text("".join(f"{key} = {toml_value(value)}\n" for _, key, value in entries), encoding="utf-8")
+    names = (str(path), *(key for _, key, _ in entries))
+    assert_clean(invoke(["verify", "--game", _game(entries), "--config", str(path)]), names, findings_ok=True)
+
+
+def check_sets(entries: list[tuple[str, str, object, bool]]) -> None:
+    args = ["verify", "--game", _game([e[:3] for e in entries])]
+    for _, key, value, raw in entries:
+        text = value if raw and isinstance(value, str) else toml_value(value)
+        args += ["--set", f"{key}={text}"]
+    assert_clean(invoke(args), ("--set", *(key for _, key, _, _ in entries)), findings_ok=True)
+
+
+def check_mutated(tmp: Path, mutations: list[tuple[str, int, int, str]]) -> None:
+    path = tmp / "config.toml"
+    path.write_bytes(mutate(default_config_text().encode("utf-8"), mutations))
+    game = GAMES[mutations[0][1] % len(GAMES)]
+    assert_clean(invoke(["verify", "--game", game, "--config", str(path)]), (str(path),), findings_ok=True)
+
+
+@budgets()
+def test_config_documents(tmp_path: Path, budget: int) -> None:
+    run_property("config.toml documents", st.lists(ENTRY, min_size=1, max_size=4),
+                 lambda entries: check_document(tmp_path, entries), budget)
+
+
+@budgets()
+def test_config_mutated(tmp_path: Path, budget: int) -> None:
+    run_property("config.toml mutated", MUTATIONS, lambda m: check_mutated(tmp_path, m), budget)
+
+
+@budgets()
+def test_set_values(budget: int) -> None:
+    entry = st.tuples(ENTRY, st.booleans()).map(lambda e: (*e[0], e[1]))
+    run_property("--set values", st.lists(entry, min_size=1, max_size=3), check_sets, budget)
+
+
+def test_every_key_is_fuzzed() -> None:
+    """Every key of [print] and of every game's table is among the fuzzed keys."""
+    keys = {k for _, k, _ in KEYS}
+    assert "print.colours.ink" in keys and "games.tokentactics.player_names" in keys
+    assert len(keys) == len(field_docs(PrintSettings)) + sum(len(field_docs(get_game(g).params)) for g in available())
