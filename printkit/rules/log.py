@@ -34,7 +34,7 @@ def parse_log(text: str) -> list[LogLine]:
 def read_log(path: str | Path) -> list[LogLine]:
     """The moves of a log file; an unreadable file is a LogError at line 0."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise LogError(str(path), 0, f"cannot read the log: {reason.lower()}") from None
