@@ -13,7 +13,7 @@ from printkit.datakit.fields import fields_in, fill, single_field
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
-from printkit.draw.images import NotAnImage, contain, kind_of
+from printkit.draw.images import ImageTooLarge, NotAnImage, contain, natural_size
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding
@@ -44,7 +44,7 @@ class Art:
             name = shown(self.folder, self.display, path)
             try:
                 data = path.read_bytes()
-                kind_of(data)
+                natural_size(data)
                 self.cache[path] = data
             except FileNotFoundError:
                 self.cache[path] = f"missing image {name}"
@@ -52,6 +52,8 @@ class Art:
                 self.cache[path] = f"cannot read {name}: {(exc.strerror or str(exc)).lower()}"
             except NotAnImage as exc:
                 self.cache[path] = f"{name}: {exc}"
+            except ImageTooLarge as exc:
+                raise ConfigError(name, "", str(exc)) from None
         return self.cache[path]
 
     def icon(self, name: str) -> bytes | None:
