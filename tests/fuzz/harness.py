@@ -8,7 +8,9 @@ suite, at least 10,000 under ``pytest -m fuzz``.
 
 from __future__ import annotations
 
+import os
 import signal
+import tempfile
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -72,9 +74,18 @@ def time_limit(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+EMPTY = tempfile.mkdtemp(prefix="printkit-fuzz-cwd-")
+"""The working folder of every run: empty, so no ./config.toml of the checkout is read."""
+
+
 def invoke(args: list[str], input: str | bytes | None = None) -> Result:
-    """The CLI run in-process, stdout and stderr apart."""
-    return CliRunner().invoke(main, args, input=input)
+    """The CLI run in-process from an empty folder, stdout and stderr apart."""
+    here = os.getcwd()
+    os.chdir(EMPTY)
+    try:
+        return CliRunner().invoke(main, args, input=input)
+    finally:
+        os.chdir(here)
 
 
 def assert_clean(result: Result, names: tuple[str, ...], findings_ok: bool = False) -> None:

@@ -19,6 +19,8 @@ KEYS = [("warfare", f"print.{key}", default) for key, default, _ in field_docs(P
 ]
 ODD_KEYS = ["print", "games", "games.nosuch.x", "print.nosuch", "print.colours", "games.warfare", "x", "print.colours.ink.x",
             "games.warfare.board_size.x", "ｐrint.paper", "print.\u0000"]
+EXAMPLE = "(set games."
+"""Parameters the built-in worked example does not fit: the error names the example's line and the key to set."""
 
 
 def near(default: object) -> st.SearchStrategy[object]:
@@ -48,7 +50,7 @@ def _game(entries: list[tuple[str, str, object]]) -> str:
 def check_document(tmp: Path, entries: list[tuple[str, str, object]]) -> None:
     path = tmp / "config.toml"
     path.write_text("".join(f"{key} = {toml_value(value)}\n" for _, key, value in entries), encoding="utf-8")
-    names = (str(path), *(key for _, key, _ in entries))
+    names = (str(path), EXAMPLE)
     assert_clean(invoke(["verify", "--game", _game(entries), "--config", str(path)]), names, findings_ok=True)
 
 
@@ -57,14 +59,15 @@ def check_sets(entries: list[tuple[str, str, object, bool]]) -> None:
     for _, key, value, raw in entries:
         text = value if raw and isinstance(value, str) else toml_value(value)
         args += ["--set", f"{key}={text}"]
-    assert_clean(invoke(args), ("--set", *(key for _, key, _, _ in entries)), findings_ok=True)
+    tables = (key.rsplit(".", 1)[0] + "." for _, key, _, _ in entries)
+    assert_clean(invoke(args), ("--set", EXAMPLE, *tables), findings_ok=True)
 
 
 def check_mutated(tmp: Path, mutations: list[tuple[str, int, int, str]]) -> None:
     path = tmp / "config.toml"
     path.write_bytes(mutate(default_config_text().encode("utf-8"), mutations))
     game = GAMES[mutations[0][1] % len(GAMES)]
-    assert_clean(invoke(["verify", "--game", game, "--config", str(path)]), (str(path),), findings_ok=True)
+    assert_clean(invoke(["verify", "--game", game, "--config", str(path)]), (str(path), EXAMPLE), findings_ok=True)
 
 
 @budgets()

@@ -51,7 +51,8 @@ def test_random_log_lines(tmp_path: Path, budget: int) -> None:
                              "return", "pass", "picks", "swap", "void", "double", "shift", "row", "column", "up",
                              "right", "dibs", "intersect", "wall", "topple", "onto", "attack", "vs", "fortify",
                              "container", "collector", "A1", "C3", "K11", "Z99", "A0", "A-1", "B2|C2", "A1|top",
-                             "D4", ">", "-", ",", "6", "0", "-1", "99999999999999999999", "1e9", "nan"])
+                             "D4", ">", "-", ",", "6", "0", "-1", "99999999999999999999", "9" * 5000, "A" + "9" * 5000, "²", "٣",
+                             "1e9", "nan"])
     line = st.one_of(st.lists(words, min_size=1, max_size=6).map(" ".join), st.text(max_size=30))
     log = st.tuples(st.sampled_from(available()), st.lists(line, min_size=1, max_size=30), st.booleans())
 

@@ -17,7 +17,7 @@ EXAMPLE_LINES = sorted({line.split("#", 1)[0].strip() for g in available() for p
 
 ANSWER = st.one_of(
     st.integers(-3, 45).map(str),
-    st.sampled_from(["1", "2", "0", "-1", "9" * 400, "1e9", "nan", "inf", "1.5", "٣", "²", "list", "list bomb",
+    st.sampled_from(["1", "2", "0", "-1", "9" * 400, "9" * 5000, "A" + "9" * 5000, "attack " + "9" * 5000 + " vs 1", "1e9", "nan", "inf", "1.5", "٣", "²", "list", "list bomb",
                      "list A", "moves", "list " + "x" * 300, "help", "", " ", "\t", "quit", "\x00", "\x1b[2J",
                      "\U0001F600", "\u202e1", "y", "n", "yes", "3 vs 2", "attack 99999999999999999999 vs 1"]),
     st.sampled_from(EXAMPLE_LINES),
