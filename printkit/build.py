@@ -9,13 +9,14 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from printkit.config import Config
 from printkit.errors import BuildError
 from printkit.gallery.history import keep_previous
 from printkit.games import get_game
 from printkit.kit.model import Finding, Kit
+from printkit.kit.outfolder import staging_prefix, swap_lock
 from printkit.kit.render import render_files
 from printkit.params import to_mapping
 
@@ -54,12 +55,13 @@ def with_findings(data: dict[str, Any], findings: list[Finding]) -> dict[str, An
     return {**data, "findings": [{"level": f.level, "message": f.message} for f in findings]}
 
 
-def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
-    """Write every file into a temporary folder beside ``folder``, then swap it into place."""
+def write_atomically(folder: Path, files: dict[str, bytes], before_swap: Callable[[Path], None] | None = None) -> None:
+    """Write every file into a temporary folder beside ``folder``, then swap it into place (one build at a time:
+    see printkit/kit/outfolder.py); ``before_swap`` sees the folder about to be replaced."""
     parent = folder.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=parent))
+        staging = Path(tempfile.mkdtemp(prefix=staging_prefix(folder), dir=parent))
     except OSError as exc:
         raise BuildError(f"cannot write to the output folder {str(parent)!r}: {(exc.strerror or str(exc)).lower()}") from None
     try:
@@ -67,13 +69,16 @@ def write_atomically(folder: Path, files: dict[str, bytes]) -> None:
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        old = parent / f".{folder.name}.old"
-        if old.exists():
-            shutil.rmtree(old)
-        if folder.exists():
-            os.replace(folder, old)
-        os.replace(staging, folder)
-        shutil.rmtree(old, ignore_errors=True)
+        with swap_lock(folder):
+            if before_swap is not None:
+                before_swap(folder)
+            old = parent / f".{folder.name}.old"
+            if old.exists():
+                shutil.rmtree(old)
+            if folder.exists():
+                os.replace(folder, old)
+            os.replace(staging, folder)
+            shutil.rmtree(old, ignore_errors=True)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"cannot write {str(folder)!r}: {(exc.strerror or str(exc)).lower()}") from None
@@ -98,8 +103,7 @@ def write_kit(kit: Kit, out: Path, source: str) -> BuildResult:
     files = render_files(kit, cache=out / ".cache" / "previews")
     files["manifest.json"] = (json.dumps(with_findings(manifest(kit, files, source), findings), indent=2, sort_keys=True) + "\n").encode("utf-8")
     folder = out / kit.game
-    keep_previous(folder)
-    write_atomically(folder, files)
+    write_atomically(folder, files, before_swap=keep_previous)
     return BuildResult(kit.game, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
 
 
