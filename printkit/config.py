@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,12 +69,38 @@ def read_toml(path: Path) -> dict[str, Any]:
                                          "save it as UTF-8") from None
 
 
+PATH_KEYS = ("example_log",)
+"""Game keys that name a file: written in a config file, they stay inside the config's folder."""
+
+
+def _paths_inside(data: dict[str, Any], path: Path, source: str) -> None:
+    """Refuse file paths in a config file that leave its folder; read them from that folder.
+
+    (A path given with ``--set`` is the user's own command line and is taken as written.)
+    """
+    games = data.get("games")
+    for game, table in (games.items() if isinstance(games, dict) else ()):
+        for key in PATH_KEYS:
+            written = table.get(key) if isinstance(table, dict) else None
+            if not isinstance(written, str) or not written.strip():
+                continue
+            folder = path.resolve().parent
+            target = (folder / written).resolve() if "\x00" not in written else None
+            if target is None or written.startswith("~") or Path(written).is_absolute() or folder not in target.parents:
+                raise ConfigError(source, f"games.{game}.{key}", f"{written!r} leads outside the folder of {source} "
+                                                                 "(write a path inside it)")
+            if folder != Path.cwd().resolve():
+                table[key] = os.path.relpath(target)
+
+
 def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: str = "config.toml") -> Config:
     """Read ``path`` (or ``./config.toml`` if present, else the built-in defaults) and apply ``sets``."""
     if path is None and Path(default).is_file():
         path = default
     data: dict[str, Any] = read_toml(Path(path)) if path is not None else {}
     source = str(path) if path is not None else BUILT_IN
+    if path is not None:
+        _paths_inside(data, Path(path), source)
     set_keys = set()
     for item in sets:
         keys, value = parse_set(item)

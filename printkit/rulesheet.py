@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -41,9 +42,10 @@ def templates_dir() -> Path:
 
 
 def template_env() -> jinja2.Environment:
-    """A jinja2 environment over :func:`templates_dir`; undefined names are errors."""
+    """A sandboxed jinja2 environment over :func:`templates_dir` (designers edit these templates: no template
+    reaches Python internals); undefined names are errors."""
     loader = jinja2.FileSystemLoader(str(templates_dir()))
-    env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
+    env = SandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
     return env
@@ -107,12 +109,32 @@ def make_styles(ink: str) -> Styles:
     )
 
 
+EMPHASIS = re.compile(r"\*\*(?P<b>.+?)\*\*|(?<![\w*])\*(?!\s)(?P<i>.+?)(?<!\s)\*(?![\w*])|`(?P<code>.+?)`")
+"""Markdown emphasis, matched left to right without overlaps so the tags it becomes always nest."""
+
+
 def inline(text: str) -> str:
-    """Markdown emphasis to reportlab markup, everything else escaped."""
-    out = html.escape(text, quote=False)
-    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
-    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
-    return re.sub(r"`(.+?)`", r"<font face='VeraBd'>\1</font>", out)
+    """Markdown emphasis to reportlab markup, everything else escaped (user text never becomes a tag)."""
+    out, pos = [], 0
+    for match in EMPHASIS.finditer(text):
+        out.append(html.escape(text[pos:match.start()], quote=False))
+        if match.group("b") is not None:
+            out.append(f"<b>{inline(match.group('b'))}</b>")
+        elif match.group("i") is not None:
+            out.append(f"<i>{inline(match.group('i'))}</i>")
+        else:
+            out.append(f"<font face='VeraBd'>{html.escape(match.group('code'), quote=False)}</font>")
+        pos = match.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)
+
+
+def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    """A Paragraph of Markdown text; should reportlab still refuse the markup, the text stands plain."""
+    try:
+        return Paragraph(inline(text), style)
+    except ValueError:
+        return Paragraph(html.escape(text, quote=False), style)
 
 
 def column_widths(rows: list[list[str]], width: float, size: float) -> list[float]:
@@ -129,7 +151,7 @@ def column_widths(rows: list[list[str]], width: float, size: float) -> list[floa
 
 
 def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
-    data = [[Paragraph(inline(c), styles.cell) for c in row] for row in rows]
+    data = [[paragraph(c, styles.cell) for c in row] for row in rows]
     table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize))
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8.5),
@@ -197,12 +219,12 @@ def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: 
     story: list[Flowable] = []
     for kind, content in _blocks(text):
         if kind in ("h1", "h2", "h3"):
-            story.append(Paragraph(inline(content), getattr(styles, kind)))
+            story.append(paragraph(content, getattr(styles, kind)))
         elif kind == "p":
-            story.append(Paragraph(inline(content), styles.body))
+            story.append(paragraph(content, styles.body))
         elif kind in ("ul", "ol"):
             indent = 12 if kind == "ul" else 8 + 5 * len(str(len(content)))
-            items = [ListItem(Paragraph(inline(t), styles.body), leftIndent=indent) for t in content]
+            items = [ListItem(paragraph(t, styles.body), leftIndent=indent) for t in content]
             story.append(ListFlowable(items, bulletType="bullet" if kind == "ul" else "1", start="\u2022" if kind == "ul" else "1",
                                       bulletFontName=fonts.REGULAR, bulletFontSize=8, leftIndent=indent))
         elif kind == "table":
