@@ -19,8 +19,9 @@ KEYS = [("warfare", f"print.{key}", default) for key, default, _ in field_docs(P
 ]
 ODD_KEYS = ["print", "games", "games.nosuch.x", "print.nosuch", "print.colours", "games.warfare", "x", "print.colours.ink.x",
             "games.warfare.board_size.x", "ｐrint.paper", "print.\u0000"]
-EXAMPLE = "(set games."
-"""Parameters the built-in worked example does not fit: the error names the example's line and the key to set."""
+EXAMPLE = "example_log"
+"""Parameters the built-in worked example does not fit, or an example log that cannot be read: the error names
+the log (and line) and the key ``games.<game>.example_log``."""
 
 
 def near(default: object) -> st.SearchStrategy[object]:
