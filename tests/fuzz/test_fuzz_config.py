@@ -93,3 +93,11 @@ def test_every_key_is_fuzzed() -> None:
     keys = {k for _, k, _ in KEYS}
     assert "print.colours.ink" in keys and "games.tokentactics.player_names" in keys
     assert len(keys) == len(field_docs(PrintSettings)) + sum(len(field_docs(get_game(g).params)) for g in available())
+
+
+def test_nan_and_infinity_are_refused() -> None:
+    """Found by fuzzing: a NaN bleed passed every limit (NaN compares false) and crashed the tiling."""
+    for text in ("nan", "inf", "-inf"):
+        result = invoke(["verify", "--game", "warfare", "--set", f"print.bleed_mm={text}"])
+        assert result.exit_code == 1
+        assert result.stderr == f"error: --set: print.bleed_mm: expected a finite number, got {text.lstrip('+')}\n"
