@@ -11,7 +11,7 @@ from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, token_pieces
-from printkit.datakit.data import Row, load_rows
+from printkit.datakit.data import MAX_KIT_PIECES, Row, load_rows
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder
 from printkit.datakit.paths import inside, shown
@@ -40,6 +40,14 @@ def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
         return grid_sheets(pieces, kit.spec.settings, kit.spec.title, what)
     except ValueError as exc:
         raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
+
+
+def _within_limit(pieces: int, source: str) -> int:
+    """``pieces`` (cards and tokens so far), refused past :data:`MAX_KIT_PIECES`."""
+    if pieces > MAX_KIT_PIECES:
+        raise ConfigError(source, "", f"more than {MAX_KIT_PIECES:,} cards and tokens in all: the limit of one kit "
+                                      "(a build must stay within seconds and memory)")
+    return pieces
 
 
 def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
@@ -103,8 +111,10 @@ def data_kit(kit: KitFolder) -> Kit:
         sections.append(Section(f"board {board.title}", sheets, board_advice(sheets)))
         artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
         counts["boards"][board.name] = {"title": board.title, "count": 1}
+    pieces_so_far = 0
     for i, tokens in enumerate(spec.tokens):
         rows = load_rows(kit.path, kit.display, tokens.data, spec.source)
+        pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
         pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
         findings += painter.findings
@@ -117,6 +127,7 @@ def data_kit(kit: KitFolder) -> Kit:
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
     for i, deck in enumerate(spec.decks):
         rows = load_rows(kit.path, kit.display, deck.data, spec.source)
+        pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
         pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
         findings += painter.findings

@@ -30,6 +30,9 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 """Card sizes by name, portrait, in mm (``landscape = true`` turns them)."""
 
+MAX_BOARD_MM = 1500.0
+"""The longest side a board from data may have: 1.5 m builds in seconds; 10 m took minutes and 5 GB."""
+
 FRAMES = ("trim", "bleed", "safe")
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
@@ -320,6 +323,10 @@ def _board(table: Table) -> Board:
         raise table.fail("spaces", f"a {spec.columns} x {spec.rows} track has {limit} spaces around its edge, got {spec.spaces}")
     if spec.rows * spec.columns > 2500:
         raise table.fail("rows", f"a board of at most 2500 cells, got {spec.columns} x {spec.rows}")
+    side = max(spec.rows, spec.columns) * spec.cell_mm
+    if side > MAX_BOARD_MM:
+        raise table.fail("cell_mm", f"a board of at most {MAX_BOARD_MM:g} mm a side (about 70 tiled pages), got "
+                                    f"{max(spec.rows, spec.columns)} cells of {spec.cell_mm:g} mm = {side:g} mm")
     table.done()
     return spec
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from printkit.art.printnote import print_note
 from printkit.draw.pdf import Page, pdf_bytes
 from printkit.draw.svg import to_svg
+from printkit.kit.limits import check_previews
 from printkit.kit.model import Kit
 from printkit.kit.previews import finish_previews, start_previews
 from printkit.rulesheet import rule_pages
@@ -36,6 +37,7 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     dpi = kit.settings.preview_dpi
     svgs = {stem: to_svg(drawing) for stem, drawing in sorted(kit.artwork.items())}
+    check_previews({stem: kit.previews.get(stem, drawing) for stem, drawing in kit.artwork.items()}, dpi)
     shown = {stem: to_svg(kit.previews[stem]) if stem in kit.previews else svg for stem, svg in svgs.items()}
     started = start_previews(shown, dpi, cache)
     for stem, svg in svgs.items():
