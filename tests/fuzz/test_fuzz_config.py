@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
+import pytest
 from hypothesis import strategies as st
 
 from printkit.config import default_config_text
@@ -86,6 +88,35 @@ def test_config_mutated(tmp_path: Path, budget: int) -> None:
 def test_set_values(budget: int) -> None:
     entry = st.tuples(ENTRY, st.booleans()).map(lambda e: (*e[0], e[1]))
     run_property("--set values", st.lists(entry, min_size=1, max_size=3), check_sets, budget)
+
+
+def _hashes(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def check_build(tmp: Path, case: tuple[list[tuple[str, str, object]], list[tuple[str, int, int, str]]]) -> None:
+    """A build over a previous one: on failure every file of the previous kit is as it was."""
+    entries, mutations = case
+    path = tmp / "config.toml"
+    text = "".join(f"{key} = {toml_value(value)}\n" for _, key, value in entries).encode("utf-8")
+    path.write_bytes(mutate(text, mutations) if mutations else text)
+    game, out = _game(entries), tmp / "out"
+    before = _hashes(out / game) if (out / game).is_dir() else {}
+    result = invoke(["build", "--game", game, "--config", str(path), "--out", str(out)])
+    assert_clean(result, (str(path), EXAMPLE))
+    if result.exit_code != 0:
+        assert (_hashes(out / game) if (out / game).is_dir() else {}) == before, "a failed build changed the kit"
+
+
+@pytest.mark.parametrize("budget", [pytest.param(12, id="quick"), pytest.param(300, id="deep", marks=pytest.mark.fuzz)])
+def test_failed_builds_keep_the_output(tmp_path: Path, budget: int) -> None:
+    """Builds are slow (a second each), so this property takes fewer examples: the parsers above take 10,000."""
+    for game in GAMES:
+        assert invoke(["build", "--game", game, "--out", str(tmp_path / "out")]).exit_code == 0
+    run_property("config.toml builds over a previous kit",
+                 st.tuples(st.lists(ENTRY, min_size=1, max_size=3), st.lists(MUTATIONS, max_size=1).map(lambda m: m[0] if m else [])),
+                 lambda case: check_build(tmp_path, case), budget)
 
 
 def test_every_key_is_fuzzed() -> None:

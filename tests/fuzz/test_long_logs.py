@@ -78,7 +78,8 @@ def test_bom_and_crlf_replay_like_the_plain_log(tmp_path: Path) -> None:
 
 
 def test_progress_on_a_terminal(tmp_path: Path) -> None:
-    log = _padded(tmp_path / "long.log", _opening())
+    log = tmp_path / "long.log"
+    log.write_bytes(_opening() + PAD * 50_000)
     screen = io.StringIO()
     rules = get_game("warfare").rules(get_game("warfare").params())
     played = replay_file(rules, str(log), ProgressLine(screen, every_s=0.0, force=True))
