@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import strategies as st
 
 from printkit.games import available, get_game
 from tests.fuzz.harness import assert_clean, budgets, invoke, run_property
+
+pytestmark = pytest.mark.filterwarnings("ignore:'get_text_stream' is deprecated:DeprecationWarning")
+"""printkit/cli.py's play uses click.get_text_stream (deprecated in click 8.3): one warning per example otherwise."""
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "printkit" / "games"
 PLAYABLE = [g for g in available() if get_game(g).play is not None]
