@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,15 @@ def test_huge_png_is_refused(starter: Path, tmp_path: Path) -> None:
     assert result.exit_code == 1 and not (tmp_path / "out" / "my-game").exists()
     assert result.stderr == (f"error: {folder}/art/coin.png: a PNG of 40000 x 40000 pixels: at most 50 megapixels "
                              "(scale it down; 300 dpi is plenty for print)\n")
+
+
+def test_control_characters_in_data_still_make_valid_svg(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a NUL byte in a CSV cell made the SVG invalid XML and the preview worker crashed."""
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    csv_text = (folder / "cards.csv").read_text(encoding="utf-8").replace("Harvest", "Har\x00vest\x1b[31m")
+    (folder / "cards.csv").write_text(csv_text, encoding="utf-8")
+    result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring((tmp_path / "out" / "my-game" / "artwork" / "cards.svg").read_bytes())
+    assert "Harvest[31m" in ["".join(e.itertext()) for e in root.iter() if e.tag.endswith("text")]
