@@ -12,7 +12,9 @@ import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import openpyxl
 import pytest
+import reportlab
 from hypothesis import strategies as st
 
 from printkit.datakit.scaffold import scaffold
@@ -20,8 +22,11 @@ from tests.fuzz.harness import assert_clean, budgets, invoke, run_property
 from tests.fuzz.values import MUTATIONS, NUMBERS, TEXT, VALUES, mutate, toml_value
 
 FILES = ["kit.toml", "cards.csv", "tokens.csv", "track.csv", "rules.md", "art/coin.svg", "art/star.svg", "cards.json",
-         "cards.toml"]
-DATA = {"cards.csv": "cards.csv", "cards.json": "cards.json", "cards.toml": "cards.toml"}
+         "cards.toml", "cards.xlsx", "fonts/Title.ttf"]
+DATA = {"cards.csv": "cards.csv", "cards.json": "cards.json", "cards.toml": "cards.toml", "cards.xlsx": "cards.xlsx"}
+USES = {name: ["--set", f"deck.cards.data={data}"] for name, data in DATA.items() if name != "cards.csv"}
+USES["fonts/Title.ttf"] = ["--set", 'fonts.title="fonts/Title.ttf"', "--set", 'layouts.card-front.title.font="title"']
+"""The --set that makes the kit read a file the starter kit does not use by itself."""
 PNG = b"\x89PNG\r\n\x1a\n"
 NOT_IMAGES = st.one_of(
     st.binary(max_size=200),
@@ -64,6 +69,14 @@ def _starter(root: Path) -> Path:
     (folder / "cards.json").write_text(json.dumps({"cards": rows}, indent=1), encoding="utf-8")
     (folder / "cards.toml").write_text("".join("[[card]]\n" + "".join(f"{k} = {toml_value(v)}\n" for k, v in r.items())
                                                for r in rows), encoding="utf-8")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(list(rows[0]))
+    for row in rows:
+        sheet.append(list(row.values()))
+    book.save(folder / "cards.xlsx")
+    (folder / "fonts").mkdir()
+    shutil.copy(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf", folder / "fonts" / "Title.ttf")
     return folder
 
 
@@ -88,8 +101,7 @@ def check_kit(starter: Path, tmp: Path, case: tuple) -> None:
     else:
         path.write_bytes(data)
     args = ["--kit", str(folder)] + [a for key, value in sets for a in ("--set", f"{key}={value}")]
-    if DATA.get(target, "cards.csv") != "cards.csv":
-        args += ["--set", f"deck.cards.data={DATA[target]}"]
+    args += USES.get(target, [])
     names = (str(folder), "--set")
     if not build:
         assert_clean(invoke(["verify", *args]), names, findings_ok=True)
@@ -116,7 +128,7 @@ def kit_cases() -> st.SearchStrategy[tuple]:
 
 def test_starter_builds(starter: Path, tmp_path: Path) -> None:
     """Unchanged, every variant of the starter kit verifies clean and builds."""
-    for target in ("kit.toml", "cards.json", "cards.toml"):
+    for target in ("kit.toml", "cards.json", "cards.toml", "cards.xlsx", "fonts/Title.ttf"):
         check_kit(starter, tmp_path, (target, "mutate", [], [], True))
         assert (tmp_path / "out" / "my-game" / "kit.pdf").is_file()
 
