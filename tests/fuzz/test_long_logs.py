@@ -115,3 +115,19 @@ def test_ctrl_c_stops_cleanly_with_what_was_replayed(tmp_path: Path) -> None:
     assert stdout.decode().rstrip().endswith("interrupted after 5 moves")
     assert stderr.decode() == (f"interrupted (Ctrl-C): replayed 5 moves, up to line 6; the rest of {log} "
                                "was not replayed\n")
+
+
+def test_an_interrupted_replay_keeps_its_moves_and_says_so_in_json() -> None:
+    from printkit.rules.log import parse_log
+    from printkit.rules.replay import replay, replay_json
+
+    def lines():
+        yield from parse_log(_opening().decode("utf-8"))
+        raise KeyboardInterrupt
+
+    rules = get_game("warfare").rules(get_game("warfare").params())
+    played = replay(rules, lines(), "x.log", interruptible=True)
+    data = replay_json(rules, played)
+    assert played.interrupted and data["moves"] == 5 and data["interrupted"] is True and data["result"] == "unfinished"
+    with pytest.raises(KeyboardInterrupt):
+        replay(rules, lines(), "x.log")
