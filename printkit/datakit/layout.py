@@ -21,6 +21,8 @@ from printkit.kit.model import Finding
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")
 FALSE = ("", "0", "false", "no", "none")
 MISSING = "#D0021B"
+MAX_NUMBER = 10_000.0
+"""The largest number a layout takes (mm, pt or degrees): far past any card, and safe from overflow."""
 
 
 @dataclass
@@ -124,6 +126,10 @@ class Painter:
                 column = single_field(element.props[key])
                 where = f"column {column!r}" if column else f"{element.key}.{key}"
                 raise ConfigError(piece.where, where, f"expected a number, got {text!r}") from None
+        if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+            column = single_field(element.props[key]) if isinstance(element.props.get(key), str) else None
+            source, where = (piece.where, f"column {column!r}") if column else (self.source, f"{element.key}.{key}")
+            raise ConfigError(source, where, f"expected -{MAX_NUMBER:g} to {MAX_NUMBER:g}, got {value:g}")
         return float(value)
 
     def _percent(self, element: Element, key: str, piece: Target, text: str) -> float:

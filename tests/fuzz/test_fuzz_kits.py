@@ -170,3 +170,16 @@ def test_control_characters_in_data_still_make_valid_svg(starter: Path, tmp_path
     assert result.exit_code == 0, result.output
     root = ET.fromstring((tmp_path / "out" / "my-game" / "artwork" / "cards.svg").read_bytes())
     assert "Harvest[31m" in ["".join(e.itertext()) for e in root.iter() if e.tag.endswith("text")]
+
+
+@pytest.mark.parametrize("setting", ["layouts.card-back.emblem.rotate=1.7e308", "layouts.card-back.emblem.rotate=nan",
+                                     'layouts.card-back.emblem.rotate="1e300"', "layouts.card-back.emblem.x=-inf",
+                                     "layouts.card-back.frame.dash=[1e308, 1]", "layouts.card-back.frame.dash=[1e-300]",
+                                     "layouts.card-base.panel.radius=1e300"])
+def test_huge_and_non_finite_layout_numbers_are_refused(starter: Path, tmp_path: Path, setting: str) -> None:
+    """Found by fuzzing: a rotation of 1.7e308 degrees crashed the PDF (cos of an overflow); huge dashes crashed reportlab."""
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out"), "--set", setting])
+    assert_clean(result, (str(folder), "--set"))
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
