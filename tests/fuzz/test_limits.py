@@ -58,3 +58,23 @@ def test_a_preview_of_gigabytes_is_refused(tmp_path: Path) -> None:
     assert result.stderr == ("error: print.preview_dpi: the preview of artwork/board.svg (1220 x 1220 mm) would be "
                              "14,410 x 14,410 pixels at 300 dpi; at most 60 megapixels and 32,767 pixels a side: "
                              "set print.preview_dpi to 161 or less\n")
+
+
+def test_text_fitting_takes_a_few_layouts_not_one_per_step() -> None:
+    """400 pt down to 2 pt is 1,593 quarter-point steps: a deck of long texts took minutes when each was tried."""
+    from printkit.datakit import textfit
+
+    calls = []
+    original = textfit._fits
+
+    def counting(*args: object) -> bool:
+        calls.append(1)
+        return original(*args)  # type: ignore[arg-type]
+
+    textfit._fits = counting  # type: ignore[assignment]
+    try:
+        result = textfit.set_text("many words " * 40, textfit.TextBox(0, 0, 50, 30, 400, 2), lambda name: None)
+    finally:
+        textfit._fits = original  # type: ignore[assignment]
+    assert result.fits and 2 < result.size < 20
+    assert len(calls) <= 13
