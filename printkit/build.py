@@ -17,6 +17,7 @@ from printkit.gallery.history import NOT_KEPT, keep_previous
 from printkit.games import get_game
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
+from printkit.kit.outfolder import staging_prefix, swap_lock
 from printkit.params import to_mapping
 
 PREVIEWS = Path(".cache") / "previews"
@@ -63,15 +64,16 @@ def with_findings(data: dict[str, Any], findings: list[Finding]) -> dict[str, An
     return {**data, "findings": [{"level": f.level, "message": f.message} for f in findings]}
 
 
-def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ...] = ()) -> None:
-    """Write every file into a temporary folder beside ``folder``, then swap it into place.
-
-    Entries of the old folder named in ``carry`` (e.g. balance reports) move into the new one.
+def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ...] = (),
+                     before_swap: Callable[[Path], None] | None = None) -> None:
+    """Write every file into a temporary folder beside ``folder``, then swap it into place (one build at a time:
+    see printkit/kit/outfolder.py). ``before_swap`` sees the folder about to be replaced; its entries named
+    in ``carry`` (e.g. balance reports) move into the new one.
     """
     parent = folder.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=parent))
+        staging = Path(tempfile.mkdtemp(prefix=staging_prefix(folder), dir=parent))
     except OSError as exc:
         raise BuildError(f"cannot write to the output folder {str(parent)!r}: {(exc.strerror or str(exc)).lower()}") from None
     try:
@@ -79,16 +81,19 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        for name in carry:
-            if (folder / name).exists() and not (staging / name).exists():
-                os.replace(folder / name, staging / name)
-        old = parent / f".{folder.name}.old"
-        if old.exists():
-            shutil.rmtree(old)
-        if folder.exists():
-            os.replace(folder, old)
-        os.replace(staging, folder)
-        shutil.rmtree(old, ignore_errors=True)
+        with swap_lock(folder):
+            if before_swap is not None:
+                before_swap(folder)
+            for name in carry:
+                if (folder / name).exists() and not (staging / name).exists():
+                    os.replace(folder / name, staging / name)
+            old = parent / f".{folder.name}.old"
+            if old.exists():
+                shutil.rmtree(old)
+            if folder.exists():
+                os.replace(folder, old)
+            os.replace(staging, folder)
+            shutil.rmtree(old, ignore_errors=True)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"cannot write {str(folder)!r}: {(exc.strerror or str(exc)).lower()}") from None
@@ -248,8 +253,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
             data = with_findings(manifest(kit, files, job.source), findings)
             files["manifest.json"] = (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
             folder = out / job.name
-            keep_previous(folder)
-            write_atomically(folder, files, carry=CARRIED)
+            write_atomically(folder, files, carry=CARRIED, before_swap=keep_previous)
             if digest:
                 _write_record(out, job.name, digest, files["manifest.json"], findings)
             yield BuildResult(job.name, folder, {name: len(data) for name, data in sorted(files.items())}, findings)

@@ -288,28 +288,13 @@ def calibrate(config_path: str | None, out: str, paper: str | None, sets: tuple[
 @CONFIG_OPTION
 @SET_OPTION
 def replay(game: str, log: str, as_json: bool, config_path: str | None, sets: tuple[str, ...]) -> None:
-    """Replay a game log: the board after each move, then the result."""
-    from printkit.rules.log import read_log
-    from printkit.rules.replay import replay as run_replay
-    from printkit.rules.replay import replay_json
+    """Replay a game log: the board after each move, then the result (progress on a terminal; Ctrl-C stops)."""
+    from printkit.rules.replay_command import run
 
-    spec = get_game(game)
-    rules = spec.rules(_config(config_path, sets).game_params(game))
-    played = run_replay(rules, read_log(log), log)
-    if as_json:
-        click.echo(json.dumps(replay_json(rules, played), indent=2))
-        return
-    click.echo(rules.render_text(played.start))
-    for step in played.steps:
-        click.echo(f"\n{log}:{step.line.number}: {step.line.text}")
-        click.echo(rules.render_text(step.state))
-    outcome = played.outcome
-    if outcome is None:
-        click.echo(f"\nunfinished after {len(played.steps)} moves")
-    elif outcome.winner is None:
-        click.echo(f"\nresult: draw ({outcome.reason}) after {len(played.steps)} moves")
-    else:
-        click.echo(f"\nresult: {rules.player_names[outcome.winner]} wins ({outcome.reason}) after {len(played.steps)} moves")
+    rules = get_game(game).rules(_config(config_path, sets).game_params(game))
+    code = run(rules, log, as_json, click.echo)
+    if code:
+        sys.exit(code)
 
 
 @main.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,33 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(str(path), "", f"cannot read the file: {(exc.strerror or str(exc)).lower()}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(path), "", f"not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(str(path), "", f"not UTF-8 text (byte {exc.start + 1} is {exc.object[exc.start]:#04x}): "
+                                         "save it as UTF-8") from None
+
+
+PATH_KEYS = ("example_log",)
+"""Game keys that name a file: written in a config file, they stay inside the config's folder."""
+
+
+def _paths_inside(data: dict[str, Any], path: Path, source: str) -> None:
+    """Refuse file paths in a config file that leave its folder; read them from that folder.
+
+    (A path given with ``--set`` is the user's own command line and is taken as written.)
+    """
+    games = data.get("games")
+    for game, table in (games.items() if isinstance(games, dict) else ()):
+        for key in PATH_KEYS:
+            written = table.get(key) if isinstance(table, dict) else None
+            if not isinstance(written, str) or not written.strip():
+                continue
+            folder = path.resolve().parent
+            target = (folder / written).resolve() if "\x00" not in written else None
+            if target is None or written.startswith("~") or Path(written).is_absolute() or folder not in target.parents:
+                raise ConfigError(source, f"games.{game}.{key}", f"{written!r} leads outside the folder of {source} "
+                                                                 "(write a path inside it)")
+            if folder != Path.cwd().resolve():
+                table[key] = os.path.relpath(target)
 
 
 def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: str = "config.toml") -> Config:
@@ -71,6 +99,8 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
         path = default
     data: dict[str, Any] = read_toml(Path(path)) if path is not None else {}
     source = str(path) if path is not None else BUILT_IN
+    if path is not None:
+        _paths_inside(data, Path(path), source)
     set_keys = set()
     for item in sets:
         keys, value = parse_set(item)
@@ -79,7 +109,7 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
     try:
         return _validate(data, source)
     except ConfigError as exc:
-        if exc.key in set_keys:
+        if any(k == exc.key or k.startswith(exc.key + ".") for k in set_keys):
             raise ConfigError("--set", exc.key, str(exc).split(": ", 2)[-1]) from None
         raise
 

@@ -10,6 +10,7 @@ Cross-field rules live in an optional ``check(self) -> list[tuple[str, str]]`` m
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from typing import Any, Mapping, TypeVar
@@ -79,6 +80,8 @@ def _convert(tp: Any, value: Any) -> Any:
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError("expected a number")
+        if not math.isfinite(value):
+            raise ValueError("expected a finite number")
         return float(value)
     if tp is str:
         if not isinstance(value, str):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 import jinja2
+from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -39,9 +40,10 @@ QUOTE_INDENT = 18.0
 
 
 def template_env() -> jinja2.Environment:
-    """A jinja2 environment over :func:`templates_dir`; undefined names are errors."""
+    """A sandboxed jinja2 environment over :func:`templates_dir` (designers edit these templates: no template
+    reaches Python internals); undefined names are errors."""
     loader = jinja2.FileSystemLoader(str(templates_dir()))
-    env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
+    env = SandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
     return env
@@ -123,6 +125,14 @@ def make_styles(ink: str) -> Styles:
     )
 
 
+def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    """A Paragraph of Markdown text; should reportlab still refuse the markup, the text stands plain."""
+    try:
+        return _Paragraph(inline(text), style)
+    except ValueError:
+        return _Paragraph(escape(str(text)), style)
+
+
 def column_widths(rows: list[list[str]], width: float, size: float) -> list[float]:
     """Column widths (pt) filling ``width``: narrow columns keep their text's width, wide ones share the rest."""
     cols = max(len(r) for r in rows)
@@ -137,7 +147,7 @@ def column_widths(rows: list[list[str]], width: float, size: float) -> list[floa
 
 
 def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
-    data = [[_Paragraph(inline(c), styles.cell) for c in row] for row in rows]
+    data = [[paragraph(c, styles.cell) for c in row] for row in rows]
     table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize))
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8.5),
@@ -169,9 +179,9 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
     story: list[Flowable] = []
     for kind, content in found:
         if kind in ("h1", "h2", "h3"):
-            story.append(_Paragraph(inline(content), getattr(styles, kind)))
+            story.append(paragraph(content, getattr(styles, kind)))
         elif kind == "p":
-            story.append(_Paragraph(inline(content), styles.body))
+            story.append(paragraph(content, styles.body))
         elif kind in ("ul", "ol"):
             story.append(_list(kind, content, styles, figures, width, image))
         elif kind == "quote":

@@ -11,7 +11,7 @@ from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, token_pieces
-from printkit.datakit.data import Row, load_rows
+from printkit.datakit.data import MAX_KIT_PIECES, Row, load_rows
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder
 from printkit.datakit.paths import inside, shown
@@ -51,6 +51,14 @@ def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawi
         return text, {}
     name = shown(kit.path, kit.display, inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file"))
     return text, rule_pictures(text, kit.path, kit.display, name)
+
+
+def _within_limit(pieces: int, source: str) -> int:
+    """``pieces`` (cards and tokens so far), refused past :data:`MAX_KIT_PIECES`."""
+    if pieces > MAX_KIT_PIECES:
+        raise ConfigError(source, "", f"more than {MAX_KIT_PIECES:,} cards and tokens in all: the limit of one kit "
+                                      "(a build must stay within seconds and memory)")
+    return pieces
 
 
 def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
@@ -116,8 +124,10 @@ def data_kit(kit: KitFolder) -> Kit:
         artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
         counts["boards"][board.name] = {"title": board.title, "count": 1}
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
+    pieces_so_far = 0
     for i, tokens in enumerate(spec.tokens):
         rows = load_rows(kit.path, kit.display, tokens.data, spec.source)
+        pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
         pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
         findings += painter.findings
@@ -131,6 +141,7 @@ def data_kit(kit: KitFolder) -> Kit:
         sets["tokens"].append(PieceSet(tokens.name, tokens.title, tuple(pieces)))
     for i, deck in enumerate(spec.decks):
         rows = load_rows(kit.path, kit.display, deck.data, spec.source)
+        pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
         pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
         findings += painter.findings

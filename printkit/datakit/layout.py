@@ -13,7 +13,7 @@ from printkit.datakit.fields import fields_in, fill, single_field
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
-from printkit.draw.images import NotAnImage, contain, kind_of
+from printkit.draw.images import ImageTooLarge, NotAnImage, contain, natural_size
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding
@@ -21,6 +21,8 @@ from printkit.kit.model import Finding
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")
 FALSE = ("", "0", "false", "no", "none")
 MISSING = "#D0021B"
+MAX_NUMBER = 10_000.0
+"""The largest number a layout takes (mm, pt or degrees): far past any card, and safe from overflow."""
 
 
 @dataclass
@@ -44,7 +46,7 @@ class Art:
             name = shown(self.folder, self.display, path)
             try:
                 data = path.read_bytes()
-                kind_of(data)
+                natural_size(data)
                 self.cache[path] = data
             except FileNotFoundError:
                 self.cache[path] = f"missing image {name}"
@@ -52,6 +54,8 @@ class Art:
                 self.cache[path] = f"cannot read {name}: {(exc.strerror or str(exc)).lower()}"
             except NotAnImage as exc:
                 self.cache[path] = f"{name}: {exc}"
+            except ImageTooLarge as exc:
+                raise ConfigError(name, "", str(exc)) from None
         return self.cache[path]
 
     def icon(self, name: str) -> bytes | None:
@@ -122,6 +126,10 @@ class Painter:
                 column = single_field(element.props[key])
                 where = f"column {column!r}" if column else f"{element.key}.{key}"
                 raise ConfigError(piece.where, where, f"expected a number, got {text!r}") from None
+        if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+            column = single_field(element.props[key]) if isinstance(element.props.get(key), str) else None
+            source, where = (piece.where, f"column {column!r}") if column else (self.source, f"{element.key}.{key}")
+            raise ConfigError(source, where, f"expected -{MAX_NUMBER:g} to {MAX_NUMBER:g}, got {value:g}")
         return float(value)
 
     def _percent(self, element: Element, key: str, piece: Target, text: str) -> float:

@@ -30,6 +30,13 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 """Card sizes by name, portrait, in mm (``landscape = true`` turns them)."""
 
+LAYOUT_MM = 10_000.0
+"""The largest coordinate or length a layout takes, in mm (far past any card, safe from overflow)."""
+MIN_DASH_MM = 0.05
+"""The shortest dash: a line of shorter dashes takes the renderers ages."""
+MAX_BOARD_MM = 1500.0
+"""The longest side a board from data may have: 1.5 m builds in seconds; 10 m took minutes and 5 GB."""
+
 FRAMES = ("trim", "bleed", "safe")
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
@@ -167,13 +174,15 @@ def _element_value(table: Table, key: str) -> Any:
         return value
     if key == "points":
         ok = isinstance(value, list) and len(value) >= 3 and all(
-            isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in p) for p in value)
+            isinstance(p, list) and len(p) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                        and -LAYOUT_MM <= v <= LAYOUT_MM for v in p) for p in value)
         if not ok:
-            raise table.fail(key, "expected a list of at least 3 [x, y] pairs in mm")
+            raise table.fail(key, f"expected a list of at least 3 [x, y] pairs in mm (-{LAYOUT_MM:g} to {LAYOUT_MM:g})")
         return tuple((float(x), float(y)) for x, y in value)
     if key == "dash":
-        if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 for v in value):
-            raise table.fail(key, "expected a list of positive dash lengths in mm")
+        if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                  and MIN_DASH_MM <= v <= LAYOUT_MM for v in value):
+            raise table.fail(key, f"expected a list of positive dash lengths in mm ({MIN_DASH_MM:g} to {LAYOUT_MM:g})")
         return tuple(float(v) for v in value)
     if not isinstance(value, str):
         raise table.fail(key, f"expected a string, got {value!r}")
@@ -320,6 +329,10 @@ def _board(table: Table) -> Board:
         raise table.fail("spaces", f"a {spec.columns} x {spec.rows} track has {limit} spaces around its edge, got {spec.spaces}")
     if spec.rows * spec.columns > 2500:
         raise table.fail("rows", f"a board of at most 2500 cells, got {spec.columns} x {spec.rows}")
+    side = max(spec.rows, spec.columns) * spec.cell_mm
+    if side > MAX_BOARD_MM:
+        raise table.fail("cell_mm", f"a board of at most {MAX_BOARD_MM:g} mm a side (about 70 tiled pages), got "
+                                    f"{max(spec.rows, spec.columns)} cells of {spec.cell_mm:g} mm = {side:g} mm")
     table.done()
     return spec
 

@@ -10,11 +10,17 @@ import xml.etree.ElementTree as ET
 from printkit.draw.shapes import Image
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_PNG_PIXELS = 50_000_000
+"""The largest PNG a kit takes (width x height): decoding one costs 4 bytes a pixel in every renderer."""
 _UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96, "": 25.4 / 96}
 
 
 class NotAnImage(ValueError):
     """Bytes that are neither a PNG nor an SVG document (the message says what was found)."""
+
+
+class ImageTooLarge(ValueError):
+    """A picture whose decoding would take more memory than a kit may use (the message names the limit)."""
 
 
 def kind_of(data: bytes) -> str:
@@ -64,6 +70,9 @@ def png_size(data: bytes) -> tuple[float, float]:
     w, h = struct.unpack(">II", data[16:24])
     if w == 0 or h == 0:
         raise NotAnImage("a PNG of no pixels")
+    if w * h > MAX_PNG_PIXELS:
+        raise ImageTooLarge(f"a PNG of {w} x {h} pixels: at most {MAX_PNG_PIXELS // 1_000_000} megapixels "
+                            "(scale it down; 300 dpi is plenty for print)")
     return float(w), float(h)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING, Any
 
 from printkit.draw.fonts import svg_family
@@ -11,6 +12,9 @@ from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line,
 
 if TYPE_CHECKING:
     import svgwrite
+
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+"""Characters XML 1.0 cannot hold (control characters, lone surrogates): user text may carry them, an SVG may not."""
 
 
 def num(value: float) -> str:
@@ -116,4 +120,4 @@ def to_svg(drawing: Drawing) -> str:
     writer = _Writer(dwg)
     for child in drawing.children:
         dwg.add(writer.shape(child))
-    return dwg.tostring() + "\n"
+    return NOT_XML.sub("", dwg.tostring()) + "\n"

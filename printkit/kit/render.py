@@ -9,6 +9,7 @@ from typing import Any
 from printkit.art.printnote import print_note
 from printkit.draw.pdf import Page, pdf_bytes
 from printkit.draw.svg import to_svg
+from printkit.kit.limits import check_previews
 from printkit.kit.model import Kit
 from printkit.kit.previews import PreviewPool, finish_previews, start_previews
 from printkit.rulesheet import rule_pages, rule_story
@@ -62,6 +63,7 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
     files: dict[str, bytes] = {}
     dpi = kit.settings.preview_dpi
     svgs = {stem: kit.svg(stem) for stem in sorted(kit.artwork)}
+    check_previews({stem: kit.previews.get(stem, drawing) for stem, drawing in kit.artwork.items()}, dpi)
     shown = {stem: (to_svg(kit.previews[stem]), kit.previews[stem]) if stem in kit.previews else (svg, kit.artwork[stem])
              for stem, svg in svgs.items()}
     started = start_previews(shown, dpi, cache, pool)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterable, TypeVar
 
 from printkit.errors import LogError
 from printkit.rules.game import IllegalMove, NotationError, Outcome, Rules
@@ -29,29 +29,55 @@ class Replay(Generic[S, M]):
     start: S
     steps: list[Step[S, M]] = field(default_factory=list)
     outcome: Outcome | None = None
+    interrupted: bool = False
+    """Ctrl-C stopped the replay: ``steps`` hold what was replayed before it."""
 
     @property
     def final(self) -> S:
         return self.steps[-1].state if self.steps else self.start
 
 
-def replay(rules: Rules[S, M], lines: Sequence[LogLine], source: str) -> Replay[S, M]:
-    """Apply every line in order; raise LogError naming ``source:line`` at the first bad one."""
+def replay(rules: Rules[S, M], lines: Iterable[LogLine], source: str, on_step: Callable[[int], None] | None = None,
+           interruptible: bool = False) -> Replay[S, M]:
+    """Apply every line in order; raise LogError naming ``source:line`` at the first bad one.
+
+    ``on_step`` hears each replayed line's number (progress). With ``interruptible``, Ctrl-C
+    (KeyboardInterrupt) ends the replay early: the result holds the steps so far, ``interrupted`` set.
+    """
     state = rules.initial_state()
     result: Replay[S, M] = Replay(start=state)
+    try:
+        for step in _steps(rules, lines, source, state, on_step):
+            result.steps.append(step)
+    except KeyboardInterrupt:
+        if not interruptible:
+            raise
+        result.interrupted = True
+        return result
+    result.outcome = rules.outcome(result.final)
+    return result
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """A move as quoted in a message, cut short when it is long."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
+
+
+def _steps(rules: Rules[S, M], lines: Iterable[LogLine], source: str, state: S,
+           on_step: Callable[[int], None] | None) -> Iterable[Step[S, M]]:
     for line in lines:
         if rules.outcome(state) is not None:
-            raise LogError(source, line.number, f"move {line.text!r} after the game has ended")
+            raise LogError(source, line.number, f"move {_shown(line.text)} after the game has ended")
         try:
             move = rules.parse_move(state, line.text)
             state = rules.apply(state, move)
         except NotationError as exc:
-            raise LogError(source, line.number, f"cannot read {line.text!r}: {exc}") from None
+            raise LogError(source, line.number, f"cannot read {_shown(line.text)}: {exc}") from None
         except IllegalMove as exc:
-            raise LogError(source, line.number, f"illegal move {line.text!r}: {exc}") from None
-        result.steps.append(Step(line, move, state))
-    result.outcome = rules.outcome(state)
-    return result
+            raise LogError(source, line.number, f"illegal move {_shown(line.text)}: {exc}") from None
+        yield Step(line, move, state)
+        if on_step is not None:
+            on_step(line.number)
 
 
 def replay_json(rules: Rules[S, M], game: Replay[S, M]) -> dict[str, Any]:
@@ -60,7 +86,7 @@ def replay_json(rules: Rules[S, M], game: Replay[S, M]) -> dict[str, Any]:
     winner = None
     if outcome is not None and outcome.winner is not None:
         winner = rules.player_names[outcome.winner]
-    return {
+    data: dict[str, Any] = {
         "moves": len(game.steps),
         "result": outcome.result if outcome else "unfinished",
         "winner": winner,
@@ -71,3 +97,6 @@ def replay_json(rules: Rules[S, M], game: Replay[S, M]) -> dict[str, Any]:
             for s in game.steps
         ],
     }
+    if game.interrupted:
+        data["interrupted"] = True
+    return data

@@ -133,7 +133,7 @@ class MovePicker:
 
     def pick(self, text: str) -> Any:
         """The move ``text`` names; raises NotationError or IllegalMove saying why it names none."""
-        if text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) <= 9:
             if not self.listed:
                 raise NotationError("no moves are listed: type 'list' (or 'list WORD') to number them")
             number = int(text)

@@ -90,7 +90,7 @@ class Board:
     def cell(self, name: str) -> int | None:
         """The cell named ``name`` (``D3``), None if no such cell is on the map."""
         name = name.strip().upper()
-        if len(name) < 2 or name[0] not in LETTERS or not name[1:].isdigit():
+        if len(name) < 2 or name[0] not in LETTERS or not (name[1:].isascii() and name[1:].isdigit() and len(name[1:]) <= 9):
             return None
         col, row = LETTERS.index(name[0]), int(name[1:]) - 1
         cell = row * self.width + col

@@ -56,7 +56,7 @@ def cell_of(board: Board, word: str) -> int:
 
 
 def _dice(words: list[str]) -> Move:
-    if not 1 <= len(words) <= 2 or not all(w.isdigit() for w in words):
+    if not 1 <= len(words) <= 2 or not all(w.isascii() and w.isdigit() and len(w) <= 9 for w in words):
         raise NotationError("expected 'roll N' or 'roll N N' (a battle: collector, obstructor)")
     return Move("roll", dice=tuple(int(w) for w in words))
 

@@ -137,7 +137,7 @@ def _choose(rules: SittersRules, state: State, moves: list[Move],
     """The option a line of input names, or None and the reason it names none."""
     if not text:
         return None, "type a number, a space such as D4 or a move such as 'A4 > D4'"
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 9:
         index = int(text)
         if 1 <= index <= len(moves):
             return moves[index - 1], ""

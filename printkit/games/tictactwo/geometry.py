@@ -56,7 +56,7 @@ class Geometry:
         """A space from its name (``C3``); NotationError when off the board."""
         t = text.strip().upper()
         n = self.n
-        if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
+        if len(t) >= 2 and t[0].isalpha() and t[1:].isascii() and t[1:].isdigit() and len(t[1:]) <= 9:
             col, row = ord(t[0]) - 65, int(t[1:]) - 1
             if 0 <= col < n and 0 <= row < n:
                 return row * n + col

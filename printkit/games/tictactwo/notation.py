@@ -122,7 +122,7 @@ def _parse_shift(geo: Geometry, text: str, args: list[str]) -> Action:
     axis, label, way = args[0].lower(), args[1].upper(), args[2].lower()
     n = geo.n
     if axis == "row":
-        index = int(label) - 1 if label.isdigit() else -1
+        index = int(label) - 1 if label.isascii() and label.isdigit() and len(label) <= 9 else -1
         steps = {"right": 1, "left": -1}
         bounds = f"rows 1-{n}"
     else:

@@ -81,7 +81,7 @@ def _ask(rules: TicTacTwo, state: State, source: TextIO, out: TextIO) -> Move | 
             out.write("".join(f"{row}\n" for row in listed))
             continue
         try:
-            if text.isdigit():
+            if text.isascii() and text.isdigit() and len(text) <= 9:
                 return picker.pick(text)  # type: ignore[no-any-return]
             move = rules.parse_move(state, f"{mark} {text}")
             rules.apply(state, move)

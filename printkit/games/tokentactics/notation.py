@@ -11,7 +11,7 @@ import re
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.rules.game import NotationError
 
-_MOVE = re.compile(r"(?:p(?P<player>\d+)\s+)?(?:(?P<fortify>fortify)|attack\s+(?P<a>\d+)\s+vs\s+(?P<d>\d+))")
+_MOVE = re.compile(r"(?:p(?P<player>\d{1,9})\s+)?(?:(?P<fortify>fortify)|attack\s+(?P<a>\d{1,9})\s+vs\s+(?P<d>\d{1,9}))")
 EXPECTED = "expected 'P1 fortify' or 'P1 attack N vs M' (attacker's tokens vs defender's)"
 
 

@@ -175,9 +175,9 @@ class Terminal:
             self.say(question)
             text = self._read(secret).strip()
             shown = "That" if secret and self.read_secret is not None else repr(text)
-            if not text.isdigit():
+            if not (text.isascii() and text.isdigit()):
                 self.say(f"{shown} is not a number: enter {what}.")
-            elif not low <= int(text) <= high:
+            elif len(text) > 9 or not low <= int(text) <= high:
                 self.say(f"{shown} is out of range: enter {what}.")
             else:
                 return int(text)

@@ -81,7 +81,7 @@ def _ask(rules: UltimateRules, state: State, inp: TextIO, out: TextIO, echo: boo
             out.write("".join(f"{row}\n" for row in listed))
             continue
         try:
-            if line.strip().isdigit():
+            if line.strip().isascii() and line.strip().isdigit() and len(line.strip()) <= 9:
                 return picker.pick(line.strip())  # type: ignore[no-any-return]
             move = rules.parse_move(state, line.strip())
             rules.apply(state, move)

@@ -1,0 +1,74 @@
+"""``printkit replay``: a log replayed with progress on a terminal, printed as boards or JSON; Ctrl-C stops
+cleanly with what was replayed so far (exit code 130)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+from printkit.rules.game import Rules
+from printkit.rules.log import stream_log
+from printkit.rules.progress import ProgressLine
+from printkit.rules.replay import Replay, replay, replay_json
+
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT, as shells report it)."""
+
+
+def replay_file(rules: Rules[Any, Any], log: str, progress: ProgressLine) -> Replay[Any, Any]:
+    """The log replayed, a progress line kept up to date (line, share of the file read); Ctrl-C ends it early."""
+    try:
+        size = Path(log).stat().st_size
+    except OSError:
+        size = 0
+    moves = [0]
+
+    def position(read: int) -> None:
+        share = f", {100 * read / size:.0f}% read" if size else ""
+        progress.update(f"replaying {log}: {moves[0]:,} moves{share} (Ctrl-C stops)")
+
+    def step(line: int) -> None:
+        moves[0] += 1
+
+    try:
+        return replay(rules, stream_log(log, position), log, on_step=step, interruptible=True)
+    finally:
+        progress.clear()
+
+
+def run(rules: Rules[Any, Any], log: str, as_json: bool, echo: Callable[..., Any], progress: ProgressLine | None = None) -> int:
+    """Replay ``log`` and print it; the exit code (0, or 130 after Ctrl-C)."""
+    played = replay_file(rules, log, progress or ProgressLine())
+    try:
+        _print(rules, log, played, as_json, echo)
+    except KeyboardInterrupt:
+        echo("\ninterrupted (Ctrl-C)", err=True)
+        return INTERRUPTED
+    return INTERRUPTED if played.interrupted else 0
+
+
+def _print(rules: Rules[Any, Any], log: str, played: Replay[Any, Any], as_json: bool, echo: Callable[..., Any]) -> None:
+    if as_json:
+        echo(json.dumps(replay_json(rules, played), indent=2))
+    else:
+        echo(rules.render_text(played.start))
+        for step in played.steps:
+            echo(f"\n{log}:{step.line.number}: {step.line.text}")
+            echo(rules.render_text(step.state))
+        echo(f"\n{_result(rules, played)}")
+    if played.interrupted:
+        last = f", up to line {played.steps[-1].line.number}" if played.steps else ""
+        echo(f"interrupted (Ctrl-C): replayed {len(played.steps)} moves{last}; the rest of {log} was not replayed", err=True)
+
+
+def _result(rules: Rules[Any, Any], played: Replay[Any, Any]) -> str:
+    outcome = played.outcome
+    moves = len(played.steps)
+    if played.interrupted:
+        return f"interrupted after {moves} moves"
+    if outcome is None:
+        return f"unfinished after {moves} moves"
+    if outcome.winner is None:
+        return f"result: draw ({outcome.reason}) after {moves} moves"
+    return f"result: {rules.player_names[outcome.winner]} wins ({outcome.reason}) after {moves} moves"
