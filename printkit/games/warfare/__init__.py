@@ -6,6 +6,7 @@ from printkit.games.spec import GameSpec
 from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
 from printkit.games.warfare.fast import fast_simulate
 from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
+from printkit.games.warfare.kernel import kernel
 from printkit.games.warfare.params import Abilities, Params
 from printkit.games.warfare.players import greedy_policy, random_policy
 from printkit.games.warfare.terminal import play
@@ -35,6 +36,7 @@ SPEC = GameSpec(
     rules=WarfareRules,
     players={"random": random_policy, "greedy": greedy_policy},
     fast_simulate=fast_simulate,
+    kernel=kernel,
     observe=observe,
     kit=build_kit,
     play=play,
