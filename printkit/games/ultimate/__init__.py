@@ -6,6 +6,7 @@ from printkit.games.spec import GameSpec
 from printkit.games.ultimate.board import Geometry, cell_kinds, score_table
 from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import Placed, State, UltimateRules
+from printkit.games.ultimate.kernel import kernel
 from printkit.games.ultimate.kit import build_kit
 from printkit.games.ultimate.params import Params
 from printkit.games.ultimate.players import PLAYERS, fast_simulate, greedy_policy, observe, summary
@@ -19,6 +20,7 @@ SPEC = GameSpec(
     rules=UltimateRules,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=kernel,
     observe=observe,
     play=play,
     strongest="greedy", marks=("X", "O"),

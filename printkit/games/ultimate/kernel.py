@@ -1,0 +1,117 @@
+"""``SPEC.kernel``: fast playouts of Ultimate's greedy player against itself and against random.
+
+Every game lasts exactly as many moves as the board has empty spaces, so a batch of games moves in
+lockstep, one mark per game per step, in numpy. Each game keeps, per player, what a mark on every
+empty space would score (``-1`` on a marked space) and updates it around each new mark: a mark of
+player ``p`` on a space adds ``OWN_POINTS`` times a neighbour's multiplier to ``p``'s value of that
+empty neighbour and ``OPPONENT_POINTS`` times it to the other player's. A greedy mover takes a
+space of the highest value, uniformly among ties; a random mover any empty space uniformly: the
+move distributions of ``players.greedy_policy`` and ``rules.game.random_policy``, with numpy's
+generator instead of ``random.Random``. Random against random stays with ``players.fast_simulate``,
+which draws the very games of the reference engine.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from printkit.games.ultimate.board import MARK_POINTS, OPPONENT_POINTS, OWN_POINTS
+from printkit.games.ultimate.engine import UltimateRules
+from printkit.games.ultimate.params import Params
+from printkit.games.ultimate.players import _count
+from printkit.rules.simulate import Tally, result_of
+
+PLAYERS = ("random", "greedy")
+CELLS_PER_BATCH = 2_000_000
+"""Games x spaces held at once (a batch of 16,000 default games, fewer on larger boards)."""
+
+
+class Board:
+    """The board of one Params as arrays; index ``cells`` is a padding space that is never empty."""
+
+    def __init__(self, params: Params) -> None:
+        rules = UltimateRules(params)
+        geo, cells = rules.geometry, len(rules.geometry.coords)
+        self.cells = cells
+        self.neighbours = np.full((cells, 8), cells, dtype=np.int64)
+        for c, found in enumerate(geo.neighbours):
+            self.neighbours[c, : len(found)] = found
+        mult = np.array(geo.multiplier + (0,), dtype=np.int8)
+        self.own_gain, self.opponent_gain = mult * OWN_POINTS, mult * OPPONENT_POINTS
+        self.extra_turn = np.zeros(cells + 1, dtype=bool)
+        self.extra_turn[list(geo.extra_turn)] = True
+        wild = rules.prefilled if rules.wild else frozenset()
+        self.start = np.full(cells + 1, -1, dtype=np.int8)
+        for c in range(cells):
+            if c not in rules.prefilled:
+                touching = sum(1 for n in geo.neighbours[c] if n in wild)
+                self.start[c] = (MARK_POINTS + OWN_POINTS * touching) * geo.multiplier[c]
+        self.moves = cells - len(rules.prefilled)
+
+
+def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
+    """Playouts of a pair with a greedy seat (seat 0 is X, who moves first); None otherwise."""
+    if any(name not in PLAYERS for name in names) or names == ("random", "random"):
+        return None
+    return run(params, names, games, seed)[0]
+
+
+def run(params: Params, names: tuple[str, str], games: int, seed: int,
+        record: bool = False) -> tuple[Tally, list[list[int]] | None]:
+    """``games`` games of the named players; with ``record`` also every game's cells in order."""
+    board, greedy = Board(params), np.array([name == "greedy" for name in names])
+    rng, tally = np.random.default_rng(seed), Tally()
+    recorded: list[list[int]] | None = [] if record else None
+    size = max(64, CELLS_PER_BATCH // (board.cells + 1))
+    start = time.perf_counter()
+    for lo in range(0, games, size):
+        scores, extra, cells = _batch(board, greedy, min(size, games - lo), rng, record)
+        for (x, o), turns in zip(scores.tolist(), extra.tolist()):
+            tally.add(result_of(None if x == o else (0 if x > o else 1), 0), board.moves, "board full")
+            _count(tally, x, o, turns)
+        if recorded is not None and cells is not None:
+            recorded.extend(cells.T.tolist())
+    tally.seconds = time.perf_counter() - start
+    return tally, recorded
+
+
+def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generator,
+           record: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Play ``games`` games to the end: (scores (G, 2), extra turns (G,), cells played (moves, G) or None)."""
+    value = np.broadcast_to(board.start, (2, games, board.cells + 1)).copy()  # per player, game, space
+    rows, mover = np.arange(games), np.zeros(games, dtype=np.int64)
+    scores, extra = np.zeros((games, 2), dtype=np.int64), np.zeros(games, dtype=np.int64)
+    played = np.zeros((board.moves, games), dtype=np.int64) if record else None
+    all_greedy, any_greedy = bool(greedy.all()), bool(greedy.any())
+    for step in range(board.moves):
+        mine = np.where((mover == 0)[:, None], value[0], value[1])
+        if all_greedy:
+            choices = mine == mine.max(1)[:, None]
+        elif any_greedy:
+            choices = np.where(greedy[mover][:, None], mine == mine.max(1)[:, None], mine >= 0)
+        else:
+            choices = mine >= 0
+        counts = np.cumsum(choices, axis=1, dtype=np.int16)
+        pick = (rng.random(games) * counts[:, -1]).astype(np.int16)
+        cell = np.argmax(counts > pick[:, None], axis=1)
+        scores[rows, mover] += mine[rows, cell]
+        _mark(board, value, rows, mover, cell)
+        if played is not None:
+            played[step] = cell
+        if step + 1 < board.moves:  # a mark that fills the board earns no turn
+            again = board.extra_turn[cell]
+            extra += again
+            mover = np.where(again, mover, 1 - mover)
+    return scores, extra, played
+
+
+def _mark(board: Board, value: np.ndarray, rows: np.ndarray, mover: np.ndarray, cell: np.ndarray) -> None:
+    """Put each game's mark on ``cell`` and raise both players' values of its empty neighbours."""
+    near = board.neighbours[cell]  # (G, 8)
+    g, p = rows[:, None], mover[:, None]
+    empty = value[0, g, near] >= 0
+    value[p, g, near] += np.where(empty, board.own_gain[near], 0).astype(np.int8)
+    value[1 - p, g, near] += np.where(empty, board.opponent_gain[near], 0).astype(np.int8)
+    value[:, rows, cell] = -1
