@@ -13,6 +13,7 @@ from printkit.games.tokentactics.analysis import (
 )
 from printkit.games.tokentactics.clarifications import clarifications
 from printkit.games.tokentactics.engine import State, TokenTactics, resolve
+from printkit.games.tokentactics.kernel import kernel
 from printkit.games.tokentactics.kit import build_kit
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
@@ -42,6 +43,7 @@ SPEC = GameSpec(
     rules=TokenTactics,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=kernel,
     pair_players=pair,
     summarize=summarize,
     observe=observe,
