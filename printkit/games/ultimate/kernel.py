@@ -79,25 +79,29 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
 
 def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generator,
            record: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-    """Play ``games`` games to the end: (scores (G, 2), extra turns (G,), cells played (moves, G) or None)."""
+    """Play ``games`` games to the end: (scores (G, 2), extra turns (G,), cells played (moves, G) or None).
+
+    Random movers draw from each game's list of empty spaces (``empties[:, :left]``, kept by
+    swap-removal with ``where`` holding each space's place in it); greedy movers scan the values.
+    """
     value = np.broadcast_to(board.start, (2, games, board.cells + 1)).copy()  # per player, game, space
     rows, mover = np.arange(games), np.zeros(games, dtype=np.int64)
+    empties = np.broadcast_to(np.flatnonzero(board.start >= 0), (games, board.moves)).copy()
+    where = np.zeros((games, board.cells + 1), dtype=np.int64)
+    where[:, empties[0]] = np.arange(board.moves)
     scores, extra = np.zeros((games, 2), dtype=np.int64), np.zeros(games, dtype=np.int64)
     played = np.zeros((board.moves, games), dtype=np.int64) if record else None
-    all_greedy, any_greedy = bool(greedy.all()), bool(greedy.any())
     for step in range(board.moves):
-        mine = np.where((mover == 0)[:, None], value[0], value[1])
-        if all_greedy:
-            choices = mine == mine.max(1)[:, None]
-        elif any_greedy:
-            choices = np.where(greedy[mover][:, None], mine == mine.max(1)[:, None], mine >= 0)
-        else:
-            choices = mine >= 0
-        counts = np.cumsum(choices, axis=1, dtype=np.int16)
-        pick = (rng.random(games) * counts[:, -1]).astype(np.int16)
-        cell = np.argmax(counts > pick[:, None], axis=1)
-        scores[rows, mover] += mine[rows, cell]
+        left = board.moves - step
+        cell = empties[rows, (rng.random(games) * left).astype(np.int64)]
+        thinking = np.flatnonzero(greedy[mover])
+        if thinking.size:
+            mine = value[mover[thinking], thinking]
+            cell[thinking] = _pick(mine == mine.max(1)[:, None], rng)
+        scores[rows, mover] += value[mover, rows, cell]
         _mark(board, value, rows, mover, cell)
+        at, last = where[rows, cell], empties[rows, left - 1]
+        empties[rows, at], where[rows, last] = last, at
         if played is not None:
             played[step] = cell
         if step + 1 < board.moves:  # a mark that fills the board earns no turn
@@ -105,6 +109,14 @@ def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generato
             extra += again
             mover = np.where(again, mover, 1 - mover)
     return scores, extra, played
+
+
+def _pick(choices: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Per row, a uniformly chosen True column (every row has one)."""
+    found = np.flatnonzero(choices)  # row-major: each row's columns in order
+    counts = np.bincount(found // choices.shape[1], minlength=len(choices))
+    first = np.cumsum(counts) - counts
+    return found[first + (rng.random(len(choices)) * counts).astype(np.int64)] % choices.shape[1]
 
 
 def _mark(board: Board, value: np.ndarray, rows: np.ndarray, mover: np.ndarray, cell: np.ndarray) -> None:
