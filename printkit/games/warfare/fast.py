@@ -102,11 +102,12 @@ def _has_line(k: Kernel, mine: np.ndarray) -> np.ndarray:
 
 
 def _winning_cells(k: Kernel, mine: np.ndarray, empty: np.ndarray) -> np.ndarray:
-    """Empty cells completing a line of ``mine``: the hole of every line one token short."""
+    """Empty cells completing a line of ``mine``: an empty cell of a line holding ``length - 1`` of
+    them is that line's one missing cell."""
     n, length = k.params.board_size, k.params.line_length
     out = np.zeros((len(mine), n, n), dtype=bool)
-    for parts, own, free in zip(k.windows, _counts(k, mine), _counts(k, empty), strict=True):
-        hot = (own == length - 1) & (free == 1)
+    for parts, own in zip(k.windows, _counts(k, mine), strict=True):
+        hot = own == length - 1
         for r, c in parts:
             out[:, r, c] |= hot
     return out.reshape(len(mine), -1) & empty
