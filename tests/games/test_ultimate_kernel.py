@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.ultimate import SPEC, Params, UltimateRules, observe
+from printkit.games.ultimate import SPEC, Params, UltimateRules, fast_simulate, observe
 from printkit.games.ultimate.kernel import run
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
@@ -13,7 +13,7 @@ from tests.games.kernel_agreement import Z_CRITICAL, assert_rates_agree
 SMALL = Params(board_size=7, extra_turn=("A1", "B2", "D4"), triple=("C3",), double=("E5", "F2"), free=("G7",),
                free_space="blocked")
 OPEN = Params(free_space="open")
-PAIRS = [("greedy", "greedy"), ("greedy", "random"), ("random", "greedy")]
+PAIRS = [("greedy", "greedy"), ("greedy", "random"), ("random", "greedy"), ("random", "random")]
 
 
 def replayed(params: Params, names: tuple[str, str], games: list[list[int]]) -> Tally:
@@ -55,7 +55,7 @@ def test_kernel_games_replay_through_the_engine(params: Params) -> None:
 )
 def test_kernel_rates_equal_the_reference_engine(params: Params, names: tuple[str, str], reference_games: int) -> None:
     reference = simulate(UltimateRules(params), policies(SPEC, names), reference_games, seed=3, observe=observe)
-    kernel = SPEC.kernel(params, names, 10_000, 8)  # type: ignore[misc]
+    kernel = SPEC.kernel(params, names, 6_000, 8)  # type: ignore[misc]
     assert kernel is not None
     assert_rates_agree(kernel, reference)
     margins = [(t.extra["margin"] / t.games, t.extra["margin_squared"] / t.games, t.games) for t in (kernel, reference)]
@@ -66,5 +66,18 @@ def test_kernel_rates_equal_the_reference_engine(params: Params, names: tuple[st
 def test_greedy_beats_random_through_play_games() -> None:
     tally = play_games(SPEC, Params(), ("greedy", "random"), 200, 1)
     assert tally.results["first"] == 200 and tally.extra["extra_turns"] > 0
-    assert SPEC.kernel(Params(), ("random", "random"), 10, 1) is None  # type: ignore[misc]
     assert SPEC.kernel(Params(), ("random", "genius"), 10, 1) is None  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("params", [Params(), SMALL], ids=["default", "small-blocked"])
+def test_random_kernel_agrees_with_the_reference_games(params: Params) -> None:
+    """fast_simulate plays the reference engine's very random games, so it can be large and cheap."""
+    reference = fast_simulate(params, 8_000, 3)
+    kernel = SPEC.kernel(params, ("random", "random"), 8_000, 8)  # type: ignore[misc]
+    assert kernel is not None
+    assert_rates_agree(kernel, reference)
+    margins = [(t.extra["margin"] / t.games, t.extra["margin_squared"] / t.games, t.games) for t in (kernel, reference)]
+    se = sum((square - mean * mean) / n for mean, square, n in margins) ** 0.5
+    assert abs(margins[0][0] - margins[1][0]) < Z_CRITICAL * se, margins
+    turns = [t.extra["extra_turns"] / t.games for t in (kernel, reference)]
+    assert abs(turns[0] - turns[1]) < 0.1, turns

