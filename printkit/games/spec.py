@@ -42,6 +42,17 @@ class GameSpec:
     extras: Mapping[str, Any] = field(default_factory=dict)
 
 
+def lazy_kernel(module: str) -> Callable[..., Any]:
+    """A ``GameSpec.kernel`` that imports ``module`` (numpy and the batch kernels) only when games are played."""
+
+    def kernel(params: Any, names: tuple[str, str], games: int, seed: int) -> Any:
+        from importlib import import_module
+
+        return import_module(module).kernel(params, names, games, seed)
+
+    return kernel
+
+
 def lazy_kit(module: str) -> Callable[..., Any]:
     """A kit builder that imports ``module`` (and the drawing machinery) only when a kit is built."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kit
+from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.games.tokentactics.analysis import (
     chips_needed,
     fast_simulate,
@@ -41,6 +41,7 @@ SPEC = GameSpec(
     rules=TokenTactics,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=lazy_kernel("printkit.games.tokentactics.kernel"),
     pair_players=pair,
     summarize=summarize,
     observe=observe,

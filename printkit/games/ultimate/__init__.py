@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kit
+from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.games.ultimate.board import Geometry, cell_kinds, score_table
 from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import Placed, State, UltimateRules
@@ -18,6 +18,7 @@ SPEC = GameSpec(
     rules=UltimateRules,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=lazy_kernel("printkit.games.ultimate.kernel"),
     observe=observe,
     play=play,
     strongest="greedy", marks=("X", "O"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kit
+from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
 from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
 from printkit.games.warfare.params import Abilities, Params
@@ -34,6 +34,7 @@ SPEC = GameSpec(
     rules=WarfareRules,
     players={"random": random_policy, "greedy": greedy_policy},
     fast_simulate=fast_simulate,
+    kernel=lazy_kernel("printkit.games.warfare.kernel"),
     observe=observe,
     kit=lazy_kit("printkit.games.warfare.kit"),
     play=play,

@@ -20,7 +20,7 @@ import numpy as np
 
 from printkit.games.warfare.bits import BitBatch, BitKernel, pick_ability
 from printkit.games.warfare.bits import step as bit_step
-from printkit.games.warfare.board import geometry
+from printkit.games.warfare.board import DIRECTIONS, geometry
 from printkit.games.warfare.engine import ABILITIES, First, Move, Turn
 from printkit.games.warfare.params import Params
 from printkit.rules.simulate import Tally
@@ -51,21 +51,17 @@ class Kernel:
     """Precomputed geometry for one parameter set."""
 
     params: Params
-    lines: np.ndarray = field(init=False)  # float32 (C, L)
     cross: np.ndarray = field(init=False)  # bool (C, C)
 
     def __post_init__(self) -> None:
         geo = geometry(self.params.board_size, self.params.line_length)
         self.cells = geo.cells
-        self.lines = np.zeros((geo.cells, len(geo.lines)), dtype=np.float32)
-        for j, line in enumerate(geo.lines):
-            self.lines[list(line), j] = 1
         self.cross = np.zeros((geo.cells, geo.cells), dtype=bool)
         for i, cross in enumerate(geo.crosses):
             self.cross[i, list(cross)] = True
-        self.length = float(self.params.line_length)
         self.fv = self.params.fortress_victory
         self.no_abilities = not any(self.params.abilities.count(a) for a in ABILITIES)
+        self.windows = _windows(self)
 
 
 def _pick(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -76,14 +72,45 @@ def _pick(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (cs <= r[:, None]).sum(axis=1)
 
 
+def _windows(k: Kernel) -> list[tuple[slice, ...]]:
+    """Per direction and cell of a line: the board slice holding that cell of every line start."""
+    n, length, out = k.params.board_size, k.params.line_length, []
+    for dr, dc in DIRECTIONS:
+        rows = n - dr * (length - 1)
+        c0, c1 = (length - 1, n) if dc < 0 else (0, n - dc * (length - 1))
+        out.append(tuple((slice(dr * i, dr * i + rows), slice(c0 + dc * i, c1 + dc * i)) for i in range(length)))
+    return out
+
+
+def _counts(k: Kernel, cells: np.ndarray) -> list[np.ndarray]:
+    """Per direction: the number of ``cells`` in the line starting at each start (window sums)."""
+    grid = cells.reshape(len(cells), k.params.board_size, k.params.board_size).view(np.int8)
+    out = []
+    for parts in k.windows:
+        total = grid[:, parts[0][0], parts[0][1]].copy()
+        for r, c in parts[1:]:
+            total += grid[:, r, c]
+        out.append(total)
+    return out
+
+
 def _has_line(k: Kernel, mine: np.ndarray) -> np.ndarray:
-    return ((mine.astype(np.float32) @ k.lines) >= k.length).any(axis=1)
+    found = np.zeros(len(mine), dtype=bool)
+    for total in _counts(k, mine):
+        found |= (total == k.params.line_length).reshape(len(mine), -1).any(axis=1)
+    return found
 
 
 def _winning_cells(k: Kernel, mine: np.ndarray, empty: np.ndarray) -> np.ndarray:
-    """Empty cells completing a line of ``mine``."""
-    hot = ((mine.astype(np.float32) @ k.lines) == k.length - 1) & ((empty.astype(np.float32) @ k.lines) == 1)
-    return ((hot.astype(np.float32) @ k.lines.T) > 0) & empty
+    """Empty cells completing a line of ``mine``: an empty cell of a line holding ``length - 1`` of
+    them is that line's one missing cell."""
+    n, length = k.params.board_size, k.params.line_length
+    out = np.zeros((len(mine), n, n), dtype=bool)
+    for parts, own in zip(k.windows, _counts(k, mine), strict=True):
+        hot = own == length - 1
+        for r, c in parts:
+            out[:, r, c] |= hot
+    return out.reshape(len(mine), -1) & empty
 
 
 def _shield_mask(b: Batch) -> np.ndarray:

@@ -1,0 +1,35 @@
+"""Shared checks of the fast kernels' tests: a kernel's tally against the reference engine's."""
+
+from __future__ import annotations
+
+from printkit.rules.simulate import RESULTS, Tally
+
+Z_CRITICAL = 3.2905
+"""Two-sided 0.1% critical value of the standard normal: with fixed seeds the tests are deterministic,
+and a real difference in play of a few points shows up far beyond it at the sample sizes used."""
+
+
+def two_proportion_z(hits_a: int, n_a: int, hits_b: int, n_b: int) -> float:
+    """The pooled two-proportion z statistic (0 when both samples are all hits or all misses)."""
+    pooled = (hits_a + hits_b) / (n_a + n_b)
+    se = (pooled * (1 - pooled) * (1 / n_a + 1 / n_b)) ** 0.5
+    return 0.0 if se == 0 else abs(hits_a / n_a - hits_b / n_b) / se
+
+
+def assert_rates_agree(kernel: Tally, reference: Tally) -> None:
+    """First, second and draw rates statistically equal (two-proportion z-test, 0.1% level)."""
+    for key in RESULTS:
+        z = two_proportion_z(kernel.results[key], kernel.games, reference.results[key], reference.games)
+        assert z < Z_CRITICAL, (key, kernel.results[key] / kernel.games, reference.results[key] / reference.games, z)
+
+
+def assert_lengths_agree(kernel: Tally, reference: Tally) -> None:
+    """Mean game lengths equal within the same 0.1% level (Welch's z on the two means)."""
+
+    def moments(t: Tally) -> tuple[float, float]:
+        mean = sum(t.lengths) / t.games
+        return mean, sum((x - mean) ** 2 for x in t.lengths) / max(1, t.games - 1)
+
+    (ma, va), (mb, vb) = moments(kernel), moments(reference)
+    se = (va / kernel.games + vb / reference.games) ** 0.5
+    assert (abs(ma - mb) / se if se else abs(ma - mb)) < Z_CRITICAL, (ma, mb)
