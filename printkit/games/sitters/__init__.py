@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.games.sitters.abilities import abilities
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
 from printkit.games.sitters.kit import build_kit
@@ -55,6 +56,7 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
 
 
 SPEC = GameSpec(
+    abilities=abilities,
     name="sitters",
     title="SiTTeRS",
     seed="002_247f853217ad7fb5.txt",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.games.spec import GameSpec
+from printkit.games.warfare.abilities import abilities
 from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
 from printkit.games.warfare.fast import fast_simulate
 from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
@@ -28,6 +29,7 @@ def build_kit(params: Params, settings: object) -> object:
 
 
 SPEC = GameSpec(
+    abilities=abilities,
     name="warfare",
     title="Tic Tac Warfare",
     seed="000_1aa8353d7c29ab02.txt",
