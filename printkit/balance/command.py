@@ -27,6 +27,7 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
     from printkit.balance.lab import plan, run
     from printkit.balance.progress import Progress
     from printkit.balance.report import write_report
+    from printkit.balance.store import save
 
     checked = plan(request)
     client = connect(scheduler) if scheduler else None
@@ -45,6 +46,8 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
         if client is not None:
             client.close()
     files = write_report(results, folder)
+    results["plots"] = [name for name in files if name != "report.html"]
+    save(folder, results)
     for flag in results["flags"]:
         echo(f"flag: {flag}")
     done, total = results["points_done"], results["points_total"]

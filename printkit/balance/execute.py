@@ -35,7 +35,7 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def connect(address: str, timeout: float = 5.0) -> Any:
+def connect(address: str, timeout: float = 3.0) -> Any:
     """A dask.distributed Client on the scheduler at ``address`` (``tcp://host:8786``), or a SchedulerError."""
     try:
         from distributed import Client

@@ -19,6 +19,8 @@ ABILITY_POINTS = 0.10
 def point_figures(tally: Tally, summary: dict[str, float]) -> dict[str, Any]:
     """Rates with 95% Wilson intervals, the first player's share of decisive games, length, reasons, speed."""
     data = tally.as_json()
+    for key, (low, high) in data["intervals"].items():  # 0 or all hits: no rounding dust outside the rate
+        data["intervals"][key] = [min(low, data["rates"][key]), max(high, data["rates"][key])]
     decisive = tally.results["first"] + tally.results["second"]
     lengths = tally.lengths
     return {

@@ -62,8 +62,8 @@ def rates_plot(results: dict[str, Any], folder: Path) -> list[str]:
             else:
                 xs = [{"first": 0, "second": 1, "draw": 2}[name]] * len(rows)
             ys = [100 * p["rates"][name] for p in rows]
-            low = [y - 100 * p["intervals"][name][0] for y, p in zip(ys, rows)]
-            high = [100 * p["intervals"][name][1] - y for y, p in zip(ys, rows)]
+            low = [max(0.0, y - 100 * p["intervals"][name][0]) for y, p in zip(ys, rows)]
+            high = [max(0.0, 100 * p["intervals"][name][1] - y) for y, p in zip(ys, rows)]
             panel.errorbar(xs, ys, yerr=[low, high], fmt="o-" if axes else "o", capsize=3, color=COLOURS[name], label=name)
         panel.axhspan(45, 55, color="#009E73", alpha=0.08)
         panel.set_title(players.replace("/", " vs "))
@@ -101,9 +101,10 @@ def heatmap_plot(results: dict[str, Any], folder: Path) -> list[str]:
                                  origin="lower", aspect="auto")
             for i in range(len(va)):
                 for j in range(len(vb)):
-                    text = "-" if np.isnan(grid[i, j]) else f"{grid[i, j]:.0f}"
-                    panel.text(j, i, text, ha="center", va="center", fontsize=8,
-                               color="white" if not np.isnan(grid[i, j]) and abs(grid[i, j] - 50) > 30 else "black")
+                    value = grid[i, j]
+                    dark = not np.isnan(value) and (abs(value - 50) > 30 if what == "first_share" else value > 55)
+                    panel.text(j, i, "-" if np.isnan(value) else f"{value:.0f}", ha="center", va="center", fontsize=8,
+                               color="white" if dark else "black")
             panel.set_xticks(range(len(vb)), [str(v) for v in vb])
             panel.set_yticks(range(len(va)), [str(v) for v in va])
             panel.set_xlabel(kb.split(".", 2)[-1])
@@ -134,8 +135,8 @@ def abilities_plot(results: dict[str, Any], folder: Path) -> list[str]:
     fig, panel = plt.subplots(figsize=(7, 0.32 * len(rows) + 1.2))
     ys = list(range(len(rows)))[::-1]
     worth = [-100 * a["change"] for _, a in rows]
-    low = [w - (-100 * a["interval"][1]) for w, (_, a) in zip(worth, rows)]
-    high = [-100 * a["interval"][0] - w for w, (_, a) in zip(worth, rows)]
+    low = [max(0.0, w + 100 * a["interval"][1]) for w, (_, a) in zip(worth, rows)]
+    high = [max(0.0, -100 * a["interval"][0] - w) for w, (_, a) in zip(worth, rows)]
     colours = ["#D55E00" if a["seat"] == 1 else "#0072B2" for _, a in rows]
     panel.barh(ys, worth, xerr=[low, high], color=colours, capsize=3, alpha=0.85)
     panel.set_yticks(ys, [label for label, _ in rows])
