@@ -298,7 +298,7 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
     if as_json:
         click.echo(json.dumps(data, indent=2))
-        return
+        sys.exit(0 if complete else 130)
     seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
     click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")
     for key in RESULTS:

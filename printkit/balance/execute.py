@@ -110,7 +110,7 @@ def _on_cluster(tasks: Sequence[Task], client: Any) -> Iterator[tuple[int, Tally
     futures = [client.submit(run_task, task, pure=False) for task in tasks]
     index = {future.key: i for i, future in enumerate(futures)}
     try:
-        for future in as_completed(futures):
+        for future in as_completed(futures, loop=client.loop):
             yield index[future.key], future.result()
     finally:
         client.cancel([f for f in futures if not f.done()])
