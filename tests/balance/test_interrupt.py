@@ -52,11 +52,11 @@ def test_ctrl_c_keeps_finished_points_and_resume_completes(tmp_path: Path) -> No
 
 
 def test_simulate_stopped_prints_partial_statistics(tmp_path: Path) -> None:
-    process = printkit("simulate", "--game", "warfare", *SMALL, "--players", "greedy,greedy", "--games", "200000", "--json")
-    time.sleep(2.0)
+    process = printkit("simulate", "--game", "warfare", *SMALL, "--games", "5000000", "--json")
+    time.sleep(3.0)
     process.send_signal(signal.SIGTERM)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130 and "Traceback" not in err
     assert "stopped after" in err
     data = json.loads(out)
-    assert 0 < data["games"] < 200000 and data["games"] % 1000 == 0
+    assert 0 < data["games"] < 5000000 and data["games"] % 1000 == 0

@@ -100,3 +100,21 @@ def test_flags_in_plain_words() -> None:
     assert any("bomb is worth 13 points to X" in f for f in found)
     calm = dict(point, first_share=0.5, rates={"first": 0.4, "second": 0.4, "draw": 0.2}, abilities=[])
     assert flags("warfare", calm, several_matchups=False) == []
+
+
+def test_progress_bar_on_a_terminal_only() -> None:
+    import io
+
+    from printkit.balance.progress import Progress
+
+    quiet = io.StringIO()
+    bar = Progress(2000, stream=quiet)
+    bar.advance(1000)
+    bar.close()
+    assert quiet.getvalue() == ""
+    shown = io.StringIO()
+    bar = Progress(2000, stream=shown, enabled=True)
+    bar.advance(1000)
+    bar.advance(1000)
+    text = shown.getvalue()
+    assert "2,000/2,000 games" in text and "games/s" in text and "0:00 left" in text
