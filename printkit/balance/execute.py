@@ -41,6 +41,15 @@ def connect(address: str, timeout: float = 3.0) -> Any:
         from distributed import Client
     except ImportError:  # pragma: no cover - dependency declared
         raise SchedulerError("--scheduler needs dask.distributed: pip install 'dask[distributed]'") from None
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:  # checked before a Client exists: a half-made Client complains when it is collected
+        scheme, location = parse_address(address if "://" in address else f"tcp://{address}")
+        if scheme not in ("tcp", "tls", "ws", "wss"):
+            raise ValueError(f"unknown scheme {scheme!r}: expected tcp://HOST:PORT")
+        parse_host_port(location)
+    except ValueError as exc:
+        raise SchedulerError(f"--scheduler: {address!r} is not a scheduler address such as tcp://10.0.0.5:8786 ({exc})") from None
     try:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:

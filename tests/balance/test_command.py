@@ -104,6 +104,7 @@ def test_abilities_report_each_seat(tmp_path: Path) -> None:
     (["--game", "warfare", "--players", "random,genius"], "error: --players: unknown player 'genius'"),
     (["--game", "tokentactics", "--abilities"], "error: --abilities: tokentactics has no abilities"),
     (["--game", "nosuch"], "error: unknown game"),
+    (["--game", "warfare", "--scheduler", "nonsense"], "error: --scheduler: 'nonsense' is not a scheduler address"),
     (["--game", "warfare", "--scheduler", "tcp://127.0.0.1:1"], "error: --scheduler: cannot reach the Dask scheduler at 'tcp://127.0.0.1:1'"),
 ])
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path: Path, args: list[str], message: str) -> None:
