@@ -94,12 +94,14 @@ def flags(game: str, point: dict[str, Any], several_matchups: bool) -> list[str]
     if point["rates"]["draw"] > DRAWS:
         found.append(f"{place}: {pct(point['rates']['draw'])} draws")
     for row in point.get("abilities", []):
+        low, high = row.get("interval", (row["change"], row["change"]))
+        rates = f"wins {pct(row['full_rate'])} with it, {pct(row['restricted_rate'])} without"
         if -row["change"] > ABILITY_POINTS:
             found.append(f"{place}: {row['ability']} is worth {100 * -row['change']:.0f} points to {row['seat_name']} "
-                         f"(wins {pct(row['full_rate'])} with it, {pct(row['restricted_rate'])} without)")
+                         f"({rates}; 95% CI {100 * -high:.0f} to {100 * -low:.0f})")
         elif row["change"] > ABILITY_POINTS:
             found.append(f"{place}: {row['ability']} costs {row['seat_name']} {100 * row['change']:.0f} points "
-                         f"(wins {pct(row['full_rate'])} with it, {pct(row['restricted_rate'])} without)")
+                         f"({rates}; 95% CI {100 * low:.0f} to {100 * high:.0f})")
     return found
 
 
