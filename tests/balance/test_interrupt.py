@@ -31,8 +31,8 @@ def points_done(path: Path) -> int:
 
 
 def test_ctrl_c_keeps_finished_points_and_resume_completes(tmp_path: Path) -> None:
-    args = ["balance", "--game", "warfare", *SMALL, "--sweep", "games.warfare.abilities.bomb=0..7", "--players", "greedy",
-            "--games", "200", "--workers", "1", "--out", str(tmp_path)]
+    args = ["balance", "--game", "warfare", *SMALL, "--sweep", "games.warfare.abilities.bomb=0..5", "--players", "greedy",
+            "--games", "150", "--workers", "1", "--out", str(tmp_path)]
     results = tmp_path / "warfare" / "balance" / "results.json"
     process = printkit(*args)
     wait_for(lambda: points_done(results) >= 1)
@@ -42,12 +42,12 @@ def test_ctrl_c_keeps_finished_points_and_resume_completes(tmp_path: Path) -> No
     assert "Traceback" not in err and "stopped: " in out and "--resume" in out
     data = json.loads(results.read_text())
     kept = {p["id"]: p["results"] for p in data["points"] if p["status"] == "done"}
-    assert not data["complete"] and 1 <= len(kept) < 8
+    assert not data["complete"] and 1 <= len(kept) < 6
     assert (tmp_path / "warfare" / "balance" / "report.html").is_file()
     resumed = subprocess.run([sys.executable, "-m", "printkit", *args, "--resume"], capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
     final = json.loads(results.read_text())
-    assert final["complete"] and final["points_done"] == 8
+    assert final["complete"] and final["points_done"] == 6
     assert all(p["results"] == kept[p["id"]] for p in final["points"] if p["id"] in kept)
 
 
