@@ -304,11 +304,15 @@ def replay(game: str, log: str, as_json: bool, config_path: str | None, sets: tu
 @click.option("--players", "players", default="random,random", show_default=True, metavar="A,B",
               help="players for the first and second seat (see the game's players)")
 @click.option("--json", "as_json", is_flag=True, help="print the statistics as JSON")
+@click.option("--workers", type=click.IntRange(1, 512), default=1, show_default=True,
+              help="processes playing the games (same numbers for any count)")
 @CONFIG_OPTION
 @SET_OPTION
-def simulate(game: str, count: int, seed: int, players: str, as_json: bool, config_path: str | None, sets: tuple[str, ...]) -> None:
+def simulate(game: str, count: int, seed: int, players: str, as_json: bool, workers: int, config_path: str | None,
+             sets: tuple[str, ...]) -> None:
     """Seeded playouts: win and draw rates with 95% intervals, game length, speed."""
-    from printkit.rules.playouts import play_games
+    from printkit.balance.progress import Progress
+    from printkit.balance.simulation import simulate_chunked
     from printkit.rules.simulate import RESULTS
 
     spec = get_game(game)
@@ -316,13 +320,16 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, conf
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
         _fail(f"--players takes two names separated by a comma, got {players!r}")
-    tally = play_games(spec, params, names, count, seed)
+    tally, complete = simulate_chunked(game, params, (names[0], names[1]), count, seed, workers,
+                                       progress=Progress(count, stream=sys.stderr))
+    if not complete:
+        click.echo(f"stopped after {tally.games} of {count} games: the statistics so far", err=True)
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
     if as_json:
         click.echo(json.dumps(data, indent=2))
-        return
+        sys.exit(0 if complete else 130)
     seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
     click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")
     for key in RESULTS:
@@ -336,6 +343,42 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, conf
     for key, value in data["summary"].items():
         click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
+    if not complete:
+        sys.exit(130)
+
+
+@main.command()
+@click.option("--game", "game", default=None, metavar="NAME", help="game name (see `printkit list`)")
+@KIT_OPTION
+@click.option("--sweep", "sweeps", multiple=True, metavar="KEY=V1,V2|A..B",
+              help="a parameter and its values, e.g. games.warfare.board_size=5..8 (repeatable: every combination)")
+@click.option("--players", "players", default="random", show_default=True, metavar="M1,M2",
+              help="matchups: NAME plays itself, A/B seats A first and B second (each one more row of results)")
+@click.option("--games", "count", type=click.IntRange(1, 10_000_000), default=2000, show_default=True,
+              help="games per point and matchup")
+@click.option("--seed", type=int, default=1, show_default=True, help="random seed")
+@click.option("--abilities", is_flag=True, help="restricted play: what each ability is worth to each seat")
+@click.option("--workers", type=click.IntRange(1, 512), default=None, help="local processes (default: the core count)")
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="run on an existing Dask cluster (tcp://host:8786)")
+@click.option("--resume", is_flag=True, help="complete a stopped run (same options) instead of starting again")
+@CONFIG_OPTION
+@SET_OPTION
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], players: str, count: int, seed: int, abilities: bool,
+            workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
+    """Balance lab: rates over a parameter sweep, ability values, flags, plots -> OUT/<game>/balance/."""
+    from printkit.balance.command import balance as run_balance
+    from printkit.balance.command import kit_has_no_engine
+    from printkit.balance.execute import default_workers
+    from printkit.balance.lab import Request
+
+    _one_source(game, kits)
+    if game is None:
+        raise kit_has_no_engine(kits[0])
+    request = Request(game, sweeps, players, count, seed, abilities, config_path, sets)
+    code = run_balance(request, Path(out), workers or default_workers(), scheduler, resume, click.echo)
+    if code:
+        sys.exit(code)
 
 
 def _read_secret(prompt: str) -> str:

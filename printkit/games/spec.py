@@ -39,6 +39,9 @@ class GameSpec:
     """The player the computer plays by default in a terminal game."""
     marks: tuple[str, ...] = ()
     """Short names of the seats besides ``player_names`` (e.g. X and O), accepted by ``--side``."""
+    abilities: Callable[[Any], Mapping[str, Callable[[Any, Any, Any], bool]]] | None = None
+    """Optional, for restricted play (``balance --abilities``): ``abilities(params)`` -> ability name -> a test
+    ``uses(rules, state, move) -> bool`` saying whether a move of the player to move uses that ability."""
     extras: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.games.sitters.abilities import abilities
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
 from printkit.games.sitters.params import Params, theme_names
@@ -54,6 +55,7 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
 
 
 SPEC = GameSpec(
+    abilities=abilities,
     name="sitters",
     title="SiTTeRS",
     seed="002_247f853217ad7fb5.txt",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.games.spec import GameSpec, lazy_kit
+from printkit.games.tictactwo.abilities import abilities
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
@@ -18,6 +19,7 @@ __all__ = [
 
 
 SPEC = GameSpec(
+    abilities=abilities,
     name="tictactwo",
     title="Tic Tac Two",
     seed="003_005c91f7ab348a9c.txt",

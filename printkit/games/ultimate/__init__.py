@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
+from printkit.games.ultimate.abilities import abilities
 from printkit.games.ultimate.board import Geometry, cell_kinds, score_table
 from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import Placed, State, UltimateRules
@@ -11,6 +12,7 @@ from printkit.games.ultimate.players import PLAYERS, fast_simulate, greedy_polic
 from printkit.games.ultimate.terminal import play
 
 SPEC = GameSpec(
+    abilities=abilities,
     name="ultimate",
     title="Ultimate Tic-Tac-Toe",
     seed="001_13b6a92f50f535d8.txt",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
+from printkit.games.warfare.abilities import abilities
 from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
 from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
 from printkit.games.warfare.params import Abilities, Params
@@ -27,6 +28,7 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
 
 
 SPEC = GameSpec(
+    abilities=abilities,
     name="warfare",
     title="Tic Tac Warfare",
     seed="000_1aa8353d7c29ab02.txt",

@@ -1,0 +1,1 @@
+"""The balance lab: parameter sweeps, restricted play (ability values), reports and plots."""

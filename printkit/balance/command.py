@@ -1,0 +1,58 @@
+"""``printkit balance``: checks, the run, and what it prints (cli.py only parses the options)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from printkit.errors import PrintkitError
+
+
+class NoEngine(PrintkitError):
+    """A kit folder from data: it has no rules engine to play."""
+
+
+def kit_has_no_engine(folder: str) -> NoEngine:
+    """The one-line answer for ``--kit``: kits from data have no rules engine yet."""
+    if not (Path(folder) / "kit.toml").is_file():
+        return NoEngine(f"--kit {folder}: no kit.toml in that folder")
+    return NoEngine(f"--kit {folder}: kits from data have no rules engine yet, so there is nothing to play "
+                    "(balance runs the built-in games: --game NAME)")
+
+
+def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume: bool, echo: Callable[[str], None]) -> int:
+    """Run and report; returns the exit code (0 done, 130 stopped early)."""
+    from printkit.balance.execute import connect
+    from printkit.balance.lab import plan, run
+    from printkit.balance.progress import Progress
+    from printkit.balance.report import write_report
+    from printkit.balance.store import save
+
+    checked = plan(request)
+    client = connect(scheduler) if scheduler else None
+    folder = out / request.game / "balance"
+    try:
+        playable = sum(1 for p in checked.planned if p.params is not None)
+        for item in checked.planned:
+            if item.params is None:
+                place = ", ".join(f"{key.split('.', 2)[-1]} {value}" for key, value in item.point.values)
+                echo(f"warning: {request.game} at {place}: {item.note}")
+        where = f"the Dask cluster at {scheduler}" if client is not None else f"{workers} worker{'s' if workers != 1 else ''}"
+        echo(f"{checked.spec.title}: {playable} point{'s' if playable != 1 else ''} x {request.games} games on {where}"
+             + (" (with restricted play for every ability)" if request.abilities else ""))
+        results = run(checked, folder, workers, client, resume, lambda total: Progress(total, stream=sys.stderr))
+    finally:
+        if client is not None:
+            client.close()
+    files = write_report(results, folder)
+    results["plots"] = [name for name in files if name != "report.html"]
+    save(folder, results)
+    for flag in results["flags"]:
+        echo(f"flag: {flag}")
+    done, total = results["points_done"], results["points_total"]
+    if not results["complete"]:
+        echo(f"stopped: {done} of {total} points kept in {folder}/ (printkit balance ... --resume completes the rest)")
+        return 130
+    echo(f"wrote {folder}/: results.csv, results.json, {', '.join(files)} ({done} points, {results['seconds']:.1f} s)")
+    return 0

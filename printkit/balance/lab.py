@@ -1,0 +1,208 @@
+"""A balance run: validate everything, play every point's chunks, keep each finished point, report.
+
+Nothing is written before every input is checked (sweep keys and values, players, abilities, the
+scheduler). Each point is saved (results.json, results.csv) as soon as all its chunks are in; the
+plots and report.html follow at the end, or when the run is stopped.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from printkit.balance.chunks import CHUNK_GAMES, Task, chunk_tasks, merge
+from printkit.balance.execute import Interrupted, execute, interruptible
+from printkit.balance.figures import ability_figures, flags, point_figures
+from printkit.balance.progress import Progress
+from printkit.balance.restrict import NoAbilities, game_abilities
+from printkit.balance.store import load_for_resume, save
+from printkit.balance.sweep import Axis, Point, parse_players, parse_sweeps, points
+from printkit.config import load_config
+from printkit.errors import ConfigError
+from printkit.games import get_game
+from printkit.params import to_mapping
+from printkit.rules.simulate import Tally
+
+MAIN, FULL = "main", "full"
+"""Task groups of a point: its playouts, and (for --abilities) the full players counting seat wins."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the command line asked for."""
+
+    game: str
+    sweeps: tuple[str, ...] = ()
+    players: str = "random"
+    games: int = 2000
+    seed: int = 1
+    abilities: bool = False
+    config_path: str | None = None
+    sets: tuple[str, ...] = ()
+
+
+@dataclass
+class PlannedPoint:
+    """A point with its parameters, or the reason it cannot be played."""
+
+    point: Point
+    params: Any = None
+    note: str = ""
+    abilities: tuple[str, ...] = ()
+
+
+@dataclass
+class Plan:
+    """Everything a run needs, checked."""
+
+    request: Request
+    spec: Any
+    axes: list[Axis]
+    matchups: list[tuple[str, str]]
+    planned: list[PlannedPoint]
+    run: dict[str, Any] = field(default_factory=dict)
+
+
+def plan(request: Request) -> Plan:
+    """Check every input; a user error is raised before anything is written."""
+    spec = get_game(request.game)
+    base = load_config(request.config_path, request.sets)
+    base_params = base.game_params(request.game)
+    axes = parse_sweeps(request.sweeps, request.game, spec.params)
+    matchups = parse_players(request.players, spec.players)
+    if request.abilities and spec.abilities is None:
+        raise NoAbilities(f"--abilities: {request.game} has no abilities to remove (restricted play needs a game's abilities hook)")
+    planned = []
+    for point in points(axes, matchups):
+        try:
+            params = load_config(request.config_path, request.sets + point.sets()).game_params(request.game)
+        except ConfigError as exc:
+            planned.append(PlannedPoint(point, note=f"not playable: {str(exc).split(': ', 1)[-1]}"))
+            continue
+        names = tuple(game_abilities(spec, params)) if request.abilities else ()
+        planned.append(PlannedPoint(point, params, abilities=names))
+    if not any(p.params is not None for p in planned):
+        raise ConfigError("--sweep", planned[0].point.values[0][0] if planned[0].point.values else "",
+                          f"no point can be played: {planned[0].note}")
+    if request.abilities and not any(p.abilities for p in planned):
+        raise NoAbilities(f"--abilities: {request.game} has no abilities to remove with these parameters")
+    run = {
+        "game": request.game,
+        "axes": [{"key": a.key, "values": list(a.values)} for a in axes],
+        "players": ["/".join(m) for m in matchups],
+        "games": request.games,
+        "seed": request.seed,
+        "abilities": request.abilities,
+        "chunk_games": CHUNK_GAMES,
+        "parameters": to_mapping(base_params),
+    }
+    return Plan(request, spec, axes, matchups, planned, run)
+
+
+@dataclass
+class _Job:
+    point: int
+    group: str
+    chunk: int
+    task: Task
+
+
+def _jobs(plan: Plan, index: int, item: PlannedPoint) -> list[_Job]:
+    """Every chunk of one point: its playouts, and for --abilities the seat-counting runs."""
+    request, ident = plan.request, item.point.ident
+    base = Task(request.game, item.params, item.point.players, 0, 0)
+    groups: list[tuple[str, Task]] = [(MAIN, base)]
+    if item.abilities:
+        groups.append((FULL, Task(request.game, item.params, item.point.players, 0, 0, seats=True)))
+        for ability in item.abilities:
+            for seat in (0, 1):
+                groups.append((f"{ability}|{seat}", Task(request.game, item.params, item.point.players, 0, 0, (seat, ability), True)))
+    return [_Job(index, group, chunk, task) for group, template in groups
+            for chunk, task in enumerate(chunk_tasks(template, request.games, request.seed, ident))]
+
+
+def _finish(plan: Plan, item: PlannedPoint, tallies: dict[str, Tally]) -> dict[str, Any]:
+    spec, point = plan.spec, item.point
+    main = tallies[MAIN]
+    summary = spec.summarize(main) if spec.summarize is not None else {}
+    data = {"id": point.ident, "values": dict(point.values), "players": point.matchup, "status": "done",
+            **point_figures(main, summary)}
+    if item.abilities:
+        seat_names = spec.rules(item.params).player_names
+        data["abilities"] = [ability_figures(ability, seat, seat_names[seat], tallies[FULL], tallies[f"{ability}|{seat}"])
+                             for ability in item.abilities for seat in (0, 1)]
+    return data
+
+
+def _unfinished(item: PlannedPoint) -> dict[str, Any]:
+    status = "pending" if item.params is not None else "unplayable"
+    return {"id": item.point.ident, "values": dict(item.point.values), "players": item.point.matchup, "status": status,
+            **({"note": item.note} if item.note else {})}
+
+
+def results_of(plan: Plan, finished: dict[str, dict[str, Any]], seconds: float) -> dict[str, Any]:
+    """results.json: the run's parameters, every point (finished or not) and the flags."""
+    several = len(plan.matchups) > 1
+    rows = [finished.get(p.point.ident) or _unfinished(p) for p in plan.planned]
+    found = [flag for row in rows if row["status"] == "done" for flag in flags(plan.request.game, row, several)]
+    done = sum(1 for r in rows if r["status"] == "done")
+    return {
+        "game": plan.request.game,
+        "title": plan.spec.title,
+        "run": plan.run,
+        "axes": plan.run["axes"],
+        "points_done": done,
+        "points_total": len(rows),
+        "complete": all(r["status"] != "pending" for r in rows),
+        "seconds": round(seconds, 3),
+        "flags": found,
+        "points": rows,
+    }
+
+
+def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: bool = False,
+        progress: Callable[[int], Progress] | None = None) -> dict[str, Any]:
+    """Play every point not yet finished, saving after each; Ctrl-C/SIGTERM keeps what is done.
+
+    Returns the results; ``results["complete"]`` is False when the run was stopped.
+    """
+    finished = load_for_resume(folder, plan.run) if resume else {}
+    if not resume and folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    todo = [(i, p) for i, p in enumerate(plan.planned) if p.params is not None and p.point.ident not in finished]
+    jobs = [job for i, item in todo for job in _jobs(plan, i, item)]
+    counts: dict[int, int] = defaultdict(int)
+    for job in jobs:
+        counts[job.point] += 1
+    parts: dict[int, dict[tuple[str, int], Tally]] = defaultdict(dict)
+    total = sum(j.task.games for j in jobs)
+    bar = progress(total) if progress is not None else Progress(total, enabled=False)
+    start = time.perf_counter()
+    save(folder, results_of(plan, finished, 0.0))
+    try:
+        with interruptible():
+            for index, tally in execute([j.task for j in jobs], workers, client):
+                job = jobs[index]
+                parts[job.point][(job.group, job.chunk)] = tally
+                bar.advance(job.task.games)
+                if len(parts[job.point]) == counts[job.point]:
+                    item = plan.planned[job.point]
+                    chunks = parts.pop(job.point)
+                    groups = sorted({g for g, _ in chunks})
+                    tallies = {g: merge(chunks[(g, c)] for c in range(sum(1 for k in chunks if k[0] == g))) for g in groups}
+                    finished[item.point.ident] = _finish(plan, item, tallies)
+                    save(folder, results_of(plan, finished, time.perf_counter() - start))
+    except Interrupted:
+        bar.close()
+        results = results_of(plan, finished, time.perf_counter() - start)
+        save(folder, results)
+        return results
+    bar.close()
+    results = results_of(plan, finished, time.perf_counter() - start)
+    save(folder, results)
+    return results

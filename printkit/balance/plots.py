@@ -1,0 +1,166 @@
+"""Plots of a balance run (matplotlib, Agg): rates along one swept key, heatmaps for two, ability values.
+
+Files are byte-identical for the same results: no dates or software versions in the metadata, and
+SVG ids from a fixed salt.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from printkit.balance.store import write_atomic
+
+COLOURS = {"first": "#D55E00", "second": "#0072B2", "draw": "#999999"}
+PNG_META = {"Software": None}
+SVG_META = {"Date": None, "Creator": None}
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "printkit-balance"
+    matplotlib.rcParams["font.size"] = 9
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _save(fig: Any, folder: Path, stem: str) -> list[str]:
+    names = []
+    for ext, meta in (("png", PNG_META), ("svg", SVG_META)):
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format=ext, dpi=110, metadata=meta, bbox_inches="tight")
+        write_atomic(folder / f"{stem}.{ext}", buffer.getvalue())
+        names.append(f"{stem}.{ext}")
+    return names
+
+
+def _done(results: dict[str, Any], players: str) -> list[dict[str, Any]]:
+    return [p for p in results["points"] if p["status"] == "done" and p["players"] == players]
+
+
+def _matchups(results: dict[str, Any]) -> list[str]:
+    return list(results["run"]["players"])
+
+
+def rates_plot(results: dict[str, Any], folder: Path) -> list[str]:
+    """First / second / draw rates with 95% interval bars along the one swept key (or per matchup without one)."""
+    plt = _pyplot()
+    axes, matchups = results["axes"], _matchups(results)
+    fig, panels = plt.subplots(1, len(matchups), figsize=(4.2 * len(matchups), 3.2), squeeze=False, sharey=True)
+    for panel, players in zip(panels[0], matchups):
+        rows = _done(results, players)
+        for shift, name in zip((-0.08, 0.0, 0.08), ("first", "second", "draw")):
+            if axes:
+                key = axes[0]["key"]
+                xs = [p["values"][key] for p in rows]
+                step = (max(xs) - min(xs)) / max(len(xs) - 1, 1) if len(xs) > 1 else 1
+                xs = [x + shift * step for x in xs]
+            else:
+                xs = [{"first": 0, "second": 1, "draw": 2}[name]] * len(rows)
+            ys = [100 * p["rates"][name] for p in rows]
+            low = [max(0.0, y - 100 * p["intervals"][name][0]) for y, p in zip(ys, rows)]
+            high = [max(0.0, 100 * p["intervals"][name][1] - y) for y, p in zip(ys, rows)]
+            panel.errorbar(xs, ys, yerr=[low, high], fmt="o-" if axes else "o", capsize=3, color=COLOURS[name], label=name)
+        panel.axhspan(45, 55, color="#009E73", alpha=0.08)
+        panel.set_title(players.replace("/", " vs "))
+        panel.set_xlabel(axes[0]["key"].split(".", 2)[-1] if axes else "result")
+        if axes:
+            panel.set_xticks(list(axes[0]["values"]))
+        else:
+            panel.set_xticks([0, 1, 2], ["first", "second", "draw"])
+        panel.set_ylim(0, 100)
+        panel.grid(alpha=0.3)
+    panels[0][0].set_ylabel("% of games (95% CI)")
+    panels[0][-1].legend(loc="best", fontsize=8)
+    fig.suptitle(f"{results['title']}: results" + (f" by {axes[0]['key']}" if axes else ""), y=1.04)
+    names = _save(fig, folder, "rates")
+    plt.close(fig)
+    return names
+
+
+def heatmap_plot(results: dict[str, Any], folder: Path) -> list[str]:
+    """First player's share of decisive games and draw rate over two swept keys, one row per matchup."""
+    plt = _pyplot()
+    import numpy as np
+
+    (ka, va), (kb, vb) = ((a["key"], a["values"]) for a in results["axes"][:2])
+    matchups = _matchups(results)
+    fig, panels = plt.subplots(len(matchups), 2, figsize=(9, 3.4 * len(matchups)), squeeze=False)
+    for row, players in zip(panels, matchups):
+        for panel, (what, label) in zip(row, (("first_share", "first player's share of decisive games %"), ("draw", "draws %"))):
+            grid = np.full((len(va), len(vb)), np.nan)
+            for p in _done(results, players):
+                value = p["first_share"] if what == "first_share" else p["rates"]["draw"]
+                if value is not None:
+                    grid[va.index(p["values"][ka]), vb.index(p["values"][kb])] = 100 * value
+            image = panel.imshow(grid, cmap="RdBu_r" if what == "first_share" else "Greys", vmin=0, vmax=100,
+                                 origin="lower", aspect="auto")
+            for i in range(len(va)):
+                for j in range(len(vb)):
+                    value = grid[i, j]
+                    dark = not np.isnan(value) and (abs(value - 50) > 30 if what == "first_share" else value > 55)
+                    panel.text(j, i, "-" if np.isnan(value) else f"{value:.0f}", ha="center", va="center", fontsize=8,
+                               color="white" if dark else "black")
+            panel.set_xticks(range(len(vb)), [str(v) for v in vb])
+            panel.set_yticks(range(len(va)), [str(v) for v in va])
+            panel.set_xlabel(kb.split(".", 2)[-1])
+            panel.set_ylabel(ka.split(".", 2)[-1])
+            panel.set_title(f"{players.replace('/', ' vs ')}: {label}", fontsize=9)
+            fig.colorbar(image, ax=panel)
+    fig.tight_layout()
+    names = _save(fig, folder, "heatmap")
+    plt.close(fig)
+    return names
+
+
+def abilities_plot(results: dict[str, Any], folder: Path) -> list[str]:
+    """What each ability is worth to each seat: the win rate lost without it, with 95% intervals."""
+    plt = _pyplot()
+    rows = []
+    for point in results["points"]:
+        if point["status"] != "done":
+            continue
+        where = ", ".join(f"{k.split('.', 2)[-1]} {v}" for k, v in point["values"].items())
+        for ability in point.get("abilities", []):
+            label = f"{ability['ability']} ({ability['seat_name']})"
+            if where or len(_matchups(results)) > 1:
+                label += f" @ {where + ' ' if where else ''}{point['players'].replace('/', ' vs ')}"
+            rows.append((label, ability))
+    if not rows:
+        return []
+    fig, panel = plt.subplots(figsize=(7, 0.32 * len(rows) + 1.2))
+    ys = list(range(len(rows)))[::-1]
+    worth = [-100 * a["change"] for _, a in rows]
+    low = [max(0.0, w + 100 * a["interval"][1]) for w, (_, a) in zip(worth, rows)]
+    high = [max(0.0, -100 * a["interval"][0] - w) for w, (_, a) in zip(worth, rows)]
+    colours = ["#D55E00" if a["seat"] == 1 else "#0072B2" for _, a in rows]
+    panel.barh(ys, worth, xerr=[low, high], color=colours, capsize=3, alpha=0.85)
+    panel.set_yticks(ys, [label for label, _ in rows])
+    panel.axvline(0, color="black", linewidth=0.8)
+    for edge in (-10, 10):
+        panel.axvline(edge, color="#999999", linewidth=0.8, linestyle="--")
+    panel.set_xlabel("points of win rate the seat loses without the ability (95% CI)")
+    panel.set_title(f"{results['title']}: what each ability is worth")
+    panel.grid(axis="x", alpha=0.3)
+    names = _save(fig, folder, "abilities")
+    plt.close(fig)
+    return names
+
+
+def write_plots(results: dict[str, Any], folder: Path) -> list[str]:
+    """Every plot that fits the run; returns the file names written."""
+    done = [p for p in results["points"] if p["status"] == "done"]
+    if not done:
+        return []
+    names = []
+    if len(results["axes"]) <= 1:
+        names += rates_plot(results, folder)
+    if len(results["axes"]) == 2:
+        names += heatmap_plot(results, folder)
+    if any(p.get("abilities") for p in done):
+        names += abilities_plot(results, folder)
+    return names

@@ -1,0 +1,78 @@
+"""Restricted play: one seat never uses one ability (while it has another move), the other seat plays in full."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Callable
+
+from printkit.errors import PrintkitError
+from printkit.rules.game import Playout, Policy
+from printkit.rules.playouts import policies
+from printkit.rules.simulate import Tally
+
+MoveTest = Callable[[Any, Any, Any], bool]
+"""``uses(rules, state, move)``: whether a move uses an ability."""
+
+TRIES = 25
+"""Draws of the player's own policy before falling back to a uniform choice among the allowed moves."""
+
+
+class NoAbilities(PrintkitError):
+    """A game (or its parameters) without abilities to remove."""
+
+
+def game_abilities(spec: Any, params: Any) -> dict[str, MoveTest]:
+    """The abilities a game offers under ``params`` (empty when it has no hook)."""
+    return dict(spec.abilities(params)) if spec.abilities is not None else {}
+
+
+def without(policy: Policy, uses: MoveTest) -> Policy:
+    """``policy`` that never plays a move using the ability while another legal move exists.
+
+    The player's own choice is drawn again (the same player conditioned on not using the ability);
+    if it keeps choosing the ability, a uniform choice among the legal moves without it is made; if
+    every legal move uses it (a forced move), the player's choice stands.
+    """
+
+    def restricted(rules: Any, state: Any, rng: random.Random) -> Any:
+        move = policy(rules, state, rng)
+        if not uses(rules, state, move):
+            return move
+        for _ in range(TRIES):
+            again = policy(rules, state, rng)
+            if not uses(rules, state, again):
+                return again
+        allowed = [m for m in rules.legal_moves(state) if not uses(rules, state, m)]
+        return allowed[rng.randrange(len(allowed))] if allowed else move
+
+    return restricted
+
+
+def count_seats(observe: Callable[[Tally, Any], None] | None) -> Callable[[Tally, Any], None]:
+    """The game's own counters plus the wins of each seat (``seat_1_wins``, ``seat_2_wins``)."""
+
+    def counted(tally: Tally, game: Playout) -> None:  # type: ignore[type-arg]
+        if observe is not None:
+            observe(tally, game)
+        winner = game.outcome.winner if game.outcome is not None else None
+        if winner is not None:
+            tally.extra[f"seat_{winner + 1}_wins"] += 1
+
+    return counted
+
+
+def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tuple[int, str] | None) -> Any:
+    """A spec whose players ``first-seat`` and ``second-seat`` are ``names`` with ``restrict`` applied.
+
+    It runs on the reference engine (kernels play only the full players) and counts seat wins.
+    """
+    seats = list(policies(spec, names))
+    if restrict is not None:
+        seat, ability = restrict
+        tests = game_abilities(spec, params)
+        if ability not in tests:
+            raise NoAbilities(f"{spec.name} has no ability {ability!r} (abilities: {', '.join(tests) or 'none'})")
+        seats[seat] = without(seats[seat], tests[ability])
+    return dataclasses.replace(spec, players={"first-seat": seats[0], "second-seat": seats[1]}, kernel=None,
+                               fast_simulate=None, pair_players=None, observe=count_seats(spec.observe))

@@ -1,0 +1,62 @@
+"""Ctrl-C / SIGTERM stop cleanly: finished points kept, --resume completes them; simulate prints partial statistics."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SMALL = ["--set", "games.warfare.board_size=4", "--set", "games.warfare.line_length=3"]
+
+
+def printkit(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "printkit", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for(check, seconds: float = 60) -> None:
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
+
+
+def points_done(path: Path) -> int:
+    try:
+        return json.loads(path.read_text())["points_done"]
+    except (OSError, ValueError):
+        return 0
+
+
+def test_ctrl_c_keeps_finished_points_and_resume_completes(tmp_path: Path) -> None:
+    args = ["balance", "--game", "warfare", *SMALL, "--sweep", "games.warfare.abilities.bomb=0..5", "--players", "greedy",
+            "--games", "150", "--workers", "1", "--out", str(tmp_path)]
+    results = tmp_path / "warfare" / "balance" / "results.json"
+    process = printkit(*args)
+    wait_for(lambda: points_done(results) >= 1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, out + err
+    assert "Traceback" not in err and "stopped: " in out and "--resume" in out
+    data = json.loads(results.read_text())
+    kept = {p["id"]: p["results"] for p in data["points"] if p["status"] == "done"}
+    assert not data["complete"] and 1 <= len(kept) < 6
+    assert (tmp_path / "warfare" / "balance" / "report.html").is_file()
+    resumed = subprocess.run([sys.executable, "-m", "printkit", *args, "--resume"], capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    final = json.loads(results.read_text())
+    assert final["complete"] and final["points_done"] == 6
+    assert all(p["results"] == kept[p["id"]] for p in final["points"] if p["id"] in kept)
+
+
+def test_simulate_stopped_prints_partial_statistics(tmp_path: Path) -> None:
+    process = printkit("simulate", "--game", "warfare", *SMALL, "--games", "5000000", "--json")
+    time.sleep(3.0)
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and "Traceback" not in err
+    assert "stopped after" in err
+    data = json.loads(out)
+    assert 0 < data["games"] < 5000000 and data["games"] % 1000 == 0
