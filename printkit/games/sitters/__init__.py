@@ -7,6 +7,7 @@ from typing import Any
 
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
+from printkit.games.sitters.kernel import kernel
 from printkit.games.sitters.kit import build_kit
 from printkit.games.sitters.params import Params, theme_names
 from printkit.games.sitters.players import PLAYERS
@@ -62,6 +63,7 @@ SPEC = GameSpec(
     rules=SittersRules,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=kernel,
     observe=observe,
     summarize=summarize,
     play=play,
