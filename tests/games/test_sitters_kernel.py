@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from printkit.games.sitters import SPEC, Params, SittersRules, observe
 from printkit.games.sitters.kernel import run
+from printkit.games.sitters.state import ROLL
 from printkit.rules.game import Playout
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
@@ -104,3 +106,31 @@ def test_simulate_uses_the_kernel_for_known_players_and_is_seeded() -> None:
     assert SPEC.kernel(Params(), ("random", "greedy"), 10, 1) is None
     assert SPEC.kernel(Params(collectors=9), ("random", "random"), 10, 1) is None
     assert sum(Counter(first["results"]).values()) == 300
+
+
+def _setup_cells(rules: SittersRules, names: tuple[str, str], games: int) -> Counter[int]:
+    """How often each space gets a container or collector in the reference players' set-up."""
+    rng, seen = random.Random(9), Counter[int]()
+    chosen = policies(SPEC, names)
+    for _ in range(games):
+        state = rules.initial_state()
+        while state.phase != ROLL:
+            state = rules.apply(state, chosen[rules.current_player(state)](rules, state, rng))
+        seen.update((*state.containers, *state.collectors))
+    return seen
+
+
+@pytest.mark.parametrize("names", [("basic", "basic"), ("random", "basic")], ids=["basic", "mixed"])
+def test_kernel_set_up_breaks_ties_like_the_reference_players(names: tuple[str, str]) -> None:
+    games = 600
+    rules = SittersRules(VARIANT)
+    moves = run(VARIANT, names, games, seed=4, record=True)[1]
+    assert moves is not None
+    setup = 2 * VARIANT.containers_per_player + VARIANT.collectors + VARIANT.obstructors
+    kernel = Counter(m.dst for game in moves for m in game[:setup] if m.kind in ("container", "collector"))
+    reference = _setup_cells(rules, names, games)
+    assert set(kernel) == set(reference)
+    for cell in kernel:
+        pooled = (kernel[cell] + reference[cell]) / (2 * games)
+        se = (pooled * (1 - pooled) * 2 / games) ** 0.5
+        assert abs(kernel[cell] - reference[cell]) / games <= 4.5 * se + 1e-9, rules.board.names[cell]
