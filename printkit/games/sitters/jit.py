@@ -61,13 +61,60 @@ def _distances(nb: np.ndarray, deg: np.ndarray, sources: np.ndarray, barred: int
 
 
 @njit(cache=True)
+def balls(nb: np.ndarray, deg: np.ndarray, radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every space's spaces by board distance (``order``) and how many lie within each radius
+    up to ``radius`` (``within[cell, r]``)."""
+    n = deg.shape[0]
+    order = np.empty((n, n), dtype=np.int32)
+    within = np.zeros((n, radius + 1), dtype=np.int32)
+    dist = np.empty(n, dtype=np.int64)
+    for cell in range(n):
+        dist[:] = -1
+        dist[cell] = 0
+        order[cell, 0] = cell
+        head, tail = 0, 1
+        while head < tail:
+            at = order[cell, head]
+            head += 1
+            for i in range(deg[at]):
+                nxt = nb[at, i]
+                if dist[nxt] < 0:
+                    dist[nxt] = dist[at] + 1
+                    order[cell, tail] = nxt
+                    tail += 1
+        for i in range(tail):
+            d = dist[order[cell, i]]
+            if d <= radius:
+                within[cell, d:] = i + 1
+    return order, within
+
+
+@njit(cache=True)
+def _hopeless(code: np.ndarray, order: np.ndarray, within: np.ndarray, color: np.ndarray, cell: int,
+              left: int, blocked: int, stops: int, parity: int) -> bool:
+    """No space within ``left`` steps of ``cell`` can still become a new end space: not blocked
+    (barred, on the path, found), and a stop or of the end spaces' colour."""
+    for i in range(within[cell, left]):
+        end = order[cell, i]
+        bits = code[end]
+        if not bits & blocked and (color[end] == parity or bits & stops):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _reach(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, src: int,
-           steps: int, out: np.ndarray, count: int, pathc: np.ndarray, nbi: np.ndarray) -> int:
+           steps: int, out: np.ndarray, count: int, pathc: np.ndarray, nbi: np.ndarray,
+           order: np.ndarray, within: np.ndarray, color: np.ndarray) -> int:
     """paths.reach: appends every end space of a legal path from ``src`` to ``out``.
 
     ``code`` holds each space's bits; ``barred`` and ``stops`` are the bits that bar or stop this
     side. Spaces on the path and spaces already found are flagged in ``code`` while it runs.
+    A walk with three or more steps left is skipped when nothing near it can be a new end space
+    (the board is bipartite: a path of exactly ``steps`` steps ends on one colour).
     """
+    parity = color[src] ^ (steps & 1)
+    blocked = barred | PATH | FOUND
     first = count
     depth = 0
     pathc[0] = src
@@ -98,10 +145,14 @@ def _reach(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops
                     out[count] = end
                     count += 1
         else:
+            code[nxt] = bits | PATH
+            if steps - depth > 4 and _hopeless(code, order, within, color, nxt, steps - depth - 1, blocked,
+                                               stops, parity):
+                code[nxt] = bits
+                continue
             depth += 1
             pathc[depth] = nxt
             nbi[depth] = 0
-            code[nxt] = bits | PATH
     for i in range(first, count):
         code[out[i]] &= ~FOUND
     return count
@@ -200,13 +251,15 @@ def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, colls:
 
 
 @njit(cache=True)
-def play(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray, sz: np.ndarray,
+def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
+         cols: np.ndarray, sz: np.ndarray,
          c_starts: np.ndarray, o_starts: np.ndarray, x_spaces: np.ndarray, to_sz: np.ndarray,
          from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int, faces: int, basic0: bool,
          basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
     np.random.seed(seed)
     n = deg.shape[0]
+    color = (rows + cols) % 2
     results = np.zeros((games, 4), dtype=np.int64)
     rec = np.empty((1024 if record else 1, 4), dtype=np.int32)
     nrec = 0
@@ -287,7 +340,8 @@ def play(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray, sz
             for i in range(cnt[side]):
                 src = pos[side, i]
                 before = count
-                count = _reach(nb, deg, code, barred, stops, src, roll, mdst, count, pathc, nbi)
+                count = _reach(nb, deg, code, barred, stops, src, roll, mdst, count, pathc, nbi, order,
+                               within, color)
                 for j in range(before, count):
                     msrc[j] = src
             if roll == faces and lost[side] > 0:
