@@ -103,6 +103,8 @@ def test_simulate_uses_the_kernel_for_known_players_and_is_seeded() -> None:
     first = play_games(SPEC, Params(), ("random", "basic"), 300, 5).as_json()
     again = play_games(SPEC, Params(), ("random", "basic"), 300, 5).as_json()
     assert first["results"] == again["results"] and first["extra"] == again["extra"]
+    direct = run(Params(), ("random", "basic"), 300, 5)[0].as_json()
+    assert direct["results"] == first["results"] and direct["reasons"] == first["reasons"]
     assert SPEC.kernel(Params(), ("random", "greedy"), 10, 1) is None
     assert SPEC.kernel(Params(collectors=9), ("random", "random"), 10, 1) is None
     assert sum(Counter(first["results"]).values()) == 300
