@@ -23,6 +23,7 @@ COLL, OBS, CONT, SZ, PATH, FOUND = 1, 2, 4, 8, 16, 32
 
 @njit(cache=True)
 def _roll(faces: int) -> int:
+    """One die."""
     return np.random.randint(1, faces + 1)
 
 
@@ -252,9 +253,8 @@ def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, colls:
 
 @njit(cache=True)
 def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
-         cols: np.ndarray, sz: np.ndarray,
-         c_starts: np.ndarray, o_starts: np.ndarray, x_spaces: np.ndarray, to_sz: np.ndarray,
-         from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int, faces: int, basic0: bool,
+         cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
+         x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int, faces: int, basic0: bool,
          basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
     np.random.seed(seed)
