@@ -12,7 +12,7 @@ from printkit.games.sitters.params import Params, theme_names
 from printkit.games.sitters.players import PLAYERS
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.terminal import play
-from printkit.games.spec import GameSpec, lazy_kit
+from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.rules.game import Playout
 from printkit.rules.simulate import Tally, simulate
 
@@ -63,6 +63,7 @@ SPEC = GameSpec(
     rules=SittersRules,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=lazy_kernel("printkit.games.sitters.kernel"),
     observe=observe,
     summarize=summarize,
     play=play,

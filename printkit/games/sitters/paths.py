@@ -23,23 +23,33 @@ class Terrain:
 
 
 def reach(board: Board, terrain: Terrain, src: int, steps: int) -> dict[int, tuple[int, ...]]:
-    """Every end space of a legal path from ``src`` with ``steps`` steps, with one such path."""
+    """Every end space of a legal path from ``src`` with ``steps`` steps, with one such path.
+
+    A depth-first walk; the last step is taken inline (most of the paths end there).
+    """
     found: dict[int, tuple[int, ...]] = {}
     path = [src]
+    on_path = {src}
     neighbours, stops = board.neighbours, terrain.stops
     barred = terrain.own | terrain.forbidden
 
     def walk(cell: int, left: int) -> None:
         for nxt in neighbours[cell]:
-            if nxt in barred or nxt in path:
+            if nxt in barred or nxt in on_path:
                 continue
             if left == 1 or nxt in stops:
                 if nxt not in found:
                     found[nxt] = (*path, nxt)
+            elif left == 2:
+                for end in neighbours[nxt]:
+                    if end not in barred and end not in on_path and end not in found:
+                        found[end] = (*path, nxt, end)
             else:
                 path.append(nxt)
+                on_path.add(nxt)
                 walk(nxt, left - 1)
                 path.pop()
+                on_path.discard(nxt)
 
     walk(src, steps)
     return found

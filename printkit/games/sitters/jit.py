@@ -1,0 +1,421 @@
+"""The compiled SiTTeRS playouts (numba): the reference rules and players, one game after another.
+
+Everything here mirrors ``engine.py`` and ``players.py`` move for move; only the random stream
+differs (numba's generator instead of ``random.Random``). Cells are compact indices ``0..N-1``
+in the engine's cell order. ``play`` returns one row per game and, when recording, one row per
+move (kinds below), which ``kernel.py`` turns back into engine moves for the tests.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+FAR = 99
+# recorded move kinds: (game, kind, a, b); a roll keeps its dice in a, b
+ROLL1, ROLL2, CONTAINER, COLLECTOR, OBSTRUCTOR, STEP, RETURN, PASS = range(8)
+# columns of a game's result row
+LENGTH, SURVIVORS, LOOT, TURNS = range(4)
+MAX_MOVES = 100_000
+# bits of a space's code
+COLL, OBS, CONT, SZ, PATH, FOUND = 1, 2, 4, 8, 16, 32
+
+
+@njit(cache=True)
+def _roll(faces: int) -> int:
+    """One die."""
+    return np.random.randint(1, faces + 1)
+
+
+@njit(cache=True)
+def _record(rec: np.ndarray, n: int, game: int, kind: int, a: int, b: int) -> np.ndarray:
+    """Append one move row (doubling the buffer when full)."""
+    if n >= rec.shape[0]:
+        bigger = np.empty((rec.shape[0] * 2, 4), dtype=np.int32)
+        bigger[:n] = rec[:n]
+        rec = bigger
+    rec[n, 0], rec[n, 1], rec[n, 2], rec[n, 3] = game, kind, a, b
+    return rec
+
+
+@njit(cache=True)
+def _distances(nb: np.ndarray, deg: np.ndarray, sources: np.ndarray, barred: int, code: np.ndarray,
+               dist: np.ndarray, queue: np.ndarray) -> None:
+    """players.distances: steps from the nearest source not entering spaces with a ``barred``
+    bit; unreached spaces get -1."""
+    dist[:] = -1
+    head, tail = 0, 0
+    for s in sources:
+        if dist[s] < 0:
+            dist[s] = 0
+            queue[tail] = s
+            tail += 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        for i in range(deg[cell]):
+            nxt = nb[cell, i]
+            if dist[nxt] < 0 and not code[nxt] & barred:
+                dist[nxt] = dist[cell] + 1
+                queue[tail] = nxt
+                tail += 1
+
+
+@njit(cache=True)
+def balls(nb: np.ndarray, deg: np.ndarray, radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every space's spaces by board distance (``order``) and how many lie within each radius
+    up to ``radius`` (``within[cell, r]``)."""
+    n = deg.shape[0]
+    order = np.empty((n, n), dtype=np.int32)
+    within = np.zeros((n, radius + 1), dtype=np.int32)
+    dist = np.empty(n, dtype=np.int64)
+    for cell in range(n):
+        dist[:] = -1
+        dist[cell] = 0
+        order[cell, 0] = cell
+        head, tail = 0, 1
+        while head < tail:
+            at = order[cell, head]
+            head += 1
+            for i in range(deg[at]):
+                nxt = nb[at, i]
+                if dist[nxt] < 0:
+                    dist[nxt] = dist[at] + 1
+                    order[cell, tail] = nxt
+                    tail += 1
+        for i in range(tail):
+            d = dist[order[cell, i]]
+            if d <= radius:
+                within[cell, d:] = i + 1
+    return order, within
+
+
+@njit(cache=True)
+def _hopeless(code: np.ndarray, order: np.ndarray, within: np.ndarray, color: np.ndarray, cell: int,
+              left: int, blocked: int, stops: int, parity: int) -> bool:
+    """No space within ``left`` steps of ``cell`` can still become a new end space: not blocked
+    (barred, on the path, found), and a stop or of the end spaces' colour."""
+    for i in range(within[cell, left]):
+        end = order[cell, i]
+        bits = code[end]
+        if not bits & blocked and (color[end] == parity or bits & stops):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _reach(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, src: int,
+           steps: int, out: np.ndarray, count: int, pathc: np.ndarray, nbi: np.ndarray,
+           order: np.ndarray, within: np.ndarray, color: np.ndarray) -> int:
+    """paths.reach: appends every end space of a legal path from ``src`` to ``out``.
+
+    ``code`` holds each space's bits; ``barred`` and ``stops`` are the bits that bar or stop this
+    side. Spaces on the path and spaces already found are flagged in ``code`` while it runs.
+    A walk with three or more steps left is skipped when nothing near it can be a new end space
+    (the board is bipartite: a path of exactly ``steps`` steps ends on one colour).
+    """
+    parity = color[src] ^ (steps & 1)
+    blocked = barred | PATH | FOUND
+    first = count
+    depth = 0
+    pathc[0] = src
+    nbi[0] = 0
+    code[src] |= PATH
+    while depth >= 0:
+        cell = pathc[depth]
+        if nbi[depth] >= deg[cell]:
+            code[cell] &= ~PATH
+            depth -= 1
+            continue
+        nxt = nb[cell, nbi[depth]]
+        nbi[depth] += 1
+        bits = code[nxt]
+        if bits & (barred | PATH):
+            continue
+        if steps - depth == 1 or bits & stops:
+            if not bits & FOUND:
+                code[nxt] = bits | FOUND
+                out[count] = nxt
+                count += 1
+        elif steps - depth == 2:  # the last step, inline: every open neighbour of nxt ends a path
+            for k in range(deg[nxt]):
+                end = nb[nxt, k]
+                last = code[end]
+                if not last & (barred | PATH | FOUND):
+                    code[end] = last | FOUND
+                    out[count] = end
+                    count += 1
+        else:
+            code[nxt] = bits | PATH
+            if steps - depth > 4 and _hopeless(code, order, within, color, nxt, steps - depth - 1, blocked,
+                                               stops, parity):
+                code[nxt] = bits
+                continue
+            depth += 1
+            pathc[depth] = nxt
+            nbi[depth] = 0
+    for i in range(first, count):
+        code[out[i]] &= ~FOUND
+    return count
+
+
+@njit(cache=True)
+def _pick_best(values: np.ndarray, count: int) -> int:
+    """players._best: the index of a highest value, ties broken uniformly."""
+    top = values[0]
+    for i in range(1, count):
+        if values[i] > top:
+            top = values[i]
+    ties = 0
+    for i in range(count):
+        if values[i] == top:
+            ties += 1
+    k = np.random.randint(0, ties)
+    for i in range(count):
+        if values[i] == top:
+            if k == 0:
+                return i
+            k -= 1
+    return 0
+
+
+@njit(cache=True)
+def _place(free: np.ndarray, code: np.ndarray, basic: bool, value: np.ndarray, tmp: np.ndarray) -> int:
+    """One set-up placement on a free space of ``free``: uniform (random) or best value (basic)."""
+    n = 0
+    for c in free:
+        if not code[c] & (COLL | OBS | CONT):
+            tmp[n] = c
+            n += 1
+    if not basic:
+        return tmp[np.random.randint(0, n)]
+    if n == 1:
+        return tmp[0]
+    vals = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        vals[i] = value[tmp[i]]
+    return tmp[_pick_best(vals, n)]
+
+
+@njit(cache=True)
+def _drop(pos: np.ndarray, count: int, cell: int) -> None:
+    """Removes ``cell`` from the first ``count`` entries of ``pos`` (order not kept)."""
+    for i in range(count):
+        if pos[i] == cell:
+            pos[i] = pos[count - 1]
+            return
+
+
+@njit(cache=True)
+def _collector_values(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+                      code: np.ndarray, to_sz: np.ndarray, conts: np.ndarray, obs: np.ndarray,
+                      faces: int, msrc: np.ndarray, mdst: np.ndarray, mval: np.ndarray, count: int,
+                      dist: np.ndarray, queue: np.ndarray) -> None:
+    """players._collector_value of every listed move."""
+    if conts.shape[0]:
+        _distances(nb, deg, conts, 0, code, dist, queue)
+    for j in range(count):
+        d = mdst[j]
+        a = to_sz[d] if to_sz[d] >= 0 else FAR
+        if msrc[j] < 0:
+            mval[j] = 1000.0
+        elif code[d] & SZ:
+            mval[j] = 2000.0
+        elif code[d] & CONT:
+            mval[j] = 500.0 - a
+        elif code[d] & OBS:
+            mval[j] = -200.0
+        else:
+            threat = 0
+            for o in obs:
+                if abs(rows[o] - rows[d]) + abs(cols[o] - cols[d]) <= faces:
+                    threat += 1
+            b = dist[d] if conts.shape[0] and dist[d] >= 0 else 0
+            mval[j] = -(a + 0.7 * b) - 2.0 * threat
+
+
+@njit(cache=True)
+def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, colls: np.ndarray,
+                       msrc: np.ndarray, mdst: np.ndarray, mval: np.ndarray, count: int,
+                       dist: np.ndarray, queue: np.ndarray) -> None:
+    """players._obstructor_value of every listed move."""
+    _distances(nb, deg, colls, CONT | SZ, code, dist, queue)
+    for j in range(count):
+        d = mdst[j]
+        prey = dist[d] if dist[d] >= 0 else FAR
+        if msrc[j] < 0:
+            mval[j] = 1000.0 - prey
+        elif code[d] & COLL:
+            mval[j] = 1500.0
+        else:
+            mval[j] = -float(prey)
+
+
+@njit(cache=True)
+def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
+         cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
+         x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int, faces: int, basic0: bool,
+         basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
+    np.random.seed(seed)
+    n = deg.shape[0]
+    color = (rows + cols) % 2
+    results = np.zeros((games, 4), dtype=np.int64)
+    rec = np.empty((1024 if record else 1, 4), dtype=np.int32)
+    nrec = 0
+    code = np.zeros(n, dtype=np.int64)
+    pos = np.empty((3, n), dtype=np.int64)  # collectors, obstructors, containers
+    cnt = np.zeros(3, dtype=np.int64)
+    tmp = np.empty(n, dtype=np.int64)
+    pathc = np.empty(n + 1, dtype=np.int64)
+    nbi = np.empty(n + 1, dtype=np.int64)
+    cap = 64 * n + 8
+    msrc = np.empty(cap, dtype=np.int64)
+    mdst = np.empty(cap, dtype=np.int64)
+    mval = np.empty(cap, dtype=np.float64)
+    dist = np.empty(n, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int64)
+    # set-up values of players._setup_value (static: the empty board's distances)
+    route = np.empty(n, dtype=np.float64)
+    near_sz = np.empty(n, dtype=np.float64)
+    for c in range(n):
+        a = to_sz[c] if to_sz[c] >= 0 else FAR
+        b = from_c[c] if from_c[c] >= 0 else FAR
+        route[c] = (a + b) + 0.01 * b
+        near_sz[c] = -a
+    neg_route = -route
+    auto_obs = n_obs == o_starts.shape[0]
+    for g in range(games):
+        for c in range(n):
+            code[c] = SZ if sz[c] else 0
+        cnt[:] = 0
+        length = 0
+        for i in range(2 * cpp):
+            side = 0 if i < cpp else 1
+            cell = _place(x_spaces, code, basic0 if side == 0 else basic1,
+                          neg_route if side == 0 else route, tmp)
+            code[cell] |= CONT
+            pos[2, cnt[2]] = cell
+            cnt[2] += 1
+            length += 1
+            if record:
+                rec = _record(rec, nrec, g, CONTAINER, cell, 0)
+                nrec += 1
+        for i in range(n_coll):
+            cell = _place(c_starts, code, basic0, near_sz, tmp)
+            code[cell] |= COLL
+            pos[0, cnt[0]] = cell
+            cnt[0] += 1
+            length += 1
+            if record:
+                rec = _record(rec, nrec, g, COLLECTOR, cell, 0)
+                nrec += 1
+        for i in range(n_obs):
+            if auto_obs:
+                cell = o_starts[i]
+            else:
+                cell = _place(o_starts, code, basic1, near_sz, tmp)
+                length += 1
+                if record:
+                    rec = _record(rec, nrec, g, OBSTRUCTOR, cell, 0)
+                    nrec += 1
+            code[cell] |= OBS
+            pos[1, cnt[1]] = cell
+            cnt[1] += 1
+        survivors, loot, turn = 0, 0, 0
+        lost = np.zeros(2, dtype=np.int64)
+        while True:
+            if length > MAX_MOVES:
+                raise RuntimeError("game did not end within 100000 moves")
+            side = 0 if turn % 3 < 2 else 1
+            roll = _roll(faces)
+            length += 1
+            if record:
+                rec = _record(rec, nrec, g, ROLL1, roll, 0)
+                nrec += 1
+            own, enemy = (COLL, OBS) if side == 0 else (OBS, COLL)
+            barred = COLL if side == 0 else OBS | CONT | SZ
+            stops = OBS | CONT | SZ if side == 0 else COLL
+            count = 0
+            for i in range(cnt[side]):
+                src = pos[side, i]
+                before = count
+                count = _reach(nb, deg, code, barred, stops, src, roll, mdst, count, pathc, nbi, order,
+                               within, color)
+                for j in range(before, count):
+                    msrc[j] = src
+            if roll == faces and lost[side] > 0:
+                for c in c_starts if side == 0 else o_starts:
+                    if not code[c] & (COLL | OBS):
+                        msrc[count] = -1
+                        mdst[count] = c
+                        count += 1
+            length += 1
+            if count == 0:
+                if record:
+                    rec = _record(rec, nrec, g, PASS, 0, 0)
+                    nrec += 1
+            else:
+                if count == 1 or not (basic0 if side == 0 else basic1):
+                    k = np.random.randint(0, count)
+                elif side == 0:
+                    _collector_values(nb, deg, rows, cols, code, to_sz, pos[2, :cnt[2]], pos[1, :cnt[1]],
+                                      faces, msrc, mdst, mval, count, dist, queue)
+                    k = _pick_best(mval, count)
+                else:
+                    _obstructor_values(nb, deg, code, pos[0, :cnt[0]], msrc, mdst, mval, count, dist, queue)
+                    k = _pick_best(mval, count)
+                src, dst = msrc[k], mdst[k]
+                if src < 0:
+                    lost[side] -= 1
+                    if record:
+                        rec = _record(rec, nrec, g, RETURN, dst, 0)
+                        nrec += 1
+                else:
+                    code[src] &= ~own
+                    _drop(pos[side], cnt[side], src)
+                    cnt[side] -= 1
+                    if record:
+                        rec = _record(rec, nrec, g, STEP, src, dst)
+                        nrec += 1
+                code[dst] |= own
+                pos[side, cnt[side]] = dst
+                cnt[side] += 1
+                if side == 0 and code[dst] & SZ:
+                    code[dst] &= ~COLL
+                    _drop(pos[0], cnt[0], dst)
+                    cnt[0] -= 1
+                    survivors += 1
+                elif side == 0 and code[dst] & CONT:
+                    value = _roll(faces)
+                    length += 1
+                    if record:
+                        rec = _record(rec, nrec, g, ROLL1, value, 0)
+                        nrec += 1
+                    loot += value
+                    code[dst] &= ~CONT
+                    _drop(pos[2], cnt[2], dst)
+                    cnt[2] -= 1
+                elif src >= 0 and code[dst] & enemy:
+                    while True:
+                        c_die = _roll(faces)
+                        o_die = _roll(faces)
+                        length += 1
+                        if record:
+                            rec = _record(rec, nrec, g, ROLL2, c_die, o_die)
+                            nrec += 1
+                        if c_die != o_die:
+                            break
+                    loser = 1 if c_die > o_die else 0
+                    code[dst] &= ~(OBS if loser == 1 else COLL)
+                    _drop(pos[loser], cnt[loser], dst)
+                    cnt[loser] -= 1
+                    lost[loser] += 1
+            if cnt[0] == 0:
+                break
+            turn += 1
+        results[g, LENGTH] = length
+        results[g, SURVIVORS] = survivors
+        results[g, LOOT] = loot
+        results[g, TURNS] = turn + 1
+    return results, rec[:nrec]

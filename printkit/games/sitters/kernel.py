@@ -1,0 +1,134 @@
+"""Fast SiTTeRS playouts of the ``random`` and ``basic`` players (any pair, any parameters).
+
+The games are played by ``jit.py`` (compiled with numba on first use, cached on disk), which
+follows the reference engine and players move for move with numba's random generator instead
+of ``random.Random``: the same move distribution, a different random stream. The tally holds
+what ``simulate`` with ``observe`` holds; game lengths count chance moves like the engine.
+``run(..., record=True)`` also returns every game's moves as engine moves, which the tests
+replay through :class:`SittersRules`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from printkit.games.sitters.engine import SittersRules
+from printkit.games.sitters.params import Params
+from printkit.games.sitters.players import _static
+from printkit.games.sitters.scoring import score, verdict
+from printkit.games.sitters.state import COLLECTORS, OBSTRUCTORS, Move
+from printkit.rules.simulate import Tally, result_of
+
+POLICIES = ("random", "basic")
+
+
+@lru_cache(maxsize=4)
+def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
+    """The engine cells in order and the board as arrays of compact cell indices."""
+    from printkit.games.sitters import jit
+
+    rules = SittersRules(params)
+    board = rules.board
+    cells = tuple(sorted(board.kinds))
+    index = {cell: i for i, cell in enumerate(cells)}
+    n = len(cells)
+    nb = np.full((n, 4), -1, dtype=np.int64)
+    deg = np.zeros(n, dtype=np.int64)
+    for cell, i in index.items():
+        for k, nxt in enumerate(board.neighbours[cell]):
+            nb[i, k] = index[nxt]
+        deg[i] = len(board.neighbours[cell])
+    to_sz, from_c = _static(rules)
+
+    def field(dist: dict[int, int]) -> np.ndarray:
+        return np.array([dist.get(cell, -1) for cell in cells], dtype=np.int64)
+
+    def compact(spaces: tuple[int, ...]) -> np.ndarray:
+        return np.array([index[c] for c in spaces], dtype=np.int64)
+
+    arrays = {
+        "nb": nb, "deg": deg,
+        "rows": np.array([c // board.width for c in cells], dtype=np.int64),
+        "cols": np.array([c % board.width for c in cells], dtype=np.int64),
+        "sz": np.array([c in rules.safe_zone for c in cells], dtype=np.bool_),
+        "c_starts": compact(rules.starts[COLLECTORS]), "o_starts": compact(rules.starts[OBSTRUCTORS]),
+        "x_spaces": compact(rules.container_spaces), "to_sz": field(to_sz), "from_c": field(from_c),
+    }
+    arrays["order"], arrays["within"] = jit.balls(nb, deg, params.die_sides)
+    return cells, arrays
+
+
+def _moves(cells: tuple[int, ...], rows: np.ndarray, games: int) -> list[list[Move]]:
+    """The recorded move rows of ``jit.play`` as engine moves, game by game."""
+    from printkit.games.sitters import jit
+
+    played: list[list[Move]] = [[] for _ in range(games)]
+    for game, kind, a, b in rows.tolist():
+        if kind == jit.ROLL1:
+            move = Move("roll", dice=(a,))
+        elif kind == jit.ROLL2:
+            move = Move("roll", dice=(a, b))
+        elif kind == jit.STEP:
+            move = Move("move", cells[a], cells[b])
+        elif kind == jit.PASS:
+            move = Move("pass")
+        else:
+            names = {jit.CONTAINER: "container", jit.COLLECTOR: "collector", jit.OBSTRUCTOR: "obstructor",
+                     jit.RETURN: "return"}
+            move = Move(names[kind], dst=cells[a])
+        played[game].append(move)
+    return played
+
+
+def _tally(params: Params, rows: np.ndarray) -> Tally:
+    """simulate's tally with sitters' observe counters, from the per-game rows of ``jit.play``."""
+    tally = Tally()
+    extra: Counter[str] = Counter()
+    for length, survivors, loot, turns in rows.tolist():
+        value = score(params, survivors, loot)
+        winner = verdict(params, value)
+        where = {None: "equals", 0: "is above", 1: "is below"}[winner]
+        tally.add(result_of(winner, COLLECTORS), length,
+                  f"score {value} ({survivors} survivors, {loot} loot) {where} {params.target}")
+        extra["collectors_won"] += int(winner == 0)
+        extra["draws"] += int(winner is None)
+        extra["score_sum"] += value
+        extra["survivors_sum"] += survivors
+        extra["loot_sum"] += loot
+        extra["turns_sum"] += turns
+        extra[f"survivors_{survivors}"] += 1
+    tally.extra = extra
+    return tally
+
+
+def run(params: Params, names: tuple[str, str], games: int, seed: int,
+        record: bool = False) -> tuple[Tally, list[list[Move]] | None]:
+    """``games`` seeded games of the named players (collectors, obstructors); moves if ``record``."""
+    from printkit.games.sitters import jit
+
+    cells, a = _arrays(params)
+
+    def play(count: int) -> tuple[np.ndarray, np.ndarray]:
+        return jit.play(a["nb"], a["deg"], a["order"], a["within"], a["rows"], a["cols"], a["sz"], a["c_starts"],
+                        a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"], params.collectors, params.obstructors,
+                        params.containers_per_player, params.die_sides, names[0] == "basic", names[1] == "basic",
+                        count, seed % 2**32, record)
+
+    play(0)  # loads (or compiles) the machine code, not counted in the speed
+    start = time.perf_counter()
+    rows, moves = play(games)
+    tally = _tally(params, rows)
+    tally.seconds = time.perf_counter() - start
+    return tally, (_moves(cells, moves, games) if record else None)
+
+
+def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
+    """GameSpec.kernel: any pair of random and basic players; None for other players or bad params."""
+    if not set(names) <= set(POLICIES) or params.check():
+        return None
+    return run(params, names, games, seed)[0]
