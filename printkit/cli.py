@@ -308,11 +308,15 @@ def replay(game: str, log: str, as_json: bool, config_path: str | None, sets: tu
               help="processes playing the games (same numbers for any count)")
 @CONFIG_OPTION
 @SET_OPTION
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="output folder: a finished run is kept in OUT/<game>/balance/simulate.json for the gallery")
 def simulate(game: str, count: int, seed: int, players: str, as_json: bool, workers: int, config_path: str | None,
-             sets: tuple[str, ...]) -> None:
+             sets: tuple[str, ...], out: str) -> None:
     """Seeded playouts: win and draw rates with 95% intervals, game length, speed."""
+    from printkit.balance.latest import keep_simulation
     from printkit.balance.progress import Progress
     from printkit.balance.simulation import simulate_chunked
+    from printkit.params import to_mapping
     from printkit.rules.simulate import RESULTS
 
     spec = get_game(game)
@@ -327,6 +331,7 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
+    kept = keep_simulation(Path(out), game, data, to_mapping(params), seed) if complete else None
     if as_json:
         click.echo(json.dumps(data, indent=2))
         sys.exit(0 if complete else 130)
@@ -343,6 +348,8 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
     for key, value in data["summary"].items():
         click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
+    if kept is not None:
+        click.echo(f"  kept for the gallery: {kept}")
     if not complete:
         sys.exit(130)
 

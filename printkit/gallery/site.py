@@ -67,6 +67,7 @@ class KitView:
     parameters: list[tuple[str, Any]] = field(default_factory=list)
     balance: dict[str, Any] | None = None
     balance_report: str | None = None
+    simulation: dict[str, Any] | None = None
     logs: list[tuple[str, str]] = field(default_factory=list)
     has_previous: bool = False
     files: FileChanges = field(default_factory=FileChanges)
@@ -190,6 +191,7 @@ def kit_view(folder: Path, cache: Path) -> KitView:
     view.balance = _read_json(folder / "balance" / "results.json")
     if (folder / "balance" / "report.html").is_file():
         view.balance_report = "balance/report.html"
+    view.simulation = _read_json(folder / "balance" / "simulate.json")
     logs = sorted(folder.glob("*.log")) + sorted(folder.glob("logs/*.log"))
     view.logs = [(str(p.relative_to(folder)), p.read_text(encoding="utf-8", errors="replace")) for p in logs]
     before = previous_folder(folder)

@@ -68,3 +68,25 @@ def test_rule_sheet_markdown_escapes_html_and_points_figures_to_the_pdf() -> Non
     html = render_markdown("| a | b |\n|---|---|\n| 1 | 2 |\n\n[[figure:seed-example]]\n\n<b>x</b> [l](javascript:alert(1))\n")
     assert "<table>" in html and "&lt;b&gt;x&lt;/b&gt;" in html and 'href="javascript' not in html
     assert '<em>(figure seed-example: drawn in <a href="rules.pdf">rules.pdf</a>)</em>' in html
+
+
+def test_latest_simulation_of_a_built_kit_shows_in_its_page(tmp_path: Path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = tmp_path / "out"
+    runner = CliRunner()
+    assert "kept for the gallery" not in runner.invoke(main, ["simulate", "--game", "ultimate", "--games", "50", "--out", str(out)]).output
+    build(load_config(None, ()), "ultimate", out)
+    result = runner.invoke(main, ["simulate", "--game", "ultimate", "--games", "50", "--seed", "7", "--out", str(out)])
+    assert result.exit_code == 0 and f"kept for the gallery: {out / 'ultimate' / 'balance' / 'simulate.json'}" in result.output
+    kept = json.loads((out / "ultimate" / "balance" / "simulate.json").read_text())
+    assert kept["games"] == 50 and kept["seed"] == 7 and kept["parameters"]["board_size"] == 11
+    write_gallery(out)
+    page = (out / "ultimate" / "index.html").read_text()
+    assert '<section id="simulation">' in page and f"{kept['results']['first']}</td>" in page
+    build(load_config(None, ("games.ultimate.player_x=Xena",)), "ultimate", out)
+    assert (out / "ultimate" / "balance" / "simulate.json").is_file(), "a rebuild keeps the balance folder"
