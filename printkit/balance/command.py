@@ -34,10 +34,14 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
     folder = out / request.game / "balance"
     try:
         playable = sum(1 for p in checked.planned if p.params is not None)
+        warned = set()
         for item in checked.planned:
             if item.params is None:
                 place = ", ".join(f"{key.split('.', 2)[-1]} {value}" for key, value in item.point.values)
-                echo(f"warning: {request.game} at {place}: {item.note}")
+                line = f"warning: {request.game} at {place}: {item.note}"
+                if line not in warned:  # once per point, not per matchup
+                    warned.add(line)
+                    echo(line)
         where = f"the Dask cluster at {scheduler}" if client is not None else f"{workers} worker{'s' if workers != 1 else ''}"
         echo(f"{checked.spec.title}: {playable} point{'s' if playable != 1 else ''} x {request.games} games on {where}"
              + (" (with restricted play for every ability)" if request.abilities else ""))
