@@ -6,6 +6,7 @@ from printkit.games.spec import GameSpec
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
+from printkit.games.tictactwo.fast import kernel
 from printkit.games.tictactwo.kit import build_kit
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.players import PLAYERS
@@ -26,6 +27,7 @@ SPEC = GameSpec(
     rules=TicTacTwo,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=kernel,
     observe=observe,
     play=play,
     strongest="greedy", marks=("X", "O"),

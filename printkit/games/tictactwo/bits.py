@@ -1,0 +1,224 @@
+"""Bitboards for the fast kernel: one board is a list of eight ints, one bit per space or wall slot.
+
+``[X letters, O letters, intersect, void, dibs of X, dibs of O, walls of X, walls of O]``; the
+letters, dibs and walls of player ``p`` are at ``p``, ``DIBS + p`` and ``WALLS + p``. The
+operations mirror :mod:`printkit.games.tictactwo.ops` bit for bit (the tables are built from the
+reference geometry), and option lists come in the order of :mod:`printkit.games.tictactwo.turns`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from printkit.games.tictactwo import ops
+from printkit.games.tictactwo.geometry import geometry
+
+INTERSECT, VOID, DIBS, WALLS = 2, 3, 4, 6
+Board = list[int]
+End = tuple[int | None, str]
+"""How a step ended the game: (winner or None, reason)."""
+
+
+def ones(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Tables:
+    """Precomputed masks of an ``n`` x ``n`` board with lines of ``k``."""
+
+    def __init__(self, n: int, k: int) -> None:
+        geo = geometry(n, k)
+        self.n, self.k = n, k
+        self.full = (1 << (n * n)) - 1
+        self.slot_cells = tuple(s.cells for s in geo.slots)
+        self.win_reason = f"line of {k}"
+        self.swaps = tuple(
+            (a, b, (1 << a) | (1 << b), _slot_mask(geo.blocking(a, b)))
+            for a in range(n * n) for b in geo.neighbours[a] if a < b
+        )
+        self.shifts = tuple(
+            ((axis, i, step), tuple(ops.line_cells(geo, axis, i)), step,
+             tuple((1 << s, c) for s, c in ops.shift_topples(geo, axis, i, step)))
+            for axis in ("row", "column") for i in range(n) for step in (-1, 1)
+        )
+        dirs: dict[int, list] = {}
+        for line in geo.lines:
+            step, start = line.cells[1] - line.cells[0], 1 << line.cells[0]
+            entry = dirs.setdefault(step, [0, {}, {}])
+            entry[0] |= start
+            entry[1][start] = _slot_mask(line.blockers)
+            entry[2][start] = sum(1 << c for c in line.cells)
+        self.dirs = tuple(
+            (valid, tuple(i * step for i in range(1, k)), blockers, cells)
+            for step, (valid, blockers, cells) in sorted(dirs.items())
+        )
+
+    # -- lines ------------------------------------------------------------------------------
+    def candidates(self, mask: int) -> list[tuple[int, int, int]]:
+        """(start bit, blockers, cells) of every line whose spaces all lie in ``mask``."""
+        out = []
+        for valid, shifts, blockers, cells in self.dirs:
+            acc = mask & valid
+            for s in shifts:
+                if not acc:
+                    break
+                acc &= mask >> s
+            while acc:
+                low = acc & -acc
+                out.append((low, blockers[low], cells[low]))
+                acc ^= low
+        return out
+
+    def has_line(self, letters: int, walls: int) -> bool:
+        """Is there a line of ``letters`` that no wall cuts?"""
+        return any(not blockers & walls for _, blockers, _ in self.candidates(letters))
+
+    def check(self, b: Board, step: str) -> End | None:
+        """``Work.check``: the end a step made, or None."""
+        walls = b[6] | b[7]
+        x, o = self.has_line(b[0], walls), self.has_line(b[1], walls)
+        if x and o:
+            return None, f"both players made a line ({step})"
+        if x or o:
+            return (0 if x else 1), self.win_reason
+        return None
+
+    def win_cells(self, b: Board, p: int) -> int:
+        """Spaces where a letter of ``p`` completes an uncut line (on a board without lines)."""
+        mine, walls, out = b[p], b[6] | b[7], 0
+        for _, blockers, cells in self.candidates(mine | self.writable(b, p)):
+            miss = cells & ~mine
+            if miss and not miss & (miss - 1) and not blockers & walls:
+                out |= miss
+        return out
+
+    def threatened(self, b: Board, q: int, reach: int) -> bool:
+        """``players.threats(...) > 0``: a line ``q`` could finish with ``reach`` letters or fewer."""
+        mine, walls = b[q], b[6] | b[7]
+        for _, blockers, cells in self.candidates(mine | self.writable(b, q)):
+            miss = (cells & ~mine).bit_count()
+            if 0 < miss <= reach and not blockers & walls:
+                return True
+        return False
+
+    # -- spaces -----------------------------------------------------------------------------
+    def writable(self, b: Board, p: int) -> int:
+        """``ops.can_write`` for every space."""
+        i = b[2]
+        return self.full & ~b[3] & (b[4 + p] | (i & ~b[p]) | (~i & ~(b[0] | b[1])))
+
+    # -- options in the reference order -------------------------------------------------------
+    def options(self, b: Board, p: int, action: int) -> list:
+        """``turns.action_options`` for action index ``action`` (arguments in kernel form)."""
+        if action == 0 or action == 3 or action == 4:
+            if action == 0:
+                mask = self.writable(b, p)
+            elif action == 3:
+                mask = self.full & ~(b[3] | b[4] | b[5])
+            else:
+                mask = self.full & ~(b[3] | b[2])
+            return ones(mask)
+        if action == 1:
+            return self.swap_options(b)
+        if action == 2:
+            return list(range(len(self.shifts)))
+        return ones(((1 << len(self.slot_cells)) - 1) & ~(b[6] | b[7]))
+
+    def swap_options(self, b: Board) -> list[int]:
+        """Indices into ``swaps`` of the legal swaps (``ops.swap_problem`` is None)."""
+        feature, walls, void, x, o = b[2] | b[4] | b[5], b[6] | b[7], b[3], b[0], b[1]
+        out = []
+        for index, (a, c, pair, blockers) in enumerate(self.swaps):
+            if feature & pair or blockers & walls:
+                continue
+            if _kind(void, x, o, a) != _kind(void, x, o, c):
+                out.append(index)
+        return out
+
+    def topples(self, b: Board, p: int) -> list[tuple[int, int]]:
+        """``turns.topple_options`` (not on a first turn: the caller checks)."""
+        return [(s, c) for s in ones(b[6 + p]) for c in self.slot_cells[s]]
+
+    # -- steps (mutate ``b``) ----------------------------------------------------------------
+    def act(self, b: Board, p: int, action: int, arg: int) -> None:
+        """``turns.do_action`` without the check."""
+        if action == 0:
+            self.write(b, arg, p)
+        elif action == 1:
+            a, c, _, _ = self.swaps[arg]
+            for j in range(6):
+                m = b[j]
+                if (m >> a ^ m >> c) & 1:
+                    b[j] = m ^ ((1 << a) | (1 << c))
+        elif action == 2:
+            self.shift(b, arg)
+        elif action == 3:
+            b[4 + p] |= 1 << arg
+        elif action == 4:
+            b[2] |= 1 << arg
+        else:
+            b[6 + p] |= 1 << arg
+
+    def shift(self, b: Board, index: int) -> None:
+        _, cells, step, topples = self.shifts[index]
+        dibs = b[4] | b[5]
+        movable = [c for c in cells if not dibs >> c & 1]
+        count = len(movable)
+        if count:
+            clear = ~sum(1 << c for c in movable)
+            for j in range(4):
+                m = b[j]
+                out = m & clear
+                for i, c in enumerate(movable):
+                    if m >> movable[(i - step) % count] & 1:
+                        out |= 1 << c
+                b[j] = out
+        for bit, cell in topples:
+            if (b[6] | b[7]) & bit:
+                b[6] &= ~bit
+                b[7] &= ~bit
+                if cell >= 0:
+                    self.erase(b, cell)
+
+    def topple(self, b: Board, slot: int, cell: int) -> None:
+        bit = ~(1 << slot)
+        b[6] &= bit
+        b[7] &= bit
+        self.erase(b, cell)
+
+    @staticmethod
+    def erase(b: Board, cell: int) -> None:
+        bit = 1 << cell
+        if not (b[4] | b[5]) & bit:
+            b[0] &= ~bit
+            b[1] &= ~bit
+
+    @staticmethod
+    def write(b: Board, cell: int, p: int) -> None:
+        bit = 1 << cell
+        if b[4 + p] & bit:
+            keep = ~bit
+            for j in range(6):
+                b[j] &= keep
+        b[p] |= bit
+
+
+def _kind(void: int, x: int, o: int, cell: int) -> int:
+    """``ops.kind`` of a space that is not an intersect or dibs space: void, X, O or empty."""
+    return 1 if void >> cell & 1 else 2 if x >> cell & 1 else 3 if o >> cell & 1 else 0
+
+
+def _slot_mask(slots: tuple[int, ...] | list[int]) -> int:
+    return sum(1 << s for s in set(slots))
+
+
+@lru_cache(maxsize=32)
+def tables(n: int, k: int) -> Tables:
+    """The (cached) tables of a board."""
+    return Tables(n, k)
