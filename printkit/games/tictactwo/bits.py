@@ -47,6 +47,8 @@ class Tables:
              tuple((1 << s, c) for s, c in ops.shift_topples(geo, axis, i, step)))
             for axis in ("row", "column") for i in range(n) for step in (-1, 1)
         )
+        self.shift_cells = tuple(sum(1 << c for c in cells) for _, cells, _, _ in self.shifts)
+        self.line_cells = tuple(sum(1 << c for c in line.cells) for line in geo.lines)
         dirs: dict[int, list] = {}
         for line in geo.lines:
             step, start = line.cells[1] - line.cells[0], 1 << line.cells[0]
@@ -77,7 +79,28 @@ class Tables:
 
     def has_line(self, letters: int, walls: int) -> bool:
         """Is there a line of ``letters`` that no wall cuts?"""
-        return any(not blockers & walls for _, blockers, _ in self.candidates(letters))
+        if letters.bit_count() < self.k:
+            return False
+        for valid, shifts, blockers, _ in self.dirs:
+            acc = letters & valid
+            for s in shifts:
+                if not acc:
+                    break
+                acc &= letters >> s
+            while acc:
+                low = acc & -acc
+                if not blockers[low] & walls:
+                    return True
+                acc ^= low
+        return False
+
+    def missing(self, letters: int) -> int:
+        """The fewest spaces any line (cut or not) lacks of ``letters``."""
+        return min((cells & ~letters).bit_count() for cells in self.line_cells)
+
+    def crowded(self, letters: int, shift: int) -> bool:
+        """Does the row or column of a shift hold ``k - 1`` of ``letters`` (a shift may line them up)?"""
+        return (self.shift_cells[shift] & letters).bit_count() >= self.k - 1
 
     def check(self, b: Board, step: str) -> End | None:
         """``Work.check``: the end a step made, or None."""
@@ -92,6 +115,8 @@ class Tables:
     def win_cells(self, b: Board, p: int) -> int:
         """Spaces where a letter of ``p`` completes an uncut line (on a board without lines)."""
         mine, walls, out = b[p], b[6] | b[7], 0
+        if mine.bit_count() < self.k - 1:
+            return 0
         for _, blockers, cells in self.candidates(mine | self.writable(b, p)):
             miss = cells & ~mine
             if miss and not miss & (miss - 1) and not blockers & walls:
@@ -101,6 +126,8 @@ class Tables:
     def threatened(self, b: Board, q: int, reach: int) -> bool:
         """``players.threats(...) > 0``: a line ``q`` could finish with ``reach`` letters or fewer."""
         mine, walls = b[q], b[6] | b[7]
+        if mine.bit_count() < self.k - reach:
+            return False
         for _, blockers, cells in self.candidates(mine | self.writable(b, q)):
             miss = (cells & ~mine).bit_count()
             if 0 < miss <= reach and not blockers & walls:

@@ -22,7 +22,9 @@ from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
 from printkit.rules.simulate import Tally
 
 POLICIES = ("random", "uniform", "greedy")
-DOUBLE = 0
+DOUBLE, SWAP, SHIFT = 0, 1, 2
+MOVERS = (DOUBLE, SWAP, SHIFT)
+"""The actions that change letters (only they can make a line; dibs, intersect and walls cannot)."""
 
 KAction = tuple[int, int]
 """An action in kernel form: (index in ACTIONS, argument: a space, a swap, a shift or a slot)."""
@@ -76,15 +78,29 @@ class Game:
         hand = self.hands[p]
         return [a for a in range(len(ACTIONS)) if hand[a]]
 
-    def prefixes(self, b: Board, p: int) -> Iterator[Prefix]:
-        """Action and topple prefixes of every legal turn, in the order of ``turns.expand``."""
+    def prefixes(self, b: Board, p: int, need: int = 0) -> Iterator[Prefix]:
+        """Action and topple prefixes of every legal turn, in the order of ``turns.expand``.
+
+        With ``need``, only those after which ``p`` could still win this turn, when the fullest line
+        of ``p`` (cut or not) lacks ``need`` letters: a letter, a Double and a swap each add at most
+        one letter of ``p`` to a line, a shift at most one to a line across it (more only along a
+        row or column holding ``k - 1`` of them); a topple, dibs, intersect and walls add none.
+        """
         t = self.t
-        yield from self._topples(b, p, None)
+        if need <= 1:
+            yield from self._topples(b, p, None)
         for a in self.names(p):
-            for arg in t.options(b, p, a):
+            if need > 1 and a not in MOVERS:
+                continue
+            options = t.options(b, p, a)
+            if need > 2 and a == SHIFT:
+                options = [arg for arg in options if t.crowded(b[p], arg)]
+            elif need > 2:
+                continue
+            for arg in options:
                 w = b[:]
                 t.act(w, p, a, arg)
-                end = t.check(w, ACTIONS[a])
+                end = t.check(w, ACTIONS[a]) if a in MOVERS else None
                 if end is not None:
                     yield (a, arg), None, w, end
                 else:
@@ -170,9 +186,10 @@ class Game:
         cells = ones(t.win_cells(b, p))
         if cells:  # a letter alone wins: the simplest wins are these
             return self.place(plain, cells[below(len(cells))], p)
-        listed = [plain, *prefixes]
         wins: list[tuple[int, Prefix, int | None]] = []
-        for prefix in listed[1:]:
+        for prefix in self.prefixes(b, p, t.missing(b[p])):
+            if prefix[0] is None and prefix[1] is None:
+                continue
             action, topple, w, end = prefix
             simple = (action is not None) + (topple is not None)
             if end is not None:
@@ -182,10 +199,12 @@ class Game:
                 wins.extend((simple, prefix, c) for c in ones(t.win_cells(w, p)))
         if wins:
             return self.place(*_simplest(wins, below), p)
+        listed: list[Prefix] = []
         safe: list[tuple[int, Prefix, int | None]] | None = None
         if t.threatened(b, q, reach):
             safe = self._safe([plain], q, reach)
             if not safe:
+                listed = [plain, *prefixes]
                 safe = self._safe(listed[1:], q, reach)
             if safe:
                 return self.place(*_simplest(safe, below), p)
@@ -193,6 +212,7 @@ class Game:
             turn = self.random(b, p)
             if turn[4] is None and not t.threatened(turn[3], q, reach):
                 return turn
+        listed = listed or [plain, *prefixes]
         if safe is None:
             safe = self._safe(listed, q, reach)
         pool = [(prefix, c) for _, prefix, c in safe] or self._not_losing(listed, p) or self._not_losing(listed, p, every=True)
