@@ -29,6 +29,13 @@ def ones(mask: int) -> list[int]:
     return out
 
 
+def nth(mask: int, index: int) -> int:
+    """The ``index``-th set bit of ``mask``, counting from the lowest (``ones(mask)[index]``)."""
+    for _ in range(index):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 class Tables:
     """Precomputed masks of an ``n`` x ``n`` board with lines of ``k``."""
 
@@ -37,6 +44,7 @@ class Tables:
         self.n, self.k = n, k
         self.full = (1 << (n * n)) - 1
         self.slot_cells = tuple(s.cells for s in geo.slots)
+        self.all_slots = (1 << len(geo.slots)) - 1
         self.win_reason = f"line of {k}"
         self.swaps = tuple(
             (a, b, (1 << a) | (1 << b), _slot_mask(geo.blocking(a, b)))
@@ -141,21 +149,23 @@ class Tables:
         return self.full & ~b[3] & (b[4 + p] | (i & ~b[p]) | (~i & ~(b[0] | b[1])))
 
     # -- options in the reference order -------------------------------------------------------
-    def options(self, b: Board, p: int, action: int) -> list:
+    def options(self, b: Board, p: int, action: int) -> list[int]:
         """``turns.action_options`` for action index ``action`` (arguments in kernel form)."""
-        if action == 0 or action == 3 or action == 4:
-            if action == 0:
-                mask = self.writable(b, p)
-            elif action == 3:
-                mask = self.full & ~(b[3] | b[4] | b[5])
-            else:
-                mask = self.full & ~(b[3] | b[2])
-            return ones(mask)
         if action == 1:
             return self.swap_options(b)
         if action == 2:
             return list(range(len(self.shifts)))
-        return ones(((1 << len(self.slot_cells)) - 1) & ~(b[6] | b[7]))
+        return ones(self.option_mask(b, p, action))
+
+    def option_mask(self, b: Board, p: int, action: int) -> int:
+        """The options of double, dibs, intersect (spaces) or wall (slots) as a mask."""
+        if action == 0:
+            return self.writable(b, p)
+        if action == 3:
+            return self.full & ~(b[3] | b[4] | b[5])
+        if action == 4:
+            return self.full & ~(b[3] | b[2])
+        return self.all_slots & ~(b[6] | b[7])
 
     def swap_options(self, b: Board) -> list[int]:
         """Indices into ``swaps`` of the legal swaps (``ops.swap_problem`` is None)."""

@@ -16,7 +16,7 @@ import random
 import time
 from typing import Any, Iterator
 
-from printkit.games.tictactwo.bits import Board, End, Tables, ones, tables
+from printkit.games.tictactwo.bits import Board, End, Tables, nth, ones, tables
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
 from printkit.rules.simulate import Tally
@@ -62,8 +62,8 @@ class Game:
         board = [0] * 8
         if params.void:
             for p in (1, 0):
-                cells = ones(self.t.full & ~board[3])
-                cell = cells[below(len(cells))]
+                cells = self.t.full & ~board[3]
+                cell = nth(cells, below(cells.bit_count()))
                 board[3] |= 1 << cell
                 count += 1
                 if moves is not None:
@@ -139,10 +139,16 @@ class Game:
         w, action = b, None
         if pick:
             a = names[pick - 1]
-            options = t.options(b, p, a)
-            if not options:
-                return None
-            action = (a, options[below(len(options))])
+            if a == SWAP or a == SHIFT:
+                options = t.options(b, p, a)
+                if not options:
+                    return None
+                action = (a, options[below(len(options))])
+            else:
+                mask = t.option_mask(b, p, a)
+                if not mask:
+                    return None
+                action = (a, nth(mask, below(mask.bit_count())))
             w = b[:]
             t.act(w, p, *action)
             end = t.check(w, ACTIONS[a])
@@ -158,10 +164,10 @@ class Game:
             end = t.check(w, "topple")
             if end is not None:
                 return action, topple, None, w, end
-        cells = ones(t.writable(w, p))
+        cells = t.writable(w, p)
         if not cells:
             return None
-        return self.place((action, topple, w, None), cells[below(len(cells))], p)
+        return self.place((action, topple, w, None), nth(cells, below(cells.bit_count())), p)
 
     def uniform(self, b: Board, p: int) -> KTurn:
         """``players.uniform_player`` in play: one draw over the count of every legal turn."""
@@ -173,7 +179,7 @@ class Game:
         index = self.below(total)
         for prefix, size in listed:
             if index < size:
-                return self.place(prefix, None if prefix[3] is not None else ones(t.writable(prefix[2], p))[index], p)
+                return self.place(prefix, None if prefix[3] is not None else nth(t.writable(prefix[2], p), index), p)
             index -= size
         raise AssertionError("index beyond the legal turns")
 
