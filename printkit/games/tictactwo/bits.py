@@ -142,6 +142,34 @@ class Tables:
                 return True
         return False
 
+    def threat_lines(self, b: Board, q: int, reach: int) -> list[int]:
+        """The spaces of every line counted by ``players.threats`` (uncut, 1 to ``reach`` missing)."""
+        mine, walls = b[q], b[6] | b[7]
+        if mine.bit_count() < self.k - reach:
+            return []
+        return [cells for _, blockers, cells in self.candidates(mine | self.writable(b, q))
+                if 0 < (cells & ~mine).bit_count() <= reach and not blockers & walls]
+
+    def safe_cells(self, b: Board, p: int, reach: int) -> int:
+        """Spaces where a letter of ``p`` leaves the opponent no threat (on a board without lines).
+
+        A letter only takes threats away, and only those through its space: the safe spaces are
+        those whose letter breaks every threat line of ``b``.
+        """
+        q, open_ = 1 - p, self.writable(b, p)
+        for cells in self.threat_lines(b, q, reach):
+            kill = 0
+            for c in ones(cells & open_):
+                after = b[:]
+                self.write(after, c, p)
+                miss = cells & ~after[q]
+                if not 0 < miss.bit_count() <= reach or miss & ~self.writable(after, q):
+                    kill |= 1 << c
+            open_ &= kill
+            if not open_:
+                break
+        return open_
+
     # -- spaces -----------------------------------------------------------------------------
     def writable(self, b: Board, p: int) -> int:
         """``ops.can_write`` for every space."""

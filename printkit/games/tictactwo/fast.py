@@ -233,11 +233,7 @@ class Game:
             if end is not None:
                 continue
             simple = (action is not None) + (topple is not None)
-            for c in ones(t.writable(w, p)):
-                after = w[:]
-                t.write(after, c, p)
-                if not t.threatened(after, q, reach):
-                    out.append((simple, prefix, c))
+            out.extend((simple, prefix, c) for c in ones(t.safe_cells(w, p, reach)))
         return out
 
     def _not_losing(self, listed: list[Prefix], p: int, every: bool = False) -> list[tuple[Prefix, int | None]]:
