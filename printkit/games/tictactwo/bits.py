@@ -110,6 +110,10 @@ class Tables:
         """Does the row or column of a shift hold ``k - 1`` of ``letters`` (a shift may line them up)?"""
         return (self.shift_cells[shift] & letters).bit_count() >= self.k - 1
 
+    def any_complete(self, b: Board) -> bool:
+        """Does some line, cut or not, hold only X or only O?"""
+        return any(b[j].bit_count() >= self.k and self.candidates(b[j]) for j in (0, 1))
+
     def check(self, b: Board, step: str) -> End | None:
         """``Work.check``: the end a step made, or None."""
         walls = b[6] | b[7]

@@ -16,13 +16,13 @@ import random
 import time
 from typing import Any, Iterator
 
-from printkit.games.tictactwo.bits import Board, End, Tables, nth, ones, tables
+from printkit.games.tictactwo.bits import WALLS, Board, End, Tables, nth, ones, tables
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
 from printkit.rules.simulate import Tally
 
 POLICIES = ("random", "uniform", "greedy")
-DOUBLE, SWAP, SHIFT = 0, 1, 2
+DOUBLE, SWAP, SHIFT, WALL = 0, 1, 2, 5
 MOVERS = (DOUBLE, SWAP, SHIFT)
 """The actions that change letters (only they can make a line; dibs, intersect and walls cannot)."""
 
@@ -170,18 +170,63 @@ class Game:
         return self.place((action, topple, w, None), nth(cells, below(cells.bit_count())), p)
 
     def uniform(self, b: Board, p: int) -> KTurn:
-        """``players.uniform_player`` in play: one draw over the count of every legal turn."""
-        t, listed, total = self.t, [], 0
-        for prefix in self.prefixes(b, p):
-            size = 1 if prefix[3] is not None else t.writable(prefix[2], p).bit_count()
-            listed.append((prefix, size))
-            total += size
+        """``players.uniform_player`` in play: one draw over the count of every legal turn.
+
+        Turns are counted per action (its letters, and per topple after it one turn or its
+        letters) without listing them; only the drawn action's turns are listed.
+        """
+        t, total = self.t, 0
+        plain = self._count(b, p)
+        groups: list[tuple[KAction | None, Board | None, End | None, int]] = [(None, b, None, plain)]
+        total = plain
+        lined = t.any_complete(b)
+        for a in self.names(p):
+            if a == WALL and not lined:
+                # a wall changes no letter and no space: its turns are those without it plus its topples
+                letters, avoid = t.writable(b, p), b[3] | b[4] | b[5]
+                count, free = letters.bit_count(), ~(letters | avoid)
+                for slot in ones(t.option_mask(b, p, a)):
+                    size = plain + sum(count + (free >> c & 1) for c in t.slot_cells[slot])
+                    groups.append(((a, slot), None, None, size))
+                    total += size
+                continue
+            for arg in t.options(b, p, a):
+                w = b[:]
+                t.act(w, p, a, arg)
+                end = t.check(w, ACTIONS[a]) if a in MOVERS else None
+                size = 1 if end is not None else self._count(w, p)
+                groups.append(((a, arg), w, end, size))
+                total += size
         index = self.below(total)
-        for prefix, size in listed:
+        for action, w, end, size in groups:
+            if index < size:
+                break
+            index -= size
+        if w is None:
+            w = b[:]
+            t.act(w, p, *action)  # type: ignore[misc]
+        if end is not None:
+            return action, None, None, w, end
+        for prefix in self._topples(w, p, action):
+            size = 1 if prefix[3] is not None else t.writable(prefix[2], p).bit_count()
             if index < size:
                 return self.place(prefix, None if prefix[3] is not None else nth(t.writable(prefix[2], p), index), p)
             index -= size
         raise AssertionError("index beyond the legal turns")
+
+    def _count(self, w: Board, p: int) -> int:
+        """How many turns follow a position after the action: letters, and topples with theirs."""
+        t = self.t
+        letters = t.writable(w, p)
+        count = letters.bit_count()
+        if not self.turns[p] or not w[WALLS + p]:
+            return count
+        if t.any_complete(w):  # a topple may uncut a line: play them out
+            return sum(1 if pre[3] is not None else t.writable(pre[2], p).bit_count()
+                       for pre in self._topples(w, p, None))
+        # no line can appear; a topple erases its space, which then takes a letter unless void or dibs
+        free = ~(letters | w[3] | w[4] | w[5])
+        return count + sum(count + (free >> c & 1) for _, c in t.topples(w, p))
 
     def greedy(self, b: Board, p: int) -> KTurn:
         """``players.greedy_player`` in play (same draws; see the module docstring)."""
