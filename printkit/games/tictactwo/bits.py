@@ -56,6 +56,17 @@ class Tables:
             for axis in ("row", "column") for i in range(n) for step in (-1, 1)
         )
         self.shift_cells = tuple(sum(1 << c for c in cells) for _, cells, _, _ in self.shifts)
+        # a line without dibs rotates as a whole: (its spaces, bits to the next space, bits to wrap)
+        self.rotations = tuple(
+            (mask, 1 if key[0] == "row" else n, (n - 1) * (1 if key[0] == "row" else n))
+            for (key, _, _, _), mask in zip(self.shifts, self.shift_cells)
+        )
+        swap_dirs: dict[int, list] = {}
+        for index, (a, c, _, blockers) in enumerate(self.swaps):
+            entry = swap_dirs.setdefault(c - a, [0, {}])
+            entry[0] |= 1 << a
+            entry[1][1 << a] = (index, blockers)
+        self.swap_dirs = tuple((d, valid, info) for d, (valid, info) in sorted(swap_dirs.items()))
         self.line_cells = tuple(sum(1 << c for c in line.cells) for line in geo.lines)
         dirs: dict[int, list] = {}
         for line in geo.lines:
@@ -200,14 +211,25 @@ class Tables:
         return self.all_slots & ~(b[6] | b[7])
 
     def swap_options(self, b: Board) -> list[int]:
-        """Indices into ``swaps`` of the legal swaps (``ops.swap_problem`` is None)."""
-        feature, walls, void, x, o = b[2] | b[4] | b[5], b[6] | b[7], b[3], b[0], b[1]
+        """Indices into ``swaps`` of the legal swaps (``ops.swap_problem`` is None), in order.
+
+        Per direction of neighbours at once: neither space an intersect or dibs space, kinds
+        (void, else X, else O, else empty) different, then no wall between them.
+        """
+        feature, walls = b[2] | b[4] | b[5], b[6] | b[7]
+        void = b[3]
+        x = b[0] & ~void
+        o = b[1] & ~void & ~x
         out = []
-        for index, (a, c, pair, blockers) in enumerate(self.swaps):
-            if feature & pair or blockers & walls:
-                continue
-            if _kind(void, x, o, a) != _kind(void, x, o, c):
-                out.append(index)
+        for d, valid, info in self.swap_dirs:
+            ok = valid & ~feature & ~(feature >> d) & ((void ^ void >> d) | (x ^ x >> d) | (o ^ o >> d))
+            while ok:
+                low = ok & -ok
+                index, blockers = info[low]
+                if not blockers & walls:
+                    out.append(index)
+                ok ^= low
+        out.sort()
         return out
 
     def topples(self, b: Board, p: int) -> list[tuple[int, int]]:
@@ -237,7 +259,16 @@ class Tables:
     def shift(self, b: Board, index: int) -> None:
         _, cells, step, topples = self.shifts[index]
         dibs = b[4] | b[5]
-        movable = [c for c in cells if not dibs >> c & 1]
+        line, near, far = self.rotations[index]
+        if not dibs & line:
+            for j in range(4):
+                m = b[j]
+                part = m & line
+                moved = (part << near | part >> far) if step > 0 else (part >> near | part << far)
+                b[j] = (m & ~line) | (moved & line)
+            movable: list[int] = []
+        else:
+            movable = [c for c in cells if not dibs >> c & 1]
         count = len(movable)
         if count:
             clear = ~sum(1 << c for c in movable)
@@ -276,11 +307,6 @@ class Tables:
             for j in range(6):
                 b[j] &= keep
         b[p] |= bit
-
-
-def _kind(void: int, x: int, o: int, cell: int) -> int:
-    """``ops.kind`` of a space that is not an intersect or dibs space: void, X, O or empty."""
-    return 1 if void >> cell & 1 else 2 if x >> cell & 1 else 3 if o >> cell & 1 else 0
 
 
 def _slot_mask(slots: tuple[int, ...] | list[int]) -> int:
