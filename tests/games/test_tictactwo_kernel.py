@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from printkit.games.tictactwo import SPEC, Params, TicTacTwo
+from printkit.games.tictactwo import SPEC, Params, TicTacTwo, ops, turns
 from printkit.games.tictactwo.analysis import observe
-from printkit.games.tictactwo.fast import kernel, run
-from printkit.games.tictactwo.players import PLAYERS
+from printkit.games.tictactwo.bits import ones, tables
+from printkit.games.tictactwo.fast import engine_action, kernel, run
+from printkit.games.tictactwo.params import ACTIONS
+from printkit.games.tictactwo.players import PLAYERS, random_player, threats
+from printkit.games.tictactwo.state import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, X
 from printkit.rules.playouts import play_games
 from printkit.rules.simulate import Tally, simulate
 
 DEFAULT = Params()
-VOID = Params(void=True)
+VOIDS = Params(void=True)
 META = Params(meta=True, void=True, actions_each=4)
 SMALL = Params(board_size=3, line_length=3)
 WIDE = Params(board_size=5, line_length=4, actions_each=2)
@@ -25,7 +29,7 @@ NONE = Params(actions_each=0, void=True)
 SAME_GAMES = [
     (DEFAULT, ("random", "random"), 40), (DEFAULT, ("uniform", "uniform"), 5), (DEFAULT, ("greedy", "greedy"), 3),
     (DEFAULT, ("greedy", "random"), 3), (DEFAULT, ("uniform", "greedy"), 2),
-    (VOID, ("random", "greedy"), 2), (META, ("greedy", "uniform"), 2), (META, ("random", "random"), 20),
+    (VOIDS, ("random", "greedy"), 2), (META, ("greedy", "uniform"), 2), (META, ("random", "random"), 20),
     (SMALL, ("greedy", "greedy"), 8), (SMALL, ("uniform", "random"), 10),
     (WIDE, ("uniform", "uniform"), 2), (WIDE, ("random", "random"), 10), (SIX, ("random", "random"), 4),
     (NONE, ("greedy", "uniform"), 4),
@@ -49,7 +53,7 @@ def test_kernel_plays_the_reference_games(params: Params, pair: tuple[str, str],
     assert content(fast) == content(reference(params, pair, games, 5))
 
 
-@pytest.mark.parametrize("params", [DEFAULT, VOID, META, SMALL, WIDE, SIX, NONE])
+@pytest.mark.parametrize("params", [DEFAULT, VOIDS, META, SMALL, WIDE, SIX, NONE])
 def test_kernel_games_replay_through_the_rules(params: Params) -> None:
     """Every recorded move is legal for the reference rules, which end each game the same way."""
     rules, seen = TicTacTwo(params), []
@@ -83,10 +87,10 @@ def _rates_agree(a: Tally, b: Tally, z: float = 3.29) -> None:
 
 
 @pytest.mark.parametrize(("params", "pair", "games", "reference_games"), [
-    (DEFAULT, ("random", "random"), 3000, 300),
-    (SMALL, ("uniform", "uniform"), 3000, 120),
-    (SMALL, ("greedy", "greedy"), 2000, 100),
-    (Params(actions_each=1), ("greedy", "greedy"), 2000, 40),
+    (DEFAULT, ("random", "random"), 2000, 200),
+    (SMALL, ("uniform", "uniform"), 2000, 100),
+    (SMALL, ("greedy", "greedy"), 1500, 80),
+    (Params(actions_each=1), ("greedy", "greedy"), 1500, 30),
 ])
 def test_kernel_rates_match_the_reference_engine(
     params: Params, pair: tuple[str, str], games: int, reference_games: int
@@ -103,3 +107,66 @@ def test_simulate_plays_through_the_kernel() -> None:
     tally = play_games(SPEC, DEFAULT, ("greedy", "uniform"), 30, 4)
     assert content(tally) == content(kernel(DEFAULT, ("greedy", "uniform"), 30, 4))  # type: ignore[arg-type]
     assert tally.games == 30 and sum(tally.reasons.values()) == 30
+
+
+def bits_of(cells: list[int] | tuple[int, ...], walls: list[int] | tuple[int, ...]) -> list[int]:
+    """A reference position as a kernel board."""
+    board = [0] * 8
+    for c, v in enumerate(cells):
+        for j, bit in enumerate((X, O, INTERSECT, VOID, DIBS_X, DIBS_O)):
+            if v & bit:
+                board[j] |= 1 << c
+    for s, owner in enumerate(walls):
+        if owner >= 0:
+            board[6 + owner] |= 1 << s
+    return board
+
+
+@pytest.mark.parametrize("params", [DEFAULT, META, WIDE, SIX])
+def test_board_operations_match_the_reference(params: Params) -> None:
+    """In positions of random games: every action's options and result, topples, letters, threats."""
+    rules, rng = TicTacTwo(params), random.Random(8)
+    geo, t = rules.geo, tables(params.board_size, params.line_length)
+    checked = 0
+    for _ in range(3):
+        state = rules.initial_state()
+        while rules.outcome(state) is None:
+            if state.phase == PLAY and state.turns[state.to_move]:
+                p, q = state.to_move, 1 - state.to_move
+                work, board = turns.Work(geo, state), bits_of(state.cells, state.walls)
+                assert ones(t.writable(board, p)) == ops.open_cells(state.cells, p)
+                for a, name in enumerate(ACTIONS):
+                    options = turns.action_options(geo, work, name)
+                    mine = t.options(board, p, a)
+                    assert [engine_action(t, a, arg) for arg in mine] == options
+                    for arg, action in list(zip(mine, options))[::3]:
+                        after, done = work.copy(), board[:]
+                        after.hand.append(name)  # any action, held or not
+                        turns.do_action(geo, after, action)
+                        t.act(done, p, a, arg)
+                        assert done == bits_of(after.cells, after.walls)
+                        assert t.check(done, name) == (None if after.reason is None else (after.winner, after.reason))
+                        checked += 1
+                assert t.topples(board, p) == turns.topple_options(geo, work)
+                for slot, cell in t.topples(board, p):
+                    after, done = work.copy(), board[:]
+                    turns.do_topple(after, slot, cell)
+                    t.topple(done, slot, cell)
+                    assert done == bits_of(after.cells, after.walls)
+                for reach in (1, 2):
+                    assert t.threatened(board, q, reach) == bool(threats(rules, state.cells, state.walls, q, reach))
+                    safe = [c for c in ops.open_cells(state.cells, p)
+                            if not threats(rules, _written(state.cells, c, p), state.walls, q, reach)]
+                    if not t.win_cells(board, p):
+                        assert ones(t.safe_cells(board, p, reach)) == safe
+                wins = [c for c in ops.open_cells(state.cells, p)
+                        if ops.lines_made(geo, _written(state.cells, c, p), state.walls)[p]]
+                assert ones(t.win_cells(board, p)) == wins
+            state = rules.apply(state, random_player(rules, state, rng))
+    assert checked > 100
+
+
+def _written(cells: tuple[int, ...], cell: int, p: int) -> list[int]:
+    out = list(cells)
+    ops.write(out, cell, p)
+    return out
