@@ -96,6 +96,31 @@ class Tables:
                 acc ^= low
         return out
 
+    def near(self, mine: int, allowed: int, most: int) -> list[tuple[int, int]]:
+        """(blockers, cells) of every line lying in ``allowed`` that lacks 1 to ``most`` of ``mine``.
+
+        Bit-parallel over the lines of a direction: ``lacks[j]`` holds the starts of the lines
+        whose spaces so far lack at most ``j`` of ``mine``.
+        """
+        out = []
+        for valid, shifts, blockers, cells in self.dirs:
+            inside = allowed & valid
+            lacks = [mine & valid] + [valid] * most
+            for s in shifts:
+                if not inside:
+                    break
+                inside &= allowed >> s
+                here = mine >> s
+                for j in range(most, 0, -1):
+                    lacks[j] = (lacks[j] & here) | lacks[j - 1]
+                lacks[0] &= here
+            acc = inside & lacks[most] & ~lacks[0]
+            while acc:
+                low = acc & -acc
+                out.append((blockers[low], cells[low]))
+                acc ^= low
+        return out
+
     def has_line(self, letters: int, walls: int) -> bool:
         """Is there a line of ``letters`` that no wall cuts?"""
         if letters.bit_count() < self.k:
@@ -140,10 +165,9 @@ class Tables:
         mine, walls, out = b[p], b[6] | b[7], 0
         if mine.bit_count() < self.k - 1:
             return 0
-        for _, blockers, cells in self.candidates(mine | self.writable(b, p)):
-            miss = cells & ~mine
-            if miss and not miss & (miss - 1) and not blockers & walls:
-                out |= miss
+        for blockers, cells in self.near(mine, mine | self.writable(b, p), 1):
+            if not blockers & walls:
+                out |= cells & ~mine
         return out
 
     def threatened(self, b: Board, q: int, reach: int) -> bool:
@@ -151,19 +175,14 @@ class Tables:
         mine, walls = b[q], b[6] | b[7]
         if mine.bit_count() < self.k - reach:
             return False
-        for _, blockers, cells in self.candidates(mine | self.writable(b, q)):
-            miss = (cells & ~mine).bit_count()
-            if 0 < miss <= reach and not blockers & walls:
-                return True
-        return False
+        return any(not blockers & walls for blockers, _ in self.near(mine, mine | self.writable(b, q), reach))
 
     def threat_lines(self, b: Board, q: int, reach: int) -> list[int]:
         """The spaces of every line counted by ``players.threats`` (uncut, 1 to ``reach`` missing)."""
         mine, walls = b[q], b[6] | b[7]
         if mine.bit_count() < self.k - reach:
             return []
-        return [cells for _, blockers, cells in self.candidates(mine | self.writable(b, q))
-                if 0 < (cells & ~mine).bit_count() <= reach and not blockers & walls]
+        return [cells for blockers, cells in self.near(mine, mine | self.writable(b, q), reach) if not blockers & walls]
 
     def safe_cells(self, b: Board, p: int, reach: int) -> int:
         """Spaces where a letter of ``p`` leaves the opponent no threat (on a board without lines).
