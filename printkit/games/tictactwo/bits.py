@@ -68,6 +68,10 @@ class Tables:
             entry[1][1 << a] = (index, blockers)
         self.swap_dirs = tuple((d, valid, info) for d, (valid, info) in sorted(swap_dirs.items()))
         self.line_cells = tuple(sum(1 << c for c in line.cells) for line in geo.lines)
+        self.through = tuple(
+            tuple((mask, _slot_mask(line.blockers)) for mask, line in zip(self.line_cells, geo.lines) if c in line.cells)
+            for c in range(n * n)
+        )
         dirs: dict[int, list] = {}
         for line in geo.lines:
             step, start = line.cells[1] - line.cells[0], 1 << line.cells[0]
@@ -158,6 +162,14 @@ class Tables:
             return None, f"both players made a line ({step})"
         if x or o:
             return (0 if x else 1), self.win_reason
+        return None
+
+    def placed(self, b: Board, p: int, cell: int) -> End | None:
+        """``Work.check`` after a letter of ``p`` on ``cell``: only a line of ``p`` through it can appear."""
+        mine, walls = b[p], b[6] | b[7]
+        for cells, blockers in self.through[cell]:
+            if not cells & ~mine and not blockers & walls:
+                return p, self.win_reason
         return None
 
     def win_cells(self, b: Board, p: int) -> int:

@@ -122,7 +122,7 @@ class Game:
             return action, topple, None, w, end
         after = w[:]
         self.t.write(after, cell, p)
-        return action, topple, cell, after, self.t.check(after, "placement")
+        return action, topple, cell, after, self.t.placed(after, p, cell)
 
     def random(self, b: Board, p: int) -> KTurn:
         """``players.random_player`` in play."""
@@ -151,7 +151,7 @@ class Game:
                 action = (a, nth(mask, below(mask.bit_count())))
             w = b[:]
             t.act(w, p, *action)
-            end = t.check(w, ACTIONS[a])
+            end = t.check(w, ACTIONS[a]) if a in MOVERS else None
             if end is not None:
                 return action, None, None, w, end
         topples = t.topples(w, p) if self.turns[p] else []
