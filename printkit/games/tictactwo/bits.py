@@ -109,16 +109,27 @@ class Tables:
         out = []
         for valid, shifts, blockers, cells in self.dirs:
             inside = allowed & valid
-            lacks = [mine & valid] + [valid] * most
-            for s in shifts:
-                if not inside:
-                    break
-                inside &= allowed >> s
-                here = mine >> s
-                for j in range(most, 0, -1):
-                    lacks[j] = (lacks[j] & here) | lacks[j - 1]
-                lacks[0] &= here
-            acc = inside & lacks[most] & ~lacks[0]
+            if most == 1:
+                whole, one = mine & valid, valid
+                for s in shifts:
+                    inside &= allowed >> s
+                    if not inside & one:
+                        break
+                    here = mine >> s
+                    one = (one & here) | whole
+                    whole &= here
+                acc = inside & one & ~whole
+            else:
+                lacks = [mine & valid] + [valid] * most
+                for s in shifts:
+                    inside &= allowed >> s
+                    if not inside:
+                        break
+                    here = mine >> s
+                    for j in range(most, 0, -1):
+                        lacks[j] = (lacks[j] & here) | lacks[j - 1]
+                    lacks[0] &= here
+                acc = inside & lacks[most] & ~lacks[0]
             while acc:
                 low = acc & -acc
                 out.append((blockers[low], cells[low]))
