@@ -135,6 +135,8 @@ def test_board_operations_match_the_reference(params: Params) -> None:
                 p, q = state.to_move, 1 - state.to_move
                 work, board = turns.Work(geo, state), bits_of(state.cells, state.walls)
                 assert ones(t.writable(board, p)) == ops.open_cells(state.cells, p)
+                short = min(sum(1 for c in line.cells if not state.cells[c] & (X, O)[p]) for line in geo.lines)
+                assert t.missing(board[p]) == min(short, 3)
                 for a, name in enumerate(ACTIONS):
                     options = turns.action_options(geo, work, name)
                     mine = t.options(board, p, a)

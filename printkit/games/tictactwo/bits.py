@@ -154,8 +154,13 @@ class Tables:
         return False
 
     def missing(self, letters: int) -> int:
-        """The fewest spaces any line (cut or not) lacks of ``letters``."""
-        return min((cells & ~letters).bit_count() for cells in self.line_cells)
+        """The fewest spaces any line (cut or not) lacks of ``letters``; 3 stands for 3 or more."""
+        if letters.bit_count() >= self.k and self.candidates(letters):
+            return 0
+        for most in (1, 2):
+            if self.near(letters, self.full, most):
+                return most
+        return 3
 
     def crowded(self, letters: int, shift: int) -> bool:
         """Does the row or column of a shift hold ``k - 1`` of ``letters`` (a shift may line them up)?"""
