@@ -16,13 +16,16 @@ import random
 import time
 from typing import Any, Iterator
 
+from printkit.games.tictactwo.bits import DIBS as DIBS_AT
 from printkit.games.tictactwo.bits import WALLS, Board, End, Tables, nth, ones, tables
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
 from printkit.rules.simulate import Tally
 
 POLICIES = ("random", "uniform", "greedy")
-DOUBLE, SWAP, SHIFT, WALL = 0, 1, 2, 5
+DOUBLE, SWAP, SHIFT, DIBS, INTERSECT, WALL = range(6)
+SPACES = (DIBS, INTERSECT, WALL)
+"""The actions that only mark a space or a border."""
 MOVERS = (DOUBLE, SWAP, SHIFT)
 """The actions that change letters (only they can make a line; dibs, intersect and walls cannot)."""
 
@@ -180,20 +183,31 @@ class Game:
         groups: list[tuple[KAction | None, Board | None, End | None, int]] = [(None, b, None, plain)]
         total = plain
         lined = t.any_complete(b)
+        letters, avoid = t.writable(b, p), b[3] | b[4] | b[5]
+        topples = t.topples(b, p)
         for a in self.names(p):
-            if a == WALL and not lined:
-                # a wall changes no letter and no space: its turns are those without it plus its topples
-                letters, avoid = t.writable(b, p), b[3] | b[4] | b[5]
-                count, free = letters.bit_count(), ~(letters | avoid)
-                for slot in ones(t.option_mask(b, p, a)):
-                    size = plain + sum(count + (free >> c & 1) for c in t.slot_cells[slot])
-                    groups.append(((a, slot), None, None, size))
+            if a in SPACES and not lined:
+                # no letter changes and no line can appear: count letters, topples and theirs
+                for arg in ones(t.option_mask(b, p, a)):
+                    bit = 1 << arg
+                    if a == WALL:
+                        now, free, extra = letters, ~(letters | avoid), t.slot_cells[arg]
+                    elif a == DIBS:
+                        now, extra = letters | bit, ()
+                        free = ~(now | avoid | bit)
+                    else:
+                        now, extra = (letters if b[p] & bit and not b[DIBS_AT + p] & bit else letters | bit), ()
+                        free = ~(now | avoid)
+                    count = now.bit_count()
+                    size = count * (1 + len(topples) + len(extra)) + sum(free >> c & 1 for _, c in topples)
+                    size += sum(free >> c & 1 for c in extra)
+                    groups.append(((a, arg), None, None, size))
                     total += size
                 continue
             for arg in t.options(b, p, a):
                 w = b[:]
                 t.act(w, p, a, arg)
-                end = t.check(w, ACTIONS[a]) if a in MOVERS else None
+                end = t.placed(w, p, arg) if a == DOUBLE else t.check(w, ACTIONS[a]) if a in MOVERS else None
                 size = 1 if end is not None else self._count(w, p)
                 groups.append(((a, arg), w, end, size))
                 total += size
