@@ -16,7 +16,6 @@ import random
 import time
 from typing import Any, Iterator
 
-from printkit.games.tictactwo.bits import DIBS as DIBS_AT
 from printkit.games.tictactwo.bits import WALLS, Board, End, Tables, nth, ones, tables
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
@@ -183,24 +182,22 @@ class Game:
         groups: list[tuple[KAction | None, Board | None, End | None, int]] = [(None, b, None, plain)]
         total = plain
         lined = t.any_complete(b)
-        letters, avoid = t.writable(b, p), b[3] | b[4] | b[5]
-        topples = t.topples(b, p)
+        letters = t.writable(b, p)
+        count, free = letters.bit_count(), ~(letters | b[3] | b[4] | b[5])
+        falls = [c for _, c in t.topples(b, p)]
+        after = 1 + len(falls)  # letters without a topple and after each
+        freed = sum(free >> c & 1 for c in falls)
         for a in self.names(p):
             if a in SPACES and not lined:
-                # no letter changes and no line can appear: count letters, topples and theirs
+                # no letter changes and no line can appear: a topple's space takes a letter once erased
+                # (``free``: not open, not void, not dibs); dibs and intersect may open their space
                 for arg in ones(t.option_mask(b, p, a)):
-                    bit = 1 << arg
                     if a == WALL:
-                        now, free, extra = letters, ~(letters | avoid), t.slot_cells[arg]
-                    elif a == DIBS:
-                        now, extra = letters | bit, ()
-                        free = ~(now | avoid | bit)
+                        size = plain + sum(count + (free >> c & 1) for c in t.slot_cells[arg])
+                    elif letters >> arg & 1 or (a == INTERSECT and b[p] >> arg & 1):
+                        size = count * after + freed - (falls.count(arg) if a == DIBS and free >> arg & 1 else 0)
                     else:
-                        now, extra = (letters if b[p] & bit and not b[DIBS_AT + p] & bit else letters | bit), ()
-                        free = ~(now | avoid)
-                    count = now.bit_count()
-                    size = count * (1 + len(topples) + len(extra)) + sum(free >> c & 1 for _, c in topples)
-                    size += sum(free >> c & 1 for c in extra)
+                        size = (count + 1) * after + freed - (falls.count(arg) if free >> arg & 1 else 0)
                     groups.append(((a, arg), None, None, size))
                     total += size
                 continue
