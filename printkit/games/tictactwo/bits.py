@@ -119,6 +119,17 @@ class Tables:
                     one = (one & here) | whole
                     whole &= here
                 acc = inside & one & ~whole
+            elif most == 2:
+                whole, one, two = mine & valid, valid, valid
+                for s in shifts:
+                    inside &= allowed >> s
+                    if not inside & two:
+                        break
+                    here = mine >> s
+                    two = (two & here) | one
+                    one = (one & here) | whole
+                    whole &= here
+                acc = inside & two & ~whole
             else:
                 lacks = [mine & valid] + [valid] * most
                 for s in shifts:
@@ -155,12 +166,20 @@ class Tables:
 
     def missing(self, letters: int) -> int:
         """The fewest spaces any line (cut or not) lacks of ``letters``; 3 stands for 3 or more."""
-        if letters.bit_count() >= self.k and self.candidates(letters):
-            return 0
-        for most in (1, 2):
-            if self.near(letters, self.full, most):
-                return most
-        return 3
+        best = 3
+        for valid, shifts, _, _ in self.dirs:
+            whole, one, two = letters & valid, valid, valid
+            for s in shifts:
+                here = letters >> s
+                two = (two & here) | one
+                if not two:
+                    break
+                one = (one & here) | whole
+                whole &= here
+            if whole:
+                return 0
+            best = 1 if one else 2 if two and best > 2 else best
+        return best
 
     def crowded(self, letters: int, shift: int) -> bool:
         """Does the row or column of a shift hold ``k - 1`` of ``letters`` (a shift may line them up)?"""
