@@ -20,6 +20,9 @@ SETS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("meta+void, 4 each", {"meta": True, "void": True, "actions_each": 4}),
     ("3x3, line 3", {"board_size": 3, "line_length": 3}),
     ("5x5, line 4, 2 each", {"board_size": 5, "line_length": 4, "actions_each": 2}),
+    ("5x5, line 4", {"board_size": 5, "line_length": 4}),
+    ("6x6, line 4", {"board_size": 6, "line_length": 4}),
+    ("8x8, line 4", {"board_size": 8, "line_length": 4}),
     ("8x8, line 3, meta, 6 each", {"board_size": 8, "line_length": 3, "meta": True, "actions_each": 6}),
 )
 

@@ -4,10 +4,11 @@ Each player here makes the same random draws, in the same order and over lists o
 and order, as its reference in players.py, so a kernel run and ``simulate`` with the same seed
 play the very same games: same moves, results, lengths, reasons and ``observe`` counters (the
 tests check this and replay the kernel's recorded moves through :class:`TicTacTwo`). The speed
-comes from the boards (ints instead of tuples of spaces), lines found by shifting masks, and the
-greedy player's shortcuts that keep the draws unchanged: a letter that wins is found as a mask
-per position, not by placing every letter, and the "safe" turns (no threat left to the
-opponent) are only listed when the reference would draw among them.
+comes from the boards (ints instead of tuples of spaces), lines found by shifting masks, and
+shortcuts that keep the draws unchanged: the uniform player counts the turns of an action instead
+of listing them; the greedy player looks for wins only after actions that could make one, finds
+winning letters as a mask per position, and lists the "safe" turns (no threat left to the
+opponent) only when the reference would draw among them.
 """
 
 from __future__ import annotations
@@ -177,7 +178,7 @@ class Game:
         Turns are counted per action (its letters, and per topple after it one turn or its
         letters) without listing them; only the drawn action's turns are listed.
         """
-        t, total = self.t, 0
+        t = self.t
         plain = self._count(b, p)
         groups: list[tuple[KAction | None, Board | None, End | None, int]] = [(None, b, None, plain)]
         total = plain
