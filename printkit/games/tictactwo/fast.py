@@ -92,22 +92,49 @@ class Game:
         t = self.t
         if need <= 1:
             yield from self._topples(b, p, None)
+        # with two letters missing, the action must touch a line that lacks two
+        hot = t.full
+        if need == 2:
+            hot = 0
+            for _, cells in t.near(b[p], t.full, 2):
+                hot |= cells
         for a in self.names(p):
             if need > 1 and a not in MOVERS:
                 continue
             options = t.options(b, p, a)
-            if need > 2 and a == SHIFT:
-                options = [arg for arg in options if t.crowded(b[p], arg)]
+            if need > 1 and a == SHIFT:
+                options = [arg for arg in options if t.crowded(b[p], arg) or (need == 2 and t.shift_cells[arg] & hot)]
             elif need > 2:
                 continue
-            for arg in options:
+            elif need == 2 and a == DOUBLE:
+                options = [c for c in options if hot >> c & 1]
+            elif need == 2:
+                options = [arg for arg in options if t.swaps[arg][2] & hot]
+            yield from self._after_action(b, p, a, options)
+
+    def _after_action(self, b: Board, p: int, a: int, options: list[int]) -> Iterator[Prefix]:
+        """The prefixes of one action's options, in order (its topples after each)."""
+        t = self.t
+        for arg in options:
+            w = b[:]
+            t.act(w, p, a, arg)
+            end = t.check(w, ACTIONS[a]) if a in MOVERS else None
+            if end is not None:
+                yield (a, arg), None, w, end
+            else:
+                yield from self._topples(w, p, (a, arg))
+
+    def _one_step(self, b: Board, p: int) -> Iterator[Prefix]:
+        """The prefixes of one step (a topple alone, or an action alone), in order."""
+        t = self.t
+        for prefix in self._topples(b, p, None):
+            if prefix[1] is not None:
+                yield prefix
+        for a in self.names(p):
+            for arg in t.options(b, p, a):
                 w = b[:]
                 t.act(w, p, a, arg)
-                end = t.check(w, ACTIONS[a]) if a in MOVERS else None
-                if end is not None:
-                    yield (a, arg), None, w, end
-                else:
-                    yield from self._topples(w, p, (a, arg))
+                yield (a, arg), None, w, t.check(w, ACTIONS[a]) if a in MOVERS else None
 
     def _topples(self, w: Board, p: int, action: KAction | None) -> Iterator[Prefix]:
         t = self.t
@@ -265,8 +292,8 @@ class Game:
         listed: list[Prefix] = []
         safe: list[tuple[int, Prefix, int | None]] | None = None
         if t.threatened(b, q, reach):
-            safe = self._safe([plain], q, reach)
-            if not safe:
+            safe = self._safe([plain], q, reach) or self._safe(list(self._one_step(b, p)), q, reach)
+            if not safe:  # then only turns of two steps can be safe
                 listed = [plain, *prefixes]
                 safe = self._safe(listed[1:], q, reach)
             if safe:
