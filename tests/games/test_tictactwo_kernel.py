@@ -32,6 +32,7 @@ SAME_GAMES = [
     (VOIDS, ("random", "greedy"), 2), (META, ("greedy", "uniform"), 2), (META, ("random", "random"), 20),
     (SMALL, ("greedy", "greedy"), 8), (SMALL, ("uniform", "random"), 10),
     (WIDE, ("uniform", "uniform"), 2), (WIDE, ("random", "random"), 10), (SIX, ("random", "random"), 4),
+    (Params(board_size=4, line_length=3, meta=True, actions_each=4), ("greedy", "greedy"), 3),
     (NONE, ("greedy", "uniform"), 4),
 ]
 
