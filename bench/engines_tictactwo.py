@@ -23,6 +23,7 @@ SETS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("5x5, line 4", {"board_size": 5, "line_length": 4}),
     ("6x6, line 4", {"board_size": 6, "line_length": 4}),
     ("8x8, line 4", {"board_size": 8, "line_length": 4}),
+    ("8x8, line 8", {"board_size": 8, "line_length": 8}),
     ("8x8, line 3, meta, 6 each", {"board_size": 8, "line_length": 3, "meta": True, "actions_each": 6}),
 )
 
