@@ -17,6 +17,7 @@ import random
 import time
 from typing import Any, Iterator
 
+from printkit.games.tictactwo.bits import DIBS as DIBS_OF
 from printkit.games.tictactwo.bits import WALLS, Board, End, Tables, nth, ones, tables
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
@@ -229,6 +230,9 @@ class Game:
                     groups.append(((a, arg), None, None, size))
                     total += size
                 continue
+            if a == DOUBLE and not lined:
+                total += self._count_doubles(b, p, groups, count, after, freed, falls)
+                continue
             for arg in t.options(b, p, a):
                 w = b[:]
                 t.act(w, p, a, arg)
@@ -252,6 +256,38 @@ class Game:
                 return self.place(prefix, None if prefix[3] is not None else nth(t.writable(prefix[2], p), index), p)
             index -= size
         raise AssertionError("index beyond the legal turns")
+
+    def _count_doubles(self, b: Board, p: int, groups: list, count: int, after: int, freed: int,
+                       falls: list[int]) -> int:
+        """Add the turns of every Double to ``groups`` (on a board without lines, cut or not); their sum.
+
+        A Double that completes a line is one turn. Otherwise its space no longer takes a letter
+        and, erased by a topple, takes one again unless the other player's dibs stays on it; when
+        it completes a line that a wall cuts, its turns are played out (a topple may uncut it).
+        """
+        t, q, total = self.t, 1 - p, 0
+        wins, mine = t.win_cells(b, p), b[p]
+        cut = 0
+        for _, cells in t.near(mine, mine | t.writable(b, p), 1):
+            cut |= cells & ~mine
+        for cell in ones(t.writable(b, p)):
+            bit = 1 << cell
+            if wins & bit:
+                groups.append(((DOUBLE, cell), None, (p, t.win_reason), 1))
+                total += 1
+                continue
+            if cut & bit:
+                w = b[:]
+                t.write(w, cell, p)
+                size = self._count(w, p)
+                groups.append(((DOUBLE, cell), w, None, size))
+                total += size
+                continue
+            kept = b[DIBS_OF + q] & bit and not b[DIBS_OF + p] & bit
+            size = (count - 1) * after + freed + (0 if kept else falls.count(cell))
+            groups.append(((DOUBLE, cell), None, None, size))
+            total += size
+        return total
 
     def _count(self, w: Board, p: int) -> int:
         """How many turns follow a position after the action: letters, and topples with theirs."""
