@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kit
+from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.games.tictactwo.abilities import abilities
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
@@ -27,6 +27,7 @@ SPEC = GameSpec(
     rules=TicTacTwo,
     players=PLAYERS,
     fast_simulate=fast_simulate,
+    kernel=lazy_kernel("printkit.games.tictactwo.fast"),
     observe=observe,
     play=play,
     strongest="greedy", marks=("X", "O"),

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.games.tictactwo.engine import TicTacTwo
+from printkit.games.tictactwo.fast import run
 from printkit.games.tictactwo.params import Params
-from printkit.games.tictactwo.players import random_player
 from printkit.games.tictactwo.state import Turn
-from printkit.rules.simulate import Tally, simulate
+from printkit.rules.simulate import Tally
 
 
 def observe(tally: Tally, playout: Any) -> None:
@@ -36,5 +35,9 @@ def observe(tally: Tally, playout: Any) -> None:
 
 
 def fast_simulate(params: Params, games: int, seed: int) -> Tally:
-    """Random-vs-random games (step-by-step random players) with the counters above."""
-    return simulate(TicTacTwo(params), (random_player, random_player), games, seed, observe=observe)
+    """Random-vs-random games (step-by-step random players) with the counters above.
+
+    Played by the bitboard kernel (fast.py), which plays the same games as ``simulate`` with the
+    reference engine and ``observe`` for the same seed.
+    """
+    return run(params, ("random", "random"), games, seed)[0]

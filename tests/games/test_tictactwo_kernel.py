@@ -1,0 +1,175 @@
+"""Tic Tac Two: the bitboard kernel (fast.py) cross-checked against the reference engine and players."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from printkit.games.tictactwo import SPEC, Params, TicTacTwo, ops, turns
+from printkit.games.tictactwo.analysis import observe
+from printkit.games.tictactwo.bits import ones, tables
+from printkit.games.tictactwo.fast import engine_action, kernel, run
+from printkit.games.tictactwo.params import ACTIONS
+from printkit.games.tictactwo.players import PLAYERS, random_player, threats
+from printkit.games.tictactwo.state import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, X
+from printkit.rules.playouts import play_games
+from printkit.rules.simulate import Tally, simulate
+
+DEFAULT = Params()
+VOIDS = Params(void=True)
+META = Params(meta=True, void=True, actions_each=4)
+SMALL = Params(board_size=3, line_length=3)
+WIDE = Params(board_size=5, line_length=4, actions_each=2)
+SIX = Params(board_size=6, line_length=3, meta=True, actions_each=6)
+NONE = Params(actions_each=0, void=True)
+
+# (params, pair, games): the reference engine is slow for greedy, hence few of its games
+SAME_GAMES = [
+    (DEFAULT, ("random", "random"), 40), (DEFAULT, ("uniform", "uniform"), 5), (DEFAULT, ("greedy", "greedy"), 3),
+    (DEFAULT, ("greedy", "random"), 3), (DEFAULT, ("uniform", "greedy"), 2),
+    (VOIDS, ("random", "greedy"), 2), (META, ("greedy", "uniform"), 2), (META, ("random", "random"), 20),
+    (SMALL, ("greedy", "greedy"), 8), (SMALL, ("uniform", "random"), 10),
+    (WIDE, ("uniform", "uniform"), 2), (WIDE, ("random", "random"), 10), (SIX, ("random", "random"), 4),
+    (Params(board_size=4, line_length=3, meta=True, actions_each=4), ("greedy", "greedy"), 3),
+    (NONE, ("greedy", "uniform"), 4),
+]
+
+
+def reference(params: Params, pair: tuple[str, str], games: int, seed: int) -> Tally:
+    policies = (PLAYERS[pair[0]], PLAYERS[pair[1]])
+    return simulate(TicTacTwo(params), policies, games, seed, observe=observe)
+
+
+def content(tally: Tally) -> tuple[object, ...]:
+    return tally.results, tally.lengths, tally.reasons, tally.extra
+
+
+@pytest.mark.parametrize(("params", "pair", "games"), SAME_GAMES)
+def test_kernel_plays_the_reference_games(params: Params, pair: tuple[str, str], games: int) -> None:
+    """Same draws in the same order: the same seed gives the reference engine's very games."""
+    fast = kernel(params, pair, games, 5)
+    assert fast is not None
+    assert content(fast) == content(reference(params, pair, games, 5))
+
+
+@pytest.mark.parametrize("params", [DEFAULT, VOIDS, META, SMALL, WIDE, SIX, NONE])
+def test_kernel_games_replay_through_the_rules(params: Params) -> None:
+    """Every recorded move is legal for the reference rules, which end each game the same way."""
+    rules, seen = TicTacTwo(params), []
+    for pair in (("random", "uniform"), ("greedy", "greedy"), ("uniform", "greedy")):
+        games = 20 if params is not SIX else 4
+        tally, recorded = run(params, pair, games, 3, record=True)
+        assert recorded is not None and len(recorded) == games
+        for moves in recorded:
+            state = rules.initial_state()
+            for move in moves:
+                assert rules.outcome(state) is None
+                state = rules.apply(state, move)
+            result = rules.outcome(state)
+            assert result is not None
+            winner = "draw" if result.winner is None else ("first" if result.winner == 0 else "second")
+            seen.append((winner, len(moves), result.reason))
+        assert Counter(w for w, _, _ in seen[-games:]) == tally.results
+        assert [n for _, n, _ in seen[-games:]] == tally.lengths
+        assert Counter(r for _, _, r in seen[-games:]) == tally.reasons
+
+
+def _rates_agree(a: Tally, b: Tally, z: float = 3.29) -> None:
+    """Two-proportion z-test per result (two-sided 0.1% level), and mean lengths within 0.6 turns."""
+    na, nb = a.games, b.games
+    for key in ("first", "second", "draw"):
+        pa, pb = a.results[key] / na, b.results[key] / nb
+        pooled = (a.results[key] + b.results[key]) / (na + nb)
+        se = (pooled * (1 - pooled) * (1 / na + 1 / nb)) ** 0.5
+        assert abs(pa - pb) <= z * se + 1e-9, (key, pa, pb)
+    assert abs(sum(a.lengths) / na - sum(b.lengths) / nb) < 0.6
+
+
+@pytest.mark.parametrize(("params", "pair", "games", "reference_games"), [
+    (DEFAULT, ("random", "random"), 2000, 200),
+    (SMALL, ("uniform", "uniform"), 2000, 100),
+    (SMALL, ("greedy", "greedy"), 1500, 80),
+    (Params(actions_each=1), ("greedy", "greedy"), 1500, 30),
+])
+def test_kernel_rates_match_the_reference_engine(
+    params: Params, pair: tuple[str, str], games: int, reference_games: int
+) -> None:
+    """Other seeds, many more kernel games: the rates agree with the reference engine's."""
+    fast = kernel(params, pair, games, 17)
+    assert fast is not None
+    _rates_agree(fast, reference(params, pair, reference_games, 23))
+
+
+def test_simulate_plays_through_the_kernel() -> None:
+    assert content(SPEC.kernel(DEFAULT, ("random", "uniform"), 20, 3)) == content(kernel(DEFAULT, ("random", "uniform"), 20, 3))  # type: ignore[misc]
+    assert kernel(DEFAULT, ("random", "nobody"), 1, 0) is None
+    tally = play_games(SPEC, DEFAULT, ("greedy", "uniform"), 30, 4)
+    assert content(tally) == content(kernel(DEFAULT, ("greedy", "uniform"), 30, 4))  # type: ignore[arg-type]
+    assert tally.games == 30 and sum(tally.reasons.values()) == 30
+
+
+def bits_of(cells: list[int] | tuple[int, ...], walls: list[int] | tuple[int, ...]) -> list[int]:
+    """A reference position as a kernel board."""
+    board = [0] * 8
+    for c, v in enumerate(cells):
+        for j, bit in enumerate((X, O, INTERSECT, VOID, DIBS_X, DIBS_O)):
+            if v & bit:
+                board[j] |= 1 << c
+    for s, owner in enumerate(walls):
+        if owner >= 0:
+            board[6 + owner] |= 1 << s
+    return board
+
+
+@pytest.mark.parametrize("params", [DEFAULT, META, WIDE, SIX])
+def test_board_operations_match_the_reference(params: Params) -> None:
+    """In positions of random games: every action's options and result, topples, letters, threats."""
+    rules, rng = TicTacTwo(params), random.Random(8)
+    geo, t = rules.geo, tables(params.board_size, params.line_length)
+    checked = 0
+    for _ in range(3):
+        state = rules.initial_state()
+        while rules.outcome(state) is None:
+            if state.phase == PLAY and state.turns[state.to_move]:
+                p, q = state.to_move, 1 - state.to_move
+                work, board = turns.Work(geo, state), bits_of(state.cells, state.walls)
+                assert ones(t.writable(board, p)) == ops.open_cells(state.cells, p)
+                short = min(sum(1 for c in line.cells if not state.cells[c] & (X, O)[p]) for line in geo.lines)
+                assert t.missing(board[p]) == min(short, 3)
+                for a, name in enumerate(ACTIONS):
+                    options = turns.action_options(geo, work, name)
+                    mine = t.options(board, p, a)
+                    assert [engine_action(t, a, arg) for arg in mine] == options
+                    for arg, action in list(zip(mine, options))[::3]:
+                        after, done = work.copy(), board[:]
+                        after.hand.append(name)  # any action, held or not
+                        turns.do_action(geo, after, action)
+                        t.act(done, p, a, arg)
+                        assert done == bits_of(after.cells, after.walls)
+                        assert t.check(done, name) == (None if after.reason is None else (after.winner, after.reason))
+                        checked += 1
+                assert t.topples(board, p) == turns.topple_options(geo, work)
+                for slot, cell in t.topples(board, p):
+                    after, done = work.copy(), board[:]
+                    turns.do_topple(after, slot, cell)
+                    t.topple(done, slot, cell)
+                    assert done == bits_of(after.cells, after.walls)
+                for reach in (1, 2):
+                    assert t.threatened(board, q, reach) == bool(threats(rules, state.cells, state.walls, q, reach))
+                    safe = [c for c in ops.open_cells(state.cells, p)
+                            if not threats(rules, _written(state.cells, c, p), state.walls, q, reach)]
+                    if not t.win_cells(board, p):
+                        assert ones(t.safe_cells(board, p, reach)) == safe
+                wins = [c for c in ops.open_cells(state.cells, p)
+                        if ops.lines_made(geo, _written(state.cells, c, p), state.walls)[p]]
+                assert ones(t.win_cells(board, p)) == wins
+            state = rules.apply(state, random_player(rules, state, rng))
+    assert checked > 100
+
+
+def _written(cells: tuple[int, ...], cell: int, p: int) -> list[int]:
+    out = list(cells)
+    ops.write(out, cell, p)
+    return out
