@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.build import write_file
+from printkit.errors import BuildError
 
 FILE = Path("balance") / "simulate.json"
 """Under a kit's output folder (kept across rebuilds with the rest of ``balance/``)."""
@@ -24,6 +25,6 @@ def keep_simulation(out: Path, game: str, data: dict[str, Any], parameters: dict
     target = folder / FILE
     try:
         write_file(target, (json.dumps(record, indent=2, sort_keys=True) + "\n").encode("utf-8"))
-    except Exception:  # BuildError or OSError: best effort
+    except (BuildError, OSError):
         return None
     return target
