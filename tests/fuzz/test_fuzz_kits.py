@@ -183,3 +183,12 @@ def test_huge_and_non_finite_layout_numbers_are_refused(starter: Path, tmp_path:
     result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out"), "--set", setting])
     assert_clean(result, (str(folder), "--set"))
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("setting", ["layouts.coin.disc.type=[]", "layouts.coin.disc.type={ a = 1 }", "print=[1, 2]",
+                                     'print="x"', "print=[[1, 2]]"])
+def test_values_of_the_wrong_shape_are_clean_errors(starter: Path, setting: str) -> None:
+    """Found by fuzzing: a list as an element's type (unhashable) and a list as [print] crashed the schema."""
+    result = invoke(["verify", "--kit", str(starter), "--set", setting])
+    assert_clean(result, ("--set",))
+    assert result.exit_code == 1 and result.stderr.startswith("error: --set: "), result.stderr
