@@ -35,6 +35,15 @@ class Pending:
             self.process.start()
             child.close()
 
+    def cancel(self) -> None:
+        """Stop the worker (the build failed before it needed the result): no process is left behind."""
+        if self.process is not None and not hasattr(self, "_value"):
+            if self.process.is_alive():
+                self.process.terminate()
+            self.process.join()
+            self.conn.close()
+            self._value = None
+
     def result(self) -> Any:
         if not hasattr(self, "_value"):
             self._value = self._collect()

@@ -86,3 +86,10 @@ def finish_previews(started: dict[str, bytes | tuple[Pending, int]], svgs: dict[
             _store(cache, _key(svgs[name], dpi), value)
         done[name] = value
     return done
+
+
+def cancel_previews(started: dict[str, bytes | tuple[Pending, int]]) -> None:
+    """Stop the workers of previews no longer wanted (the build failed before collecting them)."""
+    for value in started.values():
+        if isinstance(value, tuple):
+            value[0].cancel()

@@ -9,7 +9,7 @@ from printkit.draw.pdf import Page, pdf_bytes
 from printkit.draw.svg import to_svg
 from printkit.kit.limits import check_previews
 from printkit.kit.model import Kit
-from printkit.kit.previews import finish_previews, start_previews
+from printkit.kit.previews import cancel_previews, finish_previews, start_previews
 from printkit.rulesheet import rule_pages
 
 
@@ -40,16 +40,20 @@ def render_files(kit: Kit, cache: Path | None = None) -> dict[str, bytes]:
     check_previews({stem: kit.previews.get(stem, drawing) for stem, drawing in kit.artwork.items()}, dpi)
     shown = {stem: to_svg(kit.previews[stem]) if stem in kit.previews else svg for stem, svg in svgs.items()}
     started = start_previews(shown, dpi, cache)
-    for stem, svg in svgs.items():
-        files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
-    files["rules.md"] = kit.rules_text.encode("utf-8")
-    files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules")
-    pages: list[Page] = [rules_pages(kit, with_note=True)]
-    for section in kit.sections:
-        pages.extend(sheet.page for sheet in section.sheets)
-    files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
-    for name, text in sorted(kit.extra_files.items()):
-        files[name] = text.encode("utf-8")
-    for stem, png in finish_previews(started, shown, dpi, cache).items():
-        files[f"artwork/{stem}.png"] = png
+    try:
+        for stem, svg in svgs.items():
+            files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
+        files["rules.md"] = kit.rules_text.encode("utf-8")
+        files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules")
+        pages: list[Page] = [rules_pages(kit, with_note=True)]
+        for section in kit.sections:
+            pages.extend(sheet.page for sheet in section.sheets)
+        files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
+        for name, text in sorted(kit.extra_files.items()):
+            files[name] = text.encode("utf-8")
+        for stem, png in finish_previews(started, shown, dpi, cache).items():
+            files[f"artwork/{stem}.png"] = png
+    except BaseException:
+        cancel_previews(started)
+        raise
     return dict(sorted(files.items()))

@@ -192,3 +192,16 @@ def test_values_of_the_wrong_shape_are_clean_errors(starter: Path, setting: str)
     result = invoke(["verify", "--kit", str(starter), "--set", setting])
     assert_clean(result, ("--set",))
     assert result.exit_code == 1 and result.stderr.startswith("error: --set: "), result.stderr
+
+
+def test_a_build_failing_after_the_previews_started_leaves_no_worker(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a build that failed while writing the PDFs left its preview workers blocked forever
+    (harmless for one command, a leak in ``printkit watch``)."""
+    import multiprocessing
+
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    (folder / "rules.md").write_text("# R\n\n| a | b |\n|---|---|\n| " + "word " * 4000 + " | x |\n", encoding="utf-8")
+    result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "a block is too large for a page" in result.stderr
+    assert multiprocessing.active_children() == []
