@@ -205,3 +205,15 @@ def test_a_build_failing_after_the_previews_started_leaves_no_worker(starter: Pa
     result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
     assert result.exit_code == 1 and "a block is too large for a page" in result.stderr
     assert multiprocessing.active_children() == []
+
+
+def test_an_svg_the_pdf_writer_cannot_read_is_a_finding(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a flipped bit made width="20lm"; svglib then failed in the middle of writing kit.pdf."""
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    coin = folder / "art" / "coin.svg"
+    coin.write_text(coin.read_text(encoding="utf-8").replace('width="20mm"', 'width="20lm"'), encoding="utf-8")
+    result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    found = invoke(["verify", "--kit", str(folder)])
+    assert f"{folder}/art/coin.svg: an SVG the PDF writer cannot read (ValueError: Can't convert '20lm' to length)" in found.stdout
