@@ -23,3 +23,13 @@ def warm_up() -> None:
 def svg_to_png(svg_text: str, dpi: float = 100.0) -> bytes:
     """Rasterise SVG text (sized in mm) at ``dpi`` on a white background."""
     return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), dpi=dpi, background_color="white")
+
+
+def raster_problem(data: bytes) -> str | None:
+    """Why cairosvg cannot draw an SVG picture (None when it can), tried on a 16-pixel image: a kit checks
+    its pictures before the preview workers meet them."""
+    try:
+        cairosvg.svg2png(bytestring=data, output_width=16, output_height=16)
+    except Exception as exc:  # cairosvg parses whatever a designer saved: any failure means "cannot draw it"
+        return f"an SVG the PNG previews cannot draw ({type(exc).__name__}: {str(exc)[:80]})"
+    return None

@@ -217,3 +217,15 @@ def test_an_svg_the_pdf_writer_cannot_read_is_a_finding(starter: Path, tmp_path:
     assert result.exit_code == 0, result.output
     found = invoke(["verify", "--kit", str(folder)])
     assert f"{folder}/art/coin.svg: an SVG the PDF writer cannot read (ValueError: Can't convert '20lm' to length)" in found.stdout
+
+
+def test_an_svg_the_previews_cannot_draw_is_a_finding(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a star.svg with CRLF line ends and one flipped bit crashed cairosvg in a preview worker."""
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    star = folder / "art" / "star.svg"
+    star.write_bytes(mutate(star.read_bytes(), [("crlf", 0, 0, ""), ("flip", 892, 4, "")]))
+    result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    found = invoke(["verify", "--kit", str(folder)])
+    assert f"{folder}/art/star.svg: an SVG the PNG previews cannot draw (IndexError" in found.stdout, found.stdout[-500:]
