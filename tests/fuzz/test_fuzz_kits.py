@@ -229,3 +229,10 @@ def test_an_svg_the_previews_cannot_draw_is_a_finding(starter: Path, tmp_path: P
     assert result.exit_code == 0, result.output
     found = invoke(["verify", "--kit", str(folder)])
     assert f"{folder}/art/star.svg: an SVG the PNG previews cannot draw (IndexError" in found.stdout, found.stdout[-500:]
+
+
+def test_a_file_name_too_long_for_the_disk_is_a_clean_error(starter: Path) -> None:
+    """Found by fuzzing: a data path of 5,000 characters made the file system raise ENAMETOOLONG."""
+    result = invoke(["verify", "--kit", str(starter), "--set", "board.score-track.data=" + "x" * 5000])
+    assert_clean(result, ("--set", str(starter)))
+    assert result.exit_code == 1 and "a file name of at most 255 bytes" in result.stderr
