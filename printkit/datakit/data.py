@@ -22,6 +22,8 @@ MAX_PIECES = 2_000
 """Pieces one data file may make after quantities: 2,000 poker cards build in about 10 s (20,000 took 100 s and 700 MB)."""
 MAX_KIT_PIECES = 5_000
 """Cards and tokens of one kit, all decks and token sets together."""
+MAX_KIT_ELEMENTS = 100_000
+"""Layout elements one kit draws (elements per piece times pieces): 54,000 took about 20 s."""
 MAX_BYTES = 20 * 1024 * 1024
 
 

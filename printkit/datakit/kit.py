@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
@@ -11,7 +11,7 @@ from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, token_pieces
-from printkit.datakit.data import MAX_KIT_PIECES, Row, load_rows
+from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder
 from printkit.datakit.paths import inside, shown
@@ -59,6 +59,21 @@ def _within_limit(pieces: int, source: str) -> int:
         raise ConfigError(source, "", f"more than {MAX_KIT_PIECES:,} cards and tokens in all: the limit of one kit "
                                       "(a build must stay within seconds and memory)")
     return pieces
+
+
+def _elements(sides: Any, layouts: Mapping[str, Any]) -> int:
+    """Elements drawn for one piece: its front and back layouts (a ``{column}`` choice counts the largest)."""
+    largest = max((len(layout.elements) for layout in layouts.values()), default=0)
+    return sum(largest if "{" in name else len(layouts[name].elements) if name in layouts else 0
+               for name in (sides.front, sides.back) if name)
+
+
+def _within_drawing_limit(drawn: int, source: str) -> int:
+    """``drawn`` (layout elements times pieces so far), refused past :data:`MAX_KIT_ELEMENTS`."""
+    if drawn > MAX_KIT_ELEMENTS:
+        raise ConfigError(source, "", f"more than {MAX_KIT_ELEMENTS:,} layout elements to draw (elements per piece times "
+                                      "pieces): the limit of one kit (a build must stay within seconds and memory)")
+    return drawn
 
 
 def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
@@ -124,10 +139,11 @@ def data_kit(kit: KitFolder) -> Kit:
         artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
         counts["boards"][board.name] = {"title": board.title, "count": 1}
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
-    pieces_so_far = 0
+    pieces_so_far = drawn = 0
     for i, tokens in enumerate(spec.tokens):
         rows = load_rows(kit.path, kit.display, tokens.data, spec.source)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
+        drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
         pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
         findings += painter.findings
@@ -142,6 +158,7 @@ def data_kit(kit: KitFolder) -> Kit:
     for i, deck in enumerate(spec.decks):
         rows = load_rows(kit.path, kit.display, deck.data, spec.source)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
+        drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
         pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
         findings += painter.findings

@@ -14,6 +14,7 @@ from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
 from printkit.draw.images import ImageTooLarge, NotAnImage, contain, natural_size
+from printkit.draw.pdf import vector_problem
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding
@@ -46,8 +47,9 @@ class Art:
             name = shown(self.folder, self.display, path)
             try:
                 data = path.read_bytes()
-                natural_size(data)
-                self.cache[path] = data
+                kind, _, _ = natural_size(data)
+                problem = vector_problem(data) if kind == "svg" else None
+                self.cache[path] = data if problem is None else f"{name}: {problem}"
             except FileNotFoundError:
                 self.cache[path] = f"missing image {name}"
             except OSError as exc:

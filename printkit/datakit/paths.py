@@ -13,6 +13,8 @@ def inside(folder: Path, written: str, source: str, key: str) -> Path:
         raise ConfigError(source, key, "expected a file name, got ''")
     if "\x00" in written or Path(written).is_absolute() or written.startswith("~"):
         raise ConfigError(source, key, f"expected a path inside the kit folder, got {written!r}")
+    if any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(written).parts):
+        raise ConfigError(source, key, f"a file name of at most 255 bytes, got {written[:40]!r}... ({len(written):,} characters)")
     root = folder.resolve()
     target = (root / written).resolve()
     if target != root and root not in target.parents:

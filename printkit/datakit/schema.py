@@ -160,6 +160,7 @@ def _name(table: Table, key: str, default: Any = ...) -> str:
 def _element_value(table: Table, key: str) -> Any:
     value = table.raw(key)
     kind = table.data.get("type")
+    kind = kind if isinstance(kind, str) else None  # a list or table here is reported by _element
     allowed = ELEMENT_KEYS[kind] + COMMON_KEYS if kind in ELEMENT_KEYS else tuple({k for v in ELEMENT_KEYS.values() for k in v}) + COMMON_KEYS
     if key not in allowed:
         what = f"a {kind}" if kind in ELEMENT_KEYS else "an element"
@@ -241,7 +242,7 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
     kind = data.get("type")
     if kind is None:
         raise ConfigError(source, f"{key}.type", f"missing: one of {', '.join(ELEMENT_KEYS)}")
-    if kind not in ELEMENT_KEYS:
+    if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
         raise ConfigError(source, f"{key}.type", f"expected one of {', '.join(ELEMENT_KEYS)}, got {kind!r}")
     allowed = ELEMENT_KEYS[kind] + COMMON_KEYS
     for prop in sorted(data):
@@ -354,9 +355,10 @@ def _colour(table: Table, key: str, default: str) -> str:
 
 
 def _settings(doc: Table, kit: Table) -> PrintSettings:
-    data = dict(doc.raw("print", {}) or {})
+    data = doc.raw("print", {}) or {}
     if not isinstance(data, dict):
         raise doc.fail("print", "expected a table")
+    data = dict(data)
     paper = kit.get("paper", str, None)
     if paper is not None:
         data["paper"] = {p.lower(): p for p in PAPERS}.get(paper.lower(), paper)

@@ -146,6 +146,15 @@ def _vector(data: bytes) -> Any:
     return picture
 
 
+def vector_problem(data: bytes) -> str | None:
+    """Why svglib cannot turn an SVG into a PDF drawing (None when it can): a kit checks its pictures before building."""
+    try:
+        _vector(data)
+    except Exception as exc:  # svglib parses whatever a designer saved: any failure means "cannot read it"
+        return f"an SVG the PDF writer cannot read ({type(exc).__name__}: {str(exc)[:80]})"
+    return None
+
+
 def _image(c: Canvas, shape: Image) -> None:
     c.saveState()
     c.translate(shape.x, shape.y + shape.h)

@@ -183,3 +183,57 @@ def test_huge_and_non_finite_layout_numbers_are_refused(starter: Path, tmp_path:
     result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out"), "--set", setting])
     assert_clean(result, (str(folder), "--set"))
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("setting", ["layouts.coin.disc.type=[]", "layouts.coin.disc.type={ a = 1 }", "print=[1, 2]",
+                                     'print="x"', "print=[[1, 2]]"])
+def test_values_of_the_wrong_shape_are_clean_errors(starter: Path, setting: str) -> None:
+    """Found by fuzzing: a list as an element's type (unhashable) and a list as [print] crashed the schema."""
+    result = invoke(["verify", "--kit", str(starter), "--set", setting])
+    assert_clean(result, ("--set",))
+    assert result.exit_code == 1 and result.stderr.startswith("error: --set: "), result.stderr
+
+
+def test_a_build_failing_after_the_previews_started_leaves_no_worker(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a build that failed while writing the PDFs left its preview workers blocked forever
+    (harmless for one command, a leak in ``printkit watch``)."""
+    import multiprocessing
+
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    (folder / "rules.md").write_text("# R\n\n| a | b |\n|---|---|\n| " + "word " * 4000 + " | x |\n", encoding="utf-8")
+    result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and "a block is too large for a page" in result.stderr
+    assert multiprocessing.active_children() == []
+
+
+def test_an_svg_the_pdf_writer_cannot_read_is_a_finding(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a flipped bit made width="20lm"; svglib then failed in the middle of writing kit.pdf."""
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    coin = folder / "art" / "coin.svg"
+    coin.write_text(coin.read_text(encoding="utf-8").replace('width="20mm"', 'width="20lm"'), encoding="utf-8")
+    result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    found = invoke(["verify", "--kit", str(folder)])
+    assert f"{folder}/art/coin.svg: an SVG the PDF writer cannot read (ValueError: Can't convert '20lm' to length)" in found.stdout
+
+
+def test_an_svg_cairosvg_cannot_draw_still_builds(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a star.svg with CRLF line ends and one flipped bit crashed cairosvg in a preview worker.
+    Previews are drawn through the PDF now (svglib reads the picture, PDFium renders): the kit builds, with previews."""
+    folder = tmp_path / "my-game"
+    shutil.copytree(starter, folder)
+    star = folder / "art" / "star.svg"
+    star.write_bytes(mutate(star.read_bytes(), [("crlf", 0, 0, ""), ("flip", 892, 4, "")]))
+    out = tmp_path / "out"
+    result = invoke(["build", "--kit", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "my-game" / "artwork" / "cards.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_file_name_too_long_for_the_disk_is_a_clean_error(starter: Path) -> None:
+    """Found by fuzzing: a data path of 5,000 characters made the file system raise ENAMETOOLONG."""
+    result = invoke(["verify", "--kit", str(starter), "--set", "board.score-track.data=" + "x" * 5000])
+    assert_clean(result, ("--set", str(starter)))
+    assert result.exit_code == 1 and "a file name of at most 255 bytes" in result.stderr

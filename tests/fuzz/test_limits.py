@@ -78,3 +78,15 @@ def test_text_fitting_takes_a_few_layouts_not_one_per_step() -> None:
         textfit._fits = original  # type: ignore[assignment]
     assert result.fits and 2 < result.size < 20
     assert len(calls) <= 13
+
+
+def test_a_kit_drawing_too_many_elements_is_refused(tmp_path: Path) -> None:
+    """1,500 cards of 80 elements each: 120,000 elements would take about a minute to draw and write."""
+    extra = "".join(f'\n[layouts.front.dot{i}]\ntype = "rect"\nx = {i % 50}\ny = 5\nw = 1\nh = 1\nfill = "#000000"\n'
+                    for i in range(78))
+    kit = write_kit(tmp_path / "kit", CARD + extra, files={"cards.csv": "title,colour,quantity\nAlpha,#AA3300,1500\n"})
+    with time_limit(60):
+        result = invoke(["verify", "--kit", str(kit)])
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: {kit}/kit.toml: more than 100,000 layout elements to draw (elements per piece times "
+                             "pieces): the limit of one kit (a build must stay within seconds and memory)\n")
