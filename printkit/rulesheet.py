@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -30,6 +28,9 @@ from printkit.kit.inputs import templates_dir
 from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
 from printkit.press.settings import PrintSettings
 
+if TYPE_CHECKING:
+    import jinja2
+
 __all__ = ["FIGURE", "ImageSource", "flowables", "inline", "rule_pages", "render_template", "make_styles"]
 
 ImageSource = Callable[[str, str], Drawing | None]
@@ -42,6 +43,9 @@ QUOTE_INDENT = 18.0
 def template_env() -> jinja2.Environment:
     """A sandboxed jinja2 environment over :func:`templates_dir` (designers edit these templates: no template
     reaches Python internals); undefined names are errors."""
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
     loader = jinja2.FileSystemLoader(str(templates_dir()))
     env = SandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
@@ -51,6 +55,8 @@ def template_env() -> jinja2.Environment:
 
 def render_template(name: str, context: Mapping[str, Any]) -> str:
     """The rule sheet's markup text; a template error is a BuildError naming the template."""
+    import jinja2
+
     try:
         return template_env().get_template(name).render(**context)
     except jinja2.TemplateError as exc:

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import jinja2
-from jinja2.sandbox import SandboxedEnvironment
-
 from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.datakit.boards import board_piece
@@ -94,6 +91,9 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
         raise ConfigError(spec.source, "rules.file", f"no file {name}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(name, "", f"cannot read the file as UTF-8 text ({exc})") from None
+    import jinja2
+    from jinja2.sandbox import SandboxedEnvironment
+
     env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
     try:
         return env.from_string(text).render(**context)
