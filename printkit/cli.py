@@ -19,6 +19,12 @@ def _fail(message: str) -> NoReturn:
     raise PrintkitError(message)
 
 
+def one_line(message: str) -> str:
+    """A message as one printable line: line breaks and other control characters a user's file names or
+    values may carry (``\\x1e`` ends a line for ``str.splitlines``) are shown escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 class _Group(click.Group):
     """Turns every PrintkitError (and an unwritable disk) into one clean line and exit 1."""
 
@@ -26,7 +32,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except PrintkitError as exc:
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"error: {one_line(str(exc))}", err=True)
             ctx.exit(1)
         except BrokenPipeError:
             ctx.exit(1)

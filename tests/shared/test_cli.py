@@ -165,3 +165,14 @@ def test_the_token_tactics_transcript_is_the_seeds() -> None:
     copy = (Path(__file__).resolve().parents[1] / "data/tokentactics/transcript.txt").read_text()
     for block in copy.split("[...game continues as in the example above...]"):
         assert block.strip() in seed
+
+
+def test_an_error_naming_a_control_character_stays_one_line(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    folder = tmp_path / "odd\x1ename"
+    result = CliRunner().invoke(main, ["build", "--kit", str(folder)])
+    assert result.exit_code == 1 and len(result.output.splitlines()) == 1, result.output
+    assert "odd\\x1ename" in result.output
