@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from printkit.rules.game import Playout
 from printkit.rules.simulate import RESULTS, Tally
 
 Z_CRITICAL = 3.2905
@@ -33,3 +36,20 @@ def assert_lengths_agree(kernel: Tally, reference: Tally) -> None:
     (ma, va), (mb, vb) = moments(kernel), moments(reference)
     se = (va / kernel.games + vb / reference.games) ** 0.5
     assert (abs(ma - mb) / se if se else abs(ma - mb)) < Z_CRITICAL, (ma, mb)
+
+
+def replayed(rules: Any, games: list[list[Any]], observe: Callable[[Tally, Playout], None] | None = None) -> Tally:
+    """Recorded kernel games played again through the reference rules (every move must be legal, no move
+    after the end) into a tally; ``observe`` adds the game's own counters."""
+    tally = Tally()
+    for moves in games:
+        state = rules.initial_state()
+        for move in moves:
+            assert rules.outcome(state) is None
+            state = rules.apply(state, move)
+        result = rules.outcome(state)
+        assert result is not None
+        tally.add("first" if result.winner == 0 else "second" if result.winner == 1 else "draw", len(moves), result.reason)
+        if observe is not None:
+            observe(tally, Playout(moves, state, result, rules.first_player(state)))
+    return tally

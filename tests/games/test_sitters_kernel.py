@@ -10,9 +10,9 @@ import pytest
 from printkit.games.sitters import SPEC, Params, SittersRules, observe
 from printkit.games.sitters.kernel import run
 from printkit.games.sitters.state import ROLL
-from printkit.rules.game import Playout
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
+from tests.games.kernel_agreement import replayed
 
 SMALL_MAP = """\
 +---+---+---+---+---+---+
@@ -31,22 +31,6 @@ NO_LOOT = Params(containers_per_player=0, die_sides=5, obstructors=5, target=20)
 PAIRS = [("random", "random"), ("basic", "basic"), ("basic", "random"), ("random", "basic")]
 
 
-def replayed(params: Params, games: list, kernel: Tally) -> Tally:
-    """Replays recorded games through the reference rules (every move legal) into a tally."""
-    rules, tally = SittersRules(params), Tally()
-    for moves in games:
-        state = rules.initial_state()
-        for move in moves:
-            assert rules.outcome(state) is None
-            state = rules.apply(state, move)
-        result = rules.outcome(state)
-        assert result is not None
-        tally.add("first" if result.winner == 0 else "second" if result.winner == 1 else "draw",
-                  len(moves), result.reason)
-        observe(tally, Playout(moves, state, result, rules.first_player(state)))
-    return tally
-
-
 @pytest.mark.parametrize("params,games", [(Params(), 25), (VARIANT, 40), (SMALL, 150), (NO_LOOT, 25)],
                          ids=["default", "variant", "small", "no-loot"])
 @pytest.mark.parametrize("names", PAIRS, ids=[",".join(p) for p in PAIRS])
@@ -54,7 +38,7 @@ def test_kernel_games_replay_through_the_reference_rules(params: Params, games: 
                                                          names: tuple[str, str]) -> None:
     tally, moves = run(params, names, games, seed=7, record=True)
     assert moves is not None and len(moves) == games == tally.games
-    again = replayed(params, moves, tally)
+    again = replayed(SittersRules(params), moves, observe)
     assert again.results == tally.results
     assert again.reasons == tally.reasons
     assert again.lengths == tally.lengths

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -35,6 +34,7 @@ SAME_GAMES = [
     (Params(board_size=4, line_length=3, meta=True, actions_each=4), ("greedy", "greedy"), 3),
     (NONE, ("greedy", "uniform"), 4),
 ]
+from tests.games.kernel_agreement import replayed
 
 
 def reference(params: Params, pair: tuple[str, str], games: int, seed: int) -> Tally:
@@ -57,23 +57,13 @@ def test_kernel_plays_the_reference_games(params: Params, pair: tuple[str, str],
 @pytest.mark.parametrize("params", [DEFAULT, VOIDS, META, SMALL, WIDE, SIX, NONE])
 def test_kernel_games_replay_through_the_rules(params: Params) -> None:
     """Every recorded move is legal for the reference rules, which end each game the same way."""
-    rules, seen = TicTacTwo(params), []
+    rules = TicTacTwo(params)
     for pair in (("random", "uniform"), ("greedy", "greedy"), ("uniform", "greedy")):
         games = 20 if params is not SIX else 4
         tally, recorded = run(params, pair, games, 3, record=True)
         assert recorded is not None and len(recorded) == games
-        for moves in recorded:
-            state = rules.initial_state()
-            for move in moves:
-                assert rules.outcome(state) is None
-                state = rules.apply(state, move)
-            result = rules.outcome(state)
-            assert result is not None
-            winner = "draw" if result.winner is None else ("first" if result.winner == 0 else "second")
-            seen.append((winner, len(moves), result.reason))
-        assert Counter(w for w, _, _ in seen[-games:]) == tally.results
-        assert [n for _, n, _ in seen[-games:]] == tally.lengths
-        assert Counter(r for _, _, r in seen[-games:]) == tally.reasons
+        again = replayed(rules, recorded)
+        assert again.results == tally.results and again.lengths == tally.lengths and again.reasons == tally.reasons
 
 
 def _rates_agree(a: Tally, b: Tally, z: float = 3.29) -> None:
