@@ -1,7 +1,8 @@
 """The one typeface of a kit: Bitstream Vera (shipped with reportlab) for PDF and metrics.
 
-SVG and PNG name the same face; fontconfig finds DejaVu Sans, Vera's successor with the same
-Latin metrics, when Vera itself is not installed, so measured widths hold for every backend.
+PNG previews are rendered from the PDF, so they show the embedded Vera itself. SVG names the same
+face; a viewer without Vera finds DejaVu Sans, Vera's successor with the same Latin metrics, so
+measured widths hold there too.
 """
 
 from __future__ import annotations
