@@ -50,6 +50,10 @@ CONFIG_OPTION = click.option("--config", "config_path", type=click.Path(dir_okay
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
                           help="override a config value by dotted key, e.g. games.warfare.board_size=7 (repeatable)")
 GAME_OPTION = click.option("--game", "game", required=True, metavar="NAME", help="game name (see `printkit list`)")
+OUT_OPTION = click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
+                          help="output folder")
+PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None,
+                            help="paper size")
 KIT_OPTION = click.option("--kit", "kits", multiple=True, metavar="DIR",
                           help="a kit folder holding kit.toml (your own game from data files; repeatable)")
 
@@ -104,8 +108,8 @@ def _report(result: Any, verify_hint: str) -> None:
 @KIT_OPTION
 @click.option("--all", "build_all", is_flag=True, help="build every game that has a kit")
 @CONFIG_OPTION
-@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
-@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@OUT_OPTION
+@PAPER_OPTION
 @SET_OPTION
 @click.option("--force", is_flag=True, help="rebuild even when nothing the kit is made from changed")
 def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None,
@@ -137,7 +141,7 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
 @click.option("--game", "game", default=None, metavar="NAME", help="game name (see `printkit list`)")
 @KIT_OPTION
 @CONFIG_OPTION
-@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@PAPER_OPTION
 @SET_OPTION
 def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, paper: str | None, sets: tuple[str, ...]) -> None:
     """Check a kit against its rules: one line per finding; exit 1 on an error."""
@@ -166,8 +170,8 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @click.option("--shop", default=None, metavar="SHOP", help="--to pod: thegamecrafter, makeplayingcards or generic (default)")
 @click.option("--base-url", "base_url", default=None, metavar="URL", help="--to tts: where the images will be hosted")
 @CONFIG_OPTION
-@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
-@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@OUT_OPTION
+@PAPER_OPTION
 @SET_OPTION
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
            config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
@@ -214,7 +218,7 @@ def new_kit(folder: str, title: str | None) -> None:
 
 
 @main.command()
-@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+@OUT_OPTION
 @click.option("--open", "open_browser", is_flag=True, help="open the gallery in a web browser")
 def gallery(out: str, open_browser: bool) -> None:
     """Write OUT/index.html and OUT/<game>/index.html: every kit built, what changed since its previous build."""
@@ -233,8 +237,8 @@ def gallery(out: str, open_browser: bool) -> None:
 @KIT_OPTION
 @click.option("--all", "watch_all", is_flag=True, help="every game that has a kit")
 @CONFIG_OPTION
-@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
-@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@OUT_OPTION
+@PAPER_OPTION
 @SET_OPTION
 @click.option("--serve", is_flag=True, help="serve OUT on localhost; open pages reload after each build")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="port for --serve")
@@ -272,8 +276,8 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
 
 @main.command()
 @CONFIG_OPTION
-@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
-@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None, help="paper size")
+@OUT_OPTION
+@PAPER_OPTION
 @SET_OPTION
 def calibrate(config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
     """Write OUT/calibration.pdf: a duplex test sheet that measures the printer's back-side shift."""
@@ -376,7 +380,7 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
 @click.option("--resume", is_flag=True, help="complete a stopped run (same options) instead of starting again")
 @CONFIG_OPTION
 @SET_OPTION
-@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True, help="output folder")
+@OUT_OPTION
 def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], players: str, count: int, seed: int, abilities: bool,
             workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
     """Balance lab: rates over a parameter sweep, ability values, flags, plots -> OUT/<game>/balance/."""

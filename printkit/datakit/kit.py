@@ -50,12 +50,17 @@ def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawi
     return text, rule_pictures(text, kit.path, kit.display, name)
 
 
+def _within(count: int, limit: int, what: str, source: str) -> int:
+    """``count`` so far, refused past ``limit`` with the limit named (``what`` says what is counted)."""
+    if count > limit:
+        raise ConfigError(source, "", f"more than {limit:,} {what}: the limit of one kit "
+                                      "(a build must stay within seconds and memory)")
+    return count
+
+
 def _within_limit(pieces: int, source: str) -> int:
     """``pieces`` (cards and tokens so far), refused past :data:`MAX_KIT_PIECES`."""
-    if pieces > MAX_KIT_PIECES:
-        raise ConfigError(source, "", f"more than {MAX_KIT_PIECES:,} cards and tokens in all: the limit of one kit "
-                                      "(a build must stay within seconds and memory)")
-    return pieces
+    return _within(pieces, MAX_KIT_PIECES, "cards and tokens in all", source)
 
 
 def _elements(sides: Any, layouts: Mapping[str, Any]) -> int:
@@ -67,10 +72,7 @@ def _elements(sides: Any, layouts: Mapping[str, Any]) -> int:
 
 def _within_drawing_limit(drawn: int, source: str) -> int:
     """``drawn`` (layout elements times pieces so far), refused past :data:`MAX_KIT_ELEMENTS`."""
-    if drawn > MAX_KIT_ELEMENTS:
-        raise ConfigError(source, "", f"more than {MAX_KIT_ELEMENTS:,} layout elements to draw (elements per piece times "
-                                      "pieces): the limit of one kit (a build must stay within seconds and memory)")
-    return drawn
+    return _within(drawn, MAX_KIT_ELEMENTS, "layout elements to draw (elements per piece times pieces)", source)
 
 
 def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
