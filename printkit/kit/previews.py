@@ -20,8 +20,6 @@ import queue
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.kit.parallel import can_fork
-
 if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
 
@@ -29,6 +27,11 @@ RENDERER = "pdfium"
 """Part of every cache key: previews cached by another renderer are not reused."""
 WAIT_S = 600.0
 """How long to wait for one preview before declaring the workers lost."""
+
+
+def can_fork() -> bool:
+    """Whether previews can render in forked workers (fork exists and there is a second core)."""
+    return (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods()
 
 
 def _key(svg: str, dpi: float) -> str:
