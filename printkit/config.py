@@ -110,7 +110,7 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
         return _validate(data, source)
     except ConfigError as exc:
         if any(k == exc.key or k.startswith(exc.key + ".") for k in set_keys):
-            raise ConfigError("--set", exc.key, str(exc).split(": ", 2)[-1]) from None
+            raise ConfigError("--set", exc.key, exc.message) from None
         raise
 
 

@@ -11,7 +11,7 @@ class ConfigError(PrintkitError):
     """A configuration value is missing, unknown, of the wrong type or impossible."""
 
     def __init__(self, source: str, key: str, message: str) -> None:
-        self.source, self.key = source, key
+        self.source, self.key, self.message = source, key, message
         super().__init__(f"{source}: {key}: {message}" if key else f"{source}: {message}")
 
 

@@ -10,7 +10,7 @@ from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, token_pieces
 from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows
 from printkit.datakit.layout import Art, Painter
-from printkit.datakit.load import KitFolder
+from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.pictures import rule_pictures
 from printkit.draw import fonts
@@ -127,6 +127,13 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
 
 def data_kit(kit: KitFolder) -> Kit:
     """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
+    try:
+        return _drawn_kit(kit)
+    except ConfigError as exc:
+        raise blame_sets(exc, kit.sets) from None
+
+
+def _drawn_kit(kit: KitFolder) -> Kit:
     spec, settings = kit.spec, kit.spec.settings
     inside(kit.path, spec.icons, spec.source, "kit.icons")
     art = Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit))

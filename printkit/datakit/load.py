@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,33 +21,56 @@ class KitFolder:
     path: Path
     display: str
     spec: KitSpec
+    sets: dict[str, str] = field(default_factory=dict)
+    """The keys ``--set`` gave, as errors name them (``deck.size``, ``deck[1].size``), to the key as written."""
 
 
-def _step(node: Any, part: str, path: list[str]) -> Any:
-    """One step of a --set key: a table key, or an entry of an array of tables by name or index."""
+def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
+    """``exc`` told as a ``--set`` error when its key is one ``--set`` gave (the file it came up in, in brackets)."""
+    written = sets.get(exc.key)
+    if written is None:
+        return exc
+    return ConfigError("--set", written, f"{exc.message} (in {exc.source})")
+
+
+def _step(node: Any, part: str, path: list[str]) -> tuple[Any, int | None]:
+    """One step of a --set key: a table key, or an entry of an array of tables by name or index (returned)."""
     if isinstance(node, list):
         for i, entry in enumerate(node):
             if isinstance(entry, dict) and (entry.get("name") == part or part == str(i)):
-                return entry
+                return entry, i
         names = ", ".join(str(e.get("name", i)) for i, e in enumerate(node) if isinstance(e, dict))
         raise ConfigError("--set", ".".join(path), f"no entry {part!r} (entries: {names})")
     if not isinstance(node, dict):
         raise ConfigError("--set", ".".join(path), f"{part!r} is not inside a table")
-    return node.setdefault(part, {})
+    return node.setdefault(part, {}), None
 
 
-def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> set[str]:
-    """Apply ``KEY=VALUE`` overrides (``deck.cards.size=bridge`` picks the deck named cards); the keys set."""
-    keys = set()
+def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> dict[str, str]:
+    """Apply ``KEY=VALUE`` overrides (``deck.cards.size=bridge`` picks the deck named cards).
+
+    Returns every key set, in each form an error may name it (the entry of an array of tables by its
+    index, ``deck[1].size``, or left out, ``deck.size``), to the key as the user wrote it.
+    """
+    keys: dict[str, str] = {}
     for item in sets:
         path, value = parse_set(item)
         node: Any = data
+        plain: list[str] = []
+        indexed: list[str] = []
         for part in path[:-1]:
-            node = _step(node, part, path)
+            node, index = _step(node, part, path)
+            if index is None:
+                plain.append(part)
+                indexed.append(part)
+            else:
+                indexed[-1] += f"[{index}]"
         if not isinstance(node, dict):
             raise ConfigError("--set", ".".join(path), "does not name a key of a table")
         node[path[-1]] = value
-        keys.add(".".join(path))
+        written = ".".join(path)
+        for form in (path, [*plain, path[-1]], [*indexed, path[-1]]):
+            keys[".".join(form)] = written
     return keys
 
 
@@ -67,10 +90,8 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     try:
         spec = parse_kit(data, source)
     except ConfigError as exc:
-        if any(exc.key == k or exc.key.replace("[", ".").replace("]", "") == k for k in set_keys):
-            raise ConfigError("--set", exc.key, str(exc).split(": ", 2)[-1]) from None
-        raise
-    return KitFolder(path, display, spec)
+        raise blame_sets(exc, set_keys) from None
+    return KitFolder(path, display, spec, set_keys)
 
 
 def kit_files(folder: Path) -> dict[str, Path]:

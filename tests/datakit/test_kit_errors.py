@@ -66,6 +66,15 @@ def test_set_on_kit_keys_names_the_set(tmp_path: Path) -> None:
     folder = write_kit(tmp_path / "k")
     fails(["build", "--kit", str(folder), "--set", "print.bleed_mm=9"], "error: --set: print.bleed_mm: expected 0 to 6, got 9")
     fails(["build", "--kit", str(folder), "--set", "deck.nodeck.size=bridge"], "error: --set: deck.nodeck.size: no entry 'nodeck' (entries: cards)")
+    # a value --set gave into an entry of [[deck]] (by name or index) or into a layout drawn per card
+    # is told as the --set, with the file it went into (or the card row where it came up) in brackets
+    fails(["build", "--kit", str(folder), "--set", "deck.cards.size=huge"],
+          "error: --set: deck.cards.size: expected a size name (poker")
+    fails(["build", "--kit", str(folder), "--set", "deck.0.front=fornt"],
+          "error: --set: deck.0.front: unknown layout 'fornt' (layouts: front, back) (in ")
+    fails(["build", "--kit", str(folder), "--set", "layouts.front.title.size=big"],
+          "error: --set: layouts.front.title.size: expected a number, got 'big' (in ")
+    assert "k/cards.csv:2)" in run("build", "--kit", str(folder), "--set", "layouts.front.title.size=big").output
 
 
 def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
