@@ -258,8 +258,12 @@ def rule_pages(
     first_page: Callable[[], Drawing] | None = None,
     image: ImageSource | None = None,
     story: list[Flowable] | None = None,
+    source: str = "",
 ) -> CanvasPages:
     """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler).
+
+    ``source`` names the sheet's text in errors (a kit folder's rules.md); a block taller than a
+    page is split across pages where it can be (paragraphs, code, tables between rows).
 
     ``image(src, alt)`` places the pictures of ``![alt](src)`` paragraphs (see :func:`flowables`).
     ``story`` is the sheet's :func:`rule_story`, shared by every document that flows the same sheet
@@ -283,11 +287,11 @@ def rule_pages(
             frame = Frame(margin * PT_PER_MM, 14 * PT_PER_MM, width, (ph - top - 14) * PT_PER_MM,
                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
             frame._leftExtraIndent = indent
-            before = len(queue)
-            _fill(frame, queue, c, width)
+            placed = _fill(frame, queue, c, width)
             indent = frame._leftExtraIndent
-            if len(queue) == before:
-                raise BuildError(f"rule sheet of {title}: a block is too large for a page")
+            if not placed:
+                raise BuildError(f"{source or f'rule sheet of {title}'}: {_described(queue[0])} is too large for a page "
+                                 "even on a page of its own: shorten it or break it up")
             c.setFont(fonts.REGULAR, 7)
             c.setFillColor(colors.HexColor(settings.colours.muted))
             c.drawCentredString(pw * PT_PER_MM / 2, 8 * PT_PER_MM, f"{title} - rules - page {page}")
@@ -299,10 +303,12 @@ def rule_pages(
     return CanvasPages(pw, ph, paint)
 
 
-def _fill(frame: Frame, story: list[Flowable], c: Canvas, width: float) -> None:
-    """Flow ``story`` into ``frame``, taking what it placed off the list.
+def _fill(frame: Frame, story: list[Flowable], c: Canvas, width: float) -> bool:
+    """Flow ``story`` into ``frame``, taking what it placed off the list; whether it placed anything.
 
-    A heading whose next block does not start on the same page moves to the next page.
+    A block that does not fit in what is left of the page starts the next one, unless it is taller
+    than a page: then it is split (paragraphs, code, tables between rows) and runs on from here. A
+    heading whose next block does not start on the same page moves to the next page.
     """
     while story:
         first = story[0]
@@ -311,12 +317,43 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas, width: float) -> None:
             after = next((f for f in story[1:] if not isinstance(f, Indenter)), story[1])
             need = first.wrapOn(c, width, room)[1] + first.style.spaceBefore + min(after.wrapOn(c, width, 10_000)[1], 48)
             if need > room:
-                return
+                return True
         chunk = [first]
         frame.addFromList(chunk, c)
         story[:1] = chunk
         if chunk:
-            return
+            parts = frame.split(first, c) if frame._atTop or first.wrapOn(c, width, frame._aH)[1] > frame._aH else []
+            if len(parts) < 2:  # placed on the next page (or, at the top of a page, too large to place)
+                return not frame._atTop
+            story[:1] = parts
+    return True
+
+
+def _described(block: Flowable) -> str:
+    """A block of the rule sheet as a designer finds it in the text: its kind and how it begins."""
+    kind = {Table: "table", ListFlowable: "list"}.get(type(block), "block")
+    return f"the {kind} beginning {_beginning(_text(block))}"
+
+
+def _text(block: Any) -> str:
+    """The words a flowable shows (a table's cells, a list's items), in reading order."""
+    if isinstance(block, Paragraph):
+        return block.getPlainText()
+    if isinstance(block, str):
+        return block
+    if isinstance(block, (list, tuple)):
+        return " ".join(_text(part) for part in block)
+    if isinstance(block, Table):
+        return _text(block._cellvalues)
+    for inside in ("_flowables", "_content", "_flowable"):  # list items, before and after platypus wrapped them
+        if getattr(block, inside, None):
+            return _text(getattr(block, inside))
+    return ""
+
+
+def _beginning(text: str) -> str:
+    words = " ".join(text.split())
+    return repr(words if len(words) <= 40 else words[:40] + "...")
 
 
 def _draw_mm(c: Canvas, shape: Any, page_height: float) -> None:

@@ -41,13 +41,13 @@ def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
         raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
 
 
-def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawing]]:
-    """The rule sheet's text and pictures (see :func:`_rules_text`)."""
+def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawing], str]:
+    """The rule sheet's text, its pictures and the file it comes from ("" for the contents page; see :func:`_rules_text`)."""
     text = _rules_text(kit, counts)
     if kit.spec.rules is None:
-        return text, {}
+        return text, {}, ""
     name = shown(kit.path, kit.display, inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file"))
-    return text, rule_pictures(text, kit.path, kit.display, name)
+    return text, rule_pictures(text, kit.path, kit.display, name), name
 
 
 def _within(count: int, limit: int, what: str, source: str) -> int:
@@ -182,8 +182,8 @@ def _drawn_kit(kit: KitFolder) -> Kit:
             previews[deck.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {deck.title}", cols=cols, gap=4.0)
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
-    rules_text, pictures = _rules(kit, counts)
+    rules_text, pictures, rules_source = _rules(kit, counts)
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
-               rules_text=rules_text, pictures=pictures, findings=findings, previews=previews,
+               rules_text=rules_text, rules_source=rules_source, pictures=pictures, findings=findings, previews=previews,
                print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."],
                decks=sets["decks"], tokens=sets["tokens"], boards=sets["boards"])

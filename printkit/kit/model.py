@@ -62,6 +62,8 @@ class Kit:
     artwork: dict[str, Drawing]
     sections: list[Section]
     rules_text: str
+    rules_source: str = ""
+    """Where ``rules_text`` comes from, as errors about the rule sheet name it (a kit folder's rules.md)."""
     figures: dict[str, Drawing] = field(default_factory=dict)
     print_notes: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)

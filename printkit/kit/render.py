@@ -29,7 +29,7 @@ def rules_pages(kit: Kit, with_note: bool, story: list[Any] | None = None) -> Pa
     :func:`rule_story` to both documents so the sheet's paragraphs are broken into lines once."""
     note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
     return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note, story=story,
-                      image=_pictures(kit))
+                      image=_pictures(kit), source=kit.rules_source)
 
 
 def _pictures(kit: Kit) -> Any:

@@ -46,3 +46,27 @@ def test_picture_lands_in_rules_pdf_at_its_size(tmp_path: Path) -> None:
 def test_bad_pictures_name_the_line(tmp_path: Path, rules: str, files: dict | None, message: str) -> None:
     folder = _kit(tmp_path, rules, files)
     fails(["build", "--kit", str(folder), "--out", str(tmp_path / "out")], message)
+
+
+def test_blocks_taller_than_a_page_run_on_across_pages(tmp_path: Path) -> None:
+    """A paragraph, a code block and a table longer than a page flow on from where they start (a
+    shorter block that does not fit moves whole to the next page); every word is printed once."""
+    words = " ".join(f"w{i}" for i in range(2500))
+    code = "\n".join(f"    code{i}" for i in range(120))
+    table = "| a | b |\n|---|---|\n" + "".join(f"| r{i} | x |\n" for i in range(80))
+    folder = _kit(tmp_path, f"# Rules\n\nIntro.\n\n{words}\n\n{code}\n\n{table}")
+    out = tmp_path / "out"
+    assert run("build", "--kit", str(folder), "--out", str(out)).exit_code == 0
+    pages = [page.extract_text() for page in PdfReader(out / "t" / "rules.pdf").pages]
+    text = " ".join(pages).split()
+    for token in ("w0", "w1249", "w2499", "code0", "code119", "r0", "r79"):
+        assert text.count(token) == 1, token
+    assert "w0" in pages[0].split() and "w400" in pages[0].split()  # the long paragraph starts under the intro
+    assert sum(page.split().count("a") for page in pages) >= 2  # the table's header repeats on its next page
+
+
+def test_a_block_that_cannot_be_split_names_the_rules_file(tmp_path: Path) -> None:
+    big = "| a | b |\n|---|---|\n| " + "word " * 1500 + " | x |\n"
+    folder = _kit(tmp_path, f"# Rules\n\n{big}")
+    fails(["build", "--kit", str(folder), "--out", str(tmp_path / "out")],
+          "k/rules.md: the table beginning 'a b word word word")
