@@ -203,7 +203,7 @@ def test_a_build_failing_after_the_previews_started_leaves_no_worker(starter: Pa
     shutil.copytree(starter, folder)
     (folder / "rules.md").write_text("# R\n\n| a | b |\n|---|---|\n| " + "word " * 4000 + " | x |\n", encoding="utf-8")
     result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
-    assert result.exit_code == 1 and "a block is too large for a page" in result.stderr
+    assert result.exit_code == 1 and "is too large for a page even on a page of its own" in result.stderr
     assert multiprocessing.active_children() == []
 
 
