@@ -38,7 +38,7 @@ class _Group(click.Group):
             ctx.exit(1)
 
 
-def _config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
+def load_cli_config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
     """The configuration with ``--set`` overrides and ``--paper`` (any letter case) applied last."""
     paper = _paper(paper)
     extra = (f"print.paper={json.dumps(paper)}",) if paper else ()
@@ -129,7 +129,7 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
             _report(result, f"--kit {folder}")
     if not names:
         return
-    cfg = _config(config_path, sets, paper)
+    cfg = load_cli_config(config_path, sets, paper)
     jobs = [game_job(cfg, name) for name in names]
     if sys.stderr.isatty():
         click.echo(f"building {', '.join(names)} ...", err=True)
@@ -150,7 +150,7 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 
     _one_source(game, kits)
     if game is not None:
-        kit = make_kit(_config(config_path, sets, paper), game)
+        kit = make_kit(load_cli_config(config_path, sets, paper), game)
     else:
         kit = make_data_kit(kits[0], sets, _paper(paper))
     findings = check_kit(kit)
@@ -188,7 +188,7 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
         _fail("--kit exports a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
         get_game(name)
-    cfg = _config(config_path, sets, paper) if names else None
+    cfg = load_cli_config(config_path, sets, paper) if names else None
     sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
     for _, make in sources:
@@ -285,7 +285,7 @@ def calibrate(config_path: str | None, out: str, paper: str | None, sets: tuple[
     from printkit.draw.pdf import pdf_bytes
     from printkit.press.calibration import calibration_pages
 
-    settings = _config(config_path, sets, paper).print
+    settings = load_cli_config(config_path, sets, paper).print
     target = Path(out) / "calibration.pdf"
     write_file(target, pdf_bytes(calibration_pages(settings), "printkit duplex calibration"))
     click.echo(f"wrote {target}: print it double-sided ({settings.duplex_flip} edge), then follow its instructions")
@@ -301,7 +301,7 @@ def replay(game: str, log: str, as_json: bool, config_path: str | None, sets: tu
     """Replay a game log: the board after each move, then the result (progress on a terminal; Ctrl-C stops)."""
     from printkit.rules.replay_command import run
 
-    rules = get_game(game).rules(_config(config_path, sets).game_params(game))
+    rules = get_game(game).rules(load_cli_config(config_path, sets).game_params(game))
     code = run(rules, log, as_json, click.echo)
     if code:
         sys.exit(code)
@@ -330,7 +330,7 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
     from printkit.rules.simulate import RESULTS
 
     spec = get_game(game)
-    params = _config(config_path, sets).game_params(game)
+    params = load_cli_config(config_path, sets).game_params(game)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
         _fail(f"--players takes two names separated by a comma, got {players!r}")
@@ -427,7 +427,7 @@ def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, s
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
                             f"{', '.join(n for n in available() if get_game(n).play is not None)})")
-    params = _config(config_path, sets).game_params(game)
+    params = load_cli_config(config_path, sets).game_params(game)
     seating = choose_seating(spec, spec.rules(params).player_names, spec.marks, vs_computer, computer, side)
     stdin = sys.stdin
     secret = _read_secret if stdin.isatty() else None

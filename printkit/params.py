@@ -61,14 +61,14 @@ def _type_name(tp: Any) -> str:
     )
 
 
-def _convert(tp: Any, value: Any) -> Any:
+def convert_value(tp: Any, value: Any) -> Any:
     """Convert a TOML value to ``tp`` or raise ValueError with what was expected."""
     origin = typing.get_origin(tp)
     if origin is tuple:
         inner = typing.get_args(tp)[0]
         if not isinstance(value, (list, tuple)):
             raise ValueError(f"expected {_type_name(tp)}")
-        return tuple(_convert(inner, v) for v in value)
+        return tuple(convert_value(inner, v) for v in value)
     if tp is bool:
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
@@ -90,7 +90,7 @@ def _convert(tp: Any, value: Any) -> Any:
     raise TypeError(f"unsupported parameter type {tp!r}")
 
 
-def _limits(meta: Mapping[str, Any], value: Any) -> str | None:
+def limit_problem(meta: Mapping[str, Any], value: Any) -> str | None:
     """The complaint about ``value`` under the field's limits, or None."""
     import re
 
@@ -128,10 +128,10 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], source: str, prefix: str
             values[name] = from_mapping(tp, raw, source, key)  # type: ignore[arg-type]
             continue
         try:
-            value = _convert(tp, raw)
+            value = convert_value(tp, raw)
         except ValueError as exc:
             raise ConfigError(source, key, f"{exc}, got {describe(raw)}") from None
-        problem = _limits(fld.metadata, value)
+        problem = limit_problem(fld.metadata, value)
         if problem:
             raise ConfigError(source, key, f"{problem}, got {describe(raw)}")
         values[name] = value

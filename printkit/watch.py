@@ -94,11 +94,11 @@ class Watcher:
         self.fingerprints: dict[str, str] = {}
 
     def load(self) -> Config:
-        from printkit.cli import _config
+        from printkit.cli import load_cli_config
 
         if any(s.folder is not None for s in self.sources):
-            return _config(self.config_arg, ())  # --set and --paper belong to the kit folders
-        return _config(self.config_arg, self.sets, self.paper)
+            return load_cli_config(self.config_arg, ())  # --set and --paper belong to the kit folders
+        return load_cli_config(self.config_arg, self.sets, self.paper)
 
     def source(self, name: str) -> KitSource:
         return next(s for s in self.sources if s.name == name)

@@ -17,7 +17,7 @@ from typing import Any
 
 from printkit.config import parse_set
 from printkit.errors import ConfigError, PrintkitError
-from printkit.params import _convert, _limits, describe
+from printkit.params import convert_value, describe, limit_problem
 
 
 class SweepError(PrintkitError):
@@ -109,10 +109,10 @@ def parse_sweep(item: str, game: str, params: type) -> Axis:
     values = []
     for raw in _values(key, text):
         try:
-            value = _convert(tp, raw)
+            value = convert_value(tp, raw)
         except ValueError as exc:
             raise ConfigError("--sweep", key, f"{exc}, got {describe(raw)}") from None
-        problem = _limits(meta, value)
+        problem = limit_problem(meta, value)
         if problem:
             raise ConfigError("--sweep", key, f"{problem}, got {describe(raw)}")
         if value not in values:

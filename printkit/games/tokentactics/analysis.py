@@ -95,7 +95,7 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
     start = time.perf_counter()
     for _ in range(games):
         winner, reserves, peak, moves, attacks = _random_game(params, rng)
-        tally.add(result_of(winner, 0), moves, _reason(params, reserves, winner))
+        tally.add(result_of(winner, 0), moves, end_reason(params, reserves, winner))
         record(tally, peak, reserves, attacks, moves, peak >= params.reserve_cap)
     tally.seconds = time.perf_counter() - start
     return tally
@@ -118,18 +118,19 @@ def _random_game(params: Params, rng: random.Random) -> tuple[int, tuple[int, in
         battle = resolve(mine, theirs, a, d)
         res[mover], res[1 - mover] = battle.attacker_after, battle.defender_after
         if 0 in res:
-            winner = _ended(res, mover, battle.attacker_wins)
+            winner = ended_winner(res, mover, battle.attacker_wins)
             return winner, (res[0], res[1]), peak, moves, attacks
         mover = 1 - mover
 
 
-def _ended(res: list[int], mover: int, attacker_wins: bool) -> int:
+def ended_winner(res: list[int], mover: int, attacker_wins: bool) -> int:
+    """The winner once a reserve ran out: the side with tokens left (both out at once: the mover if ``attacker_wins``, else the other)."""
     if res[0] == res[1] == 0:
         return mover if attacker_wins else 1 - mover
     return 1 if res[0] == 0 else 0
 
 
-def _reason(params: Params, reserves: tuple[int, int], winner: int) -> str:
+def end_reason(params: Params, reserves: tuple[int, int], winner: int) -> str:
     """The same reason text as :meth:`TokenTactics.outcome`."""
     if reserves[winner] == 0:
         return "both reserves empty, defender won the battle"

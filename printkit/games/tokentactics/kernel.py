@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 
-from printkit.games.tokentactics.analysis import _ended, _reason, fast_simulate, record
+from printkit.games.tokentactics.analysis import end_reason, ended_winner, fast_simulate, record
 from printkit.games.tokentactics.engine import resolve
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
@@ -40,7 +40,7 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
     for _ in range(games):
         log: list[Move] | None = [] if moves is not None else None
         winner, reserves, peak, length, attacks = _game(params, names, rng, log)
-        tally.add(result_of(winner, 0), length, _reason(params, reserves, winner))
+        tally.add(result_of(winner, 0), length, end_reason(params, reserves, winner))
         record(tally, peak, reserves, attacks, length, peak >= params.reserve_cap)
         if moves is not None and log is not None:
             moves.append(log)
@@ -69,7 +69,7 @@ def _game(params: Params, names: tuple[str, str], rng: random.Random,
         battle = resolve(mine, theirs, a, d)
         res[mover], res[1 - mover] = battle.attacker_after, battle.defender_after
         if 0 in res:
-            return _ended(res, mover, battle.attacker_wins), (res[0], res[1]), peak, length, attacks
+            return ended_winner(res, mover, battle.attacker_wins), (res[0], res[1]), peak, length, attacks
         mover = 1 - mover
 
 

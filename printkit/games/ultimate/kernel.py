@@ -21,7 +21,7 @@ import numpy as np
 from printkit.games.ultimate.board import MARK_POINTS, OPPONENT_POINTS, OWN_POINTS
 from printkit.games.ultimate.engine import UltimateRules
 from printkit.games.ultimate.params import Params
-from printkit.games.ultimate.players import _count
+from printkit.games.ultimate.players import count_margins
 from printkit.rules.simulate import Tally, result_of
 
 PLAYERS = ("random", "greedy")
@@ -71,7 +71,7 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
         scores, extra, cells = _batch(board, greedy, min(size, games - lo), rng, record)
         for (x, o), turns in zip(scores.tolist(), extra.tolist()):
             tally.add(result_of(None if x == o else (0 if x > o else 1), 0), board.moves, "board full")
-            _count(tally, x, o, turns)
+            count_margins(tally, x, o, turns)
         if recorded is not None and cells is not None:
             recorded.extend(cells.T.tolist())
     tally.seconds = time.perf_counter() - start

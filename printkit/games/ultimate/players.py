@@ -31,7 +31,7 @@ COUNTERS = ("first_points", "second_points", "margin", "abs_margin", "margin_squ
 """Keys ``observe`` adds to ``Tally.extra`` (sums over games; margin = first minus second)."""
 
 
-def _count(tally: Tally, first: int, second: int, extra_turns: int) -> None:
+def count_margins(tally: Tally, first: int, second: int, extra_turns: int) -> None:
     margin = first - second
     for key, value in zip(COUNTERS, (first, second, margin, abs(margin), margin * margin, extra_turns), strict=True):
         tally.extra[key] += value
@@ -42,7 +42,7 @@ def observe(tally: Tally, playout: Playout[State, int]) -> None:
     final = playout.final
     assert final is not None
     extra = sum(1 for p in final.history if p.extra_turn)
-    _count(tally, final.scores[0], final.scores[1], extra)
+    count_margins(tally, final.scores[0], final.scores[1], extra)
 
 
 def summary(tally: Tally) -> dict[str, float]:
@@ -72,7 +72,7 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
         x, o, moves, extra = _fast_game(rules, rng)
         winner = None if x == o else (0 if x > o else 1)
         tally.add(result_of(winner, 0), moves, "board full")
-        _count(tally, x, o, extra)
+        count_margins(tally, x, o, extra)
     tally.seconds = time.perf_counter() - start
     return tally
 
