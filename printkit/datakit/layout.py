@@ -13,6 +13,7 @@ from printkit.datakit.fields import fields_in, fill, single_field
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
+from printkit.draw import fonts
 from printkit.draw.images import ImageTooLarge, NotAnImage, contain, natural_size
 from printkit.draw.pdf import vector_problem
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
@@ -253,6 +254,10 @@ class Painter:
         result = set_text(content, box, self.art.icon)
         label = ", ".join(repr(f) for f in fields_in(str(element.props.get("text", "")))) or repr(element.name)
         who = piece.what if piece.where == piece.what else f"{piece.what} ({piece.where})"
+        lacking = fonts.missing_glyphs(content, box.bold, box.font)
+        if lacking:
+            self.note("error", f"{who}, field {label}: the font {font} has no glyph for {fonts.shown_characters(lacking)}: "
+                               "they would print as empty boxes (add a font that has them under [fonts])")
         if not result.fits:
             self.note("error", f"{who}, field {label}: text does not fit its {w:.1f} x {h:.1f} mm box even at {minimum:.3g} pt")
         elif result.size < 7.0 - 1e-9 and content.strip():

@@ -73,6 +73,21 @@ def svg_family(font: str = "") -> str:
     return _CUSTOM[font][0] if font in _CUSTOM else SVG_FAMILY
 
 
+def missing_glyphs(text: str, bold: bool = False, font: str = "") -> str:
+    """The characters of ``text`` the face has no glyph for (they would print as empty boxes), each once, in order."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register()
+    glyphs = pdfmetrics.getFont(face(bold, font)).face.charToGlyph
+    return "".join(dict.fromkeys(c for c in text if not c.isspace() and c.isprintable() and ord(c) not in glyphs))
+
+
+def shown_characters(chars: str, most: int = 8) -> str:
+    """Characters for a message: each quoted with its code point (``'Ε' (U+0395)``), the first ``most`` of them."""
+    listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars[:most])
+    return listed + (f" and {len(chars) - most} more" if len(chars) > most else "")
+
+
 def text_width(text: str, size_pt: float, bold: bool = False, font: str = "") -> float:
     """Width of ``text`` in millimetres at ``size_pt`` points."""
     if _string_width is None:

@@ -107,9 +107,20 @@ def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Fin
             yield Finding("error", f"board.svg: cell {name} lacks class {want}")
 
 
+def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
+    """An error naming the first line of the rule sheet holding characters its font (Vera) cannot print."""
+    for number, line in enumerate(kit.rules_text.splitlines(), start=1):
+        lacking = fonts.missing_glyphs(line)
+        if lacking:
+            where = f"{kit.rules_source}:{number}" if kit.rules_source else f"rule sheet of {kit.title}, line {number}"
+            return [Finding("error", f"{where}: the rule sheet's font Vera has no glyph for "
+                                     f"{fonts.shown_characters(lacking)}: they would print as empty boxes")]
+    return []
+
+
 def check_kit(kit: Kit) -> list[Finding]:
     """Every shared check plus the game's own findings, errors first."""
-    found: list[Finding] = list(kit.findings)
+    found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit)
     drawings = [(f"artwork/{stem}.svg", d) for stem, d in sorted(kit.artwork.items())]
     drawings += [(f"rule sheet figure {name}", d) for name, d in sorted(kit.figures.items())]
     drawings += [(f"kit.pdf: {s.label}", s.page.drawing) for sec in kit.sections for s in sec.sheets]

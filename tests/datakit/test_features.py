@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from printkit.build import make_data_kit, write_kit
 from printkit.draw.shapes import Image, Text, walk
 from printkit.kit.checks import check_kit
-from tests.datakit.helpers import CARD, CSV
+from tests.datakit.helpers import CARD, CSV, run
 from tests.datakit.helpers import write_kit as write_folder
 
 STAR = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="5mm" viewBox="0 0 20 10"><rect width="20" height="10" fill="#F2C94C"/></svg>'
@@ -239,3 +239,32 @@ def test_a_kit_brings_its_own_font(tmp_path: Path) -> None:
         kit_of(tmp_path / "2", kit_text, {**files, "cards.csv": "title,colour,face\nA,#AA3300,Comic\n"})
     with pytest.raises(Exception, match="fonts/italic.ttf: not a usable TrueType font"):
         kit_of(tmp_path / "3", kit_text, {**files, "fonts/italic.ttf": "not a font"})
+
+
+GREEK = "title,colour\nΕλληνικά,#AA3300\nBeta ✓,#0033AA\n"
+
+
+def _dejavu() -> dict[str, bytes]:
+    """DejaVu Sans (shipped with matplotlib, a dependency): a font with Greek and the check mark."""
+    import matplotlib
+
+    folder = Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
+    return {"fonts/Sans.ttf": (folder / "DejaVuSans.ttf").read_bytes(), "fonts/Sans-Bold.ttf": (folder / "DejaVuSans-Bold.ttf").read_bytes()}
+
+
+def test_characters_the_font_lacks_are_errors_naming_card_and_field(tmp_path: Path) -> None:
+    folder = write_folder(tmp_path / "k", CARD, {"cards.csv": GREEK, "rules.md": "# Rules\n\nPlain.\n\nΑλφα.\n"})
+    (folder / "kit.toml").write_text(CARD + '\n[rules]\nfile = "rules.md"\n', encoding="utf-8")
+    result = run("verify", "--kit", str(folder))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert any("card 1" in line and "field 'title'" in line and "'Ε' (U+0395)" in line and "no glyph" in line for line in lines), lines
+    assert any("card 2" in line and "'✓' (U+2713)" in line for line in lines), lines
+    assert any("k/rules.md:5: the rule sheet's font Vera has no glyph for 'Α' (U+0391)" in line for line in lines), lines
+
+
+def test_a_kit_font_with_the_characters_prints_them(tmp_path: Path) -> None:
+    kit = CARD.replace("bold = true", 'bold = true\nfont = "sans"') + '\n[fonts]\nsans = { regular = "fonts/Sans.ttf", bold = "fonts/Sans-Bold.ttf" }\n'
+    folder = write_folder(tmp_path / "k", kit, {"cards.csv": GREEK, **_dejavu()})
+    result = run("verify", "--kit", str(folder))
+    assert "no glyph" not in result.output, result.output
