@@ -18,8 +18,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from printkit.draw import fonts
-
 if TYPE_CHECKING:  # markdown-it is imported on first use: commands that draw no rule sheet start faster
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
@@ -64,8 +62,8 @@ def escape(text: str) -> str:
 
 
 def code_span(text: str) -> str:
-    """Code as the rule sheet shows it: the bold face, escaped."""
-    return f"<font face='{fonts.BOLD}'>{escape(text)}</font>"
+    """Code as the rule sheet shows it: the bold face of the sheet's font, escaped."""
+    return f"<b>{escape(text)}</b>"
 
 
 def inline(text: str) -> str:

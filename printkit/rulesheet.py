@@ -101,9 +101,13 @@ class FigureFlowable(Flowable):  # type: ignore[misc]
         c.restoreState()
 
 
+VERA = (fonts.REGULAR, fonts.BOLD)
+"""The rule sheet's faces (regular, bold) unless a kit names its own font."""
+
+
 @dataclass
 class Styles:
-    """Paragraph styles of a rule sheet (Vera throughout, so every font is embedded)."""
+    """Paragraph styles of a rule sheet, in one embedded font (Vera unless the kit gives its own)."""
 
     body: ParagraphStyle
     h1: ParagraphStyle
@@ -114,19 +118,25 @@ class Styles:
     extra: dict[str, ParagraphStyle] = field(default_factory=dict)
 
 
-def make_styles(ink: str) -> Styles:
+def make_styles(ink: str, faces: tuple[str, str] = VERA) -> Styles:
+    """The sheet's styles in ``faces`` (registered regular and bold names; a kit's own font has no
+    italic, so its captions and ``*emphasis*`` stay upright)."""
     fonts.register()
+    regular, bold = faces
+    italic = "VeraIt" if faces == VERA else regular
+    if faces != VERA:
+        pdfmetrics.registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
     color = colors.HexColor(ink)
-    body = ParagraphStyle("body", fontName=fonts.REGULAR, fontSize=9.5, leading=12.5, textColor=color,
+    body = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=12.5, textColor=color,
                           alignment=TA_LEFT, spaceAfter=4)
     return Styles(
         body=body,
-        h1=ParagraphStyle("h1", parent=body, fontName=fonts.BOLD, fontSize=20, leading=24, spaceAfter=6),
-        h2=ParagraphStyle("h2", parent=body, fontName=fonts.BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=3),
-        h3=ParagraphStyle("h3", parent=body, fontName=fonts.BOLD, fontSize=10.5, leading=13, spaceBefore=5, spaceAfter=2),
+        h1=ParagraphStyle("h1", parent=body, fontName=bold, fontSize=20, leading=24, spaceAfter=6),
+        h2=ParagraphStyle("h2", parent=body, fontName=bold, fontSize=13, leading=16, spaceBefore=8, spaceAfter=3),
+        h3=ParagraphStyle("h3", parent=body, fontName=bold, fontSize=10.5, leading=13, spaceBefore=5, spaceAfter=2),
         cell=ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
         ink=ink,
-        extra={"caption": ParagraphStyle("caption", parent=body, fontName="VeraIt", fontSize=8.5, leading=10.5,
+        extra={"caption": ParagraphStyle("caption", parent=body, fontName=italic, fontSize=8.5, leading=10.5,
                                          spaceBefore=2, spaceAfter=6)},
     )
 
@@ -139,10 +149,10 @@ def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
         return _Paragraph(escape(str(text)), style)
 
 
-def column_widths(rows: list[list[str]], width: float, size: float) -> list[float]:
+def column_widths(rows: list[list[str]], width: float, size: float, font: str = fonts.REGULAR) -> list[float]:
     """Column widths (pt) filling ``width``: narrow columns keep their text's width, wide ones share the rest."""
     cols = max(len(r) for r in rows)
-    natural = [max(pdfmetrics.stringWidth(r[i] if i < len(r) else "", fonts.REGULAR, size) + 14 for r in rows) for i in range(cols)]
+    natural = [max(pdfmetrics.stringWidth(r[i] if i < len(r) else "", font, size) + 14 for r in rows) for i in range(cols)]
     if sum(natural) <= width:
         return natural
     fair = width / cols
@@ -154,9 +164,9 @@ def column_widths(rows: list[list[str]], width: float, size: float) -> list[floa
 
 def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
     data = [[paragraph(c, styles.cell) for c in row] for row in rows]
-    table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize))
+    table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize, styles.body.fontName))
     table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), fonts.REGULAR, 8.5),
+        ("FONT", (0, 0), (-1, -1), styles.body.fontName, 8.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E8E8")),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#808080")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -199,7 +209,7 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
         elif kind == "rule":
             story.append(HRFlowable(width="100%", thickness=0.5, color=colors.HexColor("#808080"), spaceBefore=2, spaceAfter=6))
         elif kind == "code":
-            story.append(_Paragraph(f"<font face='{fonts.BOLD}'>{_code_lines(content)}</font>", styles.body))
+            story.append(_Paragraph(f"<b>{_code_lines(content)}</b>", styles.body))
         elif kind == "figure":
             if content not in figures:
                 raise BuildError(f"rule sheet: unknown figure {content!r} (known: {', '.join(sorted(figures))})")
@@ -225,7 +235,7 @@ def _list(kind: str, content: ListBlock, styles: Styles, figures: Mapping[str, D
     return ListFlowable(items, bulletType="bullet" if kind == "ul" else "1",
                         start="\u2022" if kind == "ul" else str(content.start),
                         bulletFormat=None if kind == "ul" else "%s.",
-                        bulletFontName=fonts.REGULAR, bulletFontSize=8 if kind == "ul" else styles.body.fontSize,
+                        bulletFontName=styles.body.fontName, bulletFontSize=8 if kind == "ul" else styles.body.fontSize,
                         leftIndent=indent)
 
 
@@ -244,10 +254,10 @@ MARGIN = 15.0
 
 
 def rule_story(text: str, figures: Mapping[str, Drawing], settings: PrintSettings,
-               image: ImageSource | None = None) -> list[Flowable]:
-    """The rule sheet's flowables at the text width of the sheet's paper."""
+               image: ImageSource | None = None, faces: tuple[str, str] = VERA) -> list[Flowable]:
+    """The rule sheet's flowables at the text width of the sheet's paper, set in ``faces``."""
     pw, _ = settings.page_size
-    return flowables(text, make_styles(settings.colours.ink), figures, (pw - 2 * MARGIN) * PT_PER_MM, image)
+    return flowables(text, make_styles(settings.colours.ink, faces), figures, (pw - 2 * MARGIN) * PT_PER_MM, image)
 
 
 def rule_pages(
@@ -259,6 +269,7 @@ def rule_pages(
     image: ImageSource | None = None,
     story: list[Flowable] | None = None,
     source: str = "",
+    faces: tuple[str, str] = VERA,
 ) -> CanvasPages:
     """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler).
 
@@ -274,7 +285,7 @@ def rule_pages(
     margin = MARGIN
 
     def paint(c: Canvas) -> None:
-        queue = list(story) if story is not None else rule_story(text, figures, settings, image)
+        queue = list(story) if story is not None else rule_story(text, figures, settings, image, faces)
         page = 1
         indent = 0.0  # a block quote that runs over a page break stays indented on the next page
         while queue:
@@ -292,7 +303,7 @@ def rule_pages(
             if not placed:
                 raise BuildError(f"{source or f'rule sheet of {title}'}: {_described(queue[0])} is too large for a page "
                                  "even on a page of its own: shorten it or break it up")
-            c.setFont(fonts.REGULAR, 7)
+            c.setFont(faces[0], 7)
             c.setFillColor(colors.HexColor(settings.colours.muted))
             c.drawCentredString(pw * PT_PER_MM / 2, 8 * PT_PER_MM, f"{title} - rules - page {page}")
             c.setTrimBox((0, 0, pw * PT_PER_MM, ph * PT_PER_MM))

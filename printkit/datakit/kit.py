@@ -184,6 +184,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
     rules_text, pictures, rules_source = _rules(kit, counts)
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
-               rules_text=rules_text, rules_source=rules_source, pictures=pictures, findings=findings, previews=previews,
+               rules_text=rules_text, rules_source=rules_source, pictures=pictures,
+               rules_faces=art.fonts.get(spec.rules_font, ("Vera", "VeraBd")), findings=findings, previews=previews,
                print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."],
                decks=sets["decks"], tokens=sets["tokens"], boards=sets["boards"])

@@ -148,6 +148,8 @@ class KitSpec:
     """Font name -> (regular file, bold file or None), paths as written."""
     source: str
     raw: Mapping[str, Any] = field(repr=False, default_factory=dict)
+    rules_font: str = "Vera"
+    """The rule sheet's font: Vera or a name from ``[fonts]``."""
 
 
 def _name(table: Table, key: str, default: Any = ...) -> str:
@@ -396,8 +398,11 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     kit.done()
     rules_table = doc.table("rules")
     rules = rules_table.get("file", str, None)
+    rules_font = rules_table.get("font", str, "Vera")
     rules_table.done()
     fonts = _fonts(doc)
+    if rules_font != "Vera" and rules_font not in fonts:
+        raise rules_table.fail("font", f"unknown font {rules_font!r} (fonts: {', '.join(['Vera', *fonts])})")
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck"))
     boards = tuple(_board(t) for t in doc.tables("board"))
@@ -409,4 +414,4 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     if not names:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
-    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data)
+    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font)

@@ -108,12 +108,14 @@ def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Fin
 
 
 def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
-    """An error naming the first line of the rule sheet holding characters its font (Vera) cannot print."""
+    """An error naming the first line of the rule sheet holding characters its font cannot print."""
+    regular = kit.rules_faces[0]
     for number, line in enumerate(kit.rules_text.splitlines(), start=1):
-        lacking = fonts.missing_glyphs(line)
+        lacking = fonts.missing_glyphs(line, font=regular)
         if lacking:
             where = f"{kit.rules_source}:{number}" if kit.rules_source else f"rule sheet of {kit.title}, line {number}"
-            return [Finding("error", f"{where}: the rule sheet's font Vera has no glyph for "
+            name = "Vera" if regular == fonts.REGULAR else "the [rules] font"
+            return [Finding("error", f"{where}: the rule sheet's font {name} has no glyph for "
                                      f"{fonts.shown_characters(lacking)}: they would print as empty boxes")]
     return []
 

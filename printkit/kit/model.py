@@ -64,6 +64,8 @@ class Kit:
     rules_text: str
     rules_source: str = ""
     """Where ``rules_text`` comes from, as errors about the rule sheet name it (a kit folder's rules.md)."""
+    rules_faces: tuple[str, str] = ("Vera", "VeraBd")
+    """The rule sheet's registered faces (regular, bold): Vera, or a kit folder's ``[rules] font``."""
     figures: dict[str, Drawing] = field(default_factory=dict)
     print_notes: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)

@@ -29,7 +29,7 @@ def rules_pages(kit: Kit, with_note: bool, story: list[Any] | None = None) -> Pa
     :func:`rule_story` to both documents so the sheet's paragraphs are broken into lines once."""
     note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
     return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note, story=story,
-                      image=_pictures(kit), source=kit.rules_source)
+                      image=_pictures(kit), source=kit.rules_source, faces=kit.rules_faces)
 
 
 def _pictures(kit: Kit) -> Any:
@@ -70,7 +70,7 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
     for stem, svg in svgs.items():
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
     files["rules.md"] = kit.rules_text.encode("utf-8")
-    story = rule_story(kit.rules_text, kit.figures, kit.settings, _pictures(kit))
+    story = rule_story(kit.rules_text, kit.figures, kit.settings, _pictures(kit), kit.rules_faces)
     files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
     pages: list[Page] = [rules_pages(kit, with_note=True, story=story)]
     for section in kit.sections:

@@ -268,3 +268,21 @@ def test_a_kit_font_with_the_characters_prints_them(tmp_path: Path) -> None:
     folder = write_folder(tmp_path / "k", kit, {"cards.csv": GREEK, **_dejavu()})
     result = run("verify", "--kit", str(folder))
     assert "no glyph" not in result.output, result.output
+
+
+def test_the_rule_sheet_takes_a_kit_font(tmp_path: Path) -> None:
+    kit = CARD + '\n[rules]\nfile = "rules.md"\nfont = "sans"\n\n[fonts]\nsans = { regular = "fonts/Sans.ttf", bold = "fonts/Sans-Bold.ttf" }\n'
+    rules = "# Κανόνες\n\nΑλφα `κώδικας` **βήτα**.\n\n| α | β |\n|---|---|\n| γ | δ |\n"
+    folder = write_folder(tmp_path / "k", kit, {"cards.csv": CSV, "rules.md": rules, **_dejavu()})
+    out = tmp_path / "out"
+    result = run("build", "--kit", str(folder), "--out", str(out))
+    assert result.exit_code == 0 and "0 errors" in result.output, result.output
+    reader = PdfReader(out / "t" / "rules.pdf")
+    faces = {str(font.get_object()["/BaseFont"]).split("+")[-1] for page in reader.pages for font in page["/Resources"]["/Font"].values()}
+    assert faces == {"DejaVuSans", "DejaVuSans-Bold"}
+    text = reader.pages[0].extract_text()
+    for word in ("Κανόνες", "κώδικας", "βήτα", "γ", "δ"):
+        assert word in text
+    bad = write_folder(tmp_path / "bad", CARD + '\n[rules]\nfile = "rules.md"\nfont = "serif"\n', {"cards.csv": CSV, "rules.md": rules})
+    result = run("build", "--kit", str(bad), "--out", str(out))
+    assert result.exit_code == 1 and "kit.toml: rules.font: unknown font 'serif' (fonts: Vera)" in result.output, result.output

@@ -134,7 +134,7 @@ def test_inline_markup_links_breaks_and_code() -> None:
     assert inline("a [link](https://x.org) and <https://y.org>") == "a link and https://y.org"
     assert inline("one\ntwo") == "one two"
     assert inline("one  \ntwo") == "one<br/>two"
-    assert inline("`a<b`") == "<font face='VeraBd'>a&lt;b</font>"
+    assert inline("`a<b`") == "<b>a&lt;b</b>"
     assert inline("***both***") == "<i><b>both</b></i>"
 
 
