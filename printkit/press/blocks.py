@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass
 
 from printkit.draw.pdf import DrawingPage
-from printkit.draw.shapes import Circle, Drawing, Group, Line, Shape, Style, Text
+from printkit.draw.shapes import Drawing, Group, Line, Shape, Text
 from printkit.press.marks import crop_marks
-from printkit.press.pieces import Piece, printable_area
+from printkit.press.pieces import Piece, cut_guide, printable_area
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet, footer
 
@@ -83,10 +83,7 @@ def _place(block: Block, y: float, settings: PrintSettings) -> tuple[list[Shape]
         r, c = divmod(i, cols)
         x, top = x0 + c * (w + gap), y0 + r * (h + gap)
         children: list[Shape] = [piece.underlay] if piece.underlay is not None else []
-        children.append(piece.front)
-        if piece.round:
-            guide = Style(stroke="#4D4D4D", width=0.15, dash=(1.0, 1.0))
-            children.append(Circle(w / 2, h / 2, min(w, h) / 2, guide, cls=("cut-guide",)))
+        children += [piece.front, *cut_guide(piece)]
         clip = _clip(piece, r, c, cols, rows, len(block.pieces), settings.bleed_mm)
         shapes.append(Group((Group(tuple(children), clip=clip),), dx=x, dy=top, cls=("piece",)))
         placed.append(Placed(piece.name, x, top, w, h))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.draw.shapes import Group, Rect, Shape, Style
+from printkit.draw.shapes import Circle, Group, Polygon, Rect, Shape, Style
 from printkit.press.settings import PrintSettings
 
 OVERRUN = 10.0
@@ -36,6 +36,27 @@ class Piece:
     def shaped(self) -> bool:
         """Cut along its own outline (round or hex), so pieces sit apart instead of butted."""
         return self.round or self.hex
+
+
+GUIDE = Style(stroke="#4D4D4D", width=0.15, dash=(1.0, 1.0))
+HALO = Style(stroke="#FFFFFF", width=0.35)
+"""Under the dashes: a white line, so the guide shows as dark and light dashes on any art, dark fills too."""
+
+
+def hexagon(w: float, h: float) -> tuple[tuple[float, float], ...]:
+    """A pointy-top hexagon touching the edges of a ``w`` x ``h`` box."""
+    return ((w / 2, 0.0), (w, h / 4), (w, 3 * h / 4), (w / 2, h), (0.0, 3 * h / 4), (0.0, h / 4))
+
+
+def cut_guide(piece: Piece) -> tuple[Shape, ...]:
+    """The line to cut a round or hex piece along (nothing for pieces cut on crop marks)."""
+    if piece.hex:
+        outline = hexagon(piece.w, piece.h)
+        return Polygon(outline, HALO, cls=("cut-halo",)), Polygon(outline, GUIDE, cls=("cut-guide",))
+    if piece.round:
+        cx, cy, r = piece.w / 2, piece.h / 2, min(piece.w, piece.h) / 2
+        return Circle(cx, cy, r, HALO, cls=("cut-halo",)), Circle(cx, cy, r, GUIDE, cls=("cut-guide",))
+    return ()
 
 
 def bleed_rect(w: float, h: float, fill: str) -> Rect:

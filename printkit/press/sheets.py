@@ -6,9 +6,9 @@ import math
 from dataclasses import dataclass, field
 
 from printkit.draw.pdf import DrawingPage
-from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Shape, Style, Text
+from printkit.draw.shapes import Drawing, Group, Line, Shape, Text
 from printkit.press.marks import crop_marks
-from printkit.press.pieces import Piece, printable_area
+from printkit.press.pieces import Piece, cut_guide, printable_area
 from printkit.press.settings import PrintSettings
 
 FOOTER_PT = 6.5
@@ -88,19 +88,6 @@ def _clip(piece: Piece, x: float, y: float, taken: set[tuple[float, float]], b: 
     return (-left, -top, piece.w + left + right, piece.h + top + bottom)
 
 
-def hexagon(w: float, h: float) -> tuple[tuple[float, float], ...]:
-    """A pointy-top hexagon touching the edges of a ``w`` x ``h`` box."""
-    return ((w / 2, 0.0), (w, h / 4), (w, 3 * h / 4), (w / 2, h), (0.0, 3 * h / 4), (0.0, h / 4))
-
-
-def _cut_guide(piece: Piece, settings: PrintSettings) -> Shape:
-    style = Style(stroke="#4D4D4D", width=0.15, dash=(1.0, 1.0))
-    if piece.hex:
-        return Polygon(hexagon(piece.w, piece.h), style, cls=("cut-guide",))
-    r = min(piece.w, piece.h) / 2
-    return Circle(piece.w / 2, piece.h / 2, r, style, cls=("cut-guide",))
-
-
 def _edges(values: list[float], size: float) -> list[float]:
     return sorted({round(v, 4) for v in values} | {round(v + size, 4) for v in values})
 
@@ -116,7 +103,7 @@ def _page(pieces: list[Piece], slots: list[tuple[float, float]], settings: Print
         art = piece.front if side == "front" else piece.back
         assert art is not None
         under = [piece.underlay] if piece.underlay is not None and side == "front" else []
-        children = [*under, art, _cut_guide(piece, settings)] if piece.shaped else [*under, art]
+        children = [*under, art, *cut_guide(piece)]
         clipped = Group((Group(tuple(children), clip=_clip(piece, x, y, taken, settings.bleed_mm, gap)),), dx=x, dy=y, cls=("piece",))
         shapes.append(clipped)
         placed.append(Placed(piece.name, x, y, w, h))
