@@ -65,6 +65,10 @@ def run_task(task: Task) -> Tally:
     spec = get_game(task.game)
     if task.restrict is None and not task.seats:
         return play_games(spec, task.params, task.names, task.games, task.seed)
+    if spec.restricted_kernel is not None:
+        tally = spec.restricted_kernel(task.params, task.names, task.games, task.seed, task.restrict)
+        if tally is not None:
+            return tally
     from printkit.balance.restrict import restricted_spec
 
     return play_games(restricted_spec(spec, task.params, task.names, task.restrict), task.params, ("first-seat", "second-seat"),

@@ -42,16 +42,22 @@ class GameSpec:
     abilities: Callable[[Any], Mapping[str, Callable[[Any, Any, Any], bool]]] | None = None
     """Optional, for restricted play (``balance --abilities``): ``abilities(params)`` -> ability name -> a test
     ``uses(rules, state, move) -> bool`` saying whether a move of the player to move uses that ability."""
+    restricted_kernel: Callable[[Any, tuple[str, str], int, int, tuple[int, str] | None], Tally | None] | None = None
+    """Optional fast restricted play for ``balance --abilities``: ``(params, names, games, seed, restrict)`` with
+    ``restrict`` = (seat, ability) or None (both seats in full), counting each seat's wins (``seat_1_wins``,
+    ``seat_2_wins``) besides the game's own counters; None for a case it does not play (the reference engine
+    then does, through :func:`printkit.balance.restrict.without`, whose moves it must follow in distribution)."""
     extras: Mapping[str, Any] = field(default_factory=dict)
 
 
-def lazy_kernel(module: str) -> Callable[..., Any]:
-    """A ``GameSpec.kernel`` that imports ``module`` (numpy and the batch kernels) only when games are played."""
+def lazy_kernel(module: str, function: str = "kernel") -> Callable[..., Any]:
+    """A ``GameSpec.kernel`` (or ``restricted_kernel``: ``function``) that imports ``module`` (numpy and the
+    batch kernels) only when games are played."""
 
-    def kernel(params: Any, names: tuple[str, str], games: int, seed: int) -> Any:
+    def kernel(*args: Any) -> Any:
         from importlib import import_module
 
-        return import_module(module).kernel(params, names, games, seed)
+        return getattr(import_module(module), function)(*args)
 
     return kernel
 

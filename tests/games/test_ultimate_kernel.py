@@ -8,7 +8,7 @@ from printkit.games.ultimate import SPEC, Params, UltimateRules, fast_simulate, 
 from printkit.games.ultimate.kernel import run
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
-from tests.games.kernel_agreement import Z_CRITICAL, assert_rates_agree
+from tests.games.kernel_agreement import Z_CRITICAL, assert_rates_agree, two_proportion_z
 
 SMALL = Params(board_size=7, extra_turn=("A1", "B2", "D4"), triple=("C3",), double=("E5", "F2"), free=("G7",),
                free_space="blocked")
@@ -81,3 +81,44 @@ def test_random_kernel_agrees_with_the_reference_games(params: Params) -> None:
     assert abs(margins[0][0] - margins[1][0]) < Z_CRITICAL * se, margins
     turns = [t.extra["extra_turns"] / t.games for t in (kernel, reference)]
     assert abs(turns[0] - turns[1]) < 0.1, turns
+
+
+RESTRICTED = [(("random", "random"), (0, "double")), (("greedy", "greedy"), (1, "extra-turn")),
+              (("greedy", "random"), (0, "triple")), (("random", "greedy"), None)]
+
+
+@pytest.mark.parametrize("names,restrict", RESTRICTED, ids=["random-double", "greedy-extra", "mixed-triple", "full"])
+def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str], restrict: tuple[int, str] | None) -> None:
+    """Restricted play (``balance --abilities``) by the kernel: the seat without a kind of space never marks
+    one while another is open (a greedy seat takes the best of the others when one is best), and seat wins
+    and results agree with the reference engine's restricted players (``balance.restrict.without``)."""
+    from printkit.balance.restrict import restricted_spec
+    from printkit.games.ultimate.kernel import restricted
+
+    rules, kinds = UltimateRules(SMALL), UltimateRules(SMALL).geometry.kinds
+    _, games = run(SMALL, names, 40, seed=5, record=True, restrict=restrict)
+    assert games is not None
+    for cells in games:
+        state = rules.initial_state()
+        for cell in cells:
+            seat = state.to_move
+            if restrict is not None and seat == restrict[0]:
+                others = [c for c in state.empty if kinds[c] != restrict[1]]
+                if others:
+                    assert kinds[cell] != restrict[1]
+                    if names[seat] == "greedy":
+                        points = {c: rules.points(state, c) for c in state.empty}
+                        top = max(points.values())
+                        best = [c for c in others if points[c] == top]
+                        assert cell in (best or others)
+            elif names[seat] == "greedy":
+                assert rules.points(state, cell) == max(rules.points(state, c) for c in state.empty)
+            state = rules.apply(state, cell)
+    kernel = restricted(SMALL, names, 8_000, 11, restrict)
+    assert kernel is not None
+    reference = play_games(restricted_spec(SPEC, SMALL, names, restrict), SMALL, ("first-seat", "second-seat"), 600, 4)
+    assert_rates_agree(kernel, reference)
+    for key in ("seat_1_wins", "seat_2_wins"):
+        z = two_proportion_z(kernel.extra[key], kernel.games, reference.extra[key], reference.games)
+        assert z < Z_CRITICAL, (key, kernel.extra[key] / kernel.games, reference.extra[key] / reference.games)
+    assert restricted(SMALL, ("random", "genius"), 10, 1, None) is None

@@ -13,6 +13,7 @@ from printkit.games.ultimate.terminal import play
 
 SPEC = GameSpec(
     abilities=abilities,
+    restricted_kernel=lazy_kernel("printkit.games.ultimate.kernel", "restricted"),
     name="ultimate",
     title="Ultimate Tic-Tac-Toe",
     seed="001_13b6a92f50f535d8.txt",

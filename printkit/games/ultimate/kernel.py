@@ -18,6 +18,7 @@ import time
 
 import numpy as np
 
+from printkit.games.ultimate.abilities import KINDS
 from printkit.games.ultimate.board import MARK_POINTS, OPPONENT_POINTS, OWN_POINTS
 from printkit.games.ultimate.engine import UltimateRules
 from printkit.games.ultimate.params import Params
@@ -51,6 +52,11 @@ class Board:
                 self.start[c] = (MARK_POINTS + OWN_POINTS * touching) * geo.multiplier[c]
         self.moves = cells - len(rules.prefilled)
 
+    def of_kind(self, params: Params, kind: str) -> np.ndarray:
+        """Which spaces are special spaces of ``kind`` (the padding space is not)."""
+        kinds = UltimateRules(params).geometry.kinds
+        return np.array([kinds[c] == kind for c in range(self.cells)] + [False])
+
 
 def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
     """Playouts of the named players (seat 0 is X, who moves first); None for a name it does not know."""
@@ -59,31 +65,50 @@ def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tal
     return run(params, names, games, seed)[0]
 
 
-def run(params: Params, names: tuple[str, str], games: int, seed: int,
-        record: bool = False) -> tuple[Tally, list[list[int]] | None]:
-    """``games`` games of the named players; with ``record`` also every game's cells in order."""
+def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
+               restrict: tuple[int, str] | None) -> Tally | None:
+    """``SPEC.restricted_kernel``: restricted play counting each seat's wins (None for unknown names or kinds)."""
+    if any(name not in PLAYERS for name in names):
+        return None
+    if restrict is not None and restrict[1] not in KINDS:
+        return None
+    return run(params, names, games, seed, restrict=restrict, seats=True)[0]
+
+
+def run(params: Params, names: tuple[str, str], games: int, seed: int, record: bool = False,
+        restrict: tuple[int, str] | None = None, seats: bool = False) -> tuple[Tally, list[list[int]] | None]:
+    """``games`` games of the named players; with ``record`` also every game's cells in order.
+
+    ``restrict`` = (seat, kind): that seat never marks a space of the kind while another empty space is
+    open to it (see :func:`_avoiding`); ``seats`` counts each seat's wins (X is seat 1).
+    """
     board, greedy = Board(params), np.array([name == "greedy" for name in names])
+    avoid = None if restrict is None else (restrict[0], board.of_kind(params, restrict[1]))
     rng, tally = np.random.default_rng(seed), Tally()
     recorded: list[list[int]] | None = [] if record else None
     size = max(64, CELLS_PER_BATCH // (board.cells + 1))
     start = time.perf_counter()
     for lo in range(0, games, size):
-        scores, extra, cells = _batch(board, greedy, min(size, games - lo), rng, record)
+        scores, extra, cells = _batch(board, greedy, min(size, games - lo), rng, record, avoid)
         for (x, o), turns in zip(scores.tolist(), extra.tolist()):
-            tally.add(result_of(None if x == o else (0 if x > o else 1), 0), board.moves, "board full")
+            winner = None if x == o else (0 if x > o else 1)
+            tally.add(result_of(winner, 0), board.moves, "board full")
             count_margins(tally, x, o, turns)
+            if seats and winner is not None:
+                tally.extra[f"seat_{winner + 1}_wins"] += 1
         if recorded is not None and cells is not None:
             recorded.extend(cells.T.tolist())
     tally.seconds = time.perf_counter() - start
     return tally, recorded
 
 
-def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generator,
-           record: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generator, record: bool,
+           avoid: tuple[int, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Play ``games`` games to the end: (scores (G, 2), extra turns (G,), cells played (moves, G) or None).
 
     Random movers draw from each game's list of empty spaces (``empties[:, :left]``, kept by
     swap-removal with ``where`` holding each space's place in it); greedy movers scan the values.
+    ``avoid`` = (seat, spaces): that seat's moves go through :func:`_avoiding`.
     """
     value = np.broadcast_to(board.start, (2, games, board.cells + 1)).copy()  # per player, game, space
     rows, mover = np.arange(games), np.zeros(games, dtype=np.int64)
@@ -99,6 +124,10 @@ def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generato
         if thinking.size:
             mine = value[mover[thinking], thinking]
             cell[thinking] = _pick(mine == mine.max(1)[:, None], rng)
+        if avoid is not None:
+            held = np.flatnonzero(mover == avoid[0])
+            if held.size:
+                cell[held] = _avoiding(value[avoid[0], held], cell[held], bool(greedy[avoid[0]]), avoid[1], rng)
         scores[rows, mover] += value[mover, rows, cell]
         _mark(board, value, rows, mover, cell)
         at, last = where[rows, cell], empties[rows, left - 1]
@@ -110,6 +139,24 @@ def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generato
             extra += again
             mover = np.where(again, mover, 1 - mover)
     return scores, extra, played
+
+
+def _avoiding(mine: np.ndarray, chosen: np.ndarray, greedy: bool, spaces: np.ndarray,
+              rng: np.random.Generator) -> np.ndarray:
+    """The moves of a seat that never marks one of ``spaces`` while it has another empty space: the move of
+    :func:`printkit.balance.restrict.without` in distribution. A greedy seat takes a top-valued space outside
+    them uniformly when there is one, else (the player's choice redrawn in vain) any empty space outside them
+    uniformly; a random seat any empty space outside them; with none left the chosen move stands.
+    ``mine``: the seat's values (games, spaces; -1 on marked ones), ``chosen``: the unrestricted moves."""
+    allowed = (mine >= 0) & ~spaces
+    if greedy:
+        best = (mine == mine.max(1)[:, None]) & ~spaces
+        allowed = np.where(best.any(1)[:, None], best, allowed)
+    some = allowed.any(1)
+    out = chosen.copy()
+    if some.any():
+        out[some] = _pick(allowed[some], rng)
+    return out
 
 
 def _pick(choices: np.ndarray, rng: np.random.Generator) -> np.ndarray:
