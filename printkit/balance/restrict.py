@@ -65,7 +65,7 @@ def count_seats(observe: Callable[[Tally, Any], None] | None) -> Callable[[Tally
 def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tuple[int, str] | None) -> Any:
     """A spec whose players ``first-seat`` and ``second-seat`` are ``names`` with ``restrict`` applied.
 
-    It runs on the reference engine (kernels play only the full players) and counts seat wins.
+    It runs on the reference engine (see ``GameSpec.restricted_kernel`` for the fast path) and counts seat wins.
     """
     seats = list(policies(spec, names))
     if restrict is not None:
@@ -73,6 +73,11 @@ def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tu
         tests = game_abilities(spec, params)
         if ability not in tests:
             raise NoAbilities(f"{spec.name} has no ability {ability!r} (abilities: {', '.join(tests) or 'none'})")
-        seats[seat] = without(seats[seat], tests[ability])
+        if spec.restrict_player is not None:
+            players = [spec.players[name] for name in names]
+            players[seat] = spec.restrict_player(players[seat], ability)
+            seats = list(spec.pair_players(*players) if spec.pair_players is not None else players)
+        else:
+            seats[seat] = without(seats[seat], tests[ability])
     return dataclasses.replace(spec, players={"first-seat": seats[0], "second-seat": seats[1]}, kernel=None,
                                fast_simulate=None, pair_players=None, observe=count_seats(spec.observe))

@@ -42,6 +42,10 @@ class GameSpec:
     abilities: Callable[[Any], Mapping[str, Callable[[Any, Any, Any], bool]]] | None = None
     """Optional, for restricted play (``balance --abilities``): ``abilities(params)`` -> ability name -> a test
     ``uses(rules, state, move) -> bool`` saying whether a move of the player to move uses that ability."""
+    restrict_player: Callable[[Any, str], Any] | None = None
+    """Optional, for games whose players choose in stages (``pair_players``): ``restrict_player(player, ability)``
+    is the player never using the ability while it has another choice, restricted at the stage the ability
+    belongs to (instead of :func:`printkit.balance.restrict.without` drawing the whole move again)."""
     restricted_kernel: Callable[[Any, tuple[str, str], int, int, tuple[int, str] | None], Tally | None] | None = None
     """Optional fast restricted play for ``balance --abilities``: ``(params, names, games, seed, restrict)`` with
     ``restrict`` = (seat, ability) or None (both seats in full), counting each seat's wins (``seat_1_wins``,

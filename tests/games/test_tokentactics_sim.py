@@ -127,3 +127,30 @@ def test_peak_percentile_reads_the_histogram() -> None:
     tally.extra.update({"max_reserve_11": 998, "max_reserve_14": 1, "max_reserve_15": 1})
     assert peak_percentile(tally, 99.8) == 11 and peak_percentile(tally, 99.9) == 14
     assert peak_percentile(tally, 100) == 15
+
+
+@pytest.mark.parametrize("name", ["random", "strategic", "mixed"])
+def test_a_seat_without_fortify_attacks_whenever_it_may(name: str) -> None:
+    """Restricted play (``balance --abilities``): the seat never fortifies while it may attack; its
+    commitments and its defence are still its own player's (a strategic seat commits and defends in full)."""
+    from printkit.balance.restrict import restricted_spec
+
+    spec = get_game("tokentactics")
+    params = Params()
+    rules = TokenTactics(params)
+    first, second = restricted_spec(spec, params, (name, "strategic"), (0, "fortify")).players.values()
+    rng, attacks = random.Random(3), 0
+    for _ in range(200):
+        state = rules.initial_state()
+        while rules.outcome(state) is None:
+            mover = state.to_move
+            move = (first if mover == 0 else second)(rules, state, rng)
+            if mover == 0:
+                assert move.action == "attack" or not rules.can_attack(state)
+                attacks += move.action == "attack"
+            if name == "strategic" and move.action == "attack":
+                own = move.attack if mover == 0 else move.defend
+                assert own == state.reserves[0]
+            state = rules.apply(state, move)
+    assert attacks > 0
+    assert set(spec.abilities(params)) == {"fortify"}  # type: ignore[misc]

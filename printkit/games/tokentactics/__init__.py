@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
+from printkit.games.tokentactics.abilities import abilities, without_ability
 from printkit.games.tokentactics.analysis import (
     chips_needed,
     fast_simulate,
@@ -43,6 +44,8 @@ SPEC = GameSpec(
     fast_simulate=fast_simulate,
     kernel=lazy_kernel("printkit.games.tokentactics.kernel"),
     pair_players=pair,
+    abilities=abilities,
+    restrict_player=without_ability,
     summarize=summarize,
     observe=observe,
     play=play,
