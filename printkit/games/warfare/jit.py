@@ -31,24 +31,14 @@ def _draw(n: int) -> int:
 
 
 @njit(cache=True)
-def _mark(hot: np.ndarray, wins: np.ndarray, cnt: np.ndarray, psum: np.ndarray, lsum: np.ndarray,
-          line: int, length: int, delta: int) -> None:
-    """Add ``delta`` to ``hot`` at the missing cell of ``line`` for each player one token short."""
-    for p in range(2):
-        if cnt[p, line] == length - 1 and cnt[1 - p, line] == 0:
-            hole = lsum[line] - psum[p, line]
-            hot[p, hole] += delta
-            if delta > 0 and hot[p, hole] == 1:
-                wins[p] += 1
-            elif delta < 0 and hot[p, hole] == 0:
-                wins[p] -= 1
-
-
-@njit(cache=True)
 def _set(cell: int, value: int, own: np.ndarray, cells: np.ndarray, count: np.ndarray, pos: np.ndarray,
          through: np.ndarray, lsum: np.ndarray, cnt: np.ndarray, psum: np.ndarray, hot: np.ndarray,
          wins: np.ndarray, length: int) -> bool:
-    """Make ``cell`` hold ``value`` (0 empty, 1 X, 2 O); True when that completes a line of it."""
+    """Make ``cell`` hold ``value`` (0 empty, 1 X, 2 O); True when that completes a line of it.
+
+    Each line through ``cell`` one token short of a player's complete line, with no enemy token,
+    counts in ``hot`` at its missing cell (``lsum`` minus the sum of that player's cells in it);
+    ``wins`` counts each player's cells with a nonzero count."""
     old = own[cell]
     i, last = pos[cell], cells[old, count[old] - 1]
     cells[old, i], pos[last] = last, i
@@ -61,15 +51,20 @@ def _set(cell: int, value: int, own: np.ndarray, cells: np.ndarray, count: np.nd
         ln = through[cell, k]
         if ln < 0:
             break
-        _mark(hot, wins, cnt, psum, lsum, ln, length, -1)
-        if old:
-            cnt[old - 1, ln] -= 1
-            psum[old - 1, ln] -= cell
-        if value:
-            cnt[value - 1, ln] += 1
-            psum[value - 1, ln] += cell
-            line = line or cnt[value - 1, ln] == length
-        _mark(hot, wins, cnt, psum, lsum, ln, length, 1)
+        for delta in (-1, 1):  # unmark the line's missing cells, count the change, mark them again
+            if delta > 0 and old:
+                cnt[old - 1, ln] -= 1
+                psum[old - 1, ln] -= cell
+            if delta > 0 and value:
+                cnt[value - 1, ln] += 1
+                psum[value - 1, ln] += cell
+                line = line or cnt[value - 1, ln] == length
+            for p in range(2):
+                if cnt[p, ln] == length - 1 and cnt[1 - p, ln] == 0:
+                    hole = lsum[ln] - psum[p, ln]
+                    hot[p, hole] += delta
+                    if hot[p, hole] == (1 if delta > 0 else 0):
+                        wins[p] += delta
     return line
 
 
@@ -123,7 +118,7 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
         count[0], count[1], count[2] = n_cells, 0, 0
         for p in range(2):
             cards[p, :] = rules[3:7]
-        mover = _draw(2)
+        mover = int(np.random.random() < 0.5)
         out[g, FIRST] = mover
         turns, reason = 0, 0
         while True:
@@ -163,7 +158,7 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
                         if choice == 0:
                             ability = a
                 if ability >= 0:
-                    before = before_ok[ability] and (not after_ok[ability] or _draw(2) == 0)
+                    before = before_ok[ability] and (not after_ok[ability] or np.random.random() < 0.5)
                 if ability >= 0 and not before:
                     place = cells[0, _draw(ne)]
                     while hot[me, place]:
@@ -189,7 +184,7 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
                                 if fort[c]:
                                     forts[own[c] - 1] -= 1
                                     fort[c] = False
-                                _set(c, 0, own, cells, count, pos, through, lsum, cnt, psum, hot, wins, length)
+                                _set(c, np.int64(0), own, cells, count, pos, through, lsum, cnt, psum, hot, wins, length)
                     elif ability == SHIELD:
                         shields[me] = target
                     else:
