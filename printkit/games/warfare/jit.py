@@ -8,6 +8,8 @@ whatever the board. Empty cells and each player's tokens are kept in lists (``ce
 for uniform draws. The players are ``players.random_policy`` (the levels of ``turns.py``) and
 ``players.greedy_policy``, with numba's generator instead of ``random.Random``: same distribution,
 different random stream. ``play`` returns one row per game and, when recording, one row per turn.
+A turn is played inside ``play`` itself rather than by helpers taking the game's dozen arrays: that
+keeps numba's first compile near six seconds and every array access direct.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ FIRST, WINNER, REASON, TURNS, USED = range(5)
 # columns of a recorded turn: game, player, ability (-1 none), target, place (-1 none), before
 GAME, PLAYER, ABILITY, TARGET, PLACE, BEFORE = range(6)
 DRAW = 2
-LINE, FORT_WIN, TERRITORY, STALEMATE, FULL = range(1, 6)  # fast.REASONS
+LINE, FORT_WIN, TERRITORY, STALEMATE, FULL = range(1, 6)  # compiled.REASONS
 
 
 @njit(cache=True)
@@ -80,6 +82,42 @@ def _nth(hot: np.ndarray, r: int) -> int:
 
 
 @njit(cache=True)
+def _choose(cards: np.ndarray, ne: int, nt: int, ntu: int, nm: int, nw: int, fortress_wins: bool) -> tuple[int, bool]:
+    """Levels 1 and 2 of the random policy (``turns.options``): the ability (-1 none), uniform among
+    none and the cards playable this turn, then whether it comes before the placement, uniform among
+    the legal timings. Counts: empty cells, enemy tokens, unshielded ones, own tokens, empty cells
+    where the mover completes a line; ``fortress_wins``: a fortress completes the mover's set."""
+    before_ok = (nt > 0, nm > 0, ntu > 0, ne >= 2 or (ne == 1 and (nw > 0 or fortress_wins)))
+    after_ok = (nt > 0, True, ntu > 0, ne >= 2)  # each only after a placement that does not win: ne > nw
+    avail = 0
+    for a in range(4):
+        if cards[a] > 0 and (before_ok[a] or (after_ok[a] and ne > nw)):
+            avail += 1
+    choice = _draw(1 + avail)
+    for a in range(4):
+        if choice > 0 and cards[a] > 0 and (before_ok[a] or (after_ok[a] and ne > nw)):
+            choice -= 1
+            if choice == 0:
+                return a, before_ok[a] and (not (after_ok[a] and ne > nw) or np.random.random() < 0.5)
+    return -1, False
+
+
+@njit(cache=True)
+def _target(cells: np.ndarray, count: np.ndarray, pos: np.ndarray, ability: int, me: int, shielded: int) -> int:
+    """A uniform target of ``ability`` among the current cells (``shielded``: the enemy's shielded
+    token or -1; a fortress on the last empty cell only when it wins, which the caller made sure of)."""
+    if ability == SHIELD:
+        return cells[me + 1, _draw(count[me + 1])]
+    if ability == FORTRESS:
+        return cells[0, _draw(count[0])]
+    enemy = 2 - me
+    if ability == BOMB or shielded < 0:
+        return cells[enemy, _draw(count[enemy])]
+    i = _draw(count[enemy] - 1)  # convert: any enemy token but the shielded one
+    return cells[enemy, i + 1 if i >= pos[shielded] else i]
+
+
+@njit(cache=True)
 def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.ndarray, greedy: np.ndarray,
          games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games; ``rules``: line length, fortress victory, territory victory, then the four card
@@ -99,8 +137,6 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
     forts = np.zeros(2, dtype=np.int64)
     shields = np.zeros(2, dtype=np.int64)
     cards = np.zeros((2, 4), dtype=np.int64)
-    before_ok = np.zeros(4, dtype=np.bool_)
-    after_ok = np.zeros(4, dtype=np.bool_)
     out = np.zeros((games, USED + 4), dtype=np.int64)
     rec = np.zeros((1024 if record else 1, 6), dtype=np.int64)
     n_rec = 0
@@ -125,7 +161,7 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
             me, opp = mover, 1 - mover
             shields[me] = -1
             ability, before, target, place = -1, False, -1, -1
-            forced = -1
+            forced = -1  # greedy: complete an own line, else block the opponent's
             if greedy[me]:
                 if wins[me]:
                     forced = _nth(hot[me], _draw(wins[me]))
@@ -134,50 +170,20 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
             if forced >= 0:
                 place = forced
             else:
-                ne, nt, nm = count[0], count[opp + 1], count[me + 1]
+                ne, nt = count[0], count[opp + 1]
                 sh = shields[opp]
                 shielded = sh >= 0 and own[sh] == opp + 1
                 ntu = nt - 1 if shielded else nt
-                nnw = ne - wins[me]
-                fort_wins = wins[me] > 0 or forts[me] + 1 >= fv
-                before_ok[BOMB], after_ok[BOMB] = nt > 0, nt > 0
-                before_ok[SHIELD], after_ok[SHIELD] = nm > 0, True
-                before_ok[CONVERT], after_ok[CONVERT] = ntu > 0, ntu > 0
-                before_ok[FORTRESS], after_ok[FORTRESS] = ne >= 2 or (ne == 1 and fort_wins), ne >= 2
-                avail = 0
-                for a in range(4):
-                    held = cards[me, a] > 0
-                    before_ok[a] = before_ok[a] and held
-                    after_ok[a] = after_ok[a] and held and nnw > 0
-                    if before_ok[a] or after_ok[a]:
-                        avail += 1
-                choice = _draw(1 + avail)
-                for a in range(4):
-                    if choice > 0 and (before_ok[a] or after_ok[a]):
-                        choice -= 1
-                        if choice == 0:
-                            ability = a
-                if ability >= 0:
-                    before = before_ok[ability] and (not after_ok[ability] or np.random.random() < 0.5)
-                if ability >= 0 and not before:
+                ability, before = _choose(cards[me], ne, nt, ntu, count[me + 1], wins[me], forts[me] + 1 >= fv)
+                if ability >= 0 and not before:  # a placement the ability follows must not win
                     place = cells[0, _draw(ne)]
                     while hot[me, place]:
                         place = cells[0, _draw(ne)]
                     _set(place, me + 1, own, cells, count, pos, through, lsum, cnt, psum, hot, wins, length)
                 if ability >= 0:
-                    if ability == BOMB:
-                        target = cells[opp + 1, _draw(nt)]
-                    elif ability == SHIELD:
-                        target = cells[me + 1, _draw(count[me + 1])]
-                    elif ability == CONVERT:
-                        i = _draw(ntu)
-                        if shielded and i >= pos[sh]:
-                            i += 1
-                        target = cells[opp + 1, i]
-                    else:
-                        target = cells[0, _draw(count[0])]
+                    target = _target(cells, count, pos, ability, me, sh if shielded else -1)
                     cards[me, ability] -= 1
-                    if ability == BOMB:
+                    if ability == BOMB:  # the cross empties but for shielded cells; no victory check
                         for k in range(cross.shape[1]):
                             c = cross[target, k]
                             if c >= 0 and own[c] and c != shields[0] and c != shields[1]:
@@ -187,7 +193,7 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
                                 _set(c, np.int64(0), own, cells, count, pos, through, lsum, cnt, psum, hot, wins, length)
                     elif ability == SHIELD:
                         shields[me] = target
-                    else:
+                    else:  # convert or fortress: a token of the mover appears on target
                         if fort[target]:
                             forts[opp] -= 1
                         fort[target] = ability == FORTRESS
