@@ -23,11 +23,11 @@ def ordinary(state: State, player: int) -> int:
     return sum(1 for v in state.board if v == token(player))
 
 
-@pytest.mark.parametrize("arrays", [False, True], ids=["bits", "arrays"])
+@pytest.mark.parametrize("jit", [False, True], ids=["bits", "jit"])
 @pytest.mark.parametrize("params", VARIANTS, ids=["default", "small", "five", "ttt"])
-def test_fast_kernel_moves_replay_through_the_engine(params: Params, arrays: bool) -> None:
+def test_fast_kernel_moves_replay_through_the_engine(params: Params, jit: bool) -> None:
     games = 120 if params == Params() else 300
-    tally, moves = fast_run(params, games, seed=11, record=True, arrays=arrays)
+    tally, moves = fast_run(params, games, seed=11, record=True, jit=jit)
     assert moves is not None
     rules, seen = WarfareRules(params), []
     bound = max_tokens_on_board(params)

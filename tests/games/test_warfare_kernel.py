@@ -7,17 +7,25 @@ from collections import Counter
 import pytest
 
 from printkit.games.warfare import SPEC
-from printkit.games.warfare.engine import Turn, WarfareRules
+from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules
+from printkit.games.warfare.fast import fast_run
 from printkit.games.warfare.kernel import greedy_run
 from printkit.games.warfare.params import Abilities, Params
+from printkit.games.warfare.turns import options
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import simulate
-from tests.games.kernel_agreement import assert_lengths_agree, assert_rates_agree
+from tests.games.kernel_agreement import Z_CRITICAL, assert_lengths_agree, assert_rates_agree
 
 SMALL = Params(board_size=4, line_length=3, abilities=Abilities(2, 1, 2, 2), fortress_victory=2)
 FIVE = Params(board_size=5, line_length=4, territory_victory=False, abilities=Abilities(3, 2, 1, 0))
 TTT = Params(board_size=3, line_length=3, abilities=Abilities(0, 0, 0, 0), territory_victory=False)
 NINE = Params(board_size=9, line_length=4, abilities=Abilities(1, 2, 0, 1), fortress_victory=2)
+# the last empty cell often decides: a fortress may go there only when it wins
+LAST = Params(board_size=3, line_length=3, abilities=Abilities(0, 1, 0, 3), fortress_victory=3)
+TEN = Params(board_size=10, line_length=5)
+TWENTY = Params(board_size=20, line_length=3, abilities=Abilities(2, 3, 2, 1))
+# long games on the largest board: no line or fortress victory in reach, every card played
+TERRITORY = Params(board_size=20, line_length=19, abilities=Abilities(9, 9, 9, 9), fortress_victory=50)
 PAIRS = [("greedy", "greedy"), ("greedy", "random"), ("random", "greedy")]
 
 
@@ -45,14 +53,16 @@ def replay(params: Params, names: tuple[str, str], games: list[list[object]]) ->
 
 
 @pytest.mark.parametrize(
-    "params,arrays",
-    [(Params(), False), (Params(), True), (SMALL, False), (SMALL, True), (FIVE, False), (TTT, False), (NINE, True)],
-    ids=["default-bits", "default-arrays", "small-bits", "small-arrays", "five-bits", "ttt-bits", "nine-arrays"],
+    "params,jit",
+    [(Params(), False), (Params(), True), (SMALL, False), (SMALL, True), (FIVE, False), (FIVE, True), (TTT, False),
+     (TTT, True), (NINE, False), (TEN, False), (TWENTY, False)],
+    ids=["default-bits", "default-jit", "small-bits", "small-jit", "five-bits", "five-jit", "ttt-bits", "ttt-jit",
+         "nine", "ten", "twenty"],
 )
-def test_kernel_games_replay_through_the_engine(params: Params, arrays: bool) -> None:
-    """Boards of more than 64 cells (NINE) always take the arrays kernel."""
+def test_kernel_games_replay_through_the_engine(params: Params, jit: bool) -> None:
+    """Boards of more than 64 cells (NINE, TEN, TWENTY) always take the compiled kernel."""
     for names in PAIRS:
-        tally, moves = greedy_run(params, names, 40, seed=5, record=True, arrays=arrays)
+        tally, moves = greedy_run(params, names, 40, seed=5, record=True, jit=jit)
         assert moves is not None and tally.games == 40
         seen = replay(params, names, moves)
         games = Counter({key: n for key, n in seen.items() if key[0] != "ability"})
@@ -63,14 +73,58 @@ def test_kernel_games_replay_through_the_engine(params: Params, arrays: bool) ->
 
 
 @pytest.mark.parametrize(
-    "params,names,reference_games",
-    [(Params(), ("greedy", "random"), 400), (Params(), ("greedy", "greedy"), 400), (SMALL, ("random", "greedy"), 1000),
-     (FIVE, ("greedy", "greedy"), 300)],
-    ids=["default-greedy-random", "default-greedy-greedy", "small-random-greedy", "five-greedy-greedy"],
+    "params,jit,games", [(SMALL, False, 150), (SMALL, True, 150), (LAST, False, 600), (LAST, True, 600), (TEN, False, 150)],
+    ids=["small-bits", "small-jit", "last-bits", "last-jit", "ten"],
 )
-def test_kernel_rates_equal_the_reference_engine(params: Params, names: tuple[str, str], reference_games: int) -> None:
+def test_ability_and_timing_follow_the_random_policy(params: Params, jit: bool, games: int) -> None:
+    """Every recorded turn's ability and timing against the policy's odds in that very position
+    (``turns.options``: uniform among "none" and the playable abilities, then among the timings),
+    apart on the last empty cell: the count of each choice minus its expected count, over its
+    standard deviation, stays under the 0.1% critical value."""
+    rules = WarfareRules(params)
+    expected, variance, seen = Counter[object](), Counter[object](), Counter[object]()
+    for game in fast_run(params, games, seed=4, record=True, jit=jit)[1] or []:
+        state = rules.initial_state()
+        for move in game:
+            if isinstance(move, Turn):
+                st = rules.begin_turn(state)
+                last, opts = len(rules.empties(st)) == 1, options(rules, st)
+                for ability, timings in opts:
+                    for before in timings or [False]:
+                        p = 1 / len(opts) / max(1, len(timings))
+                        expected[ability, before, last] += p
+                        variance[ability, before, last] += p * (1 - p)
+                seen[move.ability, move.before, last] += 1
+            state = rules.apply(state, move)
+    assert set(seen) <= set(expected) and len(expected) >= 5
+    for key in expected:
+        assert abs(seen[key] - expected[key]) < Z_CRITICAL * variance[key] ** 0.5, (key, seen[key], expected[key])
+
+
+def test_long_games_on_the_largest_board_replay_through_the_engine() -> None:
+    """Bombs, shields, converts and fortresses over whole 20x20 boards, ending by territory."""
+    tally, moves = fast_run(TERRITORY, 6, seed=2, record=True)
+    assert moves is not None
+    seen = replay(TERRITORY, ("random", "random"), moves)
+    assert set(tally.reasons) <= {"territory", "stalemate"} and min(tally.lengths) > 400
+    assert sum(n for (k, _, r), n in seen.items() if k != "ability") == 6
+    assert {r: n for (k, _, r), n in seen.items() if k == "ability"} == dict(tally.extra) == dict.fromkeys(ABILITIES, 6 * 18)
+
+
+@pytest.mark.parametrize(
+    "params,names,reference_games,jit",
+    [(Params(), ("greedy", "random"), 400, False), (Params(), ("greedy", "greedy"), 400, False),
+     (SMALL, ("random", "greedy"), 1000, False), (FIVE, ("greedy", "greedy"), 300, False),
+     (SMALL, ("greedy", "random"), 1000, True), (Params(), ("random", "random"), 400, True),
+     (TEN, ("greedy", "greedy"), 120, False), (TWENTY, ("random", "greedy"), 80, False)],
+    ids=["default-greedy-random", "default-greedy-greedy", "small-random-greedy", "five-greedy-greedy",
+         "small-greedy-random-jit", "default-random-jit", "ten-greedy-greedy", "twenty-random-greedy"],
+)
+def test_kernel_rates_equal_the_reference_engine(params: Params, names: tuple[str, str], reference_games: int,
+                                                 jit: bool) -> None:
+    """Boards above 8x8 and ``jit`` take the compiled kernel, the others the bitboard kernel."""
     reference = simulate(WarfareRules(params), policies(SPEC, names), reference_games, seed=3, observe=SPEC.observe)
-    kernel = SPEC.kernel(params, names, 4_000, 8)  # type: ignore[misc]
+    kernel = greedy_run(params, names, 4_000, 8, jit=jit)[0] if jit else SPEC.kernel(params, names, 4_000, 8)  # type: ignore[misc]
     assert kernel is not None
     assert_rates_agree(kernel, reference)
     assert_lengths_agree(kernel, reference)

@@ -1,8 +1,8 @@
 """The fast kernel for boards of at most 64 cells (8x8): one uint64 bitboard per game.
 
-Same policy, phases and recording as ``fast.py`` (which handles every board size with
-``(games, cells)`` arrays); here every board is a 64-bit word, so a step costs a few hundred
-numpy operations on ``(games,)`` vectors whatever the board. Bit ``i`` is cell ``i``.
+Many games at once, one turn of every game per step (``fast.py`` runs the batches; boards above
+8x8 take the compiled kernel of ``compiled.py``). Every board is a 64-bit word, so a step costs a
+few hundred numpy operations on ``(games,)`` vectors whatever the board. Bit ``i`` is cell ``i``.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class BitBatch:
 
 
 def pick_ability(rng: np.random.Generator, card: np.ndarray, counts: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Levels 1 and 2 of the random policy, from per-game counts (shared by both kernels).
+    """Levels 1 and 2 of the random policy, from per-game counts.
 
     ``card``: the mover holds each ability; ``counts``: ``nt`` enemy targets, ``ntu`` unshielded
     ones, ``ne`` empty cells, ``nnw`` empty cells that do not win, ``has_mine`` own tokens,

@@ -1,30 +1,28 @@
 """``SPEC.kernel``: fast playouts of every pair of Warfare's players (random, greedy).
 
-Random against random is ``fast.py``'s kernel. A pair with a greedy seat runs the same batched
-kernels (bitboards up to 8x8, arrays beyond) with one more phase in front of each step: in every
-game whose mover is greedy, a placement that completes an own line is taken at once, else one that
-blocks the opponent's line, each uniformly among such cells, exactly as ``players.greedy_policy``
-(which breaks ties uniformly too). The remaining games play the random policy's step on a
-sub-batch. ``record=True`` returns every game's moves, which the tests replay through
-:class:`WarfareRules`.
+Random against random is ``fast.py``'s kernel. A pair with a greedy seat runs the same kernels:
+boards above 8x8 the compiled one (``compiled.py``), smaller boards the batched bitboard kernel
+with one more phase in front of each step: in every game whose mover is greedy, a placement that
+completes an own line is taken at once, else one that blocks the opponent's line, each uniformly
+among such cells, exactly as ``players.greedy_policy`` (which breaks ties uniformly too). The
+remaining games play the random policy's step on a sub-batch. ``record=True`` returns every game's
+moves, which the tests replay through :class:`WarfareRules`.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import numpy as np
 
-from printkit.games.warfare import bits, fast
+from printkit.games.warfare import bits, compiled, fast
 from printkit.games.warfare.bits import BitBatch, BitKernel
 from printkit.games.warfare.engine import Move
 from printkit.games.warfare.params import Params
 from printkit.rules.simulate import Tally
 
 PLAYERS = ("random", "greedy")
-FIELDS = {BitBatch: ("xo", "fort", "shield", "cards", "mover", "first", "gid"),
-          fast.Batch: ("own", "fort", "shield", "cards", "mover", "first", "gid")}
+FIELDS = ("xo", "fort", "shield", "cards", "mover", "first", "gid")
 STEP_KEYS = ("ability", "before", "target", "place", "winner", "reason")
 
 
@@ -38,75 +36,63 @@ def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tal
 
 
 def greedy_run(params: Params, names: tuple[str, str], games: int, seed: int, record: bool = False,
-               arrays: bool = False) -> tuple[Tally, list[list[Move]] | None]:
-    """Games where each seat plays ``random`` or ``greedy``; with ``record`` also every game's moves."""
+               jit: bool = False) -> tuple[Tally, list[list[Move]] | None]:
+    """Games where each seat plays ``random`` or ``greedy``; with ``record`` also every game's moves.
+
+    Boards of at most 64 cells use the bitboard kernel unless ``jit``."""
+    if not fast.use_bits(params, jit):
+        return compiled.run(params, (names[0] == "greedy", names[1] == "greedy"), games, seed, record)
     greedy = np.array([name == "greedy" for name in names])
     rng, tally = np.random.default_rng(seed), Tally()
     moves: list[list[Move]] | None = [[] for _ in range(games)] if record else None
     start = time.perf_counter()
-    use_bits = params.board_size**2 <= 64 and not arrays
-    k: Any = BitKernel(params) if use_bits else fast.Kernel(params)
+    k = BitKernel(params)
     for lo in range(0, games, fast.BATCH):
         size = min(fast.BATCH, games - lo)
-        if use_bits:
-            b: Any = BitBatch(k, rng.integers(0, 2, size=size), np.arange(lo, lo + size))
-        else:
-            b = fast._new_batch(k, lo, size, rng)
+        b = BitBatch(k, rng.integers(0, 2, size=size), np.arange(lo, lo + size))
         fast._run_batch(b, lambda: _step(k, b, rng, greedy), tally, moves)
     tally.seconds = time.perf_counter() - start
     return tally, moves
 
 
-def _take(b: Any, rows: np.ndarray) -> Any:
+def _take(b: BitBatch, rows: np.ndarray) -> BitBatch:
     """A sub-batch holding copies of the given games."""
-    sub = object.__new__(type(b))
-    for name in FIELDS[type(b)]:
+    sub = object.__new__(BitBatch)
+    for name in FIELDS:
         setattr(sub, name, getattr(b, name)[rows])
     return sub
 
 
-def _put(b: Any, rows: np.ndarray, sub: Any) -> None:
+def _put(b: BitBatch, rows: np.ndarray, sub: BitBatch) -> None:
     """Write a sub-batch's games back into their rows."""
-    for name in FIELDS[type(b)]:
+    for name in FIELDS:
         getattr(b, name)[rows] = getattr(sub, name)
 
 
-def _sides(k: Any, b: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The mover's tokens, the opponent's and the empty cells (bitboards or boolean rows)."""
-    if isinstance(b, BitBatch):
-        return b.sides(np.arange(len(b.mover)), b.mover, np.uint64((1 << k.cells) - 1))
-    me = b.mover.astype(np.int64)
-    return b.own == (me + 1)[:, None], b.own == (2 - me)[:, None], b.own == 0
-
-
-def _forced(k: Any, b: Any, greedy_rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _forced(k: BitKernel, b: BitBatch, greedy_rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For greedy movers: the cells they must choose among and whether those win; rows forced."""
-    mine, theirs, empty = _sides(k, b)
-    if isinstance(b, BitBatch):
-        win = np.where(greedy_rows, k.winning(mine, empty), np.uint64(0))
-        block = np.where(greedy_rows & (win == 0), k.winning(theirs, empty), np.uint64(0))
-        return np.where(win != 0, win, block), win != 0, (win | block) != 0
-    win = fast._winning_cells(k, mine, empty) & greedy_rows[:, None]
-    block = fast._winning_cells(k, theirs, empty) & (greedy_rows & ~win.any(1))[:, None]
-    return np.where(win.any(1)[:, None], win, block), win.any(1), (win | block).any(1)
+    mine, theirs, empty = b.sides(np.arange(len(b.mover)), b.mover, np.uint64((1 << k.cells) - 1))
+    win = np.where(greedy_rows, k.winning(mine, empty), np.uint64(0))
+    block = np.where(greedy_rows & (win == 0), k.winning(theirs, empty), np.uint64(0))
+    return np.where(win != 0, win, block), win != 0, (win | block) != 0
 
 
-def _step(k: Any, b: Any, rng: np.random.Generator, greedy: np.ndarray) -> dict[str, np.ndarray]:
+def _step(k: BitKernel, b: BitBatch, rng: np.random.Generator, greedy: np.ndarray) -> dict[str, np.ndarray]:
     """One turn of every live game: greedy movers with a winning or blocking cell place there,
     the others play the random policy's step."""
     n = len(b.mover)
     greedy_rows = greedy[b.mover]
     if not greedy_rows.any():
-        return _random_step(k, b, rng)
+        return bits.step(k, b, rng)
     choices, wins, forced = _forced(k, b, greedy_rows)
     if not forced.any():
-        return _random_step(k, b, rng)
+        return bits.step(k, b, rng)
     out = {"ability": np.full(n, -1), "before": np.zeros(n, dtype=bool), "target": np.full(n, -1),
            "place": np.full(n, -1), "winner": np.full(n, -1), "reason": np.zeros(n, dtype=np.int64)}
     rest = np.nonzero(~forced)[0]
     if rest.size:
         sub = _take(b, rest)
-        s = _random_step(k, sub, rng)
+        s = bits.step(k, sub, rng)
         _put(b, rest, sub)
         for key in STEP_KEYS:
             out[key][rest] = s[key]
@@ -119,28 +105,15 @@ def _step(k: Any, b: Any, rng: np.random.Generator, greedy: np.ndarray) -> dict[
     return out
 
 
-def _random_step(k: Any, b: Any, rng: np.random.Generator) -> dict[str, np.ndarray]:
-    if isinstance(b, BitBatch):
-        return bits.step(k, b, rng)
-    return fast._array_step(k, b, rng)
-
-
-def _place(k: Any, b: Any, rng: np.random.Generator, choices: np.ndarray, wins: np.ndarray) -> dict[str, np.ndarray]:
+def _place(k: BitKernel, b: BitBatch, rng: np.random.Generator, choices: np.ndarray, wins: np.ndarray) -> dict[str, np.ndarray]:
     """The greedy turn of every game of sub-batch ``b``: a plain placement among ``choices``."""
     n = len(b.mover)
     rows, me = np.arange(n), b.mover.astype(np.int64)
     b.shield[rows, me] = -1  # the mover's own shield ends as the turn begins
     s: dict[str, np.ndarray] = {"ability": np.full(n, -1), "before": np.zeros(n, dtype=bool),
                                 "target": np.full(n, -1), "reason": np.where(wins, 1, 0).astype(np.int64)}
-    if isinstance(b, BitBatch):
-        s["place"] = bits.pick(choices, rng)
-        b.xo[rows, me] |= bits.bit(s["place"])
-        bits._end(k, b, s, np.uint64((1 << k.cells) - 1))
-    else:
-        s["place"] = fast._pick(choices, rng)
-        b.own[rows, s["place"]] = me + 1
-        step = fast.Step(s["ability"], s["before"], s["target"], s["place"], np.full(n, -1), s["reason"].astype(np.int8))
-        fast._phase_end(k, b, step, me)
-        s["winner"], s["reason"] = step.winner, step.reason.astype(np.int64)
+    s["place"] = bits.pick(choices, rng)
+    b.xo[rows, me] |= bits.bit(s["place"])
+    bits._end(k, b, s, np.uint64((1 << k.cells) - 1))
     b.mover = 1 - b.mover
     return s

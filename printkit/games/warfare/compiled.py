@@ -1,0 +1,65 @@
+"""Playouts by the compiled kernel (``jit.py``, numba, cached on disk) for boards above 8x8.
+
+:func:`run` plays any pair of ``random`` and ``greedy`` and returns the tally that ``simulate``
+with ``observe`` would hold (game lengths count the chance move) and, with ``record=True``, every
+game's moves as engine moves, which the tests replay through :class:`WarfareRules`.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+import numpy as np
+
+from printkit.games.warfare.board import geometry
+from printkit.games.warfare.engine import ABILITIES, First, Move, Turn
+from printkit.games.warfare.params import Params
+from printkit.rules.simulate import Tally
+
+REASONS = ("", "line", "fortress", "territory", "stalemate", "full board")
+
+
+@lru_cache(maxsize=8)
+def _geometry(size: int, length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lines through each cell and crosses (rows padded with -1), and each line's sum of cells."""
+    geo = geometry(size, length)
+    index = {line: i for i, line in enumerate(geo.lines)}
+    through = np.full((geo.cells, max(1, max(len(t) for t in geo.lines_through))), -1, dtype=np.int64)
+    cross = np.full((geo.cells, 5), -1, dtype=np.int64)
+    for cell in range(geo.cells):
+        through[cell, : len(geo.lines_through[cell])] = [index[line] for line in geo.lines_through[cell]]
+        cross[cell, : len(geo.crosses[cell])] = geo.crosses[cell]
+    return through, np.array([sum(line) for line in geo.lines], dtype=np.int64), cross
+
+
+def run(params: Params, greedy: tuple[bool, bool], games: int, seed: int,
+        record: bool = False) -> tuple[Tally, list[list[Move]] | None]:
+    """``games`` seeded games, each seat greedy or random; with ``record`` also every game's moves."""
+    from printkit.games.warfare import jit
+
+    start = time.perf_counter()
+    through, lsum, cross = _geometry(params.board_size, params.line_length)
+    rules = np.array([params.line_length, params.fortress_victory, params.territory_victory]
+                     + [params.abilities.count(a) for a in ABILITIES], dtype=np.int64)
+    rows, turns = jit.play(through, lsum, cross, rules, np.array(greedy, dtype=np.bool_), games,
+                           seed % 2**32, record)
+    tally = Tally()
+    for first, winner, reason, length in rows[:, : jit.USED].tolist():
+        result = "draw" if winner == jit.DRAW else "first" if winner == first else "second"
+        tally.add(result, length + 1, REASONS[reason])
+    for ability, used in zip(ABILITIES, rows[:, jit.USED :].sum(axis=0).tolist(), strict=True):
+        tally.extra[ability] += used
+    tally.seconds = time.perf_counter() - start
+    return tally, (_moves(rows, turns) if record else None)
+
+
+def _moves(rows: np.ndarray, turns: np.ndarray) -> list[list[Move]]:
+    """The recorded turn rows as engine moves, game by game (after each game's chance move)."""
+    played: list[list[Move]] = [[First(first)] for first in rows[:, 0].tolist()]
+    for game, player, ability, target, place, before in turns.tolist():
+        if ability < 0:
+            played[game].append(Turn(player, place))
+        else:
+            played[game].append(Turn(player, place if place >= 0 else None, ABILITIES[ability], target, bool(before)))
+    return played
