@@ -28,6 +28,7 @@ def rate(spec: object, params: object, names: tuple[str, str], seconds: float) -
     """(games played, games/s by wall clock) for one pair, sized to take about ``seconds``."""
     from printkit.rules.playouts import play_games
 
+    play_games(spec, params, names, 2, 0)  # warm-up: imports and numba's compiled-code cache are not playout speed
     games, elapsed = 20, 0.0
     while True:
         start = time.perf_counter()
