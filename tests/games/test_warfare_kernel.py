@@ -14,7 +14,7 @@ from printkit.games.warfare.params import Abilities, Params
 from printkit.games.warfare.turns import options
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import simulate
-from tests.games.kernel_agreement import Z_CRITICAL, assert_lengths_agree, assert_rates_agree
+from tests.games.kernel_agreement import Z_CRITICAL, assert_lengths_agree, assert_rates_agree, two_proportion_z
 
 SMALL = Params(board_size=4, line_length=3, abilities=Abilities(2, 1, 2, 2), fortress_victory=2)
 FIVE = Params(board_size=5, line_length=4, territory_victory=False, abilities=Abilities(3, 2, 1, 0))
@@ -137,3 +137,30 @@ def test_play_games_uses_the_kernel_for_every_pair() -> None:
         assert again is not None
         assert (tally.results, tally.lengths, tally.reasons, tally.extra) == (again.results, again.lengths, again.reasons, again.extra)
     assert SPEC.kernel(SMALL, ("random", "genius"), 10, 1) is None  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("names,restrict", [(("random", "random"), (0, "fortress")), (("greedy", "random"), (1, "bomb")),
+                                            (("random", "greedy"), (0, "convert")), (("greedy", "greedy"), None)],
+                         ids=["random-fortress", "greedy-bomb", "mixed-convert", "full"])
+def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str], restrict: tuple[int, str] | None) -> None:
+    """Restricted play (``balance --abilities``) on the compiled kernel: the restricted seat never plays its
+    ability, every game replays through the engine, and seat wins and results agree with the reference
+    engine's restricted players (``balance.restrict.without``)."""
+    from printkit.balance.restrict import restricted_spec
+    from printkit.games.warfare.compiled import run
+    from printkit.games.warfare.kernel import restricted
+
+    _, games = run(SMALL, (names[0] == "greedy", names[1] == "greedy"), 60, 5, record=True, restrict=restrict)
+    assert games is not None
+    replay(SMALL, names, games)
+    used = Counter((move.player, move.ability) for game in games for move in game if isinstance(move, Turn))
+    if restrict is not None:
+        assert used[restrict] == 0 and used[(1 - restrict[0], restrict[1])] > 0
+    kernel = restricted(SMALL, names, 8_000, 11, restrict)
+    assert kernel is not None
+    reference = play_games(restricted_spec(SPEC, SMALL, names, restrict), SMALL, ("first-seat", "second-seat"), 800, 4)
+    assert_rates_agree(kernel, reference)
+    for key in ("seat_1_wins", "seat_2_wins"):
+        z = two_proportion_z(kernel.extra[key], kernel.games, reference.extra[key], reference.games)
+        assert z < Z_CRITICAL, (key, kernel.extra[key] / kernel.games, reference.extra[key] / reference.games)
+    assert restricted(SMALL, ("random", "genius"), 10, 1, None) is None

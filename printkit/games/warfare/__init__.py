@@ -37,6 +37,7 @@ SPEC = GameSpec(
     players={"random": random_policy, "greedy": greedy_policy},
     fast_simulate=fast_simulate,
     kernel=lazy_kernel("printkit.games.warfare.kernel"),
+    restricted_kernel=lazy_kernel("printkit.games.warfare.kernel", "restricted"),
     observe=observe,
     kit=lazy_kit("printkit.games.warfare.kit"),
     play=play,

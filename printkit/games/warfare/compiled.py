@@ -33,21 +33,29 @@ def _geometry(size: int, length: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return through, np.array([sum(line) for line in geo.lines], dtype=np.int64), cross
 
 
-def run(params: Params, greedy: tuple[bool, bool], games: int, seed: int,
-        record: bool = False) -> tuple[Tally, list[list[Move]] | None]:
-    """``games`` seeded games, each seat greedy or random; with ``record`` also every game's moves."""
+def run(params: Params, greedy: tuple[bool, bool], games: int, seed: int, record: bool = False,
+        restrict: tuple[int, str] | None = None, seats: bool = False) -> tuple[Tally, list[list[Move]] | None]:
+    """``games`` seeded games, each seat greedy or random; with ``record`` also every game's moves.
+
+    ``restrict`` = (seat, ability): that seat never plays the ability (restricted play); ``seats`` counts
+    each seat's wins (``seat_1_wins``: X)."""
     from printkit.games.warfare import jit
 
     start = time.perf_counter()
     through, lsum, cross = _geometry(params.board_size, params.line_length)
     rules = np.array([params.line_length, params.fortress_victory, params.territory_victory]
                      + [params.abilities.count(a) for a in ABILITIES], dtype=np.int64)
-    rows, turns = jit.play(through, lsum, cross, rules, np.array(greedy, dtype=np.bool_), games,
+    banned = np.full(2, -1, dtype=np.int64)
+    if restrict is not None:
+        banned[restrict[0]] = ABILITIES.index(restrict[1])
+    rows, turns = jit.play(through, lsum, cross, rules, np.array(greedy, dtype=np.bool_), banned, games,
                            seed % 2**32, record)
     tally = Tally()
     for first, winner, reason, length in rows[:, : jit.USED].tolist():
         result = "draw" if winner == jit.DRAW else "first" if winner == first else "second"
         tally.add(result, length + 1, REASONS[reason])
+        if seats and winner != jit.DRAW:
+            tally.extra[f"seat_{winner + 1}_wins"] += 1
     for ability, used in zip(ABILITIES, rows[:, jit.USED :].sum(axis=0).tolist(), strict=True):
         tally.extra[ability] += used
     tally.seconds = time.perf_counter() - start

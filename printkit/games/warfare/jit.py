@@ -119,9 +119,11 @@ def _target(cells: np.ndarray, count: np.ndarray, pos: np.ndarray, ability: int,
 
 @njit(cache=True)
 def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.ndarray, greedy: np.ndarray,
-         games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+         banned: np.ndarray, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games; ``rules``: line length, fortress victory, territory victory, then the four card
-    counts; ``greedy``: per seat. Returns the result rows and (when ``record``) the turn rows."""
+    counts; ``greedy``: per seat; ``banned``: per seat, an ability it never plays (-1: none), the random
+    policy conditioned on not playing it (restricted play: a plain placement is always left). Returns the
+    result rows and (when ``record``) the turn rows."""
     np.random.seed(seed)
     n_cells, n_lines = through.shape[0], lsum.shape[0]
     length, fv, territory = rules[0], rules[1], rules[2]
@@ -137,6 +139,7 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
     forts = np.zeros(2, dtype=np.int64)
     shields = np.zeros(2, dtype=np.int64)
     cards = np.zeros((2, 4), dtype=np.int64)
+    hand = np.zeros(4, dtype=np.int64)  # the mover's cards it may play
     out = np.zeros((games, USED + 4), dtype=np.int64)
     rec = np.zeros((1024 if record else 1, 6), dtype=np.int64)
     n_rec = 0
@@ -174,7 +177,10 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
                 sh = shields[opp]
                 shielded = sh >= 0 and own[sh] == opp + 1
                 ntu = nt - 1 if shielded else nt
-                ability, before = _choose(cards[me], ne, nt, ntu, count[me + 1], wins[me], forts[me] + 1 >= fv)
+                hand[:] = cards[me]
+                if banned[me] >= 0:
+                    hand[banned[me]] = 0
+                ability, before = _choose(hand, ne, nt, ntu, count[me + 1], wins[me], forts[me] + 1 >= fv)
                 if ability >= 0 and not before:  # a placement the ability follows must not win
                     place = cells[0, _draw(ne)]
                     while hot[me, place]:

@@ -17,7 +17,7 @@ import numpy as np
 
 from printkit.games.warfare import bits, compiled, fast
 from printkit.games.warfare.bits import BitBatch, BitKernel
-from printkit.games.warfare.engine import Move
+from printkit.games.warfare.engine import ABILITIES, Move
 from printkit.games.warfare.params import Params
 from printkit.rules.simulate import Tally
 
@@ -33,6 +33,19 @@ def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tal
     if names == ("random", "random"):
         return fast.fast_simulate(params, games, seed)
     return greedy_run(params, names, games, seed)[0]
+
+
+def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
+               restrict: tuple[int, str] | None) -> Tally | None:
+    """``SPEC.restricted_kernel``: restricted play on the compiled kernel (any board size), counting seat wins.
+
+    A seat without an ability plays the random policy conditioned on not playing it (its choice among
+    "no card" and the other playable cards is uniform): the move of ``balance.restrict.without`` in
+    distribution, since the greedy player's win and block placements use no card."""
+    if any(name not in PLAYERS for name in names) or (restrict is not None and restrict[1] not in ABILITIES):
+        return None
+    greedy = (names[0] == "greedy", names[1] == "greedy")
+    return compiled.run(params, greedy, games, seed, restrict=restrict, seats=True)[0]
 
 
 def greedy_run(params: Params, names: tuple[str, str], games: int, seed: int, record: bool = False,
