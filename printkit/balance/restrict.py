@@ -18,6 +18,29 @@ TRIES = 25
 """Draws of the player's own policy before falling back to a uniform choice among the allowed moves."""
 
 
+class RulesWithout:
+    """The rules as a restricted player sees them: ``legal_moves`` lists only the moves that do not use the
+    ability (all of them when every move does); everything else is the game's own rules. It hashes and
+    compares as those rules, so what a player caches per rules object stays shared."""
+
+    def __init__(self, rules: Any, uses: MoveTest) -> None:
+        self._rules, self._uses = rules, uses
+
+    def legal_moves(self, state: Any) -> Any:
+        moves = self._rules.legal_moves(state)
+        allowed = [m for m in moves if not self._uses(self._rules, state, m)]
+        return allowed or moves
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rules, name)
+
+    def __hash__(self) -> int:
+        return hash(self._rules)
+
+    def __eq__(self, other: object) -> bool:
+        return self._rules == (other._rules if isinstance(other, RulesWithout) else other)
+
+
 class NoAbilities(PrintkitError):
     """A game (or its parameters) without abilities to remove."""
 
@@ -30,17 +53,21 @@ def game_abilities(spec: Any, params: Any) -> dict[str, MoveTest]:
 def without(policy: Policy, uses: MoveTest) -> Policy:
     """``policy`` that never plays a move using the ability while another legal move exists.
 
-    The player's own choice is drawn again (the same player conditioned on not using the ability);
-    if it keeps choosing the ability, a uniform choice among the legal moves without it is made; if
-    every legal move uses it (a forced move), the player's choice stands.
+    The player chooses among the moves without the ability: it is handed :class:`RulesWithout`, so a
+    player that looks at ``legal_moves`` (a random player, a greedy or heuristic one weighing every
+    move) picks from those, the best of them where it looks for the best. A player that builds its move
+    in other ways and still uses the ability is drawn again (the same player conditioned on not using
+    it); if it keeps choosing it, a uniform choice among the legal moves without it is made; if every
+    legal move uses it (a forced move), the player's choice stands.
     """
 
     def restricted(rules: Any, state: Any, rng: random.Random) -> Any:
-        move = policy(rules, state, rng)
+        seen = RulesWithout(rules, uses)
+        move = policy(seen, state, rng)
         if not uses(rules, state, move):
             return move
         for _ in range(TRIES):
-            again = policy(rules, state, rng)
+            again = policy(seen, state, rng)
             if not uses(rules, state, again):
                 return again
         allowed = [m for m in rules.legal_moves(state) if not uses(rules, state, m)]

@@ -144,14 +144,14 @@ def _batch(board: Board, greedy: np.ndarray, games: int, rng: np.random.Generato
 def _avoiding(mine: np.ndarray, chosen: np.ndarray, greedy: bool, spaces: np.ndarray,
               rng: np.random.Generator) -> np.ndarray:
     """The moves of a seat that never marks one of ``spaces`` while it has another empty space: the move of
-    :func:`printkit.balance.restrict.without` in distribution. A greedy seat takes a top-valued space outside
-    them uniformly when there is one, else (the player's choice redrawn in vain) any empty space outside them
-    uniformly; a random seat any empty space outside them; with none left the chosen move stands.
-    ``mine``: the seat's values (games, spaces; -1 on marked ones), ``chosen``: the unrestricted moves."""
+    :func:`printkit.balance.restrict.without` in distribution (the players choose among the other empty
+    spaces). A greedy seat takes a space of the highest value among them, uniformly among ties; a random
+    seat any of them; with none left the chosen move stands. ``mine``: the seat's values (games, spaces;
+    -1 on marked ones), ``chosen``: the unrestricted moves."""
     allowed = (mine >= 0) & ~spaces
     if greedy:
-        best = (mine == mine.max(1)[:, None]) & ~spaces
-        allowed = np.where(best.any(1)[:, None], best, allowed)
+        values = np.where(allowed, mine, -1)
+        allowed &= values == values.max(1)[:, None]
     some = allowed.any(1)
     out = chosen.copy()
     if some.any():
