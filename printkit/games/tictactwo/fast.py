@@ -17,18 +17,21 @@ import random
 import time
 from typing import Any, Iterator
 
-from printkit.games.tictactwo.bits import DIBS as DIBS_OF
-from printkit.games.tictactwo.bits import WALLS, Board, End, Tables, nth, ones, tables
+import numpy as np
+
+from printkit.games.tictactwo import jit
+from printkit.games.tictactwo.bits import Board, End, Tables, nth, ones, tables
+from printkit.games.tictactwo.packed import pack, words
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
 from printkit.rules.simulate import Tally
 
 POLICIES = ("random", "uniform", "greedy")
 DOUBLE, SWAP, SHIFT, DIBS, INTERSECT, WALL = range(6)
-SPACES = (DIBS, INTERSECT, WALL)
-"""The actions that only mark a space or a border."""
 MOVERS = (DOUBLE, SWAP, SHIFT)
 """The actions that change letters (only they can make a line; dibs, intersect and walls cannot)."""
+END, STEPS, SAFE, LETTERS = 4, 5, 6, 7
+"""Columns of a ``jit.prefixes`` row."""
 
 KAction = tuple[int, int]
 """An action in kernel form: (index in ACTIONS, argument: a space, a swap, a shift or a slot)."""
@@ -43,6 +46,7 @@ class Game:
 
     def __init__(self, t: Tables, params: Params, rng: random.Random) -> None:
         self.t, self.params = t, params
+        self.packed = pack(t)
         self.below = rng._randbelow  # what rng.choice and rng.randrange(n) draw with
         self.hands = [[0] * len(ACTIONS), [0] * len(ACTIONS)]
         self.turns = [0, 0]
@@ -125,18 +129,6 @@ class Game:
             else:
                 yield from self._topples(w, p, (a, arg))
 
-    def _one_step(self, b: Board, p: int) -> Iterator[Prefix]:
-        """The prefixes of one step (a topple alone, or an action alone), in order."""
-        t = self.t
-        for prefix in self._topples(b, p, None):
-            if prefix[1] is not None:
-                yield prefix
-        for a in self.names(p):
-            for arg in t.options(b, p, a):
-                w = b[:]
-                t.act(w, p, a, arg)
-                yield (a, arg), None, w, t.check(w, ACTIONS[a]) if a in MOVERS else None
-
     def _topples(self, w: Board, p: int, action: KAction | None) -> Iterator[Prefix]:
         t = self.t
         yield action, None, w, None
@@ -203,51 +195,20 @@ class Game:
     def uniform(self, b: Board, p: int) -> KTurn:
         """``players.uniform_player`` in play: one draw over the count of every legal turn.
 
-        Turns are counted per action (its letters, and per topple after it one turn or its
-        letters) without listing them; only the drawn action's turns are listed.
+        The turns are counted per action option (``jit.uniform_groups``) without listing them;
+        only the drawn option's turns are listed.
         """
         t = self.t
-        plain = self._count(b, p)
-        groups: list[tuple[KAction | None, Board | None, End | None, int]] = [(None, b, None, plain)]
-        total = plain
-        lined = t.any_complete(b)
-        letters = t.writable(b, p)
-        count, free = letters.bit_count(), ~(letters | b[3] | b[4] | b[5])
-        falls = [c for _, c in t.topples(b, p)]
-        after = 1 + len(falls)  # letters without a topple and after each
-        freed = sum(free >> c & 1 for c in falls)
-        for a in self.names(p):
-            if a in SPACES and not lined:
-                # no letter changes and no line can appear: a topple's space takes a letter once erased
-                # (``free``: not open, not void, not dibs); dibs and intersect may open their space
-                for arg in ones(t.option_mask(b, p, a)):
-                    if a == WALL:
-                        size = plain + sum(count + (free >> c & 1) for c in t.slot_cells[arg])
-                    elif letters >> arg & 1 or (a == INTERSECT and b[p] >> arg & 1):
-                        size = count * after + freed - (falls.count(arg) if a == DIBS and free >> arg & 1 else 0)
-                    else:
-                        size = (count + 1) * after + freed - (falls.count(arg) if free >> arg & 1 else 0)
-                    groups.append(((a, arg), None, None, size))
-                    total += size
-                continue
-            if a == DOUBLE and not lined:
-                total += self._count_doubles(b, p, groups, count, after, freed, falls)
-                continue
-            for arg in t.options(b, p, a):
-                w = b[:]
-                t.act(w, p, a, arg)
-                end = t.placed(w, p, arg) if a == DOUBLE else t.check(w, ACTIONS[a]) if a in MOVERS else None
-                size = 1 if end is not None else self._count(w, p)
-                groups.append(((a, arg), w, end, size))
-                total += size
-        index = self.below(total)
-        for action, w, end, size in groups:
-            if index < size:
-                break
-            index -= size
-        if w is None:
-            w = b[:]
-            t.act(w, p, *action)  # type: ignore[misc]
+        acts, args, sizes = jit.uniform_groups(words(b), p, not self.turns[p], self._names(p), self.packed)
+        index = self.below(int(sizes.sum()))
+        group = int(np.searchsorted(sizes.cumsum(), index, side="right"))
+        index -= int(sizes[:group].sum())
+        w, action, end = b, None, None
+        if group:
+            a, arg = int(acts[group]), int(args[group])
+            action, w = (a, arg), b[:]
+            t.act(w, p, a, arg)
+            end = t.placed(w, p, arg) if a == DOUBLE else t.check(w, ACTIONS[a]) if a in MOVERS else None
         if end is not None:
             return action, None, None, w, end
         for prefix in self._topples(w, p, action):
@@ -257,51 +218,9 @@ class Game:
             index -= size
         raise AssertionError("index beyond the legal turns")
 
-    def _count_doubles(self, b: Board, p: int, groups: list, count: int, after: int, freed: int,
-                       falls: list[int]) -> int:
-        """Add the turns of every Double to ``groups`` (on a board without lines, cut or not); their sum.
-
-        A Double that completes a line is one turn. Otherwise its space no longer takes a letter
-        and, erased by a topple, takes one again unless the other player's dibs stays on it; when
-        it completes a line that a wall cuts, its turns are played out (a topple may uncut it).
-        """
-        t, q, total = self.t, 1 - p, 0
-        wins, mine = t.win_cells(b, p), b[p]
-        cut = 0
-        for _, cells in t.near(mine, mine | t.writable(b, p), 1):
-            cut |= cells & ~mine
-        for cell in ones(t.writable(b, p)):
-            bit = 1 << cell
-            if wins & bit:
-                groups.append(((DOUBLE, cell), None, (p, t.win_reason), 1))
-                total += 1
-                continue
-            if cut & bit:
-                w = b[:]
-                t.write(w, cell, p)
-                size = self._count(w, p)
-                groups.append(((DOUBLE, cell), w, None, size))
-                total += size
-                continue
-            kept = b[DIBS_OF + q] & bit and not b[DIBS_OF + p] & bit
-            size = (count - 1) * after + freed + (0 if kept else falls.count(cell))
-            groups.append(((DOUBLE, cell), None, None, size))
-            total += size
-        return total
-
-    def _count(self, w: Board, p: int) -> int:
-        """How many turns follow a position after the action: letters, and topples with theirs."""
-        t = self.t
-        letters = t.writable(w, p)
-        count = letters.bit_count()
-        if not self.turns[p] or not w[WALLS + p]:
-            return count
-        if t.any_complete(w):  # a topple may uncut a line: play them out
-            return sum(1 if pre[3] is not None else t.writable(pre[2], p).bit_count()
-                       for pre in self._topples(w, p, None))
-        # no line can appear; a topple erases its space, which then takes a letter unless void or dibs
-        free = ~(letters | w[3] | w[4] | w[5])
-        return count + sum(count + (free >> c & 1) for _, c in t.topples(w, p))
+    def _names(self, p: int) -> np.ndarray:
+        """``names`` as an array for ``jit``."""
+        return np.array(self.names(p), dtype=np.int64)
 
     def greedy(self, b: Board, p: int) -> KTurn:
         """``players.greedy_player`` in play (same draws; see the module docstring)."""
@@ -325,48 +244,64 @@ class Game:
                 wins.extend((simple, prefix, c) for c in ones(t.win_cells(w, p)))
         if wins:
             return self.place(*_simplest(wins, below), p)
-        listed: list[Prefix] = []
-        safe: list[tuple[int, Prefix, int | None]] | None = None
+        rows = None
         if t.threatened(b, q, reach):
-            safe = self._safe([plain], q, reach) or self._safe(list(self._one_step(b, p)), q, reach)
-            if not safe:  # then only turns of two steps can be safe
-                listed = [plain, *prefixes]
-                safe = self._safe(listed[1:], q, reach)
-            if safe:
-                return self.place(*_simplest(safe, below), p)
+            cells = ones(t.safe_cells(b, p, reach))
+            if cells:  # the simplest safe turns: a letter alone, else one step, else two
+                return self.place(plain, cells[below(len(cells))], p)
+            for depth in (1, 2):
+                rows = self._rows(b, p, reach, depth)
+                turn = self._draw(b, p, rows, rows[:, SAFE] * (rows[:, STEPS] == depth), reach)
+                if turn is not None:
+                    return turn
         for _ in range(10):
             turn = self.random(b, p)
             if turn[4] is None and not t.threatened(turn[3], q, reach):
                 return turn
-        listed = listed or [plain, *prefixes]
-        if safe is None:
-            safe = self._safe(listed, q, reach)
-        pool = [(prefix, c) for _, prefix, c in safe] or self._not_losing(listed, p) or self._not_losing(listed, p, every=True)
-        prefix, cell = pool[below(len(pool))]
-        return self.place(prefix, cell, p)
+        if rows is None:
+            rows = self._rows(b, p, reach, 2)
+            turn = self._draw(b, p, rows, rows[:, SAFE], reach)
+            if turn is not None:
+                return turn
+        ended = rows[:, END] != jit.NONE
+        return (self._draw(b, p, rows, np.where(ended, rows[:, END] != q, rows[:, LETTERS]))
+                or self._draw(b, p, rows, np.where(ended, 1, rows[:, LETTERS])))  # type: ignore[return-value]
 
-    def _safe(self, listed: list[Prefix], q: int, reach: int) -> list[tuple[int, Prefix, int | None]]:
-        """Turns that neither end the game nor leave ``q`` a threat (no letter wins here)."""
-        t, p, out = self.t, 1 - q, []
-        for prefix in listed:
-            action, topple, w, end = prefix
-            if end is not None:
-                continue
-            simple = (action is not None) + (topple is not None)
-            out.extend((simple, prefix, c) for c in ones(t.safe_cells(w, p, reach)))
-        return out
+    def _rows(self, b: Board, p: int, reach: int, depth: int) -> np.ndarray:
+        """``jit.prefixes``: every prefix of at most ``depth`` steps with its safe letters and letters."""
+        return jit.prefixes(words(b), p, not self.turns[p], self._names(p), reach, depth, self.packed)
 
-    def _not_losing(self, listed: list[Prefix], p: int, every: bool = False) -> list[tuple[Prefix, int | None]]:
-        """Turns of ``p`` that the opponent does not win (``every``: all turns)."""
-        t, out = self.t, []
-        for prefix in listed:
-            end = prefix[3]
-            if end is not None:
-                if every or end[0] != 1 - p:
-                    out.append((prefix, None))
-            else:
-                out.extend((prefix, c) for c in ones(t.writable(prefix[2], p)))
-        return out
+    def _draw(self, b: Board, p: int, rows: np.ndarray, counts: np.ndarray, reach: int = 0) -> KTurn | None:
+        """One draw among the turns counted per prefix row, in order (None when there are none):
+        the safe letters after a prefix with ``reach``, else its letters, or the prefix that ended."""
+        total = int(counts.sum())
+        if not total:
+            return None
+        index = self.below(total)
+        ends = counts.cumsum()
+        i = int(np.searchsorted(ends, index, side="right"))
+        index -= int(ends[i - 1]) if i else 0
+        prefix = self._prefix(b, p, rows[i])
+        if prefix[3] is not None:
+            return self.place(prefix, None, p)
+        w = prefix[2]
+        cells = self.t.safe_cells(w, p, reach) if reach else self.t.writable(w, p)
+        return self.place(prefix, nth(cells, index), p)
+
+    def _prefix(self, b: Board, p: int, row: np.ndarray) -> Prefix:
+        """The prefix of a ``jit.prefixes`` row."""
+        t = self.t
+        a, arg, slot, cell = (int(v) for v in row[:4])
+        w, action, end = b, None, None
+        if a >= 0:
+            action, w = (a, arg), b[:]
+            t.act(w, p, a, arg)
+            end = t.check(w, ACTIONS[a]) if a in MOVERS else None
+        if slot < 0:
+            return action, None, w, end
+        after = w[:]
+        t.topple(after, slot, cell)
+        return action, (slot, cell), after, t.check(after, "topple")
 
     def play(self, seats: tuple[str, str], tally: Tally, moves: list[Move] | None) -> None:
         """Play one game to its end and add it to the tally (and its moves to ``moves``)."""

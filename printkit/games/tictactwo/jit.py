@@ -1,0 +1,452 @@
+"""Compiled counting for the Tic Tac Two kernel (numba): every turn of a position, counted.
+
+The uniform player draws one turn among all legal turns and the greedy player among all "safe"
+turns; listing thousands of turns in Python is what made large boards with many actions slow.
+These functions count them per action option (uniform) or per turn prefix (greedy) in the order
+of ``turns.expand``; ``fast.py`` still makes every draw with the game's ``random.Random`` and
+builds only the drawn turn, so the games stay the reference players' games.
+
+A board (``packed.words``) is 12 uint64 words: the six space layers of ``bits.py`` (X, O,
+intersect, void, dibs of X, dibs of O), then the walls of X and of O in three words each (slot
+``s`` is bit ``s % 64`` of word ``s // 64``). Every operation mirrors ``bits.py`` bit for bit;
+table layouts are described in ``packed.py``. An end is an int: -1 none, 0 or 1 the winner, 2 both.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+DOUBLE, SWAP, SHIFT, DIBS, INTERSECT, WALL = range(6)
+NONE, BOTH = -1, 2
+
+
+@njit(cache=True)
+def _pop(x: np.uint64) -> int:
+    """Set bits of ``x``."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def _low(x: np.uint64) -> int:
+    """Index of the lowest set bit of ``x`` (not 0)."""
+    return _pop((x & (~x + np.uint64(1))) - np.uint64(1))
+
+
+@njit(cache=True)
+def _bit(i: int) -> np.uint64:
+    return np.uint64(1) << np.uint64(i)
+
+
+@njit(cache=True)
+def _nth(mask: np.uint64, index: int) -> int:
+    """The ``index``-th set bit of ``mask``, counting from the lowest."""
+    for _ in range(index):
+        mask &= mask - np.uint64(1)
+    return _low(mask)
+
+
+@njit(cache=True)
+def writable(b: np.ndarray, p: int, full: np.uint64) -> np.uint64:
+    """``bits.Tables.writable``."""
+    i = b[2]
+    return full & ~b[3] & (b[4 + p] | (i & ~b[p]) | (~i & ~(b[0] | b[1])))
+
+
+@njit(cache=True)
+def _cut(b: np.ndarray, lines: np.ndarray, line: int) -> bool:
+    """Does a wall of either player cut ``line``?"""
+    return ((lines[line, 1] & (b[6] | b[9])) | (lines[line, 2] & (b[7] | b[10]))
+            | (lines[line, 3] & (b[8] | b[11]))) != 0
+
+
+@njit(cache=True)
+def _has_line(b: np.ndarray, who: int, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarray, k: int) -> bool:
+    """``bits.Tables.has_line``: a line of ``who``'s letters that no wall cuts."""
+    letters = b[who]
+    if _pop(letters) < k:
+        return False
+    for d in range(dirs.shape[0]):
+        acc = letters & dirs[d, 1]
+        step = dirs[d, 0]
+        for i in range(1, k):
+            if not acc:
+                break
+            acc &= letters >> (step * np.uint64(i))
+        while acc:
+            low = acc & (~acc + np.uint64(1))
+            if not _cut(b, lines, line_at[d, _low(low)]):
+                return True
+            acc ^= low
+    return False
+
+
+@njit(cache=True)
+def check(b: np.ndarray, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarray, k: int) -> int:
+    """``bits.Tables.check`` as an end code."""
+    x = _has_line(b, 0, lines, dirs, line_at, k)
+    o = _has_line(b, 1, lines, dirs, line_at, k)
+    if x and o:
+        return BOTH
+    if x:
+        return 0
+    return 1 if o else NONE
+
+
+@njit(cache=True)
+def _placed(b: np.ndarray, p: int, cell: int, lines: np.ndarray, through: np.ndarray) -> int:
+    """``bits.Tables.placed`` as an end code."""
+    mine = b[p]
+    for i in range(through[cell, 0]):
+        line = through[cell, 1 + i]
+        if not lines[line, 0] & ~mine and not _cut(b, lines, line):
+            return p
+    return NONE
+
+
+@njit(cache=True)
+def _complete(b: np.ndarray, dirs: np.ndarray, k: int) -> bool:
+    """``bits.Tables.any_complete``: a line, cut or not, of only X or only O."""
+    for j in range(2):
+        letters = b[j]
+        if _pop(letters) < k:
+            continue
+        for d in range(dirs.shape[0]):
+            acc = letters & dirs[d, 1]
+            step = dirs[d, 0]
+            for i in range(1, k):
+                if not acc:
+                    break
+                acc &= letters >> (step * np.uint64(i))
+            if acc:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _erase(b: np.ndarray, cell: int) -> None:
+    bit = _bit(cell)
+    if not (b[4] | b[5]) & bit:
+        b[0] &= ~bit
+        b[1] &= ~bit
+
+
+@njit(cache=True)
+def _write(b: np.ndarray, cell: int, p: int) -> None:
+    bit = _bit(cell)
+    if b[4 + p] & bit:
+        for j in range(6):
+            b[j] &= ~bit
+    b[p] |= bit
+
+
+@njit(cache=True)
+def _has_wall(b: np.ndarray, slot: int) -> bool:
+    word, bit = 6 + slot // 64, _bit(slot % 64)
+    return ((b[word] | b[word + 3]) & bit) != 0
+
+
+@njit(cache=True)
+def _topple(b: np.ndarray, slot: int, cell: int) -> None:
+    """Remove the wall on ``slot`` (either player's); erase ``cell`` unless it is -1."""
+    word, keep = 6 + slot // 64, ~_bit(slot % 64)
+    b[word] &= keep
+    b[word + 3] &= keep
+    if cell >= 0:
+        _erase(b, cell)
+
+
+@njit(cache=True)
+def _shift(b: np.ndarray, row: np.ndarray) -> None:
+    """``bits.Tables.shift`` (``row`` from ``packed``: step, length, spaces, topples, (slot, space)...)."""
+    step, size = row[0], row[1]
+    dibs = b[4] | b[5]
+    movable = np.empty(size, dtype=np.int64)
+    count = 0
+    clear = np.uint64(0)
+    for i in range(size):
+        c = row[2 + i]
+        if not dibs & _bit(c):
+            movable[count] = c
+            count += 1
+            clear |= _bit(c)
+    if count:
+        for j in range(4):
+            m = b[j]
+            out = m & ~clear
+            for i in range(count):
+                if m & _bit(movable[(i - step + count) % count]):
+                    out |= _bit(movable[i])
+            b[j] = out
+    base = 2 + size
+    for i in range(row[base]):
+        slot, cell = row[base + 1 + 2 * i], row[base + 2 + 2 * i]
+        if _has_wall(b, slot):
+            _topple(b, slot, cell)
+
+
+@njit(cache=True)
+def act(b: np.ndarray, p: int, action: int, arg: int, swaps: np.ndarray, shifts: np.ndarray) -> None:
+    """``bits.Tables.act``."""
+    if action == DOUBLE:
+        _write(b, arg, p)
+    elif action == SWAP:
+        a, c = int(swaps[arg, 0]), int(swaps[arg, 1])
+        both = _bit(a) | _bit(c)
+        for j in range(6):
+            m = b[j]
+            if ((m >> np.uint64(a)) ^ (m >> np.uint64(c))) & np.uint64(1):
+                b[j] = m ^ both
+    elif action == SHIFT:
+        _shift(b, shifts[arg])
+    elif action == DIBS:
+        b[4 + p] |= _bit(arg)
+    elif action == INTERSECT:
+        b[2] |= _bit(arg)
+    else:
+        b[6 + 3 * p + arg // 64] |= _bit(arg % 64)
+
+
+@njit(cache=True)
+def _swap_ok(b: np.ndarray, index: int, swaps: np.ndarray) -> bool:
+    """``ops.swap_problem`` is None: no intersect or dibs, different contents, no wall between."""
+    a, c = int(swaps[index, 0]), int(swaps[index, 1])
+    feature = b[2] | b[4] | b[5]
+    pair = _bit(a) | _bit(c)
+    if feature & pair:
+        return False
+    if _kind(b, a) == _kind(b, c):
+        return False
+    return not ((swaps[index, 2] & (b[6] | b[9])) | (swaps[index, 3] & (b[7] | b[10]))
+                | (swaps[index, 4] & (b[8] | b[11])))
+
+
+@njit(cache=True)
+def _kind(b: np.ndarray, cell: int) -> int:
+    bit = _bit(cell)
+    if b[3] & bit:
+        return 0
+    if b[0] & bit:
+        return 1
+    return 2 if b[1] & bit else 3
+
+
+@njit(cache=True)
+def option_mask(b: np.ndarray, p: int, action: int, full: np.uint64, word: int, nslots: int) -> np.uint64:
+    """The options of double, dibs, intersect (spaces) or wall (slots ``64 * word`` on) as a mask."""
+    if action == DOUBLE:
+        return writable(b, p, full)
+    if action == DIBS:
+        return full & ~(b[3] | b[4] | b[5])
+    if action == INTERSECT:
+        return full & ~(b[3] | b[2])
+    left = nslots - 64 * word
+    every = ~np.uint64(0) if left >= 64 else (np.uint64(1) << np.uint64(max(left, 0))) - np.uint64(1)
+    return every & ~(b[6 + word] | b[9 + word])
+
+
+@njit(cache=True)
+def options(b: np.ndarray, p: int, action: int, full: np.uint64, nslots: int, swaps: np.ndarray,
+            nshifts: int) -> np.ndarray:
+    """``bits.Tables.options``: the arguments of an action, in the reference order."""
+    if action == SWAP:
+        out = np.empty(swaps.shape[0], dtype=np.int64)
+        count = 0
+        for i in range(swaps.shape[0]):
+            if _swap_ok(b, i, swaps):
+                out[count] = i
+                count += 1
+        return out[:count]
+    if action == SHIFT:
+        return np.arange(nshifts)
+    out = np.empty(nslots if action == WALL else 64, dtype=np.int64)
+    count = 0
+    for word in range(3 if action == WALL else 1):
+        mask = option_mask(b, p, action, full, word, nslots)
+        while mask:
+            low = mask & (~mask + np.uint64(1))
+            out[count] = 64 * word + _low(low)
+            count += 1
+            mask ^= low
+    return out[:count]
+
+
+@njit(cache=True)
+def topples(b: np.ndarray, p: int, slots: np.ndarray) -> np.ndarray:
+    """``bits.Tables.topples``: (slot, space) rows, by slot then space."""
+    out = np.empty((2 * slots.shape[0], 2), dtype=np.int64)
+    count = 0
+    for word in range(3):
+        mask = b[6 + 3 * p + word]
+        while mask:
+            low = mask & (~mask + np.uint64(1))
+            slot = 64 * word + _low(low)
+            for j in range(2):
+                if slots[slot, j] >= 0:
+                    out[count, 0], out[count, 1] = slot, slots[slot, j]
+                    count += 1
+            mask ^= low
+    return out[:count]
+
+
+@njit(cache=True)
+def _count(w: np.ndarray, p: int, first: bool, lined: bool, tables: tuple) -> int:
+    """``fast.Game._count``: the turns after an action (its letters, and per topple one turn or its
+    letters); ``lined``: some line, cut or not, is complete (a topple may uncut it)."""
+    lines, dirs, line_at, _, _, _, slots, info, spaces = tables
+    full, k = spaces[0], info[1]
+    letters = writable(w, p, full)
+    count = _pop(letters)
+    if first or not (w[6 + 3 * p] | w[7 + 3 * p] | w[8 + 3 * p]):
+        return count
+    falls = topples(w, p, slots)
+    total = count
+    after = w.copy()
+    for i in range(falls.shape[0]):
+        if lined:
+            after[:] = w
+            _topple(after, falls[i, 0], falls[i, 1])
+            end = check(after, lines, dirs, line_at, k)
+            total += 1 if end != NONE else _pop(writable(after, p, full))
+        else:  # the erased space takes a letter unless void or dibs
+            total += count + int(not (letters | w[3] | w[4] | w[5]) & _bit(falls[i, 1]))
+    return total
+
+
+@njit(cache=True)
+def uniform_groups(b: np.ndarray, p: int, first: bool, names: np.ndarray,
+                   tables: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The turns of ``fast.Game.uniform`` grouped by action: (action or -1, argument, turns) per
+    group, the turn without an action first, then every action's options in order."""
+    lines, dirs, line_at, through, swaps, shifts, slots, info, spaces = tables
+    full, k, nslots = spaces[0], info[1], info[2]
+    size = 1 + 3 * 64 + swaps.shape[0] + shifts.shape[0] + nslots
+    acts, args, sizes = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
+    lined = _complete(b, dirs, k)
+    acts[0], args[0], sizes[0] = -1, -1, _count(b, p, first, lined, tables)
+    g = 1
+    w = b.copy()
+    for a in names:
+        for arg in options(b, p, a, full, nslots, swaps, shifts.shape[0]):
+            w[:] = b
+            act(w, p, a, arg, swaps, shifts)
+            if a >= DIBS:  # letters unchanged: no line can appear
+                turns = _count(w, p, first, lined, tables)
+            else:
+                end = _placed(w, p, arg, lines, through) if a == DOUBLE else check(w, lines, dirs, line_at, k)
+                turns = 1 if end != NONE else _count(w, p, first, _complete(w, dirs, k), tables)
+            acts[g], args[g], sizes[g] = a, arg, turns
+            g += 1
+    return acts[:g], args[:g], sizes[:g]
+
+
+@njit(cache=True)
+def safe_cells(w: np.ndarray, p: int, reach: int, tables: tuple) -> np.uint64:
+    """``bits.Tables.safe_cells``: spaces where a letter of ``p`` leaves the opponent no line to
+    finish with ``reach`` letters (1 or 2); the threat lines are found per direction at once."""
+    lines, dirs, line_at, _, _, _, _, info, spaces = tables
+    full, k = spaces[0], info[1]
+    q = 1 - p
+    open_ = writable(w, p, full)
+    mine = w[q]
+    if _pop(mine) < k - reach:
+        return open_
+    allowed = mine | writable(w, q, full)
+    after = w.copy()
+    for d in range(dirs.shape[0]):
+        valid, step = dirs[d, 1], dirs[d, 0]
+        inside, whole, one, two = allowed & valid, mine & valid, valid, valid
+        for i in range(1, k):
+            s = step * np.uint64(i)
+            inside &= allowed >> s
+            here = mine >> s
+            two = (two & here) | one
+            one = (one & here) | whole
+            whole &= here
+        acc = inside & (two if reach == 2 else one) & ~whole
+        while acc:
+            low = acc & (~acc + np.uint64(1))
+            acc ^= low
+            line = line_at[d, _low(low)]
+            if _cut(w, lines, line):
+                continue
+            cells = lines[line, 0]
+            kill = np.uint64(0)
+            left = cells & open_
+            while left:
+                bit = left & (~left + np.uint64(1))
+                left ^= bit
+                after[:] = w
+                _write(after, _low(bit), p)
+                miss = cells & ~after[q]
+                gap = _pop(miss)
+                if gap == 0 or gap > reach or miss & ~writable(after, q, full):
+                    kill |= bit
+            open_ &= kill
+            if not open_:
+                return open_
+    return open_
+
+
+@njit(cache=True)
+def _emit(rows: np.ndarray, n: int, action: int, arg: int, slot: int, cell: int, end: int, steps: int,
+          w: np.ndarray, p: int, reach: int, tables: tuple) -> np.ndarray:
+    """Append one prefix row (doubling the buffer when full)."""
+    if n >= rows.shape[0]:
+        bigger = np.empty((rows.shape[0] * 2, rows.shape[1]), dtype=np.int64)
+        bigger[:n] = rows[:n]
+        rows = bigger
+    safe = letters = 0
+    if end == NONE:
+        letters = _pop(writable(w, p, tables[8][0]))
+        if reach:
+            safe = _pop(safe_cells(w, p, reach, tables))
+    rows[n, 0], rows[n, 1], rows[n, 2], rows[n, 3] = action, arg, slot, cell
+    rows[n, 4], rows[n, 5], rows[n, 6], rows[n, 7] = end, steps, safe, letters
+    return rows
+
+
+@njit(cache=True)
+def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, depth: int,
+             tables: tuple) -> np.ndarray:
+    """Every turn before its letter (action and topple), in the order of ``fast.Game.prefixes``,
+    of at most ``depth`` steps (1: the turn without either, a topple alone, an action alone).
+
+    One row each: action (-1: none), argument, topple slot and space (-1: none), end, steps,
+    safe letters (``safe_cells``, counted when ``reach`` is not 0) and letters (both 0 after an end).
+    """
+    lines, dirs, line_at, _, swaps, shifts, slots, info, spaces = tables
+    full, k, nslots = spaces[0], info[1], info[2]
+    rows = np.empty((256, 8), dtype=np.int64)
+    rows = _emit(rows, 0, -1, -1, -1, -1, NONE, 0, b, p, reach, tables)
+    n = 1
+    after = b.copy()
+    if not first:
+        falls = topples(b, p, slots)
+        for i in range(falls.shape[0]):
+            after[:] = b
+            _topple(after, falls[i, 0], falls[i, 1])
+            rows = _emit(rows, n, -1, -1, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k), 1,
+                         after, p, reach, tables)
+            n += 1
+    w = b.copy()
+    for a in names:
+        for arg in options(b, p, a, full, nslots, swaps, shifts.shape[0]):
+            w[:] = b
+            act(w, p, a, arg, swaps, shifts)
+            end = check(w, lines, dirs, line_at, k) if a < DIBS else NONE
+            rows = _emit(rows, n, a, arg, -1, -1, end, 1, w, p, reach, tables)
+            n += 1
+            if end != NONE or depth < 2:
+                continue
+            falls = topples(w, p, slots)
+            for i in range(falls.shape[0]):
+                after[:] = w
+                _topple(after, falls[i, 0], falls[i, 1])
+                rows = _emit(rows, n, a, arg, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k), 2,
+                             after, p, reach, tables)
+                n += 1
+    return rows[:n]
