@@ -5,17 +5,16 @@ and order, as its reference in players.py, so a kernel run and ``simulate`` with
 play the very same games: same moves, results, lengths, reasons and ``observe`` counters (the
 tests check this and replay the kernel's recorded moves through :class:`TicTacTwo`). The speed
 comes from the boards (ints instead of tuples of spaces), lines found by shifting masks, and
-shortcuts that keep the draws unchanged: the uniform player counts the turns of an action instead
-of listing them; the greedy player looks for wins only after actions that could make one, finds
-winning letters as a mask per position, and lists the "safe" turns (no threat left to the
-opponent) only when the reference would draw among them.
+never listing the turns a player draws among: the uniform player's turns are counted per action
+option and the greedy player's winning, safe or other turns per prefix (action and topple) by
+compiled code (jit.py); the draw picks a count, and only the drawn prefix is built here.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any, Iterator
+from typing import Iterator
 
 import numpy as np
 
@@ -30,7 +29,7 @@ POLICIES = ("random", "uniform", "greedy")
 DOUBLE, SWAP, SHIFT, DIBS, INTERSECT, WALL = range(6)
 MOVERS = (DOUBLE, SWAP, SHIFT)
 """The actions that change letters (only they can make a line; dibs, intersect and walls cannot)."""
-END, STEPS, SAFE, LETTERS = 4, 5, 6, 7
+END, STEPS, TURNS, LETTERS = 4, 5, 6, 7
 """Columns of a ``jit.prefixes`` row."""
 
 KAction = tuple[int, int]
@@ -50,6 +49,8 @@ class Game:
         self.below = rng._randbelow  # what rng.choice and rng.randrange(n) draw with
         self.hands = [[0] * len(ACTIONS), [0] * len(ACTIONS)]
         self.turns = [0, 0]
+        self.held: list[list[int]] = [[], []]
+        self.held_array = [np.zeros(0, dtype=np.int64)] * 2
 
     # -- setup phases (every player drafts and places voids uniformly) -----------------------
     def setup(self, moves: list[Move] | None) -> tuple[Board, int]:
@@ -81,53 +82,21 @@ class Game:
     # -- turns ----------------------------------------------------------------------------------
     def names(self, p: int) -> list[int]:
         """``turns.action_names``: the distinct unused actions (none on a first turn)."""
-        if not self.turns[p]:
-            return []
-        hand = self.hands[p]
-        return [a for a in range(len(ACTIONS)) if hand[a]]
+        return self.held[p]
 
-    def prefixes(self, b: Board, p: int, need: int = 0) -> Iterator[Prefix]:
-        """Action and topple prefixes of every legal turn, in the order of ``turns.expand``.
+    def _names(self, p: int) -> np.ndarray:
+        """``names`` as an array for ``jit``."""
+        return self.held_array[p]
 
-        With ``need``, only those after which ``p`` could still win this turn, when the fullest line
-        of ``p`` (cut or not) lacks ``need`` letters: a letter, a Double and a swap each add at most
-        one letter of ``p`` to a line, a shift at most one to a line across it (more only along a
-        row or column holding ``k - 1`` of them); a topple, dibs, intersect and walls add none.
-        """
-        t = self.t
-        if need <= 1:
-            yield from self._topples(b, p, None)
-        # with two letters missing, the action must touch a line that lacks two
-        hot = t.full
-        if need == 2:
-            hot = 0
-            for _, cells in t.near(b[p], t.full, 2):
-                hot |= cells
-        for a in self.names(p):
-            if need > 1 and a not in MOVERS:
-                continue
-            options = t.options(b, p, a)
-            if need > 1 and a == SHIFT:
-                options = [arg for arg in options if t.crowded(b[p], arg) or (need == 2 and t.shift_cells[arg] & hot)]
-            elif need > 2:
-                continue
-            elif need == 2 and a == DOUBLE:
-                options = [c for c in options if hot >> c & 1]
-            elif need == 2:
-                options = [arg for arg in options if t.swaps[arg][2] & hot]
-            yield from self._after_action(b, p, a, options)
-
-    def _after_action(self, b: Board, p: int, a: int, options: list[int]) -> Iterator[Prefix]:
-        """The prefixes of one action's options, in order (its topples after each)."""
-        t = self.t
-        for arg in options:
-            w = b[:]
-            t.act(w, p, a, arg)
-            end = t.check(w, ACTIONS[a]) if a in MOVERS else None
-            if end is not None:
-                yield (a, arg), None, w, end
-            else:
-                yield from self._topples(w, p, (a, arg))
+    def _took_turn(self, p: int, action: int | None) -> None:
+        """Count a turn of ``p`` and the action it used; its action names then change."""
+        self.turns[p] += 1
+        if action is not None:
+            self.hands[p][action] -= 1
+        if action is not None or self.turns[p] == 1:
+            hand = self.hands[p]
+            self.held[p] = [a for a in range(len(ACTIONS)) if hand[a]]
+            self.held_array[p] = np.array(self.held[p], dtype=np.int64)
 
     def _topples(self, w: Board, p: int, action: KAction | None) -> Iterator[Prefix]:
         t = self.t
@@ -218,40 +187,29 @@ class Game:
             index -= size
         raise AssertionError("index beyond the legal turns")
 
-    def _names(self, p: int) -> np.ndarray:
-        """``names`` as an array for ``jit``."""
-        return np.array(self.names(p), dtype=np.int64)
-
     def greedy(self, b: Board, p: int) -> KTurn:
         """``players.greedy_player`` in play (same draws; see the module docstring)."""
         t, below, q = self.t, self.below, 1 - p
         reach = 2 if self.hands[q][DOUBLE] and self.turns[q] else 1
-        prefixes = self.prefixes(b, p)
-        plain = next(prefixes)
+        plain: Prefix = (None, None, b, None)
         cells = ones(t.win_cells(b, p))
         if cells:  # a letter alone wins: the simplest wins are these
             return self.place(plain, cells[below(len(cells))], p)
-        wins: list[tuple[int, Prefix, int | None]] = []
-        for prefix in self.prefixes(b, p, t.missing(b[p])):
-            if prefix[0] is None and prefix[1] is None:
-                continue
-            action, topple, w, end = prefix
-            simple = (action is not None) + (topple is not None)
-            if end is not None:
-                if end[0] == p:
-                    wins.append((simple, prefix, None))
-            else:
-                wins.extend((simple, prefix, c) for c in ones(t.win_cells(w, p)))
-        if wins:
-            return self.place(*_simplest(wins, below), p)
-        rows = None
+        rows = self._rows(b, p, jit.WINS, 2, t.missing(b[p]))
+        wins = rows[:, TURNS]
+        if wins.any():  # the simplest winning turns
+            steps = rows[:, STEPS]
+            turn = self._draw(b, p, rows, wins * (steps == steps[wins > 0].min()), jit.WINS)
+            assert turn is not None
+            return turn
+        rows = None  # type: ignore[assignment]
         if t.threatened(b, q, reach):
             cells = ones(t.safe_cells(b, p, reach))
             if cells:  # the simplest safe turns: a letter alone, else one step, else two
                 return self.place(plain, cells[below(len(cells))], p)
             for depth in (1, 2):
                 rows = self._rows(b, p, reach, depth)
-                turn = self._draw(b, p, rows, rows[:, SAFE] * (rows[:, STEPS] == depth), reach)
+                turn = self._draw(b, p, rows, rows[:, TURNS] * (rows[:, STEPS] == depth), reach)
                 if turn is not None:
                     return turn
         for _ in range(10):
@@ -260,20 +218,21 @@ class Game:
                 return turn
         if rows is None:
             rows = self._rows(b, p, reach, 2)
-            turn = self._draw(b, p, rows, rows[:, SAFE], reach)
+            turn = self._draw(b, p, rows, rows[:, TURNS], reach)
             if turn is not None:
                 return turn
         ended = rows[:, END] != jit.NONE
         return (self._draw(b, p, rows, np.where(ended, rows[:, END] != q, rows[:, LETTERS]))
                 or self._draw(b, p, rows, np.where(ended, 1, rows[:, LETTERS])))  # type: ignore[return-value]
 
-    def _rows(self, b: Board, p: int, reach: int, depth: int) -> np.ndarray:
-        """``jit.prefixes``: every prefix of at most ``depth`` steps with its safe letters and letters."""
-        return jit.prefixes(words(b), p, not self.turns[p], self._names(p), reach, depth, self.packed)
+    def _rows(self, b: Board, p: int, reach: int, depth: int, need: int = 0) -> np.ndarray:
+        """``jit.prefixes``: the prefixes of at most ``depth`` steps with their safe (or winning) letters."""
+        return jit.prefixes(words(b), p, not self.turns[p], self._names(p), reach, depth, need, self.packed)
 
     def _draw(self, b: Board, p: int, rows: np.ndarray, counts: np.ndarray, reach: int = 0) -> KTurn | None:
-        """One draw among the turns counted per prefix row, in order (None when there are none):
-        the safe letters after a prefix with ``reach``, else its letters, or the prefix that ended."""
+        """One draw among the turns counted per prefix row, in order (None when there are none): after
+        a prefix, its winning letters (``reach`` WINS), safe letters (``reach`` 1 or 2) or letters (0);
+        a prefix that ended the game is one turn."""
         total = int(counts.sum())
         if not total:
             return None
@@ -284,8 +243,8 @@ class Game:
         prefix = self._prefix(b, p, rows[i])
         if prefix[3] is not None:
             return self.place(prefix, None, p)
-        w = prefix[2]
-        cells = self.t.safe_cells(w, p, reach) if reach else self.t.writable(w, p)
+        t, w = self.t, prefix[2]
+        cells = t.win_cells(w, p) if reach == jit.WINS else t.safe_cells(w, p, reach) if reach else t.writable(w, p)
         return self.place(prefix, nth(cells, index), p)
 
     def _prefix(self, b: Board, p: int, row: np.ndarray) -> Prefix:
@@ -315,9 +274,8 @@ class Game:
                 return
             action, topple, cell, board, end = policies[p](board, p)
             count += 1
-            self.turns[p] += 1
+            self._took_turn(p, None if action is None else action[0])
             if action is not None:
-                self.hands[p][action[0]] -= 1
                 extra[f"uses.{ACTIONS[action[0]]}"] += 1
             if topple is not None:
                 extra["uses.topple"] += 1
@@ -335,13 +293,6 @@ class Game:
                 tally.add("draw" if winner is None else ("first" if winner == 0 else "second"), count, reason)
                 return
             p = 1 - p
-
-
-def _simplest(turns: list[tuple[int, Prefix, int | None]], below: Any) -> tuple[Prefix, int | None]:
-    """``players._pick_simplest``: one draw among the turns with the fewest steps, in order."""
-    best = min(s for s, _, _ in turns)
-    pool = [(prefix, c) for s, prefix, c in turns if s == best]
-    return pool[below(len(pool))]
 
 
 def engine_action(t: Tables, action: int, arg: int) -> Action:

@@ -19,6 +19,8 @@ from numba import njit
 
 DOUBLE, SWAP, SHIFT, DIBS, INTERSECT, WALL = range(6)
 NONE, BOTH = -1, 2
+WINS = -1
+"""``reach`` of ``prefixes`` that counts winning letters instead of safe ones."""
 
 
 @njit(cache=True)
@@ -344,6 +346,41 @@ def uniform_groups(b: np.ndarray, p: int, first: bool, names: np.ndarray,
 
 
 @njit(cache=True)
+def _near(mine: np.uint64, allowed: np.uint64, most: int, d: int, dirs: np.ndarray, k: int) -> np.uint64:
+    """``bits.Tables.near`` in direction ``d`` (``most`` 1 or 2): the starts of the lines lying in
+    ``allowed`` that lack 1 to ``most`` of ``mine``."""
+    valid, step = dirs[d, 1], dirs[d, 0]
+    inside, whole, one, two = allowed & valid, mine & valid, valid, valid
+    for i in range(1, k):
+        s = step * np.uint64(i)
+        inside &= allowed >> s
+        here = mine >> s
+        two = (two & here) | one
+        one = (one & here) | whole
+        whole &= here
+    return inside & (two if most == 2 else one) & ~whole
+
+
+@njit(cache=True)
+def win_cells(w: np.ndarray, p: int, tables: tuple) -> np.uint64:
+    """``bits.Tables.win_cells``: spaces where a letter of ``p`` completes an uncut line."""
+    lines, dirs, line_at, _, _, _, _, info, spaces = tables
+    mine, k, out = w[p], info[1], np.uint64(0)
+    if _pop(mine) < k - 1:
+        return out
+    allowed = mine | writable(w, p, spaces[0])
+    for d in range(dirs.shape[0]):
+        acc = _near(mine, allowed, 1, d, dirs, k)
+        while acc:
+            low = acc & (~acc + np.uint64(1))
+            acc ^= low
+            line = line_at[d, _low(low)]
+            if not _cut(w, lines, line):
+                out |= lines[line, 0] & ~mine
+    return out
+
+
+@njit(cache=True)
 def safe_cells(w: np.ndarray, p: int, reach: int, tables: tuple) -> np.uint64:
     """``bits.Tables.safe_cells``: spaces where a letter of ``p`` leaves the opponent no line to
     finish with ``reach`` letters (1 or 2); the threat lines are found per direction at once."""
@@ -357,16 +394,7 @@ def safe_cells(w: np.ndarray, p: int, reach: int, tables: tuple) -> np.uint64:
     allowed = mine | writable(w, q, full)
     after = w.copy()
     for d in range(dirs.shape[0]):
-        valid, step = dirs[d, 1], dirs[d, 0]
-        inside, whole, one, two = allowed & valid, mine & valid, valid, valid
-        for i in range(1, k):
-            s = step * np.uint64(i)
-            inside &= allowed >> s
-            here = mine >> s
-            two = (two & here) | one
-            one = (one & here) | whole
-            whole &= here
-        acc = inside & (two if reach == 2 else one) & ~whole
+        acc = _near(mine, allowed, reach, d, dirs, k)
         while acc:
             low = acc & (~acc + np.uint64(1))
             acc ^= low
@@ -394,47 +422,84 @@ def safe_cells(w: np.ndarray, p: int, reach: int, tables: tuple) -> np.uint64:
 @njit(cache=True)
 def _emit(rows: np.ndarray, n: int, action: int, arg: int, slot: int, cell: int, end: int, steps: int,
           w: np.ndarray, p: int, reach: int, tables: tuple) -> np.ndarray:
-    """Append one prefix row (doubling the buffer when full)."""
+    """Append one prefix row (doubling the buffer when full); see ``prefixes``."""
     if n >= rows.shape[0]:
         bigger = np.empty((rows.shape[0] * 2, rows.shape[1]), dtype=np.int64)
         bigger[:n] = rows[:n]
         rows = bigger
-    safe = letters = 0
-    if end == NONE:
+    turns = letters = 0
+    if reach == WINS:
+        turns = int(end == p) if end != NONE else _pop(win_cells(w, p, tables))
+    elif end == NONE:
         letters = _pop(writable(w, p, tables[8][0]))
-        if reach:
-            safe = _pop(safe_cells(w, p, reach, tables))
+        turns = _pop(safe_cells(w, p, reach, tables))
     rows[n, 0], rows[n, 1], rows[n, 2], rows[n, 3] = action, arg, slot, cell
-    rows[n, 4], rows[n, 5], rows[n, 6], rows[n, 7] = end, steps, safe, letters
+    rows[n, 4], rows[n, 5], rows[n, 6], rows[n, 7] = end, steps, turns, letters
     return rows
 
 
 @njit(cache=True)
-def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, depth: int,
+def _useful(b: np.ndarray, p: int, a: int, arg: int, need: int, hot: np.uint64, shifts: np.ndarray,
+            swaps: np.ndarray, k: int) -> bool:
+    """``fast.Game.prefixes`` with ``need``: might action ``a`` with ``arg`` let ``p`` win this turn?"""
+    if need <= 1:
+        return True
+    if a == SHIFT:
+        row = shifts[arg]
+        line = np.uint64(0)
+        for i in range(row[1]):
+            line |= _bit(row[2 + i])
+        return _pop(line & b[p]) >= k - 1 or (need == 2 and (line & hot) != 0)
+    if need > 2:
+        return False
+    if a == DOUBLE:
+        return (hot & _bit(arg)) != 0
+    return a == SWAP and ((_bit(int(swaps[arg, 0])) | _bit(int(swaps[arg, 1]))) & hot) != 0
+
+
+@njit(cache=True)
+def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, depth: int, need: int,
              tables: tuple) -> np.ndarray:
     """Every turn before its letter (action and topple), in the order of ``fast.Game.prefixes``,
     of at most ``depth`` steps (1: the turn without either, a topple alone, an action alone).
 
-    One row each: action (-1: none), argument, topple slot and space (-1: none), end, steps,
-    safe letters (``safe_cells``, counted when ``reach`` is not 0) and letters (both 0 after an end).
+    One row each: action (-1: none), argument, topple slot and space (-1: none), end, steps, turns
+    and letters (0 after an end). The turns are the safe letters (``safe_cells`` with ``reach``), or
+    with ``reach`` WINS the winning letters (``win_cells``; 1 for a prefix that won). With ``need``
+    (the fewest letters a line of ``p`` lacks), prefixes that cannot win are left out.
     """
     lines, dirs, line_at, _, swaps, shifts, slots, info, spaces = tables
     full, k, nslots = spaces[0], info[1], info[2]
     rows = np.empty((256, 8), dtype=np.int64)
-    rows = _emit(rows, 0, -1, -1, -1, -1, NONE, 0, b, p, reach, tables)
-    n = 1
+    n = 0
     after = b.copy()
-    if not first:
-        falls = topples(b, p, slots)
-        for i in range(falls.shape[0]):
-            after[:] = b
-            _topple(after, falls[i, 0], falls[i, 1])
-            rows = _emit(rows, n, -1, -1, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k), 1,
-                         after, p, reach, tables)
-            n += 1
+    if need <= 1:
+        rows = _emit(rows, 0, -1, -1, -1, -1, NONE, 0, b, p, reach, tables)
+        n = 1
+        if not first:
+            falls = topples(b, p, slots)
+            for i in range(falls.shape[0]):
+                after[:] = b
+                _topple(after, falls[i, 0], falls[i, 1])
+                rows = _emit(rows, n, -1, -1, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k), 1,
+                             after, p, reach, tables)
+                n += 1
+    hot = full
+    if need == 2:  # the action must touch a line that lacks two
+        hot = np.uint64(0)
+        for d in range(dirs.shape[0]):
+            acc = _near(b[p], full, 2, d, dirs, k)
+            while acc:
+                low = acc & (~acc + np.uint64(1))
+                acc ^= low
+                hot |= lines[line_at[d, _low(low)], 0]
     w = b.copy()
     for a in names:
+        if need > 1 and a >= DIBS:
+            continue
         for arg in options(b, p, a, full, nslots, swaps, shifts.shape[0]):
+            if not _useful(b, p, a, arg, need, hot, shifts, swaps, k):
+                continue
             w[:] = b
             act(w, p, a, arg, swaps, shifts)
             end = check(w, lines, dirs, line_at, k) if a < DIBS else NONE
