@@ -163,23 +163,6 @@ class Tables:
                 acc ^= low
         return False
 
-    def missing(self, letters: int) -> int:
-        """The fewest spaces any line (cut or not) lacks of ``letters``; 3 stands for 3 or more."""
-        best = 3
-        for valid, shifts, _, _ in self.dirs:
-            whole, one, two = letters & valid, valid, valid
-            for s in shifts:
-                here = letters >> s
-                two = (two & here) | one
-                if not two:
-                    break
-                one = (one & here) | whole
-                whole &= here
-            if whole:
-                return 0
-            best = 1 if one else 2 if two and best > 2 else best
-        return best
-
     def check(self, b: Board, step: str) -> End | None:
         """``Work.check``: the end a step made, or None."""
         walls = b[6] | b[7]

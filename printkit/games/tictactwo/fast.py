@@ -19,7 +19,7 @@ from typing import Iterator
 import numpy as np
 
 from printkit.games.tictactwo import jit
-from printkit.games.tictactwo.bits import Board, End, Tables, nth, ones, tables
+from printkit.games.tictactwo.bits import Board, End, Tables, nth, tables
 from printkit.games.tictactwo.packed import pack, words
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
@@ -192,42 +192,47 @@ class Game:
         t, below, q = self.t, self.below, 1 - p
         reach = 2 if self.hands[q][DOUBLE] and self.turns[q] else 1
         plain: Prefix = (None, None, b, None)
-        cells = ones(t.win_cells(b, p))
-        if cells:  # a letter alone wins: the simplest wins are these
-            return self.place(plain, cells[below(len(cells))], p)
-        rows = self._rows(b, p, jit.WINS, 2, t.missing(b[p]))
-        wins = rows[:, TURNS]
-        if wins.any():  # the simplest winning turns
-            steps = rows[:, STEPS]
-            turn = self._draw(b, p, rows, wins * (steps == steps[wins > 0].min()), jit.WINS)
-            assert turn is not None
-            return turn
-        rows = None  # type: ignore[assignment]
-        if t.threatened(b, q, reach):
-            cells = ones(t.safe_cells(b, p, reach))
+        packed = words(b)
+        alone, need, threatened = jit.greedy_looks(packed, p, reach, self.packed)
+        if alone:  # a letter alone wins: the simplest wins are these
+            cells = int(alone)
+            return self.place(plain, nth(cells, below(cells.bit_count())), p)
+        names = self.names(p)
+        if need <= 1 or SHIFT in names or need == 2 and (DOUBLE in names or SWAP in names):  # a turn may win
+            rows = jit.prefixes(packed, p, not self.turns[p], self._names(p), jit.WINS, 2, need, self.packed)
+            wins = rows[:, TURNS]
+            if wins.any():  # the simplest winning turns
+                steps = rows[:, STEPS]
+                turn = self._draw(b, p, rows, wins * (steps == steps[wins > 0].min()), jit.WINS)
+                assert turn is not None
+                return turn
+        listed: np.ndarray | None = None
+        if threatened:
+            cells = int(jit.safe_cells(packed, p, reach, self.packed))
             if cells:  # the simplest safe turns: a letter alone, else one step, else two
-                return self.place(plain, cells[below(len(cells))], p)
+                return self.place(plain, nth(cells, below(cells.bit_count())), p)
             for depth in (1, 2):
-                rows = self._rows(b, p, reach, depth)
-                turn = self._draw(b, p, rows, rows[:, TURNS] * (rows[:, STEPS] == depth), reach)
+                listed = self._rows(packed, p, reach, depth)
+                turn = self._draw(b, p, listed, listed[:, TURNS] * (listed[:, STEPS] == depth), reach)
                 if turn is not None:
                     return turn
         for _ in range(10):
             turn = self.random(b, p)
             if turn[4] is None and not t.threatened(turn[3], q, reach):
                 return turn
-        if rows is None:
-            rows = self._rows(b, p, reach, 2)
-            turn = self._draw(b, p, rows, rows[:, TURNS], reach)
+        if listed is None:
+            listed = self._rows(packed, p, reach, 2)
+            turn = self._draw(b, p, listed, listed[:, TURNS], reach)
             if turn is not None:
                 return turn
-        ended = rows[:, END] != jit.NONE
-        return (self._draw(b, p, rows, np.where(ended, rows[:, END] != q, rows[:, LETTERS]))
-                or self._draw(b, p, rows, np.where(ended, 1, rows[:, LETTERS])))  # type: ignore[return-value]
+        ended, letters = listed[:, END] != jit.NONE, listed[:, LETTERS]
+        turn = self._draw(b, p, listed, np.where(ended, listed[:, END] != q, letters))
+        return turn or self._draw(b, p, listed, np.where(ended, 1, letters))  # type: ignore[return-value]
 
-    def _rows(self, b: Board, p: int, reach: int, depth: int, need: int = 0) -> np.ndarray:
-        """``jit.prefixes``: the prefixes of at most ``depth`` steps with their safe (or winning) letters."""
-        return jit.prefixes(words(b), p, not self.turns[p], self._names(p), reach, depth, need, self.packed)
+    def _rows(self, packed: np.ndarray, p: int, reach: int, depth: int) -> np.ndarray:
+        """``jit.prefixes`` on a board as ``words``: the prefixes of at most ``depth`` steps with their
+        safe letters."""
+        return jit.prefixes(packed, p, not self.turns[p], self._names(p), reach, depth, 0, self.packed)
 
     def _draw(self, b: Board, p: int, rows: np.ndarray, counts: np.ndarray, reach: int = 0) -> KTurn | None:
         """One draw among the turns counted per prefix row, in order (None when there are none): after

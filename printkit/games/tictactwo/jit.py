@@ -166,13 +166,12 @@ def _shift(b: np.ndarray, row: np.ndarray) -> None:
     """``bits.Tables.shift`` (``row`` from ``packed``: step, length, spaces, topples, (slot, space)...)."""
     step, size = row[0], row[1]
     dibs = b[4] | b[5]
-    movable = np.empty(size, dtype=np.int64)
-    count = 0
+    movable, count = 0, 0  # the spaces that move (not dibs), 6 bits each
     clear = np.uint64(0)
     for i in range(size):
         c = row[2 + i]
         if not dibs & _bit(c):
-            movable[count] = c
+            movable |= c << (6 * count)
             count += 1
             clear |= _bit(c)
     if count:
@@ -180,8 +179,8 @@ def _shift(b: np.ndarray, row: np.ndarray) -> None:
             m = b[j]
             out = m & ~clear
             for i in range(count):
-                if m & _bit(movable[(i - step + count) % count]):
-                    out |= _bit(movable[i])
+                if m & _bit((movable >> (6 * ((i - step + count) % count))) & 63):
+                    out |= _bit((movable >> (6 * i)) & 63)
             b[j] = out
     base = 2 + size
     for i in range(row[base]):
@@ -328,19 +327,19 @@ def uniform_groups(b: np.ndarray, p: int, first: bool, names: np.ndarray,
     size = 1 + 3 * 64 + swaps.shape[0] + shifts.shape[0] + nslots
     acts, args, sizes = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
     lined = _complete(b, dirs, k)
-    acts[0], args[0], sizes[0] = -1, -1, _count(b, p, first, lined, tables)
-    g = 1
+    g = 0
     w = b.copy()
-    for a in names:
-        for arg in options(b, p, a, full, nslots, swaps, shifts.shape[0]):
+    for j in range(-1, names.shape[0]):
+        a = -1 if j < 0 else names[j]
+        for arg in np.full(1, -1) if a < 0 else options(b, p, a, full, nslots, swaps, shifts.shape[0]):
             w[:] = b
-            act(w, p, a, arg, swaps, shifts)
-            if a >= DIBS:  # letters unchanged: no line can appear
-                turns = _count(w, p, first, lined, tables)
-            else:
-                end = _placed(w, p, arg, lines, through) if a == DOUBLE else check(w, lines, dirs, line_at, k)
-                turns = 1 if end != NONE else _count(w, p, first, _complete(w, dirs, k), tables)
-            acts[g], args[g], sizes[g] = a, arg, turns
+            end, now = NONE, lined  # dibs, intersect and walls change no letter: no line can appear
+            if a >= 0:
+                act(w, p, a, arg, swaps, shifts)
+                if a < DIBS:
+                    end = _placed(w, p, arg, lines, through) if a == DOUBLE else check(w, lines, dirs, line_at, k)
+                    now = _complete(w, dirs, k)
+            acts[g], args[g], sizes[g] = a, arg, 1 if end != NONE else _count(w, p, first, now, tables)
             g += 1
     return acts[:g], args[:g], sizes[:g]
 
@@ -420,21 +419,13 @@ def safe_cells(w: np.ndarray, p: int, reach: int, tables: tuple) -> np.uint64:
 
 
 @njit(cache=True)
-def _emit(rows: np.ndarray, n: int, action: int, arg: int, slot: int, cell: int, end: int, steps: int,
-          w: np.ndarray, p: int, reach: int, tables: tuple) -> np.ndarray:
-    """Append one prefix row (doubling the buffer when full); see ``prefixes``."""
+def _row(rows: np.ndarray, n: int, action: int, arg: int, slot: int, cell: int, end: int, steps: int) -> np.ndarray:
+    """Set prefix row ``n`` (doubling the buffer when full); see ``prefixes``."""
     if n >= rows.shape[0]:
-        bigger = np.empty((rows.shape[0] * 2, rows.shape[1]), dtype=np.int64)
+        bigger = np.zeros((rows.shape[0] * 2, rows.shape[1]), dtype=np.int64)
         bigger[:n] = rows[:n]
         rows = bigger
-    turns = letters = 0
-    if reach == WINS:
-        turns = int(end == p) if end != NONE else _pop(win_cells(w, p, tables))
-    elif end == NONE:
-        letters = _pop(writable(w, p, tables[8][0]))
-        turns = _pop(safe_cells(w, p, reach, tables))
-    rows[n, 0], rows[n, 1], rows[n, 2], rows[n, 3] = action, arg, slot, cell
-    rows[n, 4], rows[n, 5], rows[n, 6], rows[n, 7] = end, steps, turns, letters
+    rows[n, 0], rows[n, 1], rows[n, 2], rows[n, 3], rows[n, 4], rows[n, 5] = action, arg, slot, cell, end, steps
     return rows
 
 
@@ -458,32 +449,11 @@ def _useful(b: np.ndarray, p: int, a: int, arg: int, need: int, hot: np.uint64, 
 
 
 @njit(cache=True)
-def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, depth: int, need: int,
-             tables: tuple) -> np.ndarray:
-    """Every turn before its letter (action and topple), in the order of ``fast.Game.prefixes``,
-    of at most ``depth`` steps (1: the turn without either, a topple alone, an action alone).
-
-    One row each: action (-1: none), argument, topple slot and space (-1: none), end, steps, turns
-    and letters (0 after an end). The turns are the safe letters (``safe_cells`` with ``reach``), or
-    with ``reach`` WINS the winning letters (``win_cells``; 1 for a prefix that won). With ``need``
-    (the fewest letters a line of ``p`` lacks), prefixes that cannot win are left out.
-    """
+def _steps(b: np.ndarray, p: int, first: bool, names: np.ndarray, depth: int, need: int,
+           tables: tuple) -> np.ndarray:
+    """The first six columns of ``prefixes``."""
     lines, dirs, line_at, _, swaps, shifts, slots, info, spaces = tables
     full, k, nslots = spaces[0], info[1], info[2]
-    rows = np.empty((256, 8), dtype=np.int64)
-    n = 0
-    after = b.copy()
-    if need <= 1:
-        rows = _emit(rows, 0, -1, -1, -1, -1, NONE, 0, b, p, reach, tables)
-        n = 1
-        if not first:
-            falls = topples(b, p, slots)
-            for i in range(falls.shape[0]):
-                after[:] = b
-                _topple(after, falls[i, 0], falls[i, 1])
-                rows = _emit(rows, n, -1, -1, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k), 1,
-                             after, p, reach, tables)
-                n += 1
     hot = full
     if need == 2:  # the action must touch a line that lacks two
         hot = np.uint64(0)
@@ -493,25 +463,108 @@ def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, 
                 low = acc & (~acc + np.uint64(1))
                 acc ^= low
                 hot |= lines[line_at[d, _low(low)], 0]
-    w = b.copy()
-    for a in names:
+    rows = np.zeros((256, 8), dtype=np.int64)
+    n = 0
+    w, after = b.copy(), b.copy()
+    for j in range(-1 if need <= 1 else 0, names.shape[0]):  # -1: no action
+        a = -1 if j < 0 else names[j]
         if need > 1 and a >= DIBS:
             continue
-        for arg in options(b, p, a, full, nslots, swaps, shifts.shape[0]):
-            if not _useful(b, p, a, arg, need, hot, shifts, swaps, k):
+        for arg in np.full(1, -1) if a < 0 else options(b, p, a, full, nslots, swaps, shifts.shape[0]):
+            if a >= 0 and not _useful(b, p, a, arg, need, hot, shifts, swaps, k):
                 continue
             w[:] = b
-            act(w, p, a, arg, swaps, shifts)
-            end = check(w, lines, dirs, line_at, k) if a < DIBS else NONE
-            rows = _emit(rows, n, a, arg, -1, -1, end, 1, w, p, reach, tables)
+            end = NONE
+            if a >= 0:
+                act(w, p, a, arg, swaps, shifts)
+                if a < DIBS:
+                    end = check(w, lines, dirs, line_at, k)
+            rows = _row(rows, n, a, arg, -1, -1, end, int(a >= 0))
             n += 1
-            if end != NONE or depth < 2:
+            if end != NONE or first or (a >= 0 and depth < 2):
                 continue
             falls = topples(w, p, slots)
             for i in range(falls.shape[0]):
                 after[:] = w
                 _topple(after, falls[i, 0], falls[i, 1])
-                rows = _emit(rows, n, a, arg, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k), 2,
-                             after, p, reach, tables)
+                rows = _row(rows, n, a, arg, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k),
+                            1 + int(a >= 0))
                 n += 1
     return rows[:n]
+
+
+@njit(cache=True)
+def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, depth: int, need: int,
+             tables: tuple) -> np.ndarray:
+    """Every turn before its letter (action and topple), in the order of ``turns.expand``, of at
+    most ``depth`` steps (1: the turn without either, a topple alone, an action alone).
+
+    One row each: action (-1: none), argument, topple slot and space (-1: none), end, steps, turns
+    and letters (0 after an end). The turns are the safe letters (``safe_cells`` with ``reach``), or
+    with ``reach`` WINS the winning letters (``win_cells``; 1 for a prefix that won). With ``need``
+    (the fewest letters a line of ``p`` lacks), prefixes that cannot win are left out.
+    """
+    rows = _steps(b, p, first, names, depth, need, tables)
+    swaps, shifts, full = tables[4], tables[5], tables[8][0]
+    w = b.copy()
+    for r in range(rows.shape[0]):
+        end = rows[r, 4]
+        if end != NONE:
+            rows[r, 6] = int(reach == WINS and end == p)
+            continue
+        w[:] = b
+        if rows[r, 0] >= 0:
+            act(w, p, rows[r, 0], rows[r, 1], swaps, shifts)
+        if rows[r, 2] >= 0:
+            _topple(w, rows[r, 2], rows[r, 3])
+        if reach == WINS:
+            rows[r, 6] = _pop(win_cells(w, p, tables))
+        else:
+            rows[r, 6], rows[r, 7] = _pop(safe_cells(w, p, reach, tables)), _pop(writable(w, p, full))
+    return rows
+
+
+@njit(cache=True)
+def missing(letters: np.uint64, dirs: np.ndarray, k: int) -> int:
+    """``bits.Tables.missing``: the fewest spaces any line (cut or not) lacks; 3 for 3 or more."""
+    best = 3
+    for d in range(dirs.shape[0]):
+        valid, step = dirs[d, 1], dirs[d, 0]
+        whole, one, two = letters & valid, valid, valid
+        for i in range(1, k):
+            here = letters >> (step * np.uint64(i))
+            two = (two & here) | one
+            one = (one & here) | whole
+            whole &= here
+        if whole:
+            return 0
+        if one:
+            best = 1
+        elif two and best > 2:
+            best = 2
+    return best
+
+
+@njit(cache=True)
+def threatened(w: np.ndarray, q: int, reach: int, tables: tuple) -> bool:
+    """``bits.Tables.threatened``: a line ``q`` could finish with ``reach`` letters or fewer."""
+    lines, dirs, line_at, _, _, _, _, info, spaces = tables
+    mine, k = w[q], info[1]
+    if _pop(mine) < k - reach:
+        return False
+    allowed = mine | writable(w, q, spaces[0])
+    for d in range(dirs.shape[0]):
+        acc = _near(mine, allowed, reach, d, dirs, k)
+        while acc:
+            low = acc & (~acc + np.uint64(1))
+            acc ^= low
+            if not _cut(w, lines, line_at[d, _low(low)]):
+                return True
+    return False
+
+
+@njit(cache=True)
+def greedy_looks(b: np.ndarray, p: int, reach: int, tables: tuple) -> tuple[np.uint64, int, bool]:
+    """The greedy player's first looks: the spaces where a letter alone wins, the fewest letters
+    a line of ``p`` lacks (``missing``), does the opponent threaten a line?"""
+    return win_cells(b, p, tables), missing(b[p], tables[1], tables[7][1]), threatened(b, 1 - p, reach, tables)

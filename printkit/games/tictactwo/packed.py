@@ -33,7 +33,9 @@ def split(mask: int) -> list[int]:
 
 def words(b: Board) -> np.ndarray:
     """A board of ``bits.py`` as 12 uint64 words (the walls of each player in three)."""
-    return np.array(b[:6] + split(b[6]) + split(b[7]), dtype=np.uint64)
+    x, o = b[6], b[7]
+    return np.array((b[0], b[1], b[2], b[3], b[4], b[5], x & WORD, x >> 64 & WORD, x >> 128,
+                     o & WORD, o >> 64 & WORD, o >> 128), dtype=np.uint64)
 
 
 @lru_cache(maxsize=32)
