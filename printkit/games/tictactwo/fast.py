@@ -168,13 +168,14 @@ class Game:
         only the drawn option's turns are listed.
         """
         t = self.t
-        acts, args, sizes = jit.uniform_groups(words(b), p, not self.turns[p], self._names(p), self.packed)
-        index = self.below(int(sizes.sum()))
-        group = int(np.searchsorted(sizes.cumsum(), index, side="right"))
-        index -= int(sizes[:group].sum())
+        groups = jit.uniform_groups(words(b), p, not self.turns[p], self._names(p), self.packed)
+        ends = groups[:, 2]
+        index = self.below(int(ends[-1]))
+        group = int(ends.searchsorted(index, side="right"))
         w, action, end = b, None, None
         if group:
-            a, arg = int(acts[group]), int(args[group])
+            index -= int(ends[group - 1])
+            a, arg = int(groups[group, 0]), int(groups[group, 1])
             action, w = (a, arg), b[:]
             t.act(w, p, a, arg)
             end = t.placed(w, p, arg) if a == DOUBLE else t.check(w, ACTIONS[a]) if a in MOVERS else None

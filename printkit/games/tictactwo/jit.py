@@ -319,15 +319,16 @@ def _count(w: np.ndarray, p: int, first: bool, lined: bool, tables: tuple) -> in
 
 @njit(cache=True)
 def uniform_groups(b: np.ndarray, p: int, first: bool, names: np.ndarray,
-                   tables: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The turns of ``fast.Game.uniform`` grouped by action: (action or -1, argument, turns) per
-    group, the turn without an action first, then every action's options in order."""
+                   tables: tuple) -> np.ndarray:
+    """The turns of ``fast.Game.uniform`` grouped by action: one row (action or -1, argument,
+    turns of this group and those before it) per group, the turn without an action first, then
+    every action's options in order."""
     lines, dirs, line_at, through, swaps, shifts, slots, info, spaces = tables
     full, k, nslots = spaces[0], info[1], info[2]
     size = 1 + 3 * 64 + swaps.shape[0] + shifts.shape[0] + nslots
-    acts, args, sizes = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
+    groups = np.empty((size, 3), np.int64)
     lined = _complete(b, dirs, k)
-    g = 0
+    g, total = 0, 0
     w = b.copy()
     for j in range(-1, names.shape[0]):
         a = -1 if j < 0 else names[j]
@@ -339,9 +340,10 @@ def uniform_groups(b: np.ndarray, p: int, first: bool, names: np.ndarray,
                 if a < DIBS:
                     end = _placed(w, p, arg, lines, through) if a == DOUBLE else check(w, lines, dirs, line_at, k)
                     now = _complete(w, dirs, k)
-            acts[g], args[g], sizes[g] = a, arg, 1 if end != NONE else _count(w, p, first, now, tables)
+            total += 1 if end != NONE else _count(w, p, first, now, tables)
+            groups[g, 0], groups[g, 1], groups[g, 2] = a, arg, total
             g += 1
-    return acts[:g], args[:g], sizes[:g]
+    return groups[:g]
 
 
 @njit(cache=True)
