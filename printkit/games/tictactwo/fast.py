@@ -99,6 +99,7 @@ class Game:
             self.held_array[p] = np.array(self.held[p], dtype=np.int64)
 
     def _topples(self, w: Board, p: int, action: KAction | None) -> Iterator[Prefix]:
+        """The prefixes of a position after ``action`` (or none): no topple, then each topple."""
         t = self.t
         yield action, None, w, None
         if self.turns[p]:

@@ -44,14 +44,6 @@ def _bit(i: int) -> np.uint64:
 
 
 @njit(cache=True)
-def _nth(mask: np.uint64, index: int) -> int:
-    """The ``index``-th set bit of ``mask``, counting from the lowest."""
-    for _ in range(index):
-        mask &= mask - np.uint64(1)
-    return _low(mask)
-
-
-@njit(cache=True)
 def writable(b: np.ndarray, p: int, full: np.uint64) -> np.uint64:
     """``bits.Tables.writable``."""
     i = b[2]
@@ -227,6 +219,7 @@ def _swap_ok(b: np.ndarray, index: int, swaps: np.ndarray) -> bool:
 
 @njit(cache=True)
 def _kind(b: np.ndarray, cell: int) -> int:
+    """What a space holds for a swap: 0 void, 1 X, 2 O, 3 nothing."""
     bit = _bit(cell)
     if b[3] & bit:
         return 0
@@ -295,8 +288,9 @@ def topples(b: np.ndarray, p: int, slots: np.ndarray) -> np.ndarray:
 
 @njit(cache=True)
 def _count(w: np.ndarray, p: int, first: bool, lined: bool, tables: tuple) -> int:
-    """``fast.Game._count``: the turns after an action (its letters, and per topple one turn or its
-    letters); ``lined``: some line, cut or not, is complete (a topple may uncut it)."""
+    """The turns after an action: its letters, and per topple one turn (an end) or the letters
+    after it; ``lined``: some line, cut or not, is complete (only then may a topple end the game,
+    by uncutting it; otherwise a toppled space takes a letter unless void or dibs)."""
     lines, dirs, line_at, _, _, _, slots, info, spaces = tables
     full, k = spaces[0], info[1]
     letters = writable(w, p, full)
@@ -434,7 +428,10 @@ def _row(rows: np.ndarray, n: int, action: int, arg: int, slot: int, cell: int, 
 @njit(cache=True)
 def _useful(b: np.ndarray, p: int, a: int, arg: int, need: int, hot: np.uint64, shifts: np.ndarray,
             swaps: np.ndarray, k: int) -> bool:
-    """``fast.Game.prefixes`` with ``need``: might action ``a`` with ``arg`` let ``p`` win this turn?"""
+    """Might action ``a`` with ``arg`` let ``p`` win this turn, when a line of ``p`` lacks ``need``
+    letters at the fewest (``hot``: the spaces of the lines lacking two)? A letter, a Double and a
+    swap each add at most one letter of ``p`` to a line, a shift at most one to a line across it
+    (more only along a row or column holding ``k - 1`` of them); dibs, intersect and walls none."""
     if need <= 1:
         return True
     if a == SHIFT:
