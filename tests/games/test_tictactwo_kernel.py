@@ -25,6 +25,7 @@ SMALL = Params(board_size=3, line_length=3)
 WIDE = Params(board_size=5, line_length=4, actions_each=2)
 SIX = Params(board_size=6, line_length=3, meta=True, actions_each=6)
 NONE = Params(actions_each=0, void=True)
+FIVE = Params(board_size=5, line_length=3, meta=True, void=True, actions_each=6)
 
 # (params, pair, games): the reference engine is slow for greedy, hence few of its games
 SAME_GAMES = [
@@ -35,6 +36,9 @@ SAME_GAMES = [
     (WIDE, ("uniform", "uniform"), 2), (WIDE, ("random", "random"), 10), (SIX, ("random", "random"), 4),
     (Params(board_size=4, line_length=3, meta=True, actions_each=4), ("greedy", "greedy"), 3),
     (NONE, ("greedy", "uniform"), 4),
+    (FIVE, ("uniform", "greedy"), 2), (FIVE, ("greedy", "greedy"), 2),
+    (Params(board_size=7, line_length=3, meta=True, void=True, actions_each=5), ("uniform", "greedy"), 1),
+    (Params(board_size=8, line_length=8), ("random", "random"), 3),
 ]
 from tests.games.kernel_agreement import replayed
 
