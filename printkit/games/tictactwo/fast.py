@@ -50,7 +50,7 @@ class Game:
         self.hands = [[0] * len(ACTIONS), [0] * len(ACTIONS)]
         self.turns = [0, 0]
         self.held: list[list[int]] = [[], []]
-        self.held_array = [np.zeros(0, dtype=np.int64)] * 2
+        self.held_array: list[np.ndarray | None] = [None, None]
 
     # -- setup phases (every player drafts and places voids uniformly) -----------------------
     def setup(self, moves: list[Move] | None) -> tuple[Board, int]:
@@ -85,8 +85,11 @@ class Game:
         return self.held[p]
 
     def _names(self, p: int) -> np.ndarray:
-        """``names`` as an array for ``jit``."""
-        return self.held_array[p]
+        """``names`` as an array for ``jit`` (made again after a change)."""
+        held = self.held_array[p]
+        if held is None:
+            held = self.held_array[p] = np.array(self.held[p], dtype=np.int64)
+        return held
 
     def _took_turn(self, p: int, action: int | None) -> None:
         """Count a turn of ``p`` and the action it used; its action names then change."""
@@ -96,7 +99,7 @@ class Game:
         if action is not None or self.turns[p] == 1:
             hand = self.hands[p]
             self.held[p] = [a for a in range(len(ACTIONS)) if hand[a]]
-            self.held_array[p] = np.array(self.held[p], dtype=np.int64)
+            self.held_array[p] = None
 
     def _topples(self, w: Board, p: int, action: KAction | None) -> Iterator[Prefix]:
         """The prefixes of a position after ``action`` (or none): no topple, then each topple."""
