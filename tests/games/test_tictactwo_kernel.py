@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
-from printkit.games.tictactwo import SPEC, Params, TicTacTwo, ops, turns
+from printkit.games.tictactwo import SPEC, Params, TicTacTwo, jit, ops, turns
 from printkit.games.tictactwo.analysis import observe
 from printkit.games.tictactwo.bits import ones, tables
 from printkit.games.tictactwo.fast import engine_action, kernel, run
+from printkit.games.tictactwo.packed import pack, words
 from printkit.games.tictactwo.params import ACTIONS
 from printkit.games.tictactwo.players import PLAYERS, random_player, threats
 from printkit.games.tictactwo.state import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, X
@@ -23,6 +25,7 @@ SMALL = Params(board_size=3, line_length=3)
 WIDE = Params(board_size=5, line_length=4, actions_each=2)
 SIX = Params(board_size=6, line_length=3, meta=True, actions_each=6)
 NONE = Params(actions_each=0, void=True)
+FIVE = Params(board_size=5, line_length=3, meta=True, void=True, actions_each=6)
 
 # (params, pair, games): the reference engine is slow for greedy, hence few of its games
 SAME_GAMES = [
@@ -33,6 +36,9 @@ SAME_GAMES = [
     (WIDE, ("uniform", "uniform"), 2), (WIDE, ("random", "random"), 10), (SIX, ("random", "random"), 4),
     (Params(board_size=4, line_length=3, meta=True, actions_each=4), ("greedy", "greedy"), 3),
     (NONE, ("greedy", "uniform"), 4),
+    (FIVE, ("uniform", "greedy"), 2), (FIVE, ("greedy", "greedy"), 2),
+    (Params(board_size=7, line_length=3, meta=True, void=True, actions_each=5), ("uniform", "greedy"), 1),
+    (Params(board_size=8, line_length=8), ("random", "random"), 3),
 ]
 from tests.games.kernel_agreement import replayed
 
@@ -126,8 +132,6 @@ def test_board_operations_match_the_reference(params: Params) -> None:
                 p, q = state.to_move, 1 - state.to_move
                 work, board = turns.Work(geo, state), bits_of(state.cells, state.walls)
                 assert ones(t.writable(board, p)) == ops.open_cells(state.cells, p)
-                short = min(sum(1 for c in line.cells if not state.cells[c] & (X, O)[p]) for line in geo.lines)
-                assert t.missing(board[p]) == min(short, 3)
                 for a, name in enumerate(ACTIONS):
                     options = turns.action_options(geo, work, name)
                     mine = t.options(board, p, a)
@@ -163,3 +167,57 @@ def _written(cells: tuple[int, ...], cell: int, p: int) -> list[int]:
     out = list(cells)
     ops.write(out, cell, p)
     return out
+
+
+EIGHT = Params(board_size=8, line_length=3, meta=True, actions_each=6, void=True)
+
+
+@pytest.mark.parametrize(("params", "every", "greedy"), [
+    (DEFAULT, 1, True), (META, 1, True), (SIX, 3, True), (EIGHT, 4, False), (Params(board_size=8, line_length=8), 6, False),
+])
+def test_compiled_counts_match_the_rules(params: Params, every: int, greedy: bool) -> None:
+    """jit.py in positions of random games: its steps, ends and masks are bits.py's, the uniform
+    player's groups add up to the legal turns, and so do the prefixes' letters; with ``greedy``,
+    the prefixes' safe and winning letters add up to the turns the reference greedy player counts."""
+    rules, rng = TicTacTwo(params), random.Random(4)
+    t = tables(params.board_size, params.line_length)
+    packed, checked = pack(t), 0
+    state = rules.initial_state()
+    while rules.outcome(state) is None:
+        checked += 1
+        if state.phase == PLAY and state.turns[state.to_move] and not checked % every:
+            p, q = state.to_move, 1 - state.to_move
+            board = bits_of(state.cells, state.walls)
+            packed_board = words(board)
+            names = np.array([ACTIONS.index(a) for a in turns.action_names(state)], dtype=np.int64)
+            for a in map(int, names):
+                mine = jit.options(packed_board, p, a, packed[8][0], packed[7][2], packed[4], len(t.shifts))
+                assert list(mine) == t.options(board, p, a)
+                for arg in map(int, mine[::5]):
+                    done, again = board[:], packed_board.copy()
+                    t.act(done, p, a, arg)
+                    jit.act(again, p, a, arg, packed[4], packed[5])
+                    assert list(again) == list(words(done))
+                    end = t.check(done, ACTIONS[a])
+                    assert jit.check(again, *packed[:3], params.line_length) == (-1 if end is None else 2 if end[0] is None else end[0])
+            assert [tuple(row) for row in jit.topples(packed_board, p, packed[6])] == t.topples(board, p)
+            assert jit.win_cells(packed_board, p, packed) == t.win_cells(board, p)
+            short = min(sum(1 for c in line.cells if not state.cells[c] & (X, O)[p]) for line in rules.geo.lines)
+            assert jit.missing(packed_board[p], packed[1], params.line_length) == min(short, 3)
+            for reach in (1, 2):
+                assert jit.threatened(packed_board, q, reach, packed) == t.threatened(board, q, reach)
+            expanded = list(turns.expand(rules.geo, state))
+            assert jit.uniform_groups(packed_board, p, False, names, packed)[-1, 2] == len(expanded)
+            reach = 1 + checked % 2
+            if not t.win_cells(board, p):
+                assert jit.safe_cells(packed_board, p, reach, packed) == t.safe_cells(board, p, reach)
+            rows = jit.prefixes(packed_board, p, False, names, reach, 2, 0, packed)
+            assert np.where(rows[:, 4] >= 0, 1, rows[:, 7]).sum() == len(expanded)
+            if greedy:
+                wins = jit.prefixes(packed_board, p, False, names, jit.WINS, 2, 0, packed)[:, 6].sum()
+                assert wins == sum(w.reason is not None and w.winner == p for _, w in expanded)
+                if not wins:
+                    safe = sum(w.reason is None and not threats(rules, w.cells, w.walls, q, reach) for _, w in expanded)
+                    assert rows[:, 6].sum() == safe
+        state = rules.apply(state, random_player(rules, state, rng))
+    assert checked > 10

@@ -30,10 +30,24 @@ def ones(mask: int) -> list[int]:
 
 
 def nth(mask: int, index: int) -> int:
-    """The ``index``-th set bit of ``mask``, counting from the lowest (``ones(mask)[index]``)."""
+    """The ``index``-th set bit of ``mask``, counting from the lowest (``ones(mask)[index]``).
+
+    Far from the lowest bit, halves of the mask are skipped by their count of set bits.
+    """
+    base = 0
+    while index > 7:
+        half = mask.bit_length() >> 1
+        low = mask & ((1 << half) - 1)
+        count = low.bit_count()
+        if index < count:
+            mask = low
+        else:
+            index -= count
+            mask >>= half
+            base += half
     for _ in range(index):
         mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
+    return base + (mask & -mask).bit_length() - 1
 
 
 class Tables:
@@ -85,21 +99,6 @@ class Tables:
         )
 
     # -- lines ------------------------------------------------------------------------------
-    def candidates(self, mask: int) -> list[tuple[int, int, int]]:
-        """(start bit, blockers, cells) of every line whose spaces all lie in ``mask``."""
-        out = []
-        for valid, shifts, blockers, cells in self.dirs:
-            acc = mask & valid
-            for s in shifts:
-                if not acc:
-                    break
-                acc &= mask >> s
-            while acc:
-                low = acc & -acc
-                out.append((low, blockers[low], cells[low]))
-                acc ^= low
-        return out
-
     def near(self, mine: int, allowed: int, most: int) -> list[tuple[int, int]]:
         """(blockers, cells) of every line lying in ``allowed`` that lacks 1 to ``most`` of ``mine``.
 
@@ -163,31 +162,6 @@ class Tables:
                     return True
                 acc ^= low
         return False
-
-    def missing(self, letters: int) -> int:
-        """The fewest spaces any line (cut or not) lacks of ``letters``; 3 stands for 3 or more."""
-        best = 3
-        for valid, shifts, _, _ in self.dirs:
-            whole, one, two = letters & valid, valid, valid
-            for s in shifts:
-                here = letters >> s
-                two = (two & here) | one
-                if not two:
-                    break
-                one = (one & here) | whole
-                whole &= here
-            if whole:
-                return 0
-            best = 1 if one else 2 if two and best > 2 else best
-        return best
-
-    def crowded(self, letters: int, shift: int) -> bool:
-        """Does the row or column of a shift hold ``k - 1`` of ``letters`` (a shift may line them up)?"""
-        return (self.shift_cells[shift] & letters).bit_count() >= self.k - 1
-
-    def any_complete(self, b: Board) -> bool:
-        """Does some line, cut or not, hold only X or only O?"""
-        return any(b[j].bit_count() >= self.k and self.candidates(b[j]) for j in (0, 1))
 
     def check(self, b: Board, step: str) -> End | None:
         """``Work.check``: the end a step made, or None."""

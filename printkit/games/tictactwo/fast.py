@@ -5,30 +5,32 @@ and order, as its reference in players.py, so a kernel run and ``simulate`` with
 play the very same games: same moves, results, lengths, reasons and ``observe`` counters (the
 tests check this and replay the kernel's recorded moves through :class:`TicTacTwo`). The speed
 comes from the boards (ints instead of tuples of spaces), lines found by shifting masks, and
-shortcuts that keep the draws unchanged: the uniform player counts the turns of an action instead
-of listing them; the greedy player looks for wins only after actions that could make one, finds
-winning letters as a mask per position, and lists the "safe" turns (no threat left to the
-opponent) only when the reference would draw among them.
+never listing the turns a player draws among: the uniform player's turns are counted per action
+option and the greedy player's winning, safe or other turns per prefix (action and topple) by
+compiled code (jit.py); the draw picks a count, and only the drawn prefix is built here.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any, Iterator
+from typing import Iterator
 
-from printkit.games.tictactwo.bits import DIBS as DIBS_OF
-from printkit.games.tictactwo.bits import WALLS, Board, End, Tables, nth, ones, tables
+import numpy as np
+
+from printkit.games.tictactwo import jit
+from printkit.games.tictactwo.bits import Board, End, Tables, nth, tables
+from printkit.games.tictactwo.packed import pack, words
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
 from printkit.rules.simulate import Tally
 
 POLICIES = ("random", "uniform", "greedy")
 DOUBLE, SWAP, SHIFT, DIBS, INTERSECT, WALL = range(6)
-SPACES = (DIBS, INTERSECT, WALL)
-"""The actions that only mark a space or a border."""
 MOVERS = (DOUBLE, SWAP, SHIFT)
 """The actions that change letters (only they can make a line; dibs, intersect and walls cannot)."""
+END, STEPS, TURNS, LETTERS = 4, 5, 6, 7
+"""Columns of a ``jit.prefixes`` row."""
 
 KAction = tuple[int, int]
 """An action in kernel form: (index in ACTIONS, argument: a space, a swap, a shift or a slot)."""
@@ -43,9 +45,12 @@ class Game:
 
     def __init__(self, t: Tables, params: Params, rng: random.Random) -> None:
         self.t, self.params = t, params
+        self.packed = pack(t)
         self.below = rng._randbelow  # what rng.choice and rng.randrange(n) draw with
         self.hands = [[0] * len(ACTIONS), [0] * len(ACTIONS)]
         self.turns = [0, 0]
+        self.held: list[list[int]] = [[], []]
+        self.held_array: list[np.ndarray | None] = [None, None]
 
     # -- setup phases (every player drafts and places voids uniformly) -----------------------
     def setup(self, moves: list[Move] | None) -> tuple[Board, int]:
@@ -77,67 +82,27 @@ class Game:
     # -- turns ----------------------------------------------------------------------------------
     def names(self, p: int) -> list[int]:
         """``turns.action_names``: the distinct unused actions (none on a first turn)."""
-        if not self.turns[p]:
-            return []
-        hand = self.hands[p]
-        return [a for a in range(len(ACTIONS)) if hand[a]]
+        return self.held[p]
 
-    def prefixes(self, b: Board, p: int, need: int = 0) -> Iterator[Prefix]:
-        """Action and topple prefixes of every legal turn, in the order of ``turns.expand``.
+    def _names(self, p: int) -> np.ndarray:
+        """``names`` as an array for ``jit`` (made again after a change)."""
+        held = self.held_array[p]
+        if held is None:
+            held = self.held_array[p] = np.array(self.held[p], dtype=np.int64)
+        return held
 
-        With ``need``, only those after which ``p`` could still win this turn, when the fullest line
-        of ``p`` (cut or not) lacks ``need`` letters: a letter, a Double and a swap each add at most
-        one letter of ``p`` to a line, a shift at most one to a line across it (more only along a
-        row or column holding ``k - 1`` of them); a topple, dibs, intersect and walls add none.
-        """
-        t = self.t
-        if need <= 1:
-            yield from self._topples(b, p, None)
-        # with two letters missing, the action must touch a line that lacks two
-        hot = t.full
-        if need == 2:
-            hot = 0
-            for _, cells in t.near(b[p], t.full, 2):
-                hot |= cells
-        for a in self.names(p):
-            if need > 1 and a not in MOVERS:
-                continue
-            options = t.options(b, p, a)
-            if need > 1 and a == SHIFT:
-                options = [arg for arg in options if t.crowded(b[p], arg) or (need == 2 and t.shift_cells[arg] & hot)]
-            elif need > 2:
-                continue
-            elif need == 2 and a == DOUBLE:
-                options = [c for c in options if hot >> c & 1]
-            elif need == 2:
-                options = [arg for arg in options if t.swaps[arg][2] & hot]
-            yield from self._after_action(b, p, a, options)
-
-    def _after_action(self, b: Board, p: int, a: int, options: list[int]) -> Iterator[Prefix]:
-        """The prefixes of one action's options, in order (its topples after each)."""
-        t = self.t
-        for arg in options:
-            w = b[:]
-            t.act(w, p, a, arg)
-            end = t.check(w, ACTIONS[a]) if a in MOVERS else None
-            if end is not None:
-                yield (a, arg), None, w, end
-            else:
-                yield from self._topples(w, p, (a, arg))
-
-    def _one_step(self, b: Board, p: int) -> Iterator[Prefix]:
-        """The prefixes of one step (a topple alone, or an action alone), in order."""
-        t = self.t
-        for prefix in self._topples(b, p, None):
-            if prefix[1] is not None:
-                yield prefix
-        for a in self.names(p):
-            for arg in t.options(b, p, a):
-                w = b[:]
-                t.act(w, p, a, arg)
-                yield (a, arg), None, w, t.check(w, ACTIONS[a]) if a in MOVERS else None
+    def _took_turn(self, p: int, action: int | None) -> None:
+        """Count a turn of ``p`` and the action it used; its action names then change."""
+        self.turns[p] += 1
+        if action is not None:
+            self.hands[p][action] -= 1
+        if action is not None or self.turns[p] == 1:
+            hand = self.hands[p]
+            self.held[p] = [a for a in range(len(ACTIONS)) if hand[a]]
+            self.held_array[p] = None
 
     def _topples(self, w: Board, p: int, action: KAction | None) -> Iterator[Prefix]:
+        """The prefixes of a position after ``action`` (or none): no topple, then each topple."""
         t = self.t
         yield action, None, w, None
         if self.turns[p]:
@@ -203,51 +168,21 @@ class Game:
     def uniform(self, b: Board, p: int) -> KTurn:
         """``players.uniform_player`` in play: one draw over the count of every legal turn.
 
-        Turns are counted per action (its letters, and per topple after it one turn or its
-        letters) without listing them; only the drawn action's turns are listed.
+        The turns are counted per action option (``jit.uniform_groups``) without listing them;
+        only the drawn option's turns are listed.
         """
         t = self.t
-        plain = self._count(b, p)
-        groups: list[tuple[KAction | None, Board | None, End | None, int]] = [(None, b, None, plain)]
-        total = plain
-        lined = t.any_complete(b)
-        letters = t.writable(b, p)
-        count, free = letters.bit_count(), ~(letters | b[3] | b[4] | b[5])
-        falls = [c for _, c in t.topples(b, p)]
-        after = 1 + len(falls)  # letters without a topple and after each
-        freed = sum(free >> c & 1 for c in falls)
-        for a in self.names(p):
-            if a in SPACES and not lined:
-                # no letter changes and no line can appear: a topple's space takes a letter once erased
-                # (``free``: not open, not void, not dibs); dibs and intersect may open their space
-                for arg in ones(t.option_mask(b, p, a)):
-                    if a == WALL:
-                        size = plain + sum(count + (free >> c & 1) for c in t.slot_cells[arg])
-                    elif letters >> arg & 1 or (a == INTERSECT and b[p] >> arg & 1):
-                        size = count * after + freed - (falls.count(arg) if a == DIBS and free >> arg & 1 else 0)
-                    else:
-                        size = (count + 1) * after + freed - (falls.count(arg) if free >> arg & 1 else 0)
-                    groups.append(((a, arg), None, None, size))
-                    total += size
-                continue
-            if a == DOUBLE and not lined:
-                total += self._count_doubles(b, p, groups, count, after, freed, falls)
-                continue
-            for arg in t.options(b, p, a):
-                w = b[:]
-                t.act(w, p, a, arg)
-                end = t.placed(w, p, arg) if a == DOUBLE else t.check(w, ACTIONS[a]) if a in MOVERS else None
-                size = 1 if end is not None else self._count(w, p)
-                groups.append(((a, arg), w, end, size))
-                total += size
-        index = self.below(total)
-        for action, w, end, size in groups:
-            if index < size:
-                break
-            index -= size
-        if w is None:
-            w = b[:]
-            t.act(w, p, *action)  # type: ignore[misc]
+        groups = jit.uniform_groups(words(b), p, not self.turns[p], self._names(p), self.packed)
+        ends = groups[:, 2]
+        index = self.below(int(ends[-1]))
+        group = int(ends.searchsorted(index, side="right"))
+        w, action, end = b, None, None
+        if group:
+            index -= int(ends[group - 1])
+            a, arg = int(groups[group, 0]), int(groups[group, 1])
+            action, w = (a, arg), b[:]
+            t.act(w, p, a, arg)
+            end = t.placed(w, p, arg) if a == DOUBLE else t.check(w, ACTIONS[a]) if a in MOVERS else None
         if end is not None:
             return action, None, None, w, end
         for prefix in self._topples(w, p, action):
@@ -257,116 +192,85 @@ class Game:
             index -= size
         raise AssertionError("index beyond the legal turns")
 
-    def _count_doubles(self, b: Board, p: int, groups: list, count: int, after: int, freed: int,
-                       falls: list[int]) -> int:
-        """Add the turns of every Double to ``groups`` (on a board without lines, cut or not); their sum.
-
-        A Double that completes a line is one turn. Otherwise its space no longer takes a letter
-        and, erased by a topple, takes one again unless the other player's dibs stays on it; when
-        it completes a line that a wall cuts, its turns are played out (a topple may uncut it).
-        """
-        t, q, total = self.t, 1 - p, 0
-        wins, mine = t.win_cells(b, p), b[p]
-        cut = 0
-        for _, cells in t.near(mine, mine | t.writable(b, p), 1):
-            cut |= cells & ~mine
-        for cell in ones(t.writable(b, p)):
-            bit = 1 << cell
-            if wins & bit:
-                groups.append(((DOUBLE, cell), None, (p, t.win_reason), 1))
-                total += 1
-                continue
-            if cut & bit:
-                w = b[:]
-                t.write(w, cell, p)
-                size = self._count(w, p)
-                groups.append(((DOUBLE, cell), w, None, size))
-                total += size
-                continue
-            kept = b[DIBS_OF + q] & bit and not b[DIBS_OF + p] & bit
-            size = (count - 1) * after + freed + (0 if kept else falls.count(cell))
-            groups.append(((DOUBLE, cell), None, None, size))
-            total += size
-        return total
-
-    def _count(self, w: Board, p: int) -> int:
-        """How many turns follow a position after the action: letters, and topples with theirs."""
-        t = self.t
-        letters = t.writable(w, p)
-        count = letters.bit_count()
-        if not self.turns[p] or not w[WALLS + p]:
-            return count
-        if t.any_complete(w):  # a topple may uncut a line: play them out
-            return sum(1 if pre[3] is not None else t.writable(pre[2], p).bit_count()
-                       for pre in self._topples(w, p, None))
-        # no line can appear; a topple erases its space, which then takes a letter unless void or dibs
-        free = ~(letters | w[3] | w[4] | w[5])
-        return count + sum(count + (free >> c & 1) for _, c in t.topples(w, p))
-
     def greedy(self, b: Board, p: int) -> KTurn:
         """``players.greedy_player`` in play (same draws; see the module docstring)."""
         t, below, q = self.t, self.below, 1 - p
         reach = 2 if self.hands[q][DOUBLE] and self.turns[q] else 1
-        prefixes = self.prefixes(b, p)
-        plain = next(prefixes)
-        cells = ones(t.win_cells(b, p))
-        if cells:  # a letter alone wins: the simplest wins are these
-            return self.place(plain, cells[below(len(cells))], p)
-        wins: list[tuple[int, Prefix, int | None]] = []
-        for prefix in self.prefixes(b, p, t.missing(b[p])):
-            if prefix[0] is None and prefix[1] is None:
-                continue
-            action, topple, w, end = prefix
-            simple = (action is not None) + (topple is not None)
-            if end is not None:
-                if end[0] == p:
-                    wins.append((simple, prefix, None))
-            else:
-                wins.extend((simple, prefix, c) for c in ones(t.win_cells(w, p)))
-        if wins:
-            return self.place(*_simplest(wins, below), p)
-        listed: list[Prefix] = []
-        safe: list[tuple[int, Prefix, int | None]] | None = None
-        if t.threatened(b, q, reach):
-            safe = self._safe([plain], q, reach) or self._safe(list(self._one_step(b, p)), q, reach)
-            if not safe:  # then only turns of two steps can be safe
-                listed = [plain, *prefixes]
-                safe = self._safe(listed[1:], q, reach)
-            if safe:
-                return self.place(*_simplest(safe, below), p)
+        plain: Prefix = (None, None, b, None)
+        packed = words(b)
+        alone, need, threatened = jit.greedy_looks(packed, p, reach, self.packed)
+        if alone:  # a letter alone wins: the simplest wins are these
+            cells = int(alone)
+            return self.place(plain, nth(cells, below(cells.bit_count())), p)
+        names = self.names(p)
+        if need <= 1 or SHIFT in names or need == 2 and (DOUBLE in names or SWAP in names):  # a turn may win
+            rows = jit.prefixes(packed, p, not self.turns[p], self._names(p), jit.WINS, 2, need, self.packed)
+            wins = rows[:, TURNS]
+            if wins.any():  # the simplest winning turns
+                steps = rows[:, STEPS]
+                turn = self._draw(b, p, rows, wins * (steps == steps[wins > 0].min()), jit.WINS)
+                assert turn is not None
+                return turn
+        listed: np.ndarray | None = None
+        if threatened:
+            cells = int(jit.safe_cells(packed, p, reach, self.packed))
+            if cells:  # the simplest safe turns: a letter alone, else one step, else two
+                return self.place(plain, nth(cells, below(cells.bit_count())), p)
+            for depth in (1, 2):
+                listed = self._rows(packed, p, reach, depth)
+                turn = self._draw(b, p, listed, listed[:, TURNS] * (listed[:, STEPS] == depth), reach)
+                if turn is not None:
+                    return turn
         for _ in range(10):
             turn = self.random(b, p)
             if turn[4] is None and not t.threatened(turn[3], q, reach):
                 return turn
-        listed = listed or [plain, *prefixes]
-        if safe is None:
-            safe = self._safe(listed, q, reach)
-        pool = [(prefix, c) for _, prefix, c in safe] or self._not_losing(listed, p) or self._not_losing(listed, p, every=True)
-        prefix, cell = pool[below(len(pool))]
-        return self.place(prefix, cell, p)
+        if listed is None:
+            listed = self._rows(packed, p, reach, 2)
+            turn = self._draw(b, p, listed, listed[:, TURNS], reach)
+            if turn is not None:
+                return turn
+        ended, letters = listed[:, END] != jit.NONE, listed[:, LETTERS]
+        turn = self._draw(b, p, listed, np.where(ended, listed[:, END] != q, letters))
+        return turn or self._draw(b, p, listed, np.where(ended, 1, letters))  # type: ignore[return-value]
 
-    def _safe(self, listed: list[Prefix], q: int, reach: int) -> list[tuple[int, Prefix, int | None]]:
-        """Turns that neither end the game nor leave ``q`` a threat (no letter wins here)."""
-        t, p, out = self.t, 1 - q, []
-        for prefix in listed:
-            action, topple, w, end = prefix
-            if end is not None:
-                continue
-            simple = (action is not None) + (topple is not None)
-            out.extend((simple, prefix, c) for c in ones(t.safe_cells(w, p, reach)))
-        return out
+    def _rows(self, packed: np.ndarray, p: int, reach: int, depth: int) -> np.ndarray:
+        """``jit.prefixes`` on a board as ``words``: the prefixes of at most ``depth`` steps with their
+        safe letters."""
+        return jit.prefixes(packed, p, not self.turns[p], self._names(p), reach, depth, 0, self.packed)
 
-    def _not_losing(self, listed: list[Prefix], p: int, every: bool = False) -> list[tuple[Prefix, int | None]]:
-        """Turns of ``p`` that the opponent does not win (``every``: all turns)."""
-        t, out = self.t, []
-        for prefix in listed:
-            end = prefix[3]
-            if end is not None:
-                if every or end[0] != 1 - p:
-                    out.append((prefix, None))
-            else:
-                out.extend((prefix, c) for c in ones(t.writable(prefix[2], p)))
-        return out
+    def _draw(self, b: Board, p: int, rows: np.ndarray, counts: np.ndarray, reach: int = 0) -> KTurn | None:
+        """One draw among the turns counted per prefix row, in order (None when there are none): after
+        a prefix, its winning letters (``reach`` WINS), safe letters (``reach`` 1 or 2) or letters (0);
+        a prefix that ended the game is one turn."""
+        total = int(counts.sum())
+        if not total:
+            return None
+        index = self.below(total)
+        ends = counts.cumsum()
+        i = int(np.searchsorted(ends, index, side="right"))
+        index -= int(ends[i - 1]) if i else 0
+        prefix = self._prefix(b, p, rows[i])
+        if prefix[3] is not None:
+            return self.place(prefix, None, p)
+        t, w = self.t, prefix[2]
+        cells = t.win_cells(w, p) if reach == jit.WINS else t.safe_cells(w, p, reach) if reach else t.writable(w, p)
+        return self.place(prefix, nth(cells, index), p)
+
+    def _prefix(self, b: Board, p: int, row: np.ndarray) -> Prefix:
+        """The prefix of a ``jit.prefixes`` row."""
+        t = self.t
+        a, arg, slot, cell = (int(v) for v in row[:4])
+        w, action, end = b, None, None
+        if a >= 0:
+            action, w = (a, arg), b[:]
+            t.act(w, p, a, arg)
+            end = t.check(w, ACTIONS[a]) if a in MOVERS else None
+        if slot < 0:
+            return action, None, w, end
+        after = w[:]
+        t.topple(after, slot, cell)
+        return action, (slot, cell), after, t.check(after, "topple")
 
     def play(self, seats: tuple[str, str], tally: Tally, moves: list[Move] | None) -> None:
         """Play one game to its end and add it to the tally (and its moves to ``moves``)."""
@@ -380,9 +284,8 @@ class Game:
                 return
             action, topple, cell, board, end = policies[p](board, p)
             count += 1
-            self.turns[p] += 1
+            self._took_turn(p, None if action is None else action[0])
             if action is not None:
-                self.hands[p][action[0]] -= 1
                 extra[f"uses.{ACTIONS[action[0]]}"] += 1
             if topple is not None:
                 extra["uses.topple"] += 1
@@ -400,13 +303,6 @@ class Game:
                 tally.add("draw" if winner is None else ("first" if winner == 0 else "second"), count, reason)
                 return
             p = 1 - p
-
-
-def _simplest(turns: list[tuple[int, Prefix, int | None]], below: Any) -> tuple[Prefix, int | None]:
-    """``players._pick_simplest``: one draw among the turns with the fewest steps, in order."""
-    best = min(s for s, _, _ in turns)
-    pool = [(prefix, c) for s, prefix, c in turns if s == best]
-    return pool[below(len(pool))]
 
 
 def engine_action(t: Tables, action: int, arg: int) -> Action:
