@@ -18,7 +18,7 @@ ROLL1, ROLL2, CONTAINER, COLLECTOR, OBSTRUCTOR, STEP, RETURN, PASS = range(8)
 LENGTH, SURVIVORS, LOOT, TURNS = range(4)
 MAX_MOVES = 100_000
 # bits of a space's code
-COLL, OBS, CONT, SZ, PATH, FOUND = 1, 2, 4, 8, 16, 32
+COLL, OBS, CONT, SZ, PATH = 1, 2, 4, 8, 16
 
 
 @njit(cache=True)
@@ -39,124 +39,119 @@ def _record(rec: np.ndarray, n: int, game: int, kind: int, a: int, b: int) -> np
 
 
 @njit(cache=True)
+def _spread(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, limit: int,
+            dist: np.ndarray, queue: np.ndarray, tail: int) -> int:
+    """Breadth-first steps from the spaces already queued (``queue[:tail]``, with their ``dist``)
+    up to ``limit``: never into a space with a ``barred`` bit, nor on from a space with a ``stops``
+    bit (other than a source). Returns how many spaces the queue then holds, in order."""
+    head = 0
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        d = dist[cell]
+        if d == limit or (d and code[cell] & stops):
+            continue
+        for i in range(deg[cell]):
+            nxt = nb[cell, i]
+            if dist[nxt] < 0 and not code[nxt] & barred:
+                dist[nxt] = d + 1
+                queue[tail] = nxt
+                tail += 1
+    return tail
+
+
+@njit(cache=True)
 def _distances(nb: np.ndarray, deg: np.ndarray, sources: np.ndarray, barred: int, code: np.ndarray,
                dist: np.ndarray, queue: np.ndarray) -> None:
     """players.distances: steps from the nearest source not entering spaces with a ``barred``
     bit; unreached spaces get -1."""
     dist[:] = -1
-    head, tail = 0, 0
+    tail = 0
     for s in sources:
         if dist[s] < 0:
             dist[s] = 0
             queue[tail] = s
             tail += 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        for i in range(deg[cell]):
-            nxt = nb[cell, i]
-            if dist[nxt] < 0 and not code[nxt] & barred:
-                dist[nxt] = dist[cell] + 1
-                queue[tail] = nxt
-                tail += 1
+    _spread(nb, deg, code, barred, 0, dist.shape[0], dist, queue, tail)
 
 
 @njit(cache=True)
-def balls(nb: np.ndarray, deg: np.ndarray, radius: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every space's spaces by board distance (``order``) and how many lie within each radius
-    up to ``radius`` (``within[cell, r]``)."""
-    n = deg.shape[0]
-    order = np.empty((n, n), dtype=np.int32)
-    within = np.zeros((n, radius + 1), dtype=np.int32)
-    dist = np.empty(n, dtype=np.int64)
-    for cell in range(n):
-        dist[:] = -1
-        dist[cell] = 0
-        order[cell, 0] = cell
-        head, tail = 0, 1
-        while head < tail:
-            at = order[cell, head]
-            head += 1
-            for i in range(deg[at]):
-                nxt = nb[at, i]
-                if dist[nxt] < 0:
-                    dist[nxt] = dist[at] + 1
-                    order[cell, tail] = nxt
-                    tail += 1
-        for i in range(tail):
-            d = dist[order[cell, i]]
-            if d <= radius:
-                within[cell, d:] = i + 1
-    return order, within
-
-
-@njit(cache=True)
-def _hopeless(code: np.ndarray, order: np.ndarray, within: np.ndarray, color: np.ndarray, cell: int,
-              left: int, blocked: int, stops: int, parity: int) -> bool:
-    """No space within ``left`` steps of ``cell`` can still become a new end space: not blocked
-    (barred, on the path, found), and a stop or of the end spaces' colour."""
-    for i in range(within[cell, left]):
-        end = order[cell, i]
-        bits = code[end]
-        if not bits & blocked and (color[end] == parity or bits & stops):
-            return False
-    return True
-
-
-@njit(cache=True)
-def _reach(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, src: int,
-           steps: int, out: np.ndarray, count: int, pathc: np.ndarray, nbi: np.ndarray,
-           order: np.ndarray, within: np.ndarray, color: np.ndarray) -> int:
-    """paths.reach: appends every end space of a legal path from ``src`` to ``out``.
-
-    ``code`` holds each space's bits; ``barred`` and ``stops`` are the bits that bar or stop this
-    side. Spaces on the path and spaces already found are flagged in ``code`` while it runs.
-    A walk with three or more steps left is skipped when nothing near it can be a new end space
-    (the board is bipartite: a path of exactly ``steps`` steps ends on one colour).
-    """
+def _candidates(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
+                stops: int, src: int, steps: int, mdst: np.ndarray, sure: np.ndarray, count: int,
+                dist: np.ndarray, queue: np.ndarray) -> int:
+    """Appends to ``mdst`` every space a legal path from ``src`` may end on (paths.reach), some
+    perhaps not: each stop within ``steps`` steps and each other space of the end colour within
+    them. ``sure`` marks the certain ones: the stops (a shortest path stops early on them) and the
+    spaces exactly ``steps`` away (a shortest path); ``_path_exists`` decides the others."""
+    dist[:] = -1
+    dist[src] = 0
+    queue[0] = src
+    tail = _spread(nb, deg, code, barred, stops, steps, dist, queue, 1)
     parity = color[src] ^ (steps & 1)
-    blocked = barred | PATH | FOUND
-    first = count
+    for i in range(1, tail):
+        cell = queue[i]
+        stop = code[cell] & stops
+        if stop or color[cell] == parity:
+            mdst[count] = cell
+            sure[count] = stop or dist[cell] == steps
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _path_exists(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, src: int, end: int,
+                 steps: int, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> bool:
+    """Whether a path of exactly ``steps`` steps leads from ``src`` to ``end`` through spaces
+    without a ``closed`` bit, entering none twice (nor ``src``).
+
+    A depth-first search for one such path: a step is taken only if the end stays within the steps
+    left (``de``: steps to the end through open spaces; on the bipartite board the parity then
+    agrees too), and steps away from the end come first (they spend the spare steps). When no path
+    exists the search has tried every path the distances allow.
+    """
+    de[:] = -1
+    de[end] = 0
+    queue[0] = end
+    _spread(nb, deg, code, closed, 0, steps, de, queue, 1)
+    best = -1
+    for i in range(deg[src]):
+        d = de[nb[src, i]]
+        if d >= 0 and (best < 0 or d < best):
+            best = d
+    if best < 0 or best + 1 > steps:
+        return False
+    de[src] = best + 1
     depth = 0
     pathc[0] = src
     nbi[0] = 0
     code[src] |= PATH
+    found = False
     while depth >= 0:
         cell = pathc[depth]
-        if nbi[depth] >= deg[cell]:
+        i = nbi[depth]
+        if i >= 2 * deg[cell]:  # first the steps away from the end, then those towards it
             code[cell] &= ~PATH
             depth -= 1
             continue
-        nxt = nb[cell, nbi[depth]]
-        nbi[depth] += 1
-        bits = code[nxt]
-        if bits & (barred | PATH):
+        nbi[depth] = i + 1
+        nxt = nb[cell, i % deg[cell]]
+        left = steps - depth - 1
+        if nxt == end:
+            if left == 0:
+                found = True
+                break
             continue
-        if steps - depth == 1 or bits & stops:
-            if not bits & FOUND:
-                code[nxt] = bits | FOUND
-                out[count] = nxt
-                count += 1
-        elif steps - depth == 2:  # the last step, inline: every open neighbour of nxt ends a path
-            for k in range(deg[nxt]):
-                end = nb[nxt, k]
-                last = code[end]
-                if not last & (barred | PATH | FOUND):
-                    code[end] = last | FOUND
-                    out[count] = end
-                    count += 1
-        else:
-            code[nxt] = bits | PATH
-            if steps - depth > 4 and _hopeless(code, order, within, color, nxt, steps - depth - 1, blocked,
-                                               stops, parity):
-                code[nxt] = bits
-                continue
-            depth += 1
-            pathc[depth] = nxt
-            nbi[depth] = 0
-    for i in range(first, count):
-        code[out[i]] &= ~FOUND
-    return count
+        d = de[nxt]
+        if d < 0 or d > left or code[nxt] & (closed | PATH) or (i < deg[cell]) != (d > de[cell]):
+            continue
+        code[nxt] |= PATH
+        depth += 1
+        pathc[depth] = nxt
+        nbi[depth] = 0
+    if found:
+        for i in range(depth + 1):
+            code[pathc[i]] &= ~PATH
+    return found
 
 
 @njit(cache=True)
@@ -177,6 +172,46 @@ def _pick_best(values: np.ndarray, count: int) -> int:
                 return i
             k -= 1
     return 0
+
+
+@njit(cache=True)
+def _any_legal(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, steps: int,
+               msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, count: int, de: np.ndarray,
+               queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> int:
+    """The random player: the index of a legal move drawn uniformly from the candidates, -1 if
+    none is legal. A drawn candidate found illegal leaves the draw (swapped to the back), which
+    keeps the draw uniform over the legal ones."""
+    while count > 0:
+        k = np.random.randint(0, count)
+        if sure[k] or _path_exists(nb, deg, code, closed, msrc[k], mdst[k], steps, de, queue, pathc, nbi):
+            return k
+        count -= 1
+        msrc[k], mdst[k], sure[k] = msrc[count], mdst[count], sure[count]
+    return -1
+
+
+@njit(cache=True)
+def _best_legal(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, steps: int,
+                msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, mval: np.ndarray, count: int,
+                de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> int:
+    """The basic player: the index of a highest-valued legal move (ties broken uniformly), -1 if
+    none is legal. Only the candidates of the highest value left are checked; illegal ones drop
+    out (value -inf)."""
+    while True:
+        top = -np.inf
+        for j in range(count):
+            top = max(top, mval[j])
+        if top == -np.inf:
+            return -1
+        legal = 0
+        for j in range(count):
+            if mval[j] == top:
+                if sure[j] or _path_exists(nb, deg, code, closed, msrc[j], mdst[j], steps, de, queue, pathc, nbi):
+                    legal += 1
+                else:
+                    mval[j] = -np.inf
+        if legal:
+            return _pick_best(mval, count)
 
 
 @njit(cache=True)
@@ -252,8 +287,7 @@ def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, colls:
 
 
 @njit(cache=True)
-def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
-         cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
+def play(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
          x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int, faces: int, basic0: bool,
          basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
@@ -273,7 +307,9 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
     msrc = np.empty(cap, dtype=np.int64)
     mdst = np.empty(cap, dtype=np.int64)
     mval = np.empty(cap, dtype=np.float64)
+    sure = np.empty(cap, dtype=np.bool_)
     dist = np.empty(n, dtype=np.int64)
+    de = np.empty(n, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
     # set-up values of players._setup_value (static: the empty board's distances)
     route = np.empty(n, dtype=np.float64)
@@ -340,8 +376,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             for i in range(cnt[side]):
                 src = pos[side, i]
                 before = count
-                count = _reach(nb, deg, code, barred, stops, src, roll, mdst, count, pathc, nbi, order,
-                               within, color)
+                count = _candidates(nb, deg, color, code, barred, stops, src, roll, mdst, sure, count, dist, queue)
                 for j in range(before, count):
                     msrc[j] = src
             if roll == faces and lost[side] > 0:
@@ -349,22 +384,24 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                     if not code[c] & (COLL | OBS):
                         msrc[count] = -1
                         mdst[count] = c
+                        sure[count] = True
                         count += 1
             length += 1
-            if count == 0:
+            closed = barred | stops
+            if not (basic0 if side == 0 else basic1):
+                k = _any_legal(nb, deg, code, closed, roll, msrc, mdst, sure, count, de, queue, pathc, nbi)
+            else:
+                if side == 0:
+                    _collector_values(nb, deg, rows, cols, code, to_sz, pos[2, :cnt[2]], pos[1, :cnt[1]],
+                                      faces, msrc, mdst, mval, count, dist, queue)
+                else:
+                    _obstructor_values(nb, deg, code, pos[0, :cnt[0]], msrc, mdst, mval, count, dist, queue)
+                k = _best_legal(nb, deg, code, closed, roll, msrc, mdst, sure, mval, count, de, queue, pathc, nbi)
+            if k < 0:
                 if record:
                     rec = _record(rec, nrec, g, PASS, 0, 0)
                     nrec += 1
             else:
-                if count == 1 or not (basic0 if side == 0 else basic1):
-                    k = np.random.randint(0, count)
-                elif side == 0:
-                    _collector_values(nb, deg, rows, cols, code, to_sz, pos[2, :cnt[2]], pos[1, :cnt[1]],
-                                      faces, msrc, mdst, mval, count, dist, queue)
-                    k = _pick_best(mval, count)
-                else:
-                    _obstructor_values(nb, deg, code, pos[0, :cnt[0]], msrc, mdst, mval, count, dist, queue)
-                    k = _pick_best(mval, count)
                 src, dst = msrc[k], mdst[k]
                 if src < 0:
                     lost[side] -= 1
