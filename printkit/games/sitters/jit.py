@@ -11,14 +11,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from printkit.games.sitters.jit_paths import candidates, draw, leads, spread
+
 FAR = 99
 # recorded move kinds: (game, kind, a, b); a roll keeps its dice in a, b
 ROLL1, ROLL2, CONTAINER, COLLECTOR, OBSTRUCTOR, STEP, RETURN, PASS = range(8)
 # columns of a game's result row
 LENGTH, SURVIVORS, LOOT, TURNS = range(4)
 MAX_MOVES = 100_000
+NONE = -2
+"""No move (a return's marker is -1)."""
+TRIES = 16
+"""Rejected draws after which the random player lists every move (jit_paths.draw)."""
 # bits of a space's code
-COLL, OBS, CONT, SZ, PATH = 1, 2, 4, 8, 16
+COLL, OBS, CONT, SZ = 1, 2, 4, 8
 
 
 @njit(cache=True)
@@ -39,28 +45,6 @@ def _record(rec: np.ndarray, n: int, game: int, kind: int, a: int, b: int) -> np
 
 
 @njit(cache=True)
-def _spread(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, limit: int,
-            dist: np.ndarray, queue: np.ndarray, tail: int) -> int:
-    """Breadth-first steps from the spaces already queued (``queue[:tail]``, with their ``dist``)
-    up to ``limit``: never into a space with a ``barred`` bit, nor on from a space with a ``stops``
-    bit (other than a source). Returns how many spaces the queue then holds, in order."""
-    head = 0
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        d = dist[cell]
-        if d == limit or (d and code[cell] & stops):
-            continue
-        for i in range(deg[cell]):
-            nxt = nb[cell, i]
-            if dist[nxt] < 0 and not code[nxt] & barred:
-                dist[nxt] = d + 1
-                queue[tail] = nxt
-                tail += 1
-    return tail
-
-
-@njit(cache=True)
 def _distances(nb: np.ndarray, deg: np.ndarray, sources: np.ndarray, barred: int, code: np.ndarray,
                dist: np.ndarray, queue: np.ndarray) -> None:
     """players.distances: steps from the nearest source not entering spaces with a ``barred``
@@ -72,86 +56,7 @@ def _distances(nb: np.ndarray, deg: np.ndarray, sources: np.ndarray, barred: int
             dist[s] = 0
             queue[tail] = s
             tail += 1
-    _spread(nb, deg, code, barred, 0, dist.shape[0], dist, queue, tail)
-
-
-@njit(cache=True)
-def _candidates(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
-                stops: int, src: int, steps: int, mdst: np.ndarray, sure: np.ndarray, count: int,
-                dist: np.ndarray, queue: np.ndarray) -> int:
-    """Appends to ``mdst`` every space a legal path from ``src`` may end on (paths.reach), some
-    perhaps not: each stop within ``steps`` steps and each other space of the end colour within
-    them. ``sure`` marks the certain ones: the stops (a shortest path stops early on them) and the
-    spaces exactly ``steps`` away (a shortest path); ``_path_exists`` decides the others."""
-    dist[:] = -1
-    dist[src] = 0
-    queue[0] = src
-    tail = _spread(nb, deg, code, barred, stops, steps, dist, queue, 1)
-    parity = color[src] ^ (steps & 1)
-    for i in range(1, tail):
-        cell = queue[i]
-        stop = code[cell] & stops
-        if stop or color[cell] == parity:
-            mdst[count] = cell
-            sure[count] = stop or dist[cell] == steps
-            count += 1
-    return count
-
-
-@njit(cache=True)
-def _path_exists(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, src: int, end: int,
-                 steps: int, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> bool:
-    """Whether a path of exactly ``steps`` steps leads from ``src`` to ``end`` through spaces
-    without a ``closed`` bit, entering none twice (nor ``src``).
-
-    A depth-first search for one such path: a step is taken only if the end stays within the steps
-    left (``de``: steps to the end through open spaces; on the bipartite board the parity then
-    agrees too), and steps away from the end come first (they spend the spare steps). When no path
-    exists the search has tried every path the distances allow.
-    """
-    de[:] = -1
-    de[end] = 0
-    queue[0] = end
-    _spread(nb, deg, code, closed, 0, steps, de, queue, 1)
-    best = -1
-    for i in range(deg[src]):
-        d = de[nb[src, i]]
-        if d >= 0 and (best < 0 or d < best):
-            best = d
-    if best < 0 or best + 1 > steps:
-        return False
-    de[src] = best + 1
-    depth = 0
-    pathc[0] = src
-    nbi[0] = 0
-    code[src] |= PATH
-    found = False
-    while depth >= 0:
-        cell = pathc[depth]
-        i = nbi[depth]
-        if i >= 2 * deg[cell]:  # first the steps away from the end, then those towards it
-            code[cell] &= ~PATH
-            depth -= 1
-            continue
-        nbi[depth] = i + 1
-        nxt = nb[cell, i % deg[cell]]
-        left = steps - depth - 1
-        if nxt == end:
-            if left == 0:
-                found = True
-                break
-            continue
-        d = de[nxt]
-        if d < 0 or d > left or code[nxt] & (closed | PATH) or (i < deg[cell]) != (d > de[cell]):
-            continue
-        code[nxt] |= PATH
-        depth += 1
-        pathc[depth] = nxt
-        nbi[depth] = 0
-    if found:
-        for i in range(depth + 1):
-            code[pathc[i]] &= ~PATH
-    return found
+    spread(nb, deg, code, barred, 0, dist.shape[0], dist, queue, tail)
 
 
 @njit(cache=True)
@@ -175,15 +80,32 @@ def _pick_best(values: np.ndarray, count: int) -> int:
 
 
 @njit(cache=True)
-def _any_legal(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, steps: int,
-               msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, count: int, de: np.ndarray,
-               queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> int:
-    """The random player: the index of a legal move drawn uniformly from the candidates, -1 if
-    none is legal. A drawn candidate found illegal leaves the draw (swapped to the back), which
-    keeps the draw uniform over the legal ones."""
+def _moves(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int, stops: int,
+           steps: int, srcs: np.ndarray, returns: np.ndarray, msrc: np.ndarray, mdst: np.ndarray,
+           sure: np.ndarray, near: np.ndarray, queue: np.ndarray) -> int:
+    """engine.legal_moves, perhaps with some illegal steps (``sure`` false: ``leads`` decides):
+    the candidate steps of each marker on ``srcs`` then the returns (marker -1). Returns the count."""
+    count = 0
+    for src in srcs:
+        before = count
+        count = candidates(nb, deg, color, code, barred, stops, src, steps, mdst, sure, count, near, queue)
+        msrc[before:count] = src
+    for cell in returns:
+        msrc[count], mdst[count], sure[count] = -1, cell, True
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _any_legal(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
+               stops: int, steps: int, msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, count: int,
+               de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> int:
+    """The random player: the index of a legal move drawn uniformly from the ``_moves``, -1 if
+    none is legal. A drawn move found illegal leaves the draw (swapped to the back), which keeps
+    the draw uniform over the legal ones."""
     while count > 0:
         k = np.random.randint(0, count)
-        if sure[k] or _path_exists(nb, deg, code, closed, msrc[k], mdst[k], steps, de, queue, pathc, nbi):
+        if sure[k] or leads(nb, deg, color, code, barred, stops, msrc[k], mdst[k], steps, de, queue, pathc, nbi):
             return k
         count -= 1
         msrc[k], mdst[k], sure[k] = msrc[count], mdst[count], sure[count]
@@ -191,12 +113,13 @@ def _any_legal(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, s
 
 
 @njit(cache=True)
-def _best_legal(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, steps: int,
-                msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, mval: np.ndarray, count: int,
-                de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> int:
-    """The basic player: the index of a highest-valued legal move (ties broken uniformly), -1 if
-    none is legal. Only the candidates of the highest value left are checked; illegal ones drop
-    out (value -inf)."""
+def _best_legal(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
+                stops: int, steps: int, msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray,
+                mval: np.ndarray, count: int, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray,
+                nbi: np.ndarray) -> int:
+    """The basic player: the index of a highest-valued legal move among the ``_moves`` (ties
+    broken uniformly), -1 if none is legal. Only the moves of the highest value left are
+    checked; illegal ones drop out (value -inf)."""
     while True:
         top = -np.inf
         for j in range(count):
@@ -206,7 +129,8 @@ def _best_legal(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, 
         legal = 0
         for j in range(count):
             if mval[j] == top:
-                if sure[j] or _path_exists(nb, deg, code, closed, msrc[j], mdst[j], steps, de, queue, pathc, nbi):
+                if sure[j] or leads(nb, deg, color, code, barred, stops, msrc[j], mdst[j], steps, de, queue,
+                                    pathc, nbi):
                     legal += 1
                 else:
                     mval[j] = -np.inf
@@ -287,9 +211,10 @@ def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, colls:
 
 
 @njit(cache=True)
-def play(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
-         x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int, faces: int, basic0: bool,
-         basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
+         cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
+         x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int,
+         faces: int, basic0: bool, basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
     np.random.seed(seed)
     n = deg.shape[0]
@@ -308,8 +233,10 @@ def play(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray, sz
     mdst = np.empty(cap, dtype=np.int64)
     mval = np.empty(cap, dtype=np.float64)
     sure = np.empty(cap, dtype=np.bool_)
+    rets = np.empty(n, dtype=np.int64)
     dist = np.empty(n, dtype=np.int64)
-    de = np.empty(n, dtype=np.int64)
+    near = np.full(n, -1, dtype=np.int64)
+    de = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
     # set-up values of players._setup_value (static: the empty board's distances)
     route = np.empty(n, dtype=np.float64)
@@ -372,37 +299,39 @@ def play(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray, sz
             own, enemy = (COLL, OBS) if side == 0 else (OBS, COLL)
             barred = COLL if side == 0 else OBS | CONT | SZ
             stops = OBS | CONT | SZ if side == 0 else COLL
-            count = 0
-            for i in range(cnt[side]):
-                src = pos[side, i]
-                before = count
-                count = _candidates(nb, deg, color, code, barred, stops, src, roll, mdst, sure, count, dist, queue)
-                for j in range(before, count):
-                    msrc[j] = src
+            nret = 0
             if roll == faces and lost[side] > 0:
                 for c in c_starts if side == 0 else o_starts:
                     if not code[c] & (COLL | OBS):
-                        msrc[count] = -1
-                        mdst[count] = c
-                        sure[count] = True
-                        count += 1
+                        rets[nret] = c
+                        nret += 1
             length += 1
-            closed = barred | stops
-            if not (basic0 if side == 0 else basic1):
-                k = _any_legal(nb, deg, code, closed, roll, msrc, mdst, sure, count, de, queue, pathc, nbi)
-            else:
-                if side == 0:
-                    _collector_values(nb, deg, rows, cols, code, to_sz, pos[2, :cnt[2]], pos[1, :cnt[1]],
-                                      faces, msrc, mdst, mval, count, dist, queue)
+            basic = basic0 if side == 0 else basic1
+            src, dst = NONE, NONE
+            if not basic:
+                src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos[side, :cnt[side]],
+                                rets[:nret], TRIES, de, queue, pathc, nbi)
+            if src == NONE:
+                count = _moves(nb, deg, color, code, barred, stops, roll, pos[side, :cnt[side]], rets[:nret],
+                               msrc, mdst, sure, near, queue)
+                if not basic:
+                    k = _any_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, count, de, queue,
+                                   pathc, nbi)
                 else:
-                    _obstructor_values(nb, deg, code, pos[0, :cnt[0]], msrc, mdst, mval, count, dist, queue)
-                k = _best_legal(nb, deg, code, closed, roll, msrc, mdst, sure, mval, count, de, queue, pathc, nbi)
-            if k < 0:
+                    if side == 0:
+                        _collector_values(nb, deg, rows, cols, code, to_sz, pos[2, :cnt[2]], pos[1, :cnt[1]],
+                                          faces, msrc, mdst, mval, count, dist, queue)
+                    else:
+                        _obstructor_values(nb, deg, code, pos[0, :cnt[0]], msrc, mdst, mval, count, dist, queue)
+                    k = _best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
+                                    queue, pathc, nbi)
+                if k >= 0:
+                    src, dst = msrc[k], mdst[k]
+            if src == NONE:
                 if record:
                     rec = _record(rec, nrec, g, PASS, 0, 0)
                     nrec += 1
             else:
-                src, dst = msrc[k], mdst[k]
                 if src < 0:
                     lost[side] -= 1
                     if record:

@@ -30,6 +30,8 @@ POLICIES = ("random", "basic")
 @lru_cache(maxsize=4)
 def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
     """The engine cells in order and the board as arrays of compact cell indices."""
+    from printkit.games.sitters.jit_paths import balls
+
     rules = SittersRules(params)
     board = rules.board
     cells = tuple(sorted(board.kinds))
@@ -57,6 +59,7 @@ def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
         "c_starts": compact(rules.starts[COLLECTORS]), "o_starts": compact(rules.starts[OBSTRUCTORS]),
         "x_spaces": compact(rules.container_spaces), "to_sz": field(to_sz), "from_c": field(from_c),
     }
+    arrays["order"], arrays["within"] = balls(nb, deg, params.die_sides)
     return cells, arrays
 
 
@@ -111,7 +114,7 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
     cells, a = _arrays(params)
 
     def play(count: int) -> tuple[np.ndarray, np.ndarray]:
-        return jit.play(a["nb"], a["deg"], a["rows"], a["cols"], a["sz"], a["c_starts"],
+        return jit.play(a["nb"], a["deg"], a["order"], a["within"], a["rows"], a["cols"], a["sz"], a["c_starts"],
                         a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"], params.collectors, params.obstructors,
                         params.containers_per_player, params.die_sides, names[0] == "basic", names[1] == "basic",
                         count, seed % 2**32, record)
