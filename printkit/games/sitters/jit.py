@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from printkit.games.sitters.jit_paths import candidates, draw, leads, spread
+from printkit.games.sitters.jit_paths import candidates, compiled, draw, leads, spread
 
 FAR = 99
 # recorded move kinds: (game, kind, a, b); a roll keeps its dice in a, b
@@ -27,7 +27,7 @@ TRIES = 16
 COLL, OBS, CONT, SZ = 1, 2, 4, 8
 
 
-@njit(cache=True)
+@compiled
 def _roll(faces: int) -> int:
     """One die."""
     return np.random.randint(1, faces + 1)
@@ -44,22 +44,23 @@ def _record(rec: np.ndarray, n: int, game: int, kind: int, a: int, b: int) -> np
     return rec
 
 
-@njit(cache=True)
-def _distances(nb: np.ndarray, deg: np.ndarray, sources: np.ndarray, barred: int, code: np.ndarray,
-               dist: np.ndarray, queue: np.ndarray) -> None:
-    """players.distances: steps from the nearest source not entering spaces with a ``barred``
-    bit; unreached spaces get -1."""
+@compiled
+def _distances(nb: np.ndarray, deg: np.ndarray, pos: np.ndarray, cnt: np.ndarray, row: int, barred: int,
+               code: np.ndarray, dist: np.ndarray, queue: np.ndarray) -> None:
+    """players.distances: steps from the nearest of the pieces ``pos[row, :cnt[row]]`` not
+    entering spaces with a ``barred`` bit; unreached spaces get -1."""
     dist[:] = -1
     tail = 0
-    for s in sources:
+    for i in range(cnt[row]):
+        s = pos[row, i]
         if dist[s] < 0:
             dist[s] = 0
             queue[tail] = s
             tail += 1
-    spread(nb, deg, code, barred, 0, dist.shape[0], dist, queue, tail)
+    spread(nb, deg, code, barred, 0, dist.shape[0], dist, queue, 0, tail)
 
 
-@njit(cache=True)
+@compiled
 def _pick_best(values: np.ndarray, count: int) -> int:
     """players._best: the index of a highest value, ties broken uniformly."""
     top = values[0]
@@ -79,24 +80,28 @@ def _pick_best(values: np.ndarray, count: int) -> int:
     return 0
 
 
-@njit(cache=True)
-def _moves(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int, stops: int,
-           steps: int, srcs: np.ndarray, returns: np.ndarray, msrc: np.ndarray, mdst: np.ndarray,
-           sure: np.ndarray, near: np.ndarray, queue: np.ndarray) -> int:
+@compiled
+def _moves(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, order: np.ndarray, within: np.ndarray,
+           code: np.ndarray, barred: int, stops: int,
+           steps: int, srcs: np.ndarray, row: int, nsrc: int, returns: np.ndarray, nret: int,
+           msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, near: np.ndarray, queue: np.ndarray) -> int:
     """engine.legal_moves, perhaps with some illegal steps (``sure`` false: ``leads`` decides):
-    the candidate steps of each marker on ``srcs`` then the returns (marker -1). Returns the count."""
+    the candidate steps of each marker on ``srcs[row, :nsrc]`` then the returns to
+    ``returns[:nret]`` (marker -1). Returns the count."""
     count = 0
-    for src in srcs:
+    for i in range(nsrc):
+        src = srcs[row, i]
         before = count
-        count = candidates(nb, deg, color, code, barred, stops, src, steps, mdst, sure, count, near, queue)
+        count = candidates(nb, deg, color, order, within, code, barred, stops, src, steps, mdst, sure, count,
+                           near, queue)
         msrc[before:count] = src
-    for cell in returns:
-        msrc[count], mdst[count], sure[count] = -1, cell, True
+    for i in range(nret):
+        msrc[count], mdst[count], sure[count] = -1, returns[i], True
         count += 1
     return count
 
 
-@njit(cache=True)
+@compiled
 def _any_legal(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
                stops: int, steps: int, msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, count: int,
                de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> int:
@@ -112,7 +117,7 @@ def _any_legal(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndar
     return -1
 
 
-@njit(cache=True)
+@compiled
 def _best_legal(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
                 stops: int, steps: int, msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray,
                 mval: np.ndarray, count: int, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray,
@@ -138,9 +143,11 @@ def _best_legal(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.nda
             return _pick_best(mval, count)
 
 
-@njit(cache=True)
-def _place(free: np.ndarray, code: np.ndarray, basic: bool, value: np.ndarray, tmp: np.ndarray) -> int:
-    """One set-up placement on a free space of ``free``: uniform (random) or best value (basic)."""
+@compiled
+def _place(free: np.ndarray, code: np.ndarray, basic: bool, value: np.ndarray, tmp: np.ndarray,
+           vals: np.ndarray) -> int:
+    """One set-up placement on a free space of ``free``: uniform (random) or best value (basic);
+    ``tmp`` and ``vals`` are scratch."""
     n = 0
     for c in free:
         if not code[c] & (COLL | OBS | CONT):
@@ -150,29 +157,30 @@ def _place(free: np.ndarray, code: np.ndarray, basic: bool, value: np.ndarray, t
         return tmp[np.random.randint(0, n)]
     if n == 1:
         return tmp[0]
-    vals = np.empty(n, dtype=np.float64)
     for i in range(n):
         vals[i] = value[tmp[i]]
     return tmp[_pick_best(vals, n)]
 
 
-@njit(cache=True)
-def _drop(pos: np.ndarray, count: int, cell: int) -> None:
-    """Removes ``cell`` from the first ``count`` entries of ``pos`` (order not kept)."""
-    for i in range(count):
-        if pos[i] == cell:
-            pos[i] = pos[count - 1]
+@compiled
+def _drop(pos: np.ndarray, cnt: np.ndarray, row: int, cell: int) -> None:
+    """Removes ``cell`` from the ``cnt[row]`` first entries of ``pos[row]`` (order not kept)."""
+    last = cnt[row] - 1
+    for i in range(last + 1):
+        if pos[row, i] == cell:
+            pos[row, i] = pos[row, last]
+            cnt[row] = last
             return
 
 
-@njit(cache=True)
+@compiled
 def _collector_values(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray,
-                      code: np.ndarray, to_sz: np.ndarray, conts: np.ndarray, obs: np.ndarray,
+                      code: np.ndarray, to_sz: np.ndarray, pos: np.ndarray, cnt: np.ndarray,
                       faces: int, msrc: np.ndarray, mdst: np.ndarray, mval: np.ndarray, count: int,
                       dist: np.ndarray, queue: np.ndarray) -> None:
-    """players._collector_value of every listed move."""
-    if conts.shape[0]:
-        _distances(nb, deg, conts, 0, code, dist, queue)
+    """players._collector_value of every listed move (``pos``, ``cnt``: the pieces as in play)."""
+    if cnt[2]:
+        _distances(nb, deg, pos, cnt, 2, 0, code, dist, queue)
     for j in range(count):
         d = mdst[j]
         a = to_sz[d] if to_sz[d] >= 0 else FAR
@@ -186,19 +194,20 @@ def _collector_values(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: n
             mval[j] = -200.0
         else:
             threat = 0
-            for o in obs:
+            for i in range(cnt[1]):
+                o = pos[1, i]
                 if abs(rows[o] - rows[d]) + abs(cols[o] - cols[d]) <= faces:
                     threat += 1
-            b = dist[d] if conts.shape[0] and dist[d] >= 0 else 0
+            b = dist[d] if (cnt[2] > 0) & (dist[d] >= 0) else 0
             mval[j] = -(a + 0.7 * b) - 2.0 * threat
 
 
-@njit(cache=True)
-def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, colls: np.ndarray,
+@compiled
+def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, pos: np.ndarray, cnt: np.ndarray,
                        msrc: np.ndarray, mdst: np.ndarray, mval: np.ndarray, count: int,
                        dist: np.ndarray, queue: np.ndarray) -> None:
-    """players._obstructor_value of every listed move."""
-    _distances(nb, deg, colls, CONT | SZ, code, dist, queue)
+    """players._obstructor_value of every listed move (``pos``, ``cnt``: the pieces as in play)."""
+    _distances(nb, deg, pos, cnt, 0, CONT | SZ, code, dist, queue)
     for j in range(count):
         d = mdst[j]
         prey = dist[d] if dist[d] >= 0 else FAR
@@ -248,6 +257,10 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
         near_sz[c] = -a
     neg_route = -route
     auto_obs = n_obs == o_starts.shape[0]
+    nstart = np.array([c_starts.shape[0], o_starts.shape[0]])
+    starts = np.empty((2, n), dtype=np.int64)
+    starts[0, :nstart[0]] = c_starts
+    starts[1, :nstart[1]] = o_starts
     for g in range(games):
         for c in range(n):
             code[c] = SZ if sz[c] else 0
@@ -256,7 +269,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
         for i in range(2 * cpp):
             side = 0 if i < cpp else 1
             cell = _place(x_spaces, code, basic0 if side == 0 else basic1,
-                          neg_route if side == 0 else route, tmp)
+                          neg_route if side == 0 else route, tmp, mval)
             code[cell] |= CONT
             pos[2, cnt[2]] = cell
             cnt[2] += 1
@@ -265,7 +278,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                 rec = _record(rec, nrec, g, CONTAINER, cell, 0)
                 nrec += 1
         for i in range(n_coll):
-            cell = _place(c_starts, code, basic0, near_sz, tmp)
+            cell = _place(c_starts, code, basic0, near_sz, tmp, mval)
             code[cell] |= COLL
             pos[0, cnt[0]] = cell
             cnt[0] += 1
@@ -277,7 +290,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             if auto_obs:
                 cell = o_starts[i]
             else:
-                cell = _place(o_starts, code, basic1, near_sz, tmp)
+                cell = _place(o_starts, code, basic1, near_sz, tmp, mval)
                 length += 1
                 if record:
                     rec = _record(rec, nrec, g, OBSTRUCTOR, cell, 0)
@@ -300,29 +313,29 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             barred = COLL if side == 0 else OBS | CONT | SZ
             stops = OBS | CONT | SZ if side == 0 else COLL
             nret = 0
-            if roll == faces and lost[side] > 0:
-                for c in c_starts if side == 0 else o_starts:
-                    if not code[c] & (COLL | OBS):
-                        rets[nret] = c
+            if (roll == faces) & (lost[side] > 0):
+                for i in range(nstart[side]):
+                    if code[starts[side, i]] & (COLL | OBS) == 0:
+                        rets[nret] = starts[side, i]
                         nret += 1
             length += 1
             basic = basic0 if side == 0 else basic1
             src, dst = NONE, NONE
             if not basic:
-                src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos[side, :cnt[side]],
-                                rets[:nret], TRIES, de, queue, pathc, nbi)
+                src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side],
+                                rets, nret, TRIES, de, queue, pathc, nbi)
             if src == NONE:
-                count = _moves(nb, deg, color, code, barred, stops, roll, pos[side, :cnt[side]], rets[:nret],
+                count = _moves(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
                                msrc, mdst, sure, near, queue)
                 if not basic:
                     k = _any_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, count, de, queue,
                                    pathc, nbi)
                 else:
                     if side == 0:
-                        _collector_values(nb, deg, rows, cols, code, to_sz, pos[2, :cnt[2]], pos[1, :cnt[1]],
-                                          faces, msrc, mdst, mval, count, dist, queue)
+                        _collector_values(nb, deg, rows, cols, code, to_sz, pos, cnt, faces, msrc, mdst, mval,
+                                          count, dist, queue)
                     else:
-                        _obstructor_values(nb, deg, code, pos[0, :cnt[0]], msrc, mdst, mval, count, dist, queue)
+                        _obstructor_values(nb, deg, code, pos, cnt, msrc, mdst, mval, count, dist, queue)
                     k = _best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
                                     queue, pathc, nbi)
                 if k >= 0:
@@ -339,20 +352,18 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                         nrec += 1
                 else:
                     code[src] &= ~own
-                    _drop(pos[side], cnt[side], src)
-                    cnt[side] -= 1
+                    _drop(pos, cnt, side, src)
                     if record:
                         rec = _record(rec, nrec, g, STEP, src, dst)
                         nrec += 1
                 code[dst] |= own
                 pos[side, cnt[side]] = dst
                 cnt[side] += 1
-                if side == 0 and code[dst] & SZ:
+                if (side == 0) & (code[dst] & SZ != 0):
                     code[dst] &= ~COLL
-                    _drop(pos[0], cnt[0], dst)
-                    cnt[0] -= 1
+                    _drop(pos, cnt, 0, dst)
                     survivors += 1
-                elif side == 0 and code[dst] & CONT:
+                elif (side == 0) & (code[dst] & CONT != 0):
                     value = _roll(faces)
                     length += 1
                     if record:
@@ -360,9 +371,8 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                         nrec += 1
                     loot += value
                     code[dst] &= ~CONT
-                    _drop(pos[2], cnt[2], dst)
-                    cnt[2] -= 1
-                elif src >= 0 and code[dst] & enemy:
+                    _drop(pos, cnt, 2, dst)
+                elif (src >= 0) & (code[dst] & enemy != 0):
                     while True:
                         c_die = _roll(faces)
                         o_die = _roll(faces)
@@ -374,8 +384,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                             break
                     loser = 1 if c_die > o_die else 0
                     code[dst] &= ~(OBS if loser == 1 else COLL)
-                    _drop(pos[loser], cnt[loser], dst)
-                    cnt[loser] -= 1
+                    _drop(pos, cnt, loser, dst)
                     lost[loser] += 1
             if cnt[0] == 0:
                 break

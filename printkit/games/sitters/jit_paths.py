@@ -11,6 +11,8 @@ are left so.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 from numba import njit
 
@@ -18,25 +20,32 @@ PATH = 16
 """The code bit of a space on the path being searched (above the bits of ``jit``)."""
 
 
-@njit(cache=True)
+def compiled(fn: Callable[..., Any]) -> Any:
+    """``numba.njit`` (cached) without reference counting, for functions that allocate nothing:
+    numba would count references to each array argument of every call (two atomic operations
+    apiece), which costs more than the work of these small functions."""
+    return njit(cache=True, _nrt=False)(fn)
+
+
+@compiled
 def spread(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, limit: int,
-           dist: np.ndarray, queue: np.ndarray, tail: int) -> int:
-    """Breadth-first steps from the spaces already queued (``queue[:tail]``, with their ``dist``)
-    up to ``limit``: never into a space with a ``barred`` bit, nor on from a space with a ``stops``
+           dist: np.ndarray, queue: np.ndarray, head: int, tail: int) -> int:
+    """Breadth-first steps from the spaces queued (``queue[head:tail]``, with their ``dist``) up
+    to ``limit``: never into a space with a ``barred`` bit, nor on from a space with a ``stops``
     bit (other than a source). Returns how many spaces the queue then holds, in order."""
-    head = 0
     while head < tail:
         cell = queue[head]
         head += 1
         d = dist[cell]
-        if d == limit or (d and code[cell] & stops):
+        if (d == limit) | ((d > 0) & (code[cell] & stops != 0)):
             continue
         for i in range(deg[cell]):
             nxt = nb[cell, i]
-            if dist[nxt] < 0 and not code[nxt] & barred:
-                dist[nxt] = d + 1
-                queue[tail] = nxt
-                tail += 1
+            if dist[nxt] < 0:
+                if code[nxt] & barred == 0:
+                    dist[nxt] = d + 1
+                    queue[tail] = nxt
+                    tail += 1
     return tail
 
 
@@ -52,7 +61,7 @@ def balls(nb: np.ndarray, deg: np.ndarray, radius: int) -> tuple[np.ndarray, np.
     for cell in range(n):
         dist[cell] = 0
         order[cell, 0] = cell
-        tail = spread(nb, deg, nobody, 0, 0, radius, dist, order[cell], 1)
+        tail = spread(nb, deg, nobody, 0, 0, radius, dist, order[cell], 0, 1)
         for i in range(tail):
             within[cell, dist[order[cell, i]]:] = i + 1
         for i in range(tail):
@@ -60,53 +69,81 @@ def balls(nb: np.ndarray, deg: np.ndarray, radius: int) -> tuple[np.ndarray, np.
     return order, within
 
 
-@njit(cache=True)
-def candidates(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
-               stops: int, src: int, steps: int, mdst: np.ndarray, sure: np.ndarray, count: int,
-               dist: np.ndarray, queue: np.ndarray) -> int:
+YES, NO, MAYBE = 1, 0, -1
+
+
+@compiled
+def _near(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int, stops: int,
+          src: int, end: int, steps: int) -> int:
+    """``leads`` without distances: NO for a barred space or one of the wrong colour (not a stop),
+    YES or NO for one or two steps, else MAYBE. (Calls nothing: numba keeps it cheap.)"""
+    bits = code[end]
+    stop = bits & stops != 0
+    if (end == src) | (bits & barred != 0) | (~stop & (color[end] != color[src] ^ (steps & 1))):
+        return NO
+    if steps > 2:
+        return MAYBE
+    for i in range(deg[src]):  # one step, or two through an open space next to both
+        x = nb[src, i]
+        if x == end:
+            return YES if (steps == 1) | stop else NO
+        if (steps == 2) & (code[x] & (barred | stops) == 0):
+            for j in range(deg[x]):
+                if nb[x, j] == end:
+                    return YES
+    return NO
+
+
+@compiled
+def candidates(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, order: np.ndarray, within: np.ndarray,
+               code: np.ndarray, barred: int, stops: int, src: int, steps: int, mdst: np.ndarray,
+               sure: np.ndarray, count: int, dist: np.ndarray, queue: np.ndarray) -> int:
     """Appends to ``mdst`` (from ``count`` on) every end space of a legal path from ``src``, and
     perhaps some others: the stops within ``steps`` steps and the other spaces of the end colour
     within them. ``sure`` marks the certain ones (the stops and the spaces exactly ``steps``
-    away); ``leads`` decides the others. Returns the new count."""
+    away); ``leads`` decides the others. Returns the new count. (One or two steps: the spaces
+    that near to ``src`` are decided at once, all sure.)"""
+    if steps <= 2:
+        for i in range(1, within[src, steps]):
+            end = order[src, i]
+            if _near(nb, deg, color, code, barred, stops, src, end, steps) == YES:
+                mdst[count] = end
+                sure[count] = True
+                count += 1
+        return count
     dist[src] = 0
     queue[0] = src
-    tail = spread(nb, deg, code, barred, stops, steps, dist, queue, 1)
+    tail = spread(nb, deg, code, barred, stops, steps, dist, queue, 0, 1)
     parity = color[src] ^ (steps & 1)
     for i in range(1, tail):
         cell = queue[i]
         stop = code[cell] & stops
-        if stop or color[cell] == parity:
+        if (stop != 0) | (color[cell] == parity):
             mdst[count] = cell
-            sure[count] = stop or dist[cell] == steps
+            sure[count] = (stop != 0) | (dist[cell] == steps)
             count += 1
     for i in range(tail):
         dist[queue[i]] = -1
     return count
 
 
-@njit(cache=True)
-def leads(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
-          stops: int, src: int, end: int, steps: int, de: np.ndarray, queue: np.ndarray,
-          pathc: np.ndarray, nbi: np.ndarray) -> bool:
-    """Whether a legal path of ``steps`` steps from ``src`` ends on ``end`` (paths.reach)."""
-    bits = code[end]
-    if end == src or bits & barred:
-        return False
-    stop = bits & stops
-    if not stop and color[end] != color[src] ^ (steps & 1):
-        return False
+@compiled
+def _far(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, src: int, end: int,
+         steps: int, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> bool:
+    """``leads`` for an open space of the end colour or a stop, three steps or more away: the
+    steps to the end decide, or failing that a search for a path of exactly ``steps`` steps."""
     closed = barred | stops
     de[end] = 0
     queue[0] = end
-    tail = spread(nb, deg, code, closed, 0, steps, de, queue, 1)
+    tail = spread(nb, deg, code, closed, 0, steps, de, queue, 0, 1)
     near = -1
     for i in range(deg[src]):
         d = de[nb[src, i]]
-        if d >= 0 and (near < 0 or d < near):
+        if (d >= 0) & ((near < 0) | (d < near)):
             near = d
-    if near < 0 or near + 1 > steps:
+    if (near < 0) | (near + 1 > steps):
         found = False
-    elif stop or near + 1 == steps:
+    elif (code[end] & stops != 0) | (near + 1 == steps):
         found = True
     else:
         de[src] = near + 1
@@ -117,7 +154,18 @@ def leads(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, 
     return found
 
 
-@njit(cache=True)
+@compiled
+def leads(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
+          stops: int, src: int, end: int, steps: int, de: np.ndarray, queue: np.ndarray,
+          pathc: np.ndarray, nbi: np.ndarray) -> bool:
+    """Whether a legal path of ``steps`` steps from ``src`` ends on ``end`` (paths.reach)."""
+    near = _near(nb, deg, color, code, barred, stops, src, end, steps)
+    if near != MAYBE:
+        return near == YES
+    return _far(nb, deg, code, barred, stops, src, end, steps, de, queue, pathc, nbi)
+
+
+@compiled
 def _path_exists(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int, src: int, end: int,
                  steps: int, de: np.ndarray, pathc: np.ndarray, nbi: np.ndarray) -> bool:
     """Whether a path of exactly ``steps`` steps leads from ``src`` to ``end`` through spaces
@@ -149,7 +197,7 @@ def _path_exists(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int,
                 break
             continue
         d = de[nxt]
-        if d < 0 or d > left or code[nxt] & (closed | PATH) or (i < deg[cell]) != (d > de[cell]):
+        if (d < 0) | (d > left) | (code[nxt] & (closed | PATH) != 0) | ((i < deg[cell]) != (d > de[cell])):
             continue
         code[nxt] |= PATH
         depth += 1
@@ -161,27 +209,35 @@ def _path_exists(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, closed: int,
     return found
 
 
-@njit(cache=True)
+@compiled
 def draw(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, order: np.ndarray, within: np.ndarray,
-         code: np.ndarray, barred: int, stops: int, steps: int, srcs: np.ndarray, returns: np.ndarray,
-         tries: int, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray
-         ) -> tuple[int, int]:
-    """A uniformly random legal move, by rejection: a pair (marker, space within ``steps`` board
-    steps of it) or a return (marker -1) drawn uniformly and kept if legal. Every legal move is
-    one such pair, so a kept draw is uniform over them. (-2, -2) after ``tries`` rejections."""
-    total = returns.shape[0]
-    for src in srcs:
-        total += within[src, steps] - 1
-    for _ in range(tries if total else 0):
+         code: np.ndarray, barred: int, stops: int, steps: int, srcs: np.ndarray, row: int, count: int,
+         returns: np.ndarray, nret: int, tries: int, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray,
+         nbi: np.ndarray) -> tuple[int, int]:
+    """A uniformly random legal move of the markers on ``srcs[row, :count]``, by rejection: a pair
+    (marker, space within ``steps`` board steps of it) or a return to ``returns[:nret]`` (marker
+    -1) drawn uniformly and kept if legal. Every legal move is one such pair, so a kept draw is
+    uniform over them. (-2, -2) after ``tries`` rejections."""
+    total = nret
+    for i in range(count):
+        total += within[srcs[row, i], steps] - 1
+    for _ in range(tries if total > 0 else 0):
         k = np.random.randint(0, total)
-        for src in srcs:
-            size = within[src, steps] - 1
+        i = 0
+        while i < count:
+            size = within[srcs[row, i], steps] - 1
             if k < size:
-                end = order[src, k + 1]
-                if leads(nb, deg, color, code, barred, stops, src, end, steps, de, queue, pathc, nbi):
-                    return src, end
                 break
             k -= size
-        else:
+            i += 1
+        if i == count:
             return -1, returns[k]
+        src = srcs[row, i]
+        end = order[src, k + 1]
+        near = _near(nb, deg, color, code, barred, stops, src, end, steps)
+        if near == YES:
+            return src, end
+        if near == MAYBE:
+            if _far(nb, deg, code, barred, stops, src, end, steps, de, queue, pathc, nbi):
+                return src, end
     return -2, -2

@@ -1,0 +1,94 @@
+"""SiTTeRS: the compiled end spaces (jit_paths) are exactly paths.reach's, on random positions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from printkit.games.sitters import Params, SittersRules, jit, jit_paths
+from printkit.games.sitters.kernel import _arrays
+from printkit.games.sitters.paths import reach
+from printkit.games.sitters.state import COLLECTORS, MOVE, State
+
+OPEN_MAP = """\
++---+---+---+---+---+---+---+---+
+| C |   |   |   |   |   |   | O |
++---+---+---+---+---+---+---+---+
+| C |   | X |   |   | X |   | SZ|
++---+---+---+---+---+---+---+---+
+| C |   |   |   |   |   |   | O |
++---+---+---+---+---+---+---+---+
+"""
+
+
+def positions(rules: SittersRules, seed: int, count: int, sparse: float) -> list[State]:
+    """Random positions (any piece on any space) with ``sparse`` to 0.6 of the spaces taken, each
+    side to move."""
+    rng = random.Random(seed)
+    cells = sorted(rules.board.kinds)
+    found = []
+    for i in range(count):
+        rng.shuffle(cells)
+        crowd = rng.uniform(sparse, 0.6)
+        taken = cells[:max(3, int(crowd * len(cells)))]
+        n_c, n_o = rng.randint(1, len(taken) // 3), rng.randint(1, len(taken) // 3)
+        collectors, obstructors = taken[:n_c], taken[n_c:n_c + n_o]
+        containers = [c for c in taken[n_c + n_o:] if c not in rules.safe_zone]
+        found.append(State(MOVE, tuple(sorted(collectors)), tuple(sorted(obstructors)),
+                           tuple(sorted(containers)), turn=2 * (i % 2), roll=1))
+    return found
+
+
+def compiled_ends(rules: SittersRules, state: State, src: int, steps: int) -> tuple[set[int], set[int], Counter[str]]:
+    """The end spaces by jit_paths.candidates (unsure ones decided by leads) and by leads alone,
+    and how many candidates were sure, unsure and kept, unsure and dropped."""
+    cells, a = _arrays(rules.params)
+    index = {cell: i for i, cell in enumerate(cells)}
+    n = len(cells)
+    code = np.array([jit.SZ if c in rules.safe_zone else 0 for c in cells], dtype=np.int64)
+    for bit, pieces in ((jit.COLL, state.collectors), (jit.OBS, state.obstructors), (jit.CONT, state.containers)):
+        for c in pieces:
+            code[index[c]] |= bit
+    side = state.mover
+    barred = jit.COLL if side == COLLECTORS else jit.OBS | jit.CONT | jit.SZ
+    stops = jit.OBS | jit.CONT | jit.SZ if side == COLLECTORS else jit.COLL
+    color = (a["rows"] + a["cols"]) % 2
+    dist, de = np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64)
+    queue, pathc, nbi = (np.empty(n + 1, dtype=np.int64) for _ in range(3))
+    mdst, sure = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.bool_)
+    me = index[src]
+
+    def leads(end: int) -> bool:
+        return bool(jit_paths.leads(a["nb"], a["deg"], color, code, barred, stops, me, end, steps, de, queue, pathc,
+                                    nbi))
+
+    count = jit_paths.candidates(a["nb"], a["deg"], color, a["order"], a["within"], code, barred, stops, me, steps,
+                                 mdst, sure, 0, dist, queue)
+    kinds = Counter("sure" if certain else "kept" if leads(e) else "dropped"
+                    for e, certain in zip(mdst[:count], sure[:count]))
+    listed = {cells[e] for e, certain in zip(mdst[:count], sure[:count]) if certain or leads(e)}
+    assert (dist == -1).all() and (de == -1).all() and not (code & jit_paths.PATH).any()
+    return listed, {cells[e] for e in range(n) if leads(e)}, kinds
+
+
+@pytest.mark.parametrize("params,seed,count,sparse", [
+    (Params(die_sides=20), 1, 40, 0.3),
+    (Params(map=OPEN_MAP, collectors=2, obstructors=2, containers_per_player=1, die_sides=20), 2, 60, 0.1),
+], ids=["default-map", "open-map"])
+def test_compiled_end_spaces_are_the_reference_ones_for_every_roll(params: Params, seed: int, count: int,
+                                                                   sparse: float) -> None:
+    rules = SittersRules(params)
+    kinds: Counter[str] = Counter()
+    for state in positions(rules, seed, count, sparse):
+        mover = state.mover
+        for src in state.markers(mover)[:2]:
+            terrain = rules.terrain(state, mover)
+            for steps in range(1, params.die_sides + 1):
+                expected = set(reach(rules.board, terrain, src, steps))
+                listed, decided, seen = compiled_ends(rules, state, src, steps)
+                assert listed == expected == decided, (state, src, steps)
+                kinds += seen
+    assert min(kinds["sure"], kinds["kept"], kinds["dropped"]) > 20, kinds
