@@ -65,8 +65,7 @@ def compiled_ends(rules: SittersRules, state: State, src: int, steps: int) -> tu
         return bool(jit_paths.leads(a["nb"], a["deg"], color, code, barred, stops, me, end, steps, de, queue, pathc,
                                     nbi))
 
-    count = jit_paths.candidates(a["nb"], a["deg"], color, a["order"], a["within"], code, barred, stops, me, steps,
-                                 mdst, sure, 0, dist, queue)
+    count = jit_paths.candidates(a["nb"], a["deg"], color, code, barred, stops, me, steps, mdst, sure, 0, dist, queue)
     kinds = Counter("sure" if certain else "kept" if leads(e) else "dropped"
                     for e, certain in zip(mdst[:count], sure[:count]))
     listed = {cells[e] for e, certain in zip(mdst[:count], sure[:count]) if certain or leads(e)}

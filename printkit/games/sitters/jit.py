@@ -25,6 +25,8 @@ TRIES = 16
 """Rejected draws after which the random player lists every move (jit_paths.draw)."""
 # bits of a space's code
 COLL, OBS, CONT, SZ = 1, 2, 4, 8
+WANT = 32
+"""A move's end space ``_chase`` looks for (jit_paths.PATH is 16)."""
 
 
 @compiled
@@ -81,8 +83,7 @@ def _pick_best(values: np.ndarray, count: int) -> int:
 
 
 @compiled
-def _moves(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, order: np.ndarray, within: np.ndarray,
-           code: np.ndarray, barred: int, stops: int,
+def _moves(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int, stops: int,
            steps: int, srcs: np.ndarray, row: int, nsrc: int, returns: np.ndarray, nret: int,
            msrc: np.ndarray, mdst: np.ndarray, sure: np.ndarray, near: np.ndarray, queue: np.ndarray) -> int:
     """engine.legal_moves, perhaps with some illegal steps (``sure`` false: ``leads`` decides):
@@ -92,8 +93,7 @@ def _moves(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, order: np.ndarray
     for i in range(nsrc):
         src = srcs[row, i]
         before = count
-        count = candidates(nb, deg, color, order, within, code, barred, stops, src, steps, mdst, sure, count,
-                           near, queue)
+        count = candidates(nb, deg, color, code, barred, stops, src, steps, mdst, sure, count, near, queue)
         msrc[before:count] = src
     for i in range(nret):
         msrc[count], mdst[count], sure[count] = -1, returns[i], True
@@ -219,6 +219,59 @@ def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, pos: n
             mval[j] = -float(prey)
 
 
+@compiled
+def _chase(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, steps: int, msrc: np.ndarray,
+           mdst: np.ndarray, sure: np.ndarray, mark: np.ndarray, count: int, pos: np.ndarray, cnt: np.ndarray,
+           dist: np.ndarray, wave: np.ndarray, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray,
+           nbi: np.ndarray) -> int:
+    """``_best_legal`` for the basic obstructors without every value: a move onto a collector is
+    worth most, then a return, then a step, the nearer to a collector the better (under ``FAR``
+    steps); so the best legal ones are met first by a search from the collectors, one layer of
+    distance at a time. The index of one (uniformly), NONE when the values must decide."""
+    captures = False
+    for j in range(count):  # onto a collector: a stop, always legal
+        onto = (msrc[j] >= 0) & (code[mdst[j]] & COLL != 0)
+        mark[j] = 1.0 if onto else 0.0
+        captures |= onto
+    if captures:
+        return _pick_best(mark, count)
+    returns = False
+    for j in range(count):
+        returns |= msrc[j] < 0
+    for j in range(count):
+        if (msrc[j] < 0) == returns:
+            code[mdst[j]] |= WANT
+    dist[:] = -1
+    tail = 0
+    for i in range(cnt[0]):
+        dist[pos[0, i]] = 0
+        wave[tail] = pos[0, i]
+        tail += 1
+    head, best = 0, NONE
+    while head < tail:
+        layer = dist[wave[head]]
+        if layer >= FAR:
+            break
+        wanted = False
+        for i in range(head, tail):
+            wanted |= code[wave[i]] & WANT != 0
+        legal = 0
+        for j in range(count if wanted else 0):
+            mark[j] = 0.0
+            if ((msrc[j] < 0) == returns) & (dist[mdst[j]] == layer):
+                if sure[j] or leads(nb, deg, color, code, OBS | CONT | SZ, COLL, msrc[j], mdst[j], steps, de, queue,
+                                    pathc, nbi):
+                    mark[j] = 1.0
+                    legal += 1
+        if legal:
+            best = _pick_best(mark, count)
+            break
+        head, tail = tail, spread(nb, deg, code, CONT | SZ, 0, layer + 1, dist, wave, head, tail)
+    for j in range(count):
+        code[mdst[j]] &= ~WANT
+    return best
+
+
 @njit(cache=True)
 def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
          cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
@@ -247,6 +300,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
     near = np.full(n, -1, dtype=np.int64)
     de = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
+    wave = np.empty(n, dtype=np.int64)
     # set-up values of players._setup_value (static: the empty board's distances)
     route = np.empty(n, dtype=np.float64)
     near_sz = np.empty(n, dtype=np.float64)
@@ -325,18 +379,21 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                 src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side],
                                 rets, nret, TRIES, de, queue, pathc, nbi)
             if src == NONE:
-                count = _moves(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
+                count = _moves(nb, deg, color, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
                                msrc, mdst, sure, near, queue)
                 if not basic:
                     k = _any_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, count, de, queue,
                                    pathc, nbi)
                 else:
+                    k = NONE if side == 0 else _chase(nb, deg, color, code, roll, msrc, mdst, sure, mval, count,
+                                                      pos, cnt, dist, wave, de, queue, pathc, nbi)
                     if side == 0:
                         _collector_values(nb, deg, rows, cols, code, to_sz, pos, cnt, faces, msrc, mdst, mval,
                                           count, dist, queue)
-                    else:
+                    elif k == NONE:
                         _obstructor_values(nb, deg, code, pos, cnt, msrc, mdst, mval, count, dist, queue)
-                    k = _best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
+                    if k == NONE:
+                        k = _best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
                                     queue, pathc, nbi)
                 if k >= 0:
                     src, dst = msrc[k], mdst[k]

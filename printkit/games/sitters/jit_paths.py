@@ -95,22 +95,13 @@ def _near(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, 
 
 
 @compiled
-def candidates(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, order: np.ndarray, within: np.ndarray,
-               code: np.ndarray, barred: int, stops: int, src: int, steps: int, mdst: np.ndarray,
-               sure: np.ndarray, count: int, dist: np.ndarray, queue: np.ndarray) -> int:
+def candidates(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, barred: int,
+               stops: int, src: int, steps: int, mdst: np.ndarray, sure: np.ndarray, count: int,
+               dist: np.ndarray, queue: np.ndarray) -> int:
     """Appends to ``mdst`` (from ``count`` on) every end space of a legal path from ``src``, and
     perhaps some others: the stops within ``steps`` steps and the other spaces of the end colour
     within them. ``sure`` marks the certain ones (the stops and the spaces exactly ``steps``
-    away); ``leads`` decides the others. Returns the new count. (One or two steps: the spaces
-    that near to ``src`` are decided at once, all sure.)"""
-    if steps <= 2:
-        for i in range(1, within[src, steps]):
-            end = order[src, i]
-            if _near(nb, deg, color, code, barred, stops, src, end, steps) == YES:
-                mdst[count] = end
-                sure[count] = True
-                count += 1
-        return count
+    away, all of them for one or two steps); ``leads`` decides the others. Returns the new count."""
     dist[src] = 0
     queue[0] = src
     tail = spread(nb, deg, code, barred, stops, steps, dist, queue, 0, 1)
