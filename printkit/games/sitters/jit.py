@@ -25,8 +25,6 @@ TRIES = 16
 """Rejected draws after which the random player lists every move (jit_paths.draw)."""
 # bits of a space's code
 COLL, OBS, CONT, SZ = 1, 2, 4, 8
-WANT = 32
-"""A move's end space ``_chase`` looks for (jit_paths.PATH is 16)."""
 
 
 @compiled
@@ -220,56 +218,47 @@ def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, pos: n
 
 
 @compiled
-def _chase(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, code: np.ndarray, steps: int, msrc: np.ndarray,
-           mdst: np.ndarray, sure: np.ndarray, mark: np.ndarray, count: int, pos: np.ndarray, cnt: np.ndarray,
+def _chase(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+           code: np.ndarray, steps: int, pos: np.ndarray, cnt: np.ndarray, returns: np.ndarray, nret: int,
            dist: np.ndarray, wave: np.ndarray, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray,
-           nbi: np.ndarray) -> int:
-    """``_best_legal`` for the basic obstructors without every value: a move onto a collector is
-    worth most, then a return, then a step, the nearer to a collector the better (under ``FAR``
-    steps); so the best legal ones are met first by a search from the collectors, one layer of
-    distance at a time. The index of one (uniformly), NONE when the values must decide."""
-    captures = False
-    for j in range(count):  # onto a collector: a stop, always legal
-        onto = (msrc[j] >= 0) & (code[mdst[j]] & COLL != 0)
-        mark[j] = 1.0 if onto else 0.0
-        captures |= onto
-    if captures:
-        return _pick_best(mark, count)
-    returns = False
-    for j in range(count):
-        returns |= msrc[j] < 0
-    for j in range(count):
-        if (msrc[j] < 0) == returns:
-            code[mdst[j]] |= WANT
-    dist[:] = -1
+           nbi: np.ndarray, msrc: np.ndarray, mdst: np.ndarray) -> tuple[int, int]:
+    """The basic obstructors' move (players.basic) without listing every move: one onto a
+    collector is worth most, then a return, then a step, the nearer to a collector the better
+    (under ``FAR`` steps); so a search from the collectors, one layer of distance at a time,
+    meets the best legal moves first. One of them, uniformly: (marker, space), marker -1 for a
+    return; (NONE, NONE) when every value must decide. ``dist`` is -1 everywhere before and after."""
     tail = 0
     for i in range(cnt[0]):
         dist[pos[0, i]] = 0
         wave[tail] = pos[0, i]
         tail += 1
-    head, best = 0, NONE
-    while head < tail:
+    head, found = 0, 0
+    while (head < tail) & (found == 0):
         layer = dist[wave[head]]
         if layer >= FAR:
             break
-        wanted = False
         for i in range(head, tail):
-            wanted |= code[wave[i]] & WANT != 0
-        legal = 0
-        for j in range(count if wanted else 0):
-            mark[j] = 0.0
-            if ((msrc[j] < 0) == returns) & (dist[mdst[j]] == layer):
-                if sure[j] or leads(nb, deg, color, code, OBS | CONT | SZ, COLL, msrc[j], mdst[j], steps, de, queue,
-                                    pathc, nbi):
-                    mark[j] = 1.0
-                    legal += 1
-        if legal:
-            best = _pick_best(mark, count)
-            break
-        head, tail = tail, spread(nb, deg, code, CONT | SZ, 0, layer + 1, dist, wave, head, tail)
-    for j in range(count):
-        code[mdst[j]] &= ~WANT
-    return best
+            cell = wave[i]
+            if (layer > 0) & (nret > 0):  # a return beats any step
+                for r in range(nret):
+                    if returns[r] == cell:
+                        msrc[found], mdst[found] = -1, cell
+                        found += 1
+                continue
+            for m in range(cnt[1]):  # layer 0: onto a collector
+                src = pos[1, m]
+                if abs(rows[src] - rows[cell]) + abs(cols[src] - cols[cell]) <= steps:
+                    if leads(nb, deg, color, code, OBS | CONT | SZ, COLL, src, cell, steps, de, queue, pathc, nbi):
+                        msrc[found], mdst[found] = src, cell
+                        found += 1
+        if found == 0:
+            head, tail = tail, spread(nb, deg, code, CONT | SZ, 0, layer + 1, dist, wave, head, tail)
+    for i in range(tail):
+        dist[wave[i]] = -1
+    if found == 0:
+        return NONE, NONE
+    k = np.random.randint(0, found)
+    return msrc[k], mdst[k]
 
 
 @njit(cache=True)
@@ -378,6 +367,9 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             if not basic:
                 src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side],
                                 rets, nret, TRIES, de, queue, pathc, nbi)
+            elif side == 1:
+                src, dst = _chase(nb, deg, color, rows, cols, code, roll, pos, cnt, rets, nret, near, wave, de,
+                                  queue, pathc, nbi, msrc, mdst)
             if src == NONE:
                 count = _moves(nb, deg, color, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
                                msrc, mdst, sure, near, queue)
@@ -385,15 +377,12 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                     k = _any_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, count, de, queue,
                                    pathc, nbi)
                 else:
-                    k = NONE if side == 0 else _chase(nb, deg, color, code, roll, msrc, mdst, sure, mval, count,
-                                                      pos, cnt, dist, wave, de, queue, pathc, nbi)
                     if side == 0:
                         _collector_values(nb, deg, rows, cols, code, to_sz, pos, cnt, faces, msrc, mdst, mval,
                                           count, dist, queue)
-                    elif k == NONE:
+                    else:
                         _obstructor_values(nb, deg, code, pos, cnt, msrc, mdst, mval, count, dist, queue)
-                    if k == NONE:
-                        k = _best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
+                    k = _best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
                                     queue, pathc, nbi)
                 if k >= 0:
                     src, dst = msrc[k], mdst[k]
