@@ -1,17 +1,20 @@
-"""SiTTeRS: the compiled end spaces (jit_paths) are exactly paths.reach's, on random positions."""
+"""SiTTeRS: pieces of the compiled kernel against the reference: the end spaces (jit_paths) are
+exactly paths.reach's on random positions, the basic obstructors' best moves those of players."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import numpy as np
 import pytest
 
 from printkit.games.sitters import Params, SittersRules, jit, jit_paths
-from printkit.games.sitters.kernel import _arrays
+from printkit.games.sitters.kernel import _arrays, run
 from printkit.games.sitters.paths import reach
-from printkit.games.sitters.state import COLLECTORS, MOVE, State
+from printkit.games.sitters.players import _obstructor_value, distances
+from printkit.games.sitters.state import COLLECTORS, MOVE, OBSTRUCTORS, State
 
 OPEN_MAP = """\
 +---+---+---+---+---+---+---+---+
@@ -42,16 +45,29 @@ def positions(rules: SittersRules, seed: int, count: int, sparse: float) -> list
     return found
 
 
+def encoded(rules: SittersRules, state: State) -> tuple[tuple[int, ...], dict[str, Any], np.ndarray, np.ndarray,
+                                                       np.ndarray]:
+    """The kernel's view of a position: engine cells, board arrays, space codes and the pieces
+    (rows: collectors, obstructors, containers) with their counts."""
+    cells, a = _arrays(rules.params)
+    index = {cell: i for i, cell in enumerate(cells)}
+    code = np.array([jit.SZ if c in rules.safe_zone else 0 for c in cells], dtype=np.int64)
+    pos, cnt = np.zeros((3, len(cells)), dtype=np.int64), np.zeros(3, dtype=np.int64)
+    for row, (bit, pieces) in enumerate(((jit.COLL, state.collectors), (jit.OBS, state.obstructors),
+                                         (jit.CONT, state.containers))):
+        for c in pieces:
+            code[index[c]] |= bit
+            pos[row, cnt[row]] = index[c]
+            cnt[row] += 1
+    return cells, a, code, pos, cnt
+
+
 def compiled_ends(rules: SittersRules, state: State, src: int, steps: int) -> tuple[set[int], set[int], Counter[str]]:
     """The end spaces by jit_paths.candidates (unsure ones decided by leads) and by leads alone,
     and how many candidates were sure, unsure and kept, unsure and dropped."""
-    cells, a = _arrays(rules.params)
+    cells, a, code, _, _ = encoded(rules, state)
     index = {cell: i for i, cell in enumerate(cells)}
     n = len(cells)
-    code = np.array([jit.SZ if c in rules.safe_zone else 0 for c in cells], dtype=np.int64)
-    for bit, pieces in ((jit.COLL, state.collectors), (jit.OBS, state.obstructors), (jit.CONT, state.containers)):
-        for c in pieces:
-            code[index[c]] |= bit
     side = state.mover
     barred = jit.COLL if side == COLLECTORS else jit.OBS | jit.CONT | jit.SZ
     stops = jit.OBS | jit.CONT | jit.SZ if side == COLLECTORS else jit.COLL
@@ -91,3 +107,39 @@ def test_compiled_end_spaces_are_the_reference_ones_for_every_roll(params: Param
                 assert listed == expected == decided, (state, src, steps)
                 kinds += seen
     assert min(kinds["sure"], kinds["kept"], kinds["dropped"]) > 20, kinds
+
+
+def best_obstructor_moves(rules: SittersRules, state: State) -> set[tuple[int, int]] | None:
+    """The moves jit._chase finds best for the obstructors, as (marker, space) engine cells
+    (marker -1: a return), None when it leaves the choice to every value."""
+    cells, a, code, pos, cnt = encoded(rules, state)
+    n = len(cells)
+    returns = np.array([cells.index(c) for c in rules._returns(state)], dtype=np.int64)
+    color = (a["rows"] + a["cols"]) % 2
+    bits = np.zeros((4, a["bitof"].max() // 64 + 1), dtype=np.uint64)
+    near, queue, pathc, nbi = (np.empty(n + 1, dtype=np.int64) for _ in range(4))
+    de, msrc, mdst = np.full(n, -1, dtype=np.int64), np.empty(64 * n, dtype=np.int64), np.empty(64 * n, dtype=np.int64)
+    found = jit._chase(a["nb"], a["deg"], color, a["rows"], a["cols"], a["order"], a["within"], a["bitof"], a["stride"],
+                       code, state.roll, pos, cnt, returns, len(returns), bits, near, de, queue, pathc, nbi, msrc, mdst)
+    assert (de == -1).all() and not (code & (jit_paths.PATH | jit.NEAR)).any()
+    return {(cells[s] if s >= 0 else -1, cells[d]) for s, d in zip(msrc[:found], mdst[:found])} if found else None
+
+
+@pytest.mark.parametrize("params", [Params(die_sides=2, collectors=7), Params(die_sides=6), Params(die_sides=12)],
+                         ids=["d2-7-collectors", "d6", "d12"])
+def test_compiled_obstructors_find_the_reference_best_moves(params: Params) -> None:
+    """On the default map every distance is under FAR: the search decides whenever a move exists."""
+    rules = SittersRules(params)
+    seen = 0
+    for game in run(params, ("random", "basic"), 20, seed=2, record=True)[1] or []:
+        state = rules.initial_state()
+        for move in game[:400]:
+            if state.phase == MOVE and state.mover == OBSTRUCTORS:
+                legal = [m for m in rules.legal_moves(state) if m.kind != "pass"]
+                prey = distances(rules.board, state.collectors, frozenset(state.containers) | rules.safe_zone)
+                value = {m: _obstructor_value(rules, state, m, prey) for m in legal}
+                best = {(m.src, m.dst) for m in legal if value[m] == max(value.values())}
+                assert best_obstructor_moves(rules, state) == (best or None), state
+                seen += bool(best)
+            state = rules.apply(state, move)
+    assert seen > 100

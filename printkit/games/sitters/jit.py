@@ -25,6 +25,9 @@ TRIES = 16
 """Rejected draws after which the random player lists every move (jit_paths.draw)."""
 # bits of a space's code
 COLL, OBS, CONT, SZ = 1, 2, 4, 8
+NEAR = 32
+"""A space ``_chase`` has listed (jit_paths.PATH is 16)."""
+ZERO, ONE = np.uint64(0), np.uint64(1)
 
 
 @compiled
@@ -218,52 +221,96 @@ def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, pos: n
 
 
 @compiled
+def _bit(bits: np.ndarray, b: int) -> bool:
+    """Whether bit ``b`` of the bitset ``bits`` (words of 64) is set."""
+    return (bits[b >> 6] >> np.uint64(b & 63)) & ONE != 0
+
+
+@compiled
+def _grow(front: np.ndarray, free: np.ndarray, seen: np.ndarray, grown: np.ndarray, stride: int) -> bool:
+    """One breadth-first layer on bitsets (``stride`` bits a row, the last of them empty): the
+    spaces of ``free`` next to ``front`` and not ``seen`` go to ``grown`` and ``seen``. Whether
+    there are any."""
+    one, row, back = ONE, np.uint64(stride), np.uint64(64 - stride)
+    last = front.shape[0] - 1
+    grew = False
+    for i in range(last + 1):
+        x = front[i]
+        lo = front[i - 1] if i > 0 else ZERO
+        hi = front[i + 1] if i < last else ZERO
+        near = (x << one) | (lo >> np.uint64(63)) | (x >> one) | (hi << np.uint64(63))
+        near |= (x << row) | (lo >> back) | (x >> row) | (hi << back)
+        grown[i] = near & free[i] & ~seen[i]
+        grew |= grown[i] != ZERO
+    for i in range(last + 1):
+        seen[i] |= grown[i]
+    return grew
+
+
+@compiled
 def _chase(nb: np.ndarray, deg: np.ndarray, color: np.ndarray, rows: np.ndarray, cols: np.ndarray,
-           code: np.ndarray, steps: int, pos: np.ndarray, cnt: np.ndarray, returns: np.ndarray, nret: int,
-           dist: np.ndarray, wave: np.ndarray, de: np.ndarray, queue: np.ndarray, pathc: np.ndarray,
-           nbi: np.ndarray, msrc: np.ndarray, mdst: np.ndarray) -> tuple[int, int]:
-    """The basic obstructors' move (players.basic) without listing every move: one onto a
+           order: np.ndarray, within: np.ndarray, bitof: np.ndarray, stride: int, code: np.ndarray, steps: int,
+           pos: np.ndarray, cnt: np.ndarray, returns: np.ndarray, nret: int, bits: np.ndarray, near: np.ndarray,
+           de: np.ndarray, queue: np.ndarray, pathc: np.ndarray, nbi: np.ndarray, msrc: np.ndarray,
+           mdst: np.ndarray) -> int:
+    """The basic obstructors' best moves (players.basic) without listing every move: one onto a
     collector is worth most, then a return, then a step, the nearer to a collector the better
-    (under ``FAR`` steps); so a search from the collectors, one layer of distance at a time,
-    meets the best legal moves first. One of them, uniformly: (marker, space), marker -1 for a
-    return; (NONE, NONE) when every value must decide. ``dist`` is -1 everywhere before and after."""
-    tail = 0
+    (under ``FAR`` steps); so a search from the collectors (on bitsets, ``bitof`` a space's bit),
+    one layer of distance at a time, meets the best legal moves first. They go to ``msrc``,
+    ``mdst`` (marker -1 for a return); returns their count, 0 when every value must decide.
+    ``bits`` holds four scratch bitsets, ``near`` room for the spaces within ``steps`` board steps
+    of an obstructor."""
+    free, seen, front, grown = bits[0], bits[1], bits[2], bits[3]
+    free[:], seen[:] = ZERO, ZERO
+    for cell in range(code.shape[0]):
+        if code[cell] & (CONT | SZ) == 0:
+            b = bitof[cell]
+            free[b >> 6] |= ONE << np.uint64(b & 63)
     for i in range(cnt[0]):
-        dist[pos[0, i]] = 0
-        wave[tail] = pos[0, i]
-        tail += 1
-    head, found = 0, 0
-    while (head < tail) & (found == 0):
-        layer = dist[wave[head]]
-        if layer >= FAR:
-            break
-        for i in range(head, tail):
-            cell = wave[i]
-            if (layer > 0) & (nret > 0):  # a return beats any step
-                for r in range(nret):
-                    if returns[r] == cell:
-                        msrc[found], mdst[found] = -1, cell
-                        found += 1
-                continue
-            for m in range(cnt[1]):  # layer 0: onto a collector
-                src = pos[1, m]
-                if abs(rows[src] - rows[cell]) + abs(cols[src] - cols[cell]) <= steps:
-                    if leads(nb, deg, color, code, OBS | CONT | SZ, COLL, src, cell, steps, de, queue, pathc, nbi):
-                        msrc[found], mdst[found] = src, cell
-                        found += 1
-        if found == 0:
-            head, tail = tail, spread(nb, deg, code, CONT | SZ, 0, layer + 1, dist, wave, head, tail)
-    for i in range(tail):
-        dist[wave[i]] = -1
-    if found == 0:
-        return NONE, NONE
-    k = np.random.randint(0, found)
-    return msrc[k], mdst[k]
+        b = bitof[pos[0, i]]
+        seen[b >> 6] |= ONE << np.uint64(b & 63)
+    for i in range(seen.shape[0]):
+        front[i] = seen[i]
+    close = 0
+    for m in range(cnt[1]):  # the spaces within ``steps`` board steps of an obstructor, once each
+        for i in range(1, within[pos[1, m], steps]):
+            cell = order[pos[1, m], i]
+            if code[cell] & NEAR == 0:
+                code[cell] |= NEAR
+                near[close] = cell
+                close += 1
+    for i in range(close):
+        code[near[i]] &= ~NEAR
+    found, layer = 0, 0
+    while True:
+        if (layer > 0) & (nret > 0):  # a return beats any step
+            for r in range(nret):
+                if _bit(front, bitof[returns[r]]):
+                    msrc[found], mdst[found] = -1, returns[r]
+                    found += 1
+        else:  # layer 0: onto a collector
+            for i in range(close):
+                cell = near[i]
+                if _bit(front, bitof[cell]):
+                    for m in range(cnt[1]):
+                        src = pos[1, m]
+                        if abs(rows[src] - rows[cell]) + abs(cols[src] - cols[cell]) <= steps:
+                            if leads(nb, deg, color, code, OBS | CONT | SZ, COLL, src, cell, steps, de, queue, pathc,
+                                     nbi):
+                                msrc[found], mdst[found] = src, cell
+                                found += 1
+        layer += 1
+        if (found > 0) | (layer >= FAR):
+            return found
+        if not _grow(front, free, seen, grown, stride):
+            return 0
+        for i in range(front.shape[0]):
+            front[i] = grown[i]
 
 
 @njit(cache=True)
-def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
-         cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
+def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, bitof: np.ndarray, stride: int,
+         rows: np.ndarray, cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
          x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int,
          faces: int, basic0: bool, basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
@@ -290,6 +337,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
     de = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
     wave = np.empty(n, dtype=np.int64)
+    bits = np.zeros((4, bitof.max() // 64 + 1), dtype=np.uint64)
     # set-up values of players._setup_value (static: the empty board's distances)
     route = np.empty(n, dtype=np.float64)
     near_sz = np.empty(n, dtype=np.float64)
@@ -368,8 +416,11 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                 src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side],
                                 rets, nret, TRIES, de, queue, pathc, nbi)
             elif side == 1:
-                src, dst = _chase(nb, deg, color, rows, cols, code, roll, pos, cnt, rets, nret, near, wave, de,
-                                  queue, pathc, nbi, msrc, mdst)
+                best = _chase(nb, deg, color, rows, cols, order, within, bitof, stride, code, roll, pos, cnt, rets, nret,
+                              bits, wave, de, queue, pathc, nbi, msrc, mdst)
+                if best:
+                    k = np.random.randint(0, best)
+                    src, dst = msrc[k], mdst[k]
             if src == NONE:
                 count = _moves(nb, deg, color, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
                                msrc, mdst, sure, near, queue)
