@@ -1,6 +1,6 @@
 """Where a marker may go (paths.reach), compiled with numba for ``jit.py``.
 
-Spaces are compact indices with a bit code each (``jit.COLL`` ...); ``barred`` and ``stops`` are
+Spaces are compact indices with a bit code each (``COLL`` ...); ``barred`` and ``stops`` are
 the bits that bar or stop the moving side. Instead of every path of the rolled length, the end
 spaces come from distances: a stop within the roll is reached by a shortest path, and so is any
 other space exactly the roll away; any other space of the end colour within the roll (the board
@@ -16,8 +16,9 @@ from typing import Any, Callable
 import numpy as np
 from numba import njit
 
-PATH = 16
-"""The code bit of a space on the path being searched (above the bits of ``jit``)."""
+COLL, OBS, CONT, SZ, PATH = 1, 2, 4, 8, 16
+"""The bits of a space's code: a collector, an obstructor, a container, a safe-zone space, and
+(while ``_path_exists`` runs) a space on the path being searched."""
 
 
 def compiled(fn: Callable[..., Any]) -> Any:

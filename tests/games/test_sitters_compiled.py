@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from printkit.games.sitters import Params, SittersRules, jit, jit_paths
+from printkit.games.sitters import Params, SittersRules, jit_paths, jit_players
 from printkit.games.sitters.kernel import _arrays, run
 from printkit.games.sitters.paths import reach
 from printkit.games.sitters.players import _obstructor_value, distances
@@ -51,10 +51,10 @@ def encoded(rules: SittersRules, state: State) -> tuple[tuple[int, ...], dict[st
     (rows: collectors, obstructors, containers) with their counts."""
     cells, a = _arrays(rules.params)
     index = {cell: i for i, cell in enumerate(cells)}
-    code = np.array([jit.SZ if c in rules.safe_zone else 0 for c in cells], dtype=np.int64)
+    code = np.array([jit_paths.SZ if c in rules.safe_zone else 0 for c in cells], dtype=np.int64)
     pos, cnt = np.zeros((3, len(cells)), dtype=np.int64), np.zeros(3, dtype=np.int64)
-    for row, (bit, pieces) in enumerate(((jit.COLL, state.collectors), (jit.OBS, state.obstructors),
-                                         (jit.CONT, state.containers))):
+    for row, (bit, pieces) in enumerate(((jit_paths.COLL, state.collectors), (jit_paths.OBS, state.obstructors),
+                                         (jit_paths.CONT, state.containers))):
         for c in pieces:
             code[index[c]] |= bit
             pos[row, cnt[row]] = index[c]
@@ -69,8 +69,8 @@ def compiled_ends(rules: SittersRules, state: State, src: int, steps: int) -> tu
     index = {cell: i for i, cell in enumerate(cells)}
     n = len(cells)
     side = state.mover
-    barred = jit.COLL if side == COLLECTORS else jit.OBS | jit.CONT | jit.SZ
-    stops = jit.OBS | jit.CONT | jit.SZ if side == COLLECTORS else jit.COLL
+    barred = jit_paths.COLL if side == COLLECTORS else jit_paths.OBS | jit_paths.CONT | jit_paths.SZ
+    stops = jit_paths.OBS | jit_paths.CONT | jit_paths.SZ if side == COLLECTORS else jit_paths.COLL
     color = (a["rows"] + a["cols"]) % 2
     dist, de = np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64)
     queue, pathc, nbi = (np.empty(n + 1, dtype=np.int64) for _ in range(3))
@@ -110,7 +110,7 @@ def test_compiled_end_spaces_are_the_reference_ones_for_every_roll(params: Param
 
 
 def best_obstructor_moves(rules: SittersRules, state: State) -> set[tuple[int, int]] | None:
-    """The moves jit._chase finds best for the obstructors, as (marker, space) engine cells
+    """The moves jit_players.chase finds best for the obstructors, as (marker, space) engine cells
     (marker -1: a return), None when it leaves the choice to every value."""
     cells, a, code, pos, cnt = encoded(rules, state)
     n = len(cells)
@@ -119,9 +119,9 @@ def best_obstructor_moves(rules: SittersRules, state: State) -> set[tuple[int, i
     bits = np.zeros((4, a["bitof"].max() // 64 + 1), dtype=np.uint64)
     near, queue, pathc, nbi = (np.empty(n + 1, dtype=np.int64) for _ in range(4))
     de, msrc, mdst = np.full(n, -1, dtype=np.int64), np.empty(64 * n, dtype=np.int64), np.empty(64 * n, dtype=np.int64)
-    found = jit._chase(a["nb"], a["deg"], color, a["rows"], a["cols"], a["order"], a["within"], a["bitof"], a["stride"],
+    found = jit_players.chase(a["nb"], a["deg"], color, a["rows"], a["cols"], a["order"], a["within"], a["bitof"], a["stride"],
                        code, state.roll, pos, cnt, returns, len(returns), bits, near, de, queue, pathc, nbi, msrc, mdst)
-    assert (de == -1).all() and not (code & (jit_paths.PATH | jit.NEAR)).any()
+    assert (de == -1).all() and not (code & (jit_paths.PATH | jit_players.NEAR)).any()
     return {(cells[s] if s >= 0 else -1, cells[d]) for s, d in zip(msrc[:found], mdst[:found])} if found else None
 
 
