@@ -117,9 +117,9 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
 
     def play(count: int) -> tuple[np.ndarray, np.ndarray]:
         return jit.play(a["nb"], a["deg"], a["order"], a["within"], a["bitof"], a["stride"], a["rows"], a["cols"],
-                        a["sz"], a["c_starts"], a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"], params.collectors, params.obstructors,
-                        params.containers_per_player, params.die_sides, names[0] == "basic", names[1] == "basic",
-                        count, seed % 2**32, record)
+                        a["sz"], a["c_starts"], a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"],
+                        params.collectors, params.obstructors, params.containers_per_player, params.die_sides,
+                        names[0] == "basic", names[1] == "basic", count, seed % 2**32, record)
 
     play(0)  # loads (or compiles) the machine code, not counted in the speed
     start = time.perf_counter()
