@@ -3,7 +3,6 @@ exactly paths.reach's on random positions, the basic obstructors' best moves tho
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -15,34 +14,7 @@ from printkit.games.sitters.kernel import _arrays, run
 from printkit.games.sitters.paths import reach
 from printkit.games.sitters.players import _obstructor_value, distances
 from printkit.games.sitters.state import COLLECTORS, MOVE, OBSTRUCTORS, State
-
-OPEN_MAP = """\
-+---+---+---+---+---+---+---+---+
-| C |   |   |   |   |   |   | O |
-+---+---+---+---+---+---+---+---+
-| C |   | X |   |   | X |   | SZ|
-+---+---+---+---+---+---+---+---+
-| C |   |   |   |   |   |   | O |
-+---+---+---+---+---+---+---+---+
-"""
-
-
-def positions(rules: SittersRules, seed: int, count: int, sparse: float) -> list[State]:
-    """Random positions (any piece on any space) with ``sparse`` to 0.6 of the spaces taken, each
-    side to move."""
-    rng = random.Random(seed)
-    cells = sorted(rules.board.kinds)
-    found = []
-    for i in range(count):
-        rng.shuffle(cells)
-        crowd = rng.uniform(sparse, 0.6)
-        taken = cells[:max(3, int(crowd * len(cells)))]
-        n_c, n_o = rng.randint(1, len(taken) // 3), rng.randint(1, len(taken) // 3)
-        collectors, obstructors = taken[:n_c], taken[n_c:n_c + n_o]
-        containers = [c for c in taken[n_c + n_o:] if c not in rules.safe_zone]
-        found.append(State(MOVE, tuple(sorted(collectors)), tuple(sorted(obstructors)),
-                           tuple(sorted(containers)), turn=2 * (i % 2), roll=1))
-    return found
+from tests.games.sitters_helpers import OPEN_MAP, positions
 
 
 def encoded(rules: SittersRules, state: State) -> tuple[tuple[int, ...], dict[str, Any], np.ndarray, np.ndarray,
