@@ -23,9 +23,16 @@ PAIRS = (("random", "random"), ("basic", "basic"), ("basic", "random"), ("random
 VARIANTS: dict[str, dict[str, Any]] = {
     "default": {},
     "d8": {"die_sides": 8},
+    "d10": {"die_sides": 10},
+    "d12": {"die_sides": 12},
+    "d20": {"die_sides": 20},
     "d4, 2 containers each": {"die_sides": 4, "containers_per_player": 2},
     "3 collectors, 4 obstructors placed": {"collectors": 3, "obstructors": 4},
+    "d2, 7 collectors": {"die_sides": 2, "collectors": 7},
+    "d20, 7 collectors, no containers": {"die_sides": 20, "collectors": 7, "containers_per_player": 0},
 }
+"""The default rules, each die size from 8 up, and the extremes: the smallest die with the most
+collectors (the longest games), the largest with an empty board."""
 
 
 def rate(play: Callable[[int], Any], games: int) -> dict[str, float]:

@@ -28,11 +28,13 @@ SMALL = Params(map=SMALL_MAP, collectors=2, obstructors=2, containers_per_player
 VARIANT = Params(die_sides=4, containers_per_player=2, collectors=3, obstructors=4, band_width=4,
                  target=40)
 NO_LOOT = Params(containers_per_player=0, die_sides=5, obstructors=5, target=20)
+BIG_DIE = Params(die_sides=12)
+"""Rolls up to 12: most end spaces need a search for a path of exactly the roll."""
 PAIRS = [("random", "random"), ("basic", "basic"), ("basic", "random"), ("random", "basic")]
 
 
-@pytest.mark.parametrize("params,games", [(Params(), 25), (VARIANT, 40), (SMALL, 150), (NO_LOOT, 25)],
-                         ids=["default", "variant", "small", "no-loot"])
+@pytest.mark.parametrize("params,games", [(Params(), 25), (VARIANT, 40), (SMALL, 150), (NO_LOOT, 25), (BIG_DIE, 15)],
+                         ids=["default", "variant", "small", "no-loot", "d12"])
 @pytest.mark.parametrize("names", PAIRS, ids=[",".join(p) for p in PAIRS])
 def test_kernel_games_replay_through_the_reference_rules(params: Params, games: int,
                                                          names: tuple[str, str]) -> None:
@@ -75,7 +77,8 @@ def _same_rates(kernel: Tally, reference: Tally) -> None:
     (SMALL, ("basic", "random"), 800),
     (VARIANT, ("random", "basic"), 80),
     (NO_LOOT, ("basic", "random"), 50),
-], ids=["default-basic", "small-random", "small-mixed", "variant-mixed", "no-loot-mixed"])
+    (BIG_DIE, ("basic", "random"), 80),
+], ids=["default-basic", "small-random", "small-mixed", "variant-mixed", "no-loot-mixed", "d12-mixed"])
 def test_kernel_rates_agree_with_the_reference_engine(params: Params, names: tuple[str, str],
                                                       reference_games: int) -> None:
     kernel = run(params, names, 4000, seed=3)[0]

@@ -1,7 +1,8 @@
 """The compiled SiTTeRS playouts (numba): the reference rules and players, one game after another.
 
 Everything here mirrors ``engine.py`` and ``players.py`` move for move; only the random stream
-differs (numba's generator instead of ``random.Random``). Cells are compact indices ``0..N-1``
+differs (numba's generator instead of ``random.Random``). Where a marker may go is
+``jit_paths.py``, the players' choices ``jit_players.py``. Cells are compact indices ``0..N-1``
 in the engine's cell order. ``play`` returns one row per game and, when recording, one row per
 move (kinds below), which ``kernel.py`` turns back into engine moves for the tests.
 """
@@ -11,17 +12,30 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-FAR = 99
+from printkit.games.sitters.jit_paths import COLL, CONT, OBS, SZ, compiled, draw
+from printkit.games.sitters.jit_players import (
+    FAR,
+    any_legal,
+    best_legal,
+    chase,
+    collector_values,
+    moves,
+    obstructor_values,
+    place,
+)
+
 # recorded move kinds: (game, kind, a, b); a roll keeps its dice in a, b
 ROLL1, ROLL2, CONTAINER, COLLECTOR, OBSTRUCTOR, STEP, RETURN, PASS = range(8)
 # columns of a game's result row
 LENGTH, SURVIVORS, LOOT, TURNS = range(4)
 MAX_MOVES = 100_000
-# bits of a space's code
-COLL, OBS, CONT, SZ, PATH, FOUND = 1, 2, 4, 8, 16, 32
+NONE = -2
+"""No move (a return's marker is -1)."""
+TRIES = 16
+"""Rejected draws after which the random player lists every move (jit_paths.draw)."""
 
 
-@njit(cache=True)
+@compiled
 def _roll(faces: int) -> int:
     """One die."""
     return np.random.randint(1, faces + 1)
@@ -38,224 +52,22 @@ def _record(rec: np.ndarray, n: int, game: int, kind: int, a: int, b: int) -> np
     return rec
 
 
-@njit(cache=True)
-def _distances(nb: np.ndarray, deg: np.ndarray, sources: np.ndarray, barred: int, code: np.ndarray,
-               dist: np.ndarray, queue: np.ndarray) -> None:
-    """players.distances: steps from the nearest source not entering spaces with a ``barred``
-    bit; unreached spaces get -1."""
-    dist[:] = -1
-    head, tail = 0, 0
-    for s in sources:
-        if dist[s] < 0:
-            dist[s] = 0
-            queue[tail] = s
-            tail += 1
-    while head < tail:
-        cell = queue[head]
-        head += 1
-        for i in range(deg[cell]):
-            nxt = nb[cell, i]
-            if dist[nxt] < 0 and not code[nxt] & barred:
-                dist[nxt] = dist[cell] + 1
-                queue[tail] = nxt
-                tail += 1
-
-
-@njit(cache=True)
-def balls(nb: np.ndarray, deg: np.ndarray, radius: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every space's spaces by board distance (``order``) and how many lie within each radius
-    up to ``radius`` (``within[cell, r]``)."""
-    n = deg.shape[0]
-    order = np.empty((n, n), dtype=np.int32)
-    within = np.zeros((n, radius + 1), dtype=np.int32)
-    dist = np.empty(n, dtype=np.int64)
-    for cell in range(n):
-        dist[:] = -1
-        dist[cell] = 0
-        order[cell, 0] = cell
-        head, tail = 0, 1
-        while head < tail:
-            at = order[cell, head]
-            head += 1
-            for i in range(deg[at]):
-                nxt = nb[at, i]
-                if dist[nxt] < 0:
-                    dist[nxt] = dist[at] + 1
-                    order[cell, tail] = nxt
-                    tail += 1
-        for i in range(tail):
-            d = dist[order[cell, i]]
-            if d <= radius:
-                within[cell, d:] = i + 1
-    return order, within
-
-
-@njit(cache=True)
-def _hopeless(code: np.ndarray, order: np.ndarray, within: np.ndarray, color: np.ndarray, cell: int,
-              left: int, blocked: int, stops: int, parity: int) -> bool:
-    """No space within ``left`` steps of ``cell`` can still become a new end space: not blocked
-    (barred, on the path, found), and a stop or of the end spaces' colour."""
-    for i in range(within[cell, left]):
-        end = order[cell, i]
-        bits = code[end]
-        if not bits & blocked and (color[end] == parity or bits & stops):
-            return False
-    return True
-
-
-@njit(cache=True)
-def _reach(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, barred: int, stops: int, src: int,
-           steps: int, out: np.ndarray, count: int, pathc: np.ndarray, nbi: np.ndarray,
-           order: np.ndarray, within: np.ndarray, color: np.ndarray) -> int:
-    """paths.reach: appends every end space of a legal path from ``src`` to ``out``.
-
-    ``code`` holds each space's bits; ``barred`` and ``stops`` are the bits that bar or stop this
-    side. Spaces on the path and spaces already found are flagged in ``code`` while it runs.
-    A walk with three or more steps left is skipped when nothing near it can be a new end space
-    (the board is bipartite: a path of exactly ``steps`` steps ends on one colour).
-    """
-    parity = color[src] ^ (steps & 1)
-    blocked = barred | PATH | FOUND
-    first = count
-    depth = 0
-    pathc[0] = src
-    nbi[0] = 0
-    code[src] |= PATH
-    while depth >= 0:
-        cell = pathc[depth]
-        if nbi[depth] >= deg[cell]:
-            code[cell] &= ~PATH
-            depth -= 1
-            continue
-        nxt = nb[cell, nbi[depth]]
-        nbi[depth] += 1
-        bits = code[nxt]
-        if bits & (barred | PATH):
-            continue
-        if steps - depth == 1 or bits & stops:
-            if not bits & FOUND:
-                code[nxt] = bits | FOUND
-                out[count] = nxt
-                count += 1
-        elif steps - depth == 2:  # the last step, inline: every open neighbour of nxt ends a path
-            for k in range(deg[nxt]):
-                end = nb[nxt, k]
-                last = code[end]
-                if not last & (barred | PATH | FOUND):
-                    code[end] = last | FOUND
-                    out[count] = end
-                    count += 1
-        else:
-            code[nxt] = bits | PATH
-            if steps - depth > 4 and _hopeless(code, order, within, color, nxt, steps - depth - 1, blocked,
-                                               stops, parity):
-                code[nxt] = bits
-                continue
-            depth += 1
-            pathc[depth] = nxt
-            nbi[depth] = 0
-    for i in range(first, count):
-        code[out[i]] &= ~FOUND
-    return count
-
-
-@njit(cache=True)
-def _pick_best(values: np.ndarray, count: int) -> int:
-    """players._best: the index of a highest value, ties broken uniformly."""
-    top = values[0]
-    for i in range(1, count):
-        if values[i] > top:
-            top = values[i]
-    ties = 0
-    for i in range(count):
-        if values[i] == top:
-            ties += 1
-    k = np.random.randint(0, ties)
-    for i in range(count):
-        if values[i] == top:
-            if k == 0:
-                return i
-            k -= 1
-    return 0
-
-
-@njit(cache=True)
-def _place(free: np.ndarray, code: np.ndarray, basic: bool, value: np.ndarray, tmp: np.ndarray) -> int:
-    """One set-up placement on a free space of ``free``: uniform (random) or best value (basic)."""
-    n = 0
-    for c in free:
-        if not code[c] & (COLL | OBS | CONT):
-            tmp[n] = c
-            n += 1
-    if not basic:
-        return tmp[np.random.randint(0, n)]
-    if n == 1:
-        return tmp[0]
-    vals = np.empty(n, dtype=np.float64)
-    for i in range(n):
-        vals[i] = value[tmp[i]]
-    return tmp[_pick_best(vals, n)]
-
-
-@njit(cache=True)
-def _drop(pos: np.ndarray, count: int, cell: int) -> None:
-    """Removes ``cell`` from the first ``count`` entries of ``pos`` (order not kept)."""
-    for i in range(count):
-        if pos[i] == cell:
-            pos[i] = pos[count - 1]
+@compiled
+def _drop(pos: np.ndarray, cnt: np.ndarray, row: int, cell: int) -> None:
+    """Removes ``cell`` from the ``cnt[row]`` first entries of ``pos[row]`` (order not kept)."""
+    last = cnt[row] - 1
+    for i in range(last + 1):
+        if pos[row, i] == cell:
+            pos[row, i] = pos[row, last]
+            cnt[row] = last
             return
 
 
 @njit(cache=True)
-def _collector_values(nb: np.ndarray, deg: np.ndarray, rows: np.ndarray, cols: np.ndarray,
-                      code: np.ndarray, to_sz: np.ndarray, conts: np.ndarray, obs: np.ndarray,
-                      faces: int, msrc: np.ndarray, mdst: np.ndarray, mval: np.ndarray, count: int,
-                      dist: np.ndarray, queue: np.ndarray) -> None:
-    """players._collector_value of every listed move."""
-    if conts.shape[0]:
-        _distances(nb, deg, conts, 0, code, dist, queue)
-    for j in range(count):
-        d = mdst[j]
-        a = to_sz[d] if to_sz[d] >= 0 else FAR
-        if msrc[j] < 0:
-            mval[j] = 1000.0
-        elif code[d] & SZ:
-            mval[j] = 2000.0
-        elif code[d] & CONT:
-            mval[j] = 500.0 - a
-        elif code[d] & OBS:
-            mval[j] = -200.0
-        else:
-            threat = 0
-            for o in obs:
-                if abs(rows[o] - rows[d]) + abs(cols[o] - cols[d]) <= faces:
-                    threat += 1
-            b = dist[d] if conts.shape[0] and dist[d] >= 0 else 0
-            mval[j] = -(a + 0.7 * b) - 2.0 * threat
-
-
-@njit(cache=True)
-def _obstructor_values(nb: np.ndarray, deg: np.ndarray, code: np.ndarray, colls: np.ndarray,
-                       msrc: np.ndarray, mdst: np.ndarray, mval: np.ndarray, count: int,
-                       dist: np.ndarray, queue: np.ndarray) -> None:
-    """players._obstructor_value of every listed move."""
-    _distances(nb, deg, colls, CONT | SZ, code, dist, queue)
-    for j in range(count):
-        d = mdst[j]
-        prey = dist[d] if dist[d] >= 0 else FAR
-        if msrc[j] < 0:
-            mval[j] = 1000.0 - prey
-        elif code[d] & COLL:
-            mval[j] = 1500.0
-        else:
-            mval[j] = -float(prey)
-
-
-@njit(cache=True)
-def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, rows: np.ndarray,
-         cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
-         x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int, faces: int, basic0: bool,
-         basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, bitof: np.ndarray, stride: int,
+         rows: np.ndarray, cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
+         x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int,
+         faces: int, basic0: bool, basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
     np.random.seed(seed)
     n = deg.shape[0]
@@ -273,8 +85,14 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
     msrc = np.empty(cap, dtype=np.int64)
     mdst = np.empty(cap, dtype=np.int64)
     mval = np.empty(cap, dtype=np.float64)
+    sure = np.empty(cap, dtype=np.bool_)
+    rets = np.empty(n, dtype=np.int64)
     dist = np.empty(n, dtype=np.int64)
+    near = np.full(n, -1, dtype=np.int64)
+    de = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
+    wave = np.empty(n, dtype=np.int64)
+    bits = np.zeros((4, bitof.max() // 64 + 1), dtype=np.uint64)
     # set-up values of players._setup_value (static: the empty board's distances)
     route = np.empty(n, dtype=np.float64)
     near_sz = np.empty(n, dtype=np.float64)
@@ -285,6 +103,10 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
         near_sz[c] = -a
     neg_route = -route
     auto_obs = n_obs == o_starts.shape[0]
+    nstart = np.array([c_starts.shape[0], o_starts.shape[0]])
+    starts = np.empty((2, n), dtype=np.int64)
+    starts[0, :nstart[0]] = c_starts
+    starts[1, :nstart[1]] = o_starts
     for g in range(games):
         for c in range(n):
             code[c] = SZ if sz[c] else 0
@@ -292,8 +114,8 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
         length = 0
         for i in range(2 * cpp):
             side = 0 if i < cpp else 1
-            cell = _place(x_spaces, code, basic0 if side == 0 else basic1,
-                          neg_route if side == 0 else route, tmp)
+            cell = place(x_spaces, code, basic0 if side == 0 else basic1,
+                          neg_route if side == 0 else route, tmp, mval)
             code[cell] |= CONT
             pos[2, cnt[2]] = cell
             cnt[2] += 1
@@ -302,7 +124,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                 rec = _record(rec, nrec, g, CONTAINER, cell, 0)
                 nrec += 1
         for i in range(n_coll):
-            cell = _place(c_starts, code, basic0, near_sz, tmp)
+            cell = place(c_starts, code, basic0, near_sz, tmp, mval)
             code[cell] |= COLL
             pos[0, cnt[0]] = cell
             cnt[0] += 1
@@ -314,7 +136,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             if auto_obs:
                 cell = o_starts[i]
             else:
-                cell = _place(o_starts, code, basic1, near_sz, tmp)
+                cell = place(o_starts, code, basic1, near_sz, tmp, mval)
                 length += 1
                 if record:
                     rec = _record(rec, nrec, g, OBSTRUCTOR, cell, 0)
@@ -336,36 +158,45 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             own, enemy = (COLL, OBS) if side == 0 else (OBS, COLL)
             barred = COLL if side == 0 else OBS | CONT | SZ
             stops = OBS | CONT | SZ if side == 0 else COLL
-            count = 0
-            for i in range(cnt[side]):
-                src = pos[side, i]
-                before = count
-                count = _reach(nb, deg, code, barred, stops, src, roll, mdst, count, pathc, nbi, order,
-                               within, color)
-                for j in range(before, count):
-                    msrc[j] = src
-            if roll == faces and lost[side] > 0:
-                for c in c_starts if side == 0 else o_starts:
-                    if not code[c] & (COLL | OBS):
-                        msrc[count] = -1
-                        mdst[count] = c
-                        count += 1
+            nret = 0
+            if (roll == faces) & (lost[side] > 0):
+                for i in range(nstart[side]):
+                    if code[starts[side, i]] & (COLL | OBS) == 0:
+                        rets[nret] = starts[side, i]
+                        nret += 1
             length += 1
-            if count == 0:
+            basic = basic0 if side == 0 else basic1
+            src, dst = NONE, NONE
+            if not basic:
+                src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side],
+                                rets, nret, TRIES, de, queue, pathc, nbi)
+            elif side == 1:
+                best = chase(nb, deg, color, rows, cols, order, within, bitof, stride, code, roll, pos, cnt, rets, nret,
+                              bits, wave, de, queue, pathc, nbi, msrc, mdst)
+                if best:
+                    k = np.random.randint(0, best)
+                    src, dst = msrc[k], mdst[k]
+            if src == NONE:
+                count = moves(nb, deg, color, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
+                               msrc, mdst, sure, near, queue)
+                if not basic:
+                    k = any_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, count, de, queue,
+                                   pathc, nbi)
+                else:
+                    if side == 0:
+                        collector_values(nb, deg, rows, cols, code, to_sz, pos, cnt, faces, msrc, mdst, mval,
+                                          count, dist, queue)
+                    else:
+                        obstructor_values(nb, deg, code, pos, cnt, msrc, mdst, mval, count, dist, queue)
+                    k = best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
+                                    queue, pathc, nbi)
+                if k >= 0:
+                    src, dst = msrc[k], mdst[k]
+            if src == NONE:
                 if record:
                     rec = _record(rec, nrec, g, PASS, 0, 0)
                     nrec += 1
             else:
-                if count == 1 or not (basic0 if side == 0 else basic1):
-                    k = np.random.randint(0, count)
-                elif side == 0:
-                    _collector_values(nb, deg, rows, cols, code, to_sz, pos[2, :cnt[2]], pos[1, :cnt[1]],
-                                      faces, msrc, mdst, mval, count, dist, queue)
-                    k = _pick_best(mval, count)
-                else:
-                    _obstructor_values(nb, deg, code, pos[0, :cnt[0]], msrc, mdst, mval, count, dist, queue)
-                    k = _pick_best(mval, count)
-                src, dst = msrc[k], mdst[k]
                 if src < 0:
                     lost[side] -= 1
                     if record:
@@ -373,20 +204,18 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                         nrec += 1
                 else:
                     code[src] &= ~own
-                    _drop(pos[side], cnt[side], src)
-                    cnt[side] -= 1
+                    _drop(pos, cnt, side, src)
                     if record:
                         rec = _record(rec, nrec, g, STEP, src, dst)
                         nrec += 1
                 code[dst] |= own
                 pos[side, cnt[side]] = dst
                 cnt[side] += 1
-                if side == 0 and code[dst] & SZ:
+                if (side == 0) & (code[dst] & SZ != 0):
                     code[dst] &= ~COLL
-                    _drop(pos[0], cnt[0], dst)
-                    cnt[0] -= 1
+                    _drop(pos, cnt, 0, dst)
                     survivors += 1
-                elif side == 0 and code[dst] & CONT:
+                elif (side == 0) & (code[dst] & CONT != 0):
                     value = _roll(faces)
                     length += 1
                     if record:
@@ -394,9 +223,8 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                         nrec += 1
                     loot += value
                     code[dst] &= ~CONT
-                    _drop(pos[2], cnt[2], dst)
-                    cnt[2] -= 1
-                elif src >= 0 and code[dst] & enemy:
+                    _drop(pos, cnt, 2, dst)
+                elif (src >= 0) & (code[dst] & enemy != 0):
                     while True:
                         c_die = _roll(faces)
                         o_die = _roll(faces)
@@ -408,8 +236,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                             break
                     loser = 1 if c_die > o_die else 0
                     code[dst] &= ~(OBS if loser == 1 else COLL)
-                    _drop(pos[loser], cnt[loser], dst)
-                    cnt[loser] -= 1
+                    _drop(pos, cnt, loser, dst)
                     lost[loser] += 1
             if cnt[0] == 0:
                 break

@@ -30,7 +30,7 @@ POLICIES = ("random", "basic")
 @lru_cache(maxsize=4)
 def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
     """The engine cells in order and the board as arrays of compact cell indices."""
-    from printkit.games.sitters import jit
+    from printkit.games.sitters.jit_paths import balls
 
     rules = SittersRules(params)
     board = rules.board
@@ -59,7 +59,9 @@ def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
         "c_starts": compact(rules.starts[COLLECTORS]), "o_starts": compact(rules.starts[OBSTRUCTORS]),
         "x_spaces": compact(rules.container_spaces), "to_sz": field(to_sz), "from_c": field(from_c),
     }
-    arrays["order"], arrays["within"] = jit.balls(nb, deg, params.die_sides)
+    arrays["order"], arrays["within"] = balls(nb, deg, params.die_sides)
+    arrays["stride"] = board.width + 1  # a row's bits then an empty one: no step leaves the row (< 64)
+    arrays["bitof"] = arrays["rows"] * arrays["stride"] + arrays["cols"]
     return cells, arrays
 
 
@@ -114,10 +116,10 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
     cells, a = _arrays(params)
 
     def play(count: int) -> tuple[np.ndarray, np.ndarray]:
-        return jit.play(a["nb"], a["deg"], a["order"], a["within"], a["rows"], a["cols"], a["sz"], a["c_starts"],
-                        a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"], params.collectors, params.obstructors,
-                        params.containers_per_player, params.die_sides, names[0] == "basic", names[1] == "basic",
-                        count, seed % 2**32, record)
+        return jit.play(a["nb"], a["deg"], a["order"], a["within"], a["bitof"], a["stride"], a["rows"], a["cols"],
+                        a["sz"], a["c_starts"], a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"],
+                        params.collectors, params.obstructors, params.containers_per_player, params.die_sides,
+                        names[0] == "basic", names[1] == "basic", count, seed % 2**32, record)
 
     play(0)  # loads (or compiles) the machine code, not counted in the speed
     start = time.perf_counter()

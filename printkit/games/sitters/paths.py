@@ -12,6 +12,10 @@ from dataclasses import dataclass
 
 from printkit.games.sitters.board import Board
 
+WALK_ALL_UP_TO = 9
+"""Rolls of up to this many steps list every path (quickest there); longer rolls, whose paths grow
+about 2.6-fold a step, look for one path per candidate end space instead (same result)."""
+
 
 @dataclass(frozen=True)
 class Terrain:
@@ -23,10 +27,21 @@ class Terrain:
 
 
 def reach(board: Board, terrain: Terrain, src: int, steps: int) -> dict[int, tuple[int, ...]]:
-    """Every end space of a legal path from ``src`` with ``steps`` steps, with one such path.
+    """Every end space of a legal path from ``src`` with ``steps`` steps, with the first such path
+    of a depth-first walk trying each space's neighbours in board order."""
+    if steps <= WALK_ALL_UP_TO:
+        return _walk_all(board, terrain, src, steps)
+    found = {}
+    for end in _candidates(board, terrain, src, steps):
+        path = _first_path(board, terrain, src, end, steps)
+        if path is not None:
+            found[end] = path
+    return found
 
-    A depth-first walk; the last step is taken inline (most of the paths end there).
-    """
+
+def _walk_all(board: Board, terrain: Terrain, src: int, steps: int) -> dict[int, tuple[int, ...]]:
+    """``reach`` by a depth-first walk through every path; the last step is taken inline (most of
+    the paths end there)."""
     found: dict[int, tuple[int, ...]] = {}
     path = [src]
     on_path = {src}
@@ -53,6 +68,63 @@ def reach(board: Board, terrain: Terrain, src: int, steps: int) -> dict[int, tup
 
     walk(src, steps)
     return found
+
+
+
+def _candidates(board: Board, terrain: Terrain, src: int, steps: int) -> list[int]:
+    """The spaces a legal path might end on: the stops within ``steps`` steps (through spaces
+    neither barred nor stops) and the other spaces within them of the end colour (the board is
+    bipartite: each step changes the colour)."""
+    barred = terrain.own | terrain.forbidden
+    dist = _distances(board, src, barred, terrain.stops - {src}, steps)
+    colour = (_colour(board, src) + steps) % 2
+    return [end for end in dist if end != src and (end in terrain.stops or _colour(board, end) == colour)]
+
+
+def _distances(board: Board, source: int, barred: frozenset[int], stops: frozenset[int], limit: int
+               ) -> dict[int, int]:
+    """Steps from ``source`` up to ``limit``, never into a barred space nor on from a stop."""
+    dist, frontier = {source: 0}, [source]
+    for d in range(1, limit + 1):
+        grown = []
+        for cell in frontier:
+            if cell not in stops:
+                for nxt in board.neighbours[cell]:
+                    if nxt not in dist and nxt not in barred:
+                        dist[nxt] = d
+                        grown.append(nxt)
+        frontier = grown
+    return dist
+
+
+def _colour(board: Board, cell: int) -> int:
+    return (cell // board.width + cell % board.width) % 2
+
+
+def _first_path(board: Board, terrain: Terrain, src: int, end: int, steps: int) -> tuple[int, ...] | None:
+    """The first legal path from ``src`` to ``end`` of ``_walk_all``'s walk, or None: the same walk,
+    skipping every step after which ``end`` is out of reach of the steps left."""
+    closed = terrain.own | terrain.forbidden | terrain.stops
+    stop = end in terrain.stops
+    near = _distances(board, end, closed, frozenset(), steps - 1)  # steps to the end, open spaces
+    path, on_path = [src], {src}
+
+    def walk(cell: int, left: int) -> tuple[int, ...] | None:
+        for nxt in board.neighbours[cell]:
+            if nxt == end:
+                if left == 1 or stop:
+                    return (*path, end)
+            elif nxt not in on_path and nxt not in closed and near.get(nxt, steps) < left:
+                path.append(nxt)
+                on_path.add(nxt)
+                got = walk(nxt, left - 1)
+                path.pop()
+                on_path.discard(nxt)
+                if got is not None:
+                    return got
+        return None
+
+    return walk(src, steps)
 
 
 def path_problem(board: Board, terrain: Terrain, path: list[int], steps: int) -> str | None:
