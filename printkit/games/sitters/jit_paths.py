@@ -24,8 +24,11 @@ COLL, OBS, CONT, SZ, PATH = 1, 2, 4, 8, 16
 def compiled(fn: Callable[..., Any]) -> Any:
     """``numba.njit`` (cached) without reference counting, for functions that allocate nothing:
     numba would count references to each array argument of every call (two atomic operations
-    apiece), which costs more than the work of these small functions."""
-    return njit(cache=True, _nrt=False)(fn)
+    apiece), which costs more than the work of these small functions. ``_nrt`` is a private option
+    of numba: a numba without it compiles them plainly (slower, same results)."""
+    from numba.core import cpu
+
+    return njit(cache=True, _nrt=False)(fn) if hasattr(cpu.CPUTargetOptions, "_nrt") else njit(cache=True)(fn)
 
 
 @compiled
