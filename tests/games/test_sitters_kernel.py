@@ -123,3 +123,38 @@ def test_kernel_set_up_breaks_ties_like_the_reference_players(names: tuple[str, 
         pooled = (kernel[cell] + reference[cell]) / (2 * games)
         se = (pooled * (1 - pooled) * 2 / games) ** 0.5
         assert abs(kernel[cell] - reference[cell]) / games <= 4.5 * se + 1e-9, rules.board.names[cell]
+
+
+@pytest.mark.parametrize("names,restrict", [(("random", "random"), (0, "return")), (("basic", "basic"), (1, "return")),
+                                            (("basic", "random"), (0, "return")), (("random", "basic"), None)],
+                         ids=["random-collectors", "basic-obstructors", "basic-collectors", "full"])
+def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str], restrict: tuple[int, str] | None) -> None:
+    """Restricted play (``balance --abilities``): the side without returns returns a marker only when it has
+    no other move; seat wins and results agree with the reference engine's restricted players."""
+    from printkit.balance.restrict import restricted_spec
+    from printkit.games.sitters.kernel import restricted
+    from tests.games.kernel_agreement import Z_CRITICAL, two_proportion_z
+
+    rules = SittersRules(SMALL)
+    _, games = run(SMALL, names, 60, 5, record=True, no_return=(restrict == (0, "return"), restrict == (1, "return")),
+                   seats=True)
+    assert games is not None
+    returns = Counter()
+    for moves in games:
+        state = rules.initial_state()
+        for move in moves:
+            if move.kind == "return":
+                side = rules.current_player(state)
+                returns[side] += 1
+                if restrict is not None and side == restrict[0]:
+                    assert all(m.kind == "return" for m in rules.legal_moves(state)), move
+            state = rules.apply(state, move)
+    assert sum(returns.values()) > 0  # returns happen in these games (by the unrestricted side at least)
+    kernel = restricted(SMALL, names, 6_000, 11, restrict)
+    assert kernel is not None
+    reference = play_games(restricted_spec(SPEC, SMALL, names, restrict), SMALL, ("first-seat", "second-seat"), 500, 4)
+    for key in ("seat_1_wins", "seat_2_wins"):
+        z = two_proportion_z(kernel.extra[key], kernel.games, reference.extra[key], reference.games)
+        assert z < Z_CRITICAL, (key, kernel.extra[key] / kernel.games, reference.extra[key] / reference.games)
+    _same_rates(kernel, reference)
+    assert restricted(SMALL, ("random", "genius"), 10, 1, None) is None

@@ -56,6 +56,7 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
 
 SPEC = GameSpec(
     abilities=abilities,
+    restricted_kernel=lazy_kernel("printkit.games.sitters.kernel", "restricted"),
     name="sitters",
     title="SiTTeRS",
     seed="002_247f853217ad7fb5.txt",

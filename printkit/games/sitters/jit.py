@@ -67,8 +67,13 @@ def _drop(pos: np.ndarray, cnt: np.ndarray, row: int, cell: int) -> None:
 def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray, bitof: np.ndarray, stride: int,
          rows: np.ndarray, cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
          x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int,
-         faces: int, basic0: bool, basic1: bool, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
-    """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves."""
+         faces: int, basic0: bool, basic1: bool, games: int, seed: int, record: bool,
+         no_return0: bool = False, no_return1: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves.
+
+    ``no_return0``/``no_return1`` (restricted play): that side never returns a defeated marker while it
+    has another move; it chooses among the others as its player would (returns only when nothing else
+    is legal)."""
     np.random.seed(seed)
     n = deg.shape[0]
     color = (rows + cols) % 2
@@ -165,33 +170,39 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
                         rets[nret] = starts[side, i]
                         nret += 1
             length += 1
+            allowed = nret
+            banned = no_return0 if side == 0 else no_return1
             basic = basic0 if side == 0 else basic1
-            src, dst = NONE, NONE
-            if not basic:
-                src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side],
-                                rets, nret, TRIES, de, queue, pathc, nbi)
-            elif side == 1:
-                best = chase(nb, deg, color, rows, cols, order, within, bitof, stride, code, roll, pos, cnt, rets, nret,
-                              bits, wave, de, queue, pathc, nbi, msrc, mdst)
-                if best:
-                    k = np.random.randint(0, best)
-                    src, dst = msrc[k], mdst[k]
-            if src == NONE:
-                count = moves(nb, deg, color, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
-                               msrc, mdst, sure, near, queue)
+            for attempt in range(2):  # a side without returns tries the other moves first
+                nret = 0 if banned and attempt == 0 else allowed
+                src, dst = NONE, NONE
                 if not basic:
-                    k = any_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, count, de, queue,
-                                   pathc, nbi)
-                else:
-                    if side == 0:
-                        collector_values(nb, deg, rows, cols, code, to_sz, pos, cnt, faces, msrc, mdst, mval,
-                                          count, dist, queue)
+                    src, dst = draw(nb, deg, color, order, within, code, barred, stops, roll, pos, side, cnt[side],
+                                    rets, nret, TRIES, de, queue, pathc, nbi)
+                elif side == 1:
+                    best = chase(nb, deg, color, rows, cols, order, within, bitof, stride, code, roll, pos, cnt, rets, nret,
+                                  bits, wave, de, queue, pathc, nbi, msrc, mdst)
+                    if best:
+                        k = np.random.randint(0, best)
+                        src, dst = msrc[k], mdst[k]
+                if src == NONE:
+                    count = moves(nb, deg, color, code, barred, stops, roll, pos, side, cnt[side], rets, nret,
+                                   msrc, mdst, sure, near, queue)
+                    if not basic:
+                        k = any_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, count, de, queue,
+                                       pathc, nbi)
                     else:
-                        obstructor_values(nb, deg, code, pos, cnt, msrc, mdst, mval, count, dist, queue)
-                    k = best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
-                                    queue, pathc, nbi)
-                if k >= 0:
-                    src, dst = msrc[k], mdst[k]
+                        if side == 0:
+                            collector_values(nb, deg, rows, cols, code, to_sz, pos, cnt, faces, msrc, mdst, mval,
+                                              count, dist, queue)
+                        else:
+                            obstructor_values(nb, deg, code, pos, cnt, msrc, mdst, mval, count, dist, queue)
+                        k = best_legal(nb, deg, color, code, barred, stops, roll, msrc, mdst, sure, mval, count, de,
+                                        queue, pathc, nbi)
+                    if k >= 0:
+                        src, dst = msrc[k], mdst[k]
+                if src != NONE or not banned or allowed == 0:
+                    break
             if src == NONE:
                 if record:
                     rec = _record(rec, nrec, g, PASS, 0, 0)

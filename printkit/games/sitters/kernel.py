@@ -87,8 +87,9 @@ def _moves(cells: tuple[int, ...], rows: np.ndarray, games: int) -> list[list[Mo
     return played
 
 
-def _tally(params: Params, rows: np.ndarray) -> Tally:
-    """simulate's tally with sitters' observe counters, from the per-game rows of ``jit.play``."""
+def _tally(params: Params, rows: np.ndarray, seats: bool = False) -> Tally:
+    """simulate's tally with sitters' observe counters, from the per-game rows of ``jit.play``
+    (``seats``: also each seat's wins, collectors being seat 1)."""
     tally = Tally()
     extra: Counter[str] = Counter()
     for length, survivors, loot, turns in rows.tolist():
@@ -104,13 +105,18 @@ def _tally(params: Params, rows: np.ndarray) -> Tally:
         extra["loot_sum"] += loot
         extra["turns_sum"] += turns
         extra[f"survivors_{survivors}"] += 1
+        if seats and winner is not None:
+            extra[f"seat_{winner + 1}_wins"] += 1
     tally.extra = extra
     return tally
 
 
-def run(params: Params, names: tuple[str, str], games: int, seed: int,
-        record: bool = False) -> tuple[Tally, list[list[Move]] | None]:
-    """``games`` seeded games of the named players (collectors, obstructors); moves if ``record``."""
+def run(params: Params, names: tuple[str, str], games: int, seed: int, record: bool = False,
+        no_return: tuple[bool, bool] = (False, False), seats: bool = False) -> tuple[Tally, list[list[Move]] | None]:
+    """``games`` seeded games of the named players (collectors, obstructors); moves if ``record``.
+
+    ``no_return``: per side, restricted play without returning defeated markers; ``seats`` counts each
+    seat's wins."""
     from printkit.games.sitters import jit
 
     cells, a = _arrays(params)
@@ -119,12 +125,12 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
         return jit.play(a["nb"], a["deg"], a["order"], a["within"], a["bitof"], a["stride"], a["rows"], a["cols"],
                         a["sz"], a["c_starts"], a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"],
                         params.collectors, params.obstructors, params.containers_per_player, params.die_sides,
-                        names[0] == "basic", names[1] == "basic", count, seed % 2**32, record)
+                        names[0] == "basic", names[1] == "basic", count, seed % 2**32, record, *no_return)
 
     play(0)  # loads (or compiles) the machine code, not counted in the speed
     start = time.perf_counter()
     rows, moves = play(games)
-    tally = _tally(params, rows)
+    tally = _tally(params, rows, seats)
     tally.seconds = time.perf_counter() - start
     return tally, (_moves(cells, moves, games) if record else None)
 
@@ -134,3 +140,16 @@ def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tal
     if not set(names) <= set(POLICIES) or params.check():
         return None
     return run(params, names, games, seed)[0]
+
+
+def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
+               restrict: tuple[int, str] | None) -> Tally | None:
+    """GameSpec.restricted_kernel: restricted play (the ``return`` ability) counting each seat's wins.
+
+    A side without returns chooses among its other moves as its player would (the random player
+    uniformly, the basic one the best of them), as ``balance.restrict.without`` has it; None for
+    other players or abilities."""
+    if not set(names) <= set(POLICIES) or params.check() or (restrict is not None and restrict[1] != "return"):
+        return None
+    no_return = (restrict == (0, "return"), restrict == (1, "return"))
+    return run(params, names, games, seed, no_return=no_return, seats=True)[0]
