@@ -31,6 +31,10 @@ class RulesWithout:
         allowed = [m for m in moves if not self._uses(self._rules, state, m)]
         return allowed or moves
 
+    def allows(self, state: Any, move: Any) -> bool:
+        """Whether the restricted player may play ``move`` (for players that list their moves themselves)."""
+        return not self._uses(self._rules, state, move)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._rules, name)
 
@@ -55,7 +59,8 @@ def without(policy: Policy, uses: MoveTest) -> Policy:
 
     The player chooses among the moves without the ability: it is handed :class:`RulesWithout`, so a
     player that looks at ``legal_moves`` (a random player, a greedy or heuristic one weighing every
-    move) picks from those, the best of them where it looks for the best. A player that builds its move
+    move), or lists its moves itself and asks ``rules.allows`` (Tic Tac Two's greedy player), picks
+    from those, the best of them where it looks for the best. A player that builds its move
     in other ways and still uses the ability is drawn again (the same player conditioned on not using
     it); if it keeps choosing it, a uniform choice among the legal moves without it is made; if every
     legal move uses it (a forced move), the player's choice stands.

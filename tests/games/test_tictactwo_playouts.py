@@ -122,3 +122,41 @@ def test_spec_and_terminal_game() -> None:
     assert code == 1
     assert "'B9' is off the board" in text and "moves: 'picks swap'" in text
     assert "input ended before the game was over" in text
+
+
+def _restricted_wins(rules: TicTacTwo, count: int) -> list[tuple[State, str]]:
+    """Positions of seeded random games where every simplest winning turn uses one action while a winning
+    turn without it exists: the case where a restricted greedy player must still win."""
+    from printkit.games.tictactwo import turns as turn_lists
+    from printkit.games.tictactwo.players import _simplicity
+    from printkit.games.tictactwo.state import PLAY
+
+    uses, rng, found = SPEC.abilities(rules.params), random.Random(1), []  # type: ignore[misc]
+    while len(found) < count:
+        state = rules.initial_state()
+        while rules.outcome(state) is None and len(found) < count:
+            if state.phase == PLAY:
+                wins = [t for t, w in turn_lists.expand(rules.geo, state) if w.reason is not None and w.winner == state.to_move]
+                simplest = [t for t in wins if _simplicity(t) == min(map(_simplicity, wins))] if wins else []
+                found += [(state, name) for name, test in uses.items()
+                          if simplest and all(test(rules, state, t) for t in simplest) and any(not test(rules, state, t) for t in wins)]
+            state = rules.apply(state, random_player(rules, state, rng))
+    return found
+
+
+def test_restricted_greedy_still_takes_a_win_without_the_action() -> None:
+    """Restricted play (``balance --abilities``): greedy without an action wins whenever a turn without it
+    wins, even when its simplest wins all use the action (it does not fall back to random play)."""
+    from printkit.balance.restrict import restricted_spec
+    from printkit.games.tictactwo import turns as turn_lists
+
+    rules = TicTacTwo(Params())
+    for state, name in _restricted_wins(rules, 3):
+        seat = state.to_move
+        names = ("greedy", "greedy")
+        player = list(restricted_spec(SPEC, rules.params, names, (seat, name)).players.values())[seat]
+        uses = SPEC.abilities(rules.params)[name]  # type: ignore[misc]
+        for draw in range(5):
+            move = player(rules, state, random.Random(draw))
+            after = dict(turn_lists.expand(rules.geo, state))[move]
+            assert not uses(rules, state, move) and after.reason is not None and after.winner == seat, (name, move)

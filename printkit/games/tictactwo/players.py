@@ -84,6 +84,9 @@ def greedy_player(rules: TicTacTwo, state: State, rng: random.Random) -> Move:
     p, q = state.to_move, 1 - state.to_move
     reach = reach_of(state.hands[q], state.turns[q])
     results = list(turns.expand(rules.geo, state))
+    allows = getattr(rules, "allows", None)  # restricted play (balance --abilities): the turns it may play
+    if allows is not None:
+        results = [(t, w) for t, w in results if allows(state, t)] or results
     wins = [t for t, w in results if w.reason is not None and w.winner == p]
     if wins:
         return _pick_simplest(wins, rng)
