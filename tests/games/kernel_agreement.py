@@ -26,6 +26,13 @@ def assert_rates_agree(kernel: Tally, reference: Tally) -> None:
         assert z < Z_CRITICAL, (key, kernel.results[key] / kernel.games, reference.results[key] / reference.games, z)
 
 
+def assert_seat_wins_agree(kernel: Tally, reference: Tally) -> None:
+    """Each seat's wins (restricted play's ``seat_1_wins``, ``seat_2_wins``) statistically equal (0.1% level)."""
+    for key in ("seat_1_wins", "seat_2_wins"):
+        z = two_proportion_z(kernel.extra[key], kernel.games, reference.extra[key], reference.games)
+        assert z < Z_CRITICAL, (key, kernel.extra[key] / kernel.games, reference.extra[key] / reference.games, z)
+
+
 def assert_lengths_agree(kernel: Tally, reference: Tally) -> None:
     """Mean game lengths equal within the same 0.1% level (Welch's z on the two means)."""
 

@@ -58,18 +58,25 @@ def _cut(b: np.ndarray, lines: np.ndarray, line: int) -> bool:
 
 
 @njit(cache=True)
+def _runs(letters: np.uint64, dirs: np.ndarray, d: int, k: int) -> np.uint64:
+    """The starts of ``k`` of ``letters`` in a row in direction ``d`` (``dirs[d]``: its shift and start mask)."""
+    acc = letters & dirs[d, 1]
+    step = dirs[d, 0]
+    for i in range(1, k):
+        if not acc:
+            break
+        acc &= letters >> (step * np.uint64(i))
+    return acc
+
+
+@njit(cache=True)
 def _has_line(b: np.ndarray, who: int, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarray, k: int) -> bool:
     """``bits.Tables.has_line``: a line of ``who``'s letters that no wall cuts."""
     letters = b[who]
     if _pop(letters) < k:
         return False
     for d in range(dirs.shape[0]):
-        acc = letters & dirs[d, 1]
-        step = dirs[d, 0]
-        for i in range(1, k):
-            if not acc:
-                break
-            acc &= letters >> (step * np.uint64(i))
+        acc = _runs(letters, dirs, d, k)
         while acc:
             low = acc & (~acc + np.uint64(1))
             if not _cut(b, lines, line_at[d, _low(low)]):
@@ -109,13 +116,7 @@ def _complete(b: np.ndarray, dirs: np.ndarray, k: int) -> bool:
         if _pop(letters) < k:
             continue
         for d in range(dirs.shape[0]):
-            acc = letters & dirs[d, 1]
-            step = dirs[d, 0]
-            for i in range(1, k):
-                if not acc:
-                    break
-                acc &= letters >> (step * np.uint64(i))
-            if acc:
+            if _runs(letters, dirs, d, k):
                 return True
     return False
 
