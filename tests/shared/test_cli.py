@@ -176,3 +176,17 @@ def test_an_error_naming_a_control_character_stays_one_line(tmp_path) -> None:
     result = CliRunner().invoke(main, ["build", "--kit", str(folder)])
     assert result.exit_code == 1 and len(result.output.splitlines()) == 1, result.output
     assert "odd\\x1ename" in result.output
+
+
+@pytest.mark.parametrize("args", [["list"], ["--help"], ["replay", "--game", "warfare", "printkit/games/warfare/example.log"]])
+def test_commands_that_draw_and_play_nothing_import_no_heavy_library(args: list[str]) -> None:
+    """`list`, `--help` and `replay` start fast (README's benchmark): no numpy, numba, reportlab or svgwrite."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom printkit.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "heavy = [m for m in ('numpy', 'numba', 'reportlab', 'svgwrite', 'cairosvg') if m in sys.modules]\n"
+            "print('HEAVY', heavy, file=sys.stderr)\n")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=root, capture_output=True, text=True, timeout=60)
+    assert "HEAVY []" in done.stderr, done.stderr[-500:]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.games.tictactwo.fast import run
 from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.state import Turn
 from printkit.rules.simulate import Tally
@@ -38,6 +37,9 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
     """Random-vs-random games (step-by-step random players) with the counters above.
 
     Played by the bitboard kernel (fast.py), which plays the same games as ``simulate`` with the
-    reference engine and ``observe`` for the same seed.
+    reference engine and ``observe`` for the same seed. The kernel (numpy, numba) is imported here, on
+    first use, so commands that play no games start without it.
     """
+    from printkit.games.tictactwo.fast import run
+
     return run(params, ("random", "random"), games, seed)[0]
