@@ -191,7 +191,9 @@ def flowables(text: str, styles: Styles, figures: Mapping[str, Drawing], width: 
 
 
 def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], width: float,
-           image: ImageSource | None) -> list[Flowable]:
+           image: ImageSource | None, in_list: bool = False) -> list[Flowable]:
+    """The blocks as flowables; ``in_list``: inside a list item, where a quote cannot indent the frame
+    (platypus draws an item's flowables itself) and is a block of its own indented instead."""
     story: list[Flowable] = []
     for kind, content in found:
         if kind in ("h1", "h2", "h3"):
@@ -200,6 +202,10 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
             story.append(paragraph(content, styles.body))
         elif kind in ("ul", "ol"):
             story.append(_list(kind, content, styles, figures, width, image))
+        elif kind == "quote" and in_list:
+            inner = _story(content, styles, figures, width - QUOTE_INDENT, image, in_list=True)
+            story.append(ListFlowable([ListItem(inner or [Spacer(1, 0)], leftIndent=QUOTE_INDENT)], bulletType="bullet",
+                                      start="", leftIndent=QUOTE_INDENT))
         elif kind == "quote":
             story.extend([Indenter(QUOTE_INDENT), *_story(content, styles, figures, width - QUOTE_INDENT, image),
                           Indenter(-QUOTE_INDENT)])
@@ -230,7 +236,7 @@ def _list(kind: str, content: ListBlock, styles: Styles, figures: Mapping[str, D
     """A bullet or numbered list; an item's nested lists indent further."""
     last = content.start + len(content.items) - 1
     indent = 12 if kind == "ul" else 8 + 5 * len(str(last))
-    items = [ListItem(_story(item, styles, figures, width - indent, image) or [Spacer(1, styles.body.leading)],
+    items = [ListItem(_story(item, styles, figures, width - indent, image, in_list=True) or [Spacer(1, styles.body.leading)],
                       leftIndent=indent) for item in content.items]
     return ListFlowable(items, bulletType="bullet" if kind == "ul" else "1",
                         start="\u2022" if kind == "ul" else str(content.start),

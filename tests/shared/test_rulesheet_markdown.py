@@ -174,3 +174,14 @@ def test_table_cells_beyond_the_header_are_kept_as_more_columns() -> None:
     (kind, rows), = blocks(text)
     assert kind == "table" and rows == [["a", "b", ""], ["1", "2", "3 | **four**"], ["x", "", ""]]
     assert "3 | four" in page_text(pdf_of(text))
+
+
+@pytest.mark.parametrize("text", ["- >", "1. item\n\n   > a quote in an item\n\n   - nested\n\n     > deeper quote",
+                                  "> top\n> - list in a quote\n>   > quote in a list in a quote"])
+def test_quotes_inside_list_items_are_indented_blocks(text: str) -> None:
+    """Found by the deep fuzzing run: a quote inside a list item crashed the sheet (platypus draws an item's
+    flowables itself, and a frame indent there has nothing to draw)."""
+    pdf = pdf_bytes([rule_pages(text, {}, PrintSettings(), "Rules")], "rules")
+    words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    for word in ("quote", "deeper", "nested", "list"):
+        assert word not in text or word in words
