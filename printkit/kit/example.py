@@ -28,7 +28,7 @@ def _read_configured(game: str, configured: str) -> str:
     path = Path(configured)
     try:
         return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise BuildError(f"games.{game}.example_log: cannot read {str(path)!r}: {reason.lower()}") from None
 

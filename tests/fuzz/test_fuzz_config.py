@@ -132,3 +132,11 @@ def test_nan_and_infinity_are_refused() -> None:
         result = invoke(["verify", "--game", "warfare", "--set", f"print.bleed_mm={text}"])
         assert result.exit_code == 1
         assert result.stderr == f"error: --set: print.bleed_mm: expected a finite number, got {text.lstrip('+')}\n"
+
+
+@pytest.mark.parametrize("game", ["warfare", "sitters"])
+def test_a_nul_in_the_example_log_path_is_a_clean_error(game: str) -> None:
+    """Found by the deep fuzzing run: an example_log path holding a NUL character crashed the build."""
+    result = invoke(["verify", "--game", game, "--set", f'games.{game}.example_log="a\\u0000b"'])
+    assert_clean(result, (EXAMPLE,))
+    assert result.exit_code == 1 and "cannot read 'a\\x00b'" in result.stderr, result.stderr
