@@ -22,6 +22,7 @@ from printkit.games.sitters.params import Params
 from printkit.games.sitters.players import _static
 from printkit.games.sitters.scoring import score, verdict
 from printkit.games.sitters.state import COLLECTORS, OBSTRUCTORS, Move
+from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally, result_of
 
 POLICIES = ("random", "basic")
@@ -127,6 +128,7 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int, record: b
                         params.collectors, params.obstructors, params.containers_per_player, params.die_sides,
                         names[0] == "basic", names[1] == "basic", count, seed % 2**32, record, *no_return)
 
+    notice_first_compile(jit.play, "the SiTTeRS playout kernel")
     play(0)  # loads (or compiles) the machine code, not counted in the speed
     start = time.perf_counter()
     rows, moves = play(games)

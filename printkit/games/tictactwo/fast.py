@@ -23,6 +23,7 @@ from printkit.games.tictactwo.bits import Board, End, Tables, nth, tables
 from printkit.games.tictactwo.packed import pack, words
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
+from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally
 
 POLICIES = ("random", "uniform", "greedy")
@@ -320,6 +321,8 @@ def run(params: Params, seats: tuple[str, str], games: int, seed: int,
     """``games`` games seeded like ``simulate``; with ``record``, every game's moves as engine moves."""
     t, rng, tally = tables(params.board_size, params.line_length), random.Random(seed), Tally()
     recorded: list[list[Move]] | None = [] if record else None
+    if set(seats) & {"uniform", "greedy"}:  # the players whose counting is compiled
+        notice_first_compile(jit.uniform_groups, "Tic Tac Two's turn counting")
     start = time.perf_counter()
     for _ in range(games):
         moves: list[Move] | None = [] if record else None

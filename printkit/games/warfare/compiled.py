@@ -15,6 +15,7 @@ import numpy as np
 from printkit.games.warfare.board import geometry
 from printkit.games.warfare.engine import ABILITIES, First, Move, Turn
 from printkit.games.warfare.params import Params
+from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally
 
 REASONS = ("", "line", "fortress", "territory", "stalemate", "full board")
@@ -40,6 +41,8 @@ def run(params: Params, greedy: tuple[bool, bool], games: int, seed: int, record
     ``restrict`` = (seat, ability): that seat never plays the ability (restricted play); ``seats`` counts
     each seat's wins (``seat_1_wins``: X)."""
     from printkit.games.warfare import jit
+
+    notice_first_compile(jit.play, "the Tic Tac Warfare playout kernel for large boards")
 
     start = time.perf_counter()
     through, lsum, cross = _geometry(params.board_size, params.line_length)
