@@ -26,6 +26,16 @@ def assert_rates_agree(kernel: Tally, reference: Tally) -> None:
         assert z < Z_CRITICAL, (key, kernel.results[key] / kernel.games, reference.results[key] / reference.games, z)
 
 
+def restricted_reference(spec: Any, params: Any, names: tuple[str, str], restrict: tuple[int, str] | None,
+                         games: int, seed: int) -> Tally:
+    """Restricted play (``balance --abilities``) by the reference engine: the players of
+    ``balance.restrict`` with each seat's wins counted, what a game's ``restricted_kernel`` must match."""
+    from printkit.balance.restrict import restricted_spec
+    from printkit.rules.playouts import play_games
+
+    return play_games(restricted_spec(spec, params, names, restrict), params, ("first-seat", "second-seat"), games, seed)
+
+
 def assert_seat_wins_agree(kernel: Tally, reference: Tally) -> None:
     """Each seat's wins (restricted play's ``seat_1_wins``, ``seat_2_wins``) statistically equal (0.1% level)."""
     for key in ("seat_1_wins", "seat_2_wins"):

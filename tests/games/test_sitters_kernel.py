@@ -12,7 +12,7 @@ from printkit.games.sitters.kernel import run
 from printkit.games.sitters.state import ROLL
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
-from tests.games.kernel_agreement import replayed
+from tests.games.kernel_agreement import assert_seat_wins_agree, replayed, restricted_reference
 
 SMALL_MAP = """\
 +---+---+---+---+---+---+
@@ -131,9 +131,7 @@ def test_kernel_set_up_breaks_ties_like_the_reference_players(names: tuple[str, 
 def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str], restrict: tuple[int, str] | None) -> None:
     """Restricted play (``balance --abilities``): the side without returns returns a marker only when it has
     no other move; seat wins and results agree with the reference engine's restricted players."""
-    from printkit.balance.restrict import restricted_spec
     from printkit.games.sitters.kernel import restricted
-    from tests.games.kernel_agreement import assert_seat_wins_agree
 
     rules = SittersRules(SMALL)
     _, games = run(SMALL, names, 60, 5, record=True, no_return=(restrict == (0, "return"), restrict == (1, "return")),
@@ -152,7 +150,7 @@ def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str]
     assert sum(returns.values()) > 0  # returns happen in these games (by the unrestricted side at least)
     kernel = restricted(SMALL, names, 6_000, 11, restrict)
     assert kernel is not None
-    reference = play_games(restricted_spec(SPEC, SMALL, names, restrict), SMALL, ("first-seat", "second-seat"), 500, 4)
+    reference = restricted_reference(SPEC, SMALL, names, restrict, 500, 4)
     assert_seat_wins_agree(kernel, reference)
     _same_rates(kernel, reference)
     assert restricted(SMALL, ("random", "genius"), 10, 1, None) is None

@@ -8,7 +8,7 @@ from printkit.games.ultimate import SPEC, Params, UltimateRules, fast_simulate, 
 from printkit.games.ultimate.kernel import run
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
-from tests.games.kernel_agreement import Z_CRITICAL, assert_rates_agree, assert_seat_wins_agree
+from tests.games.kernel_agreement import Z_CRITICAL, assert_rates_agree, assert_seat_wins_agree, restricted_reference
 
 SMALL = Params(board_size=7, extra_turn=("A1", "B2", "D4"), triple=("C3",), double=("E5", "F2"), free=("G7",),
                free_space="blocked")
@@ -92,7 +92,6 @@ def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str]
     """Restricted play (``balance --abilities``) by the kernel: the seat without a kind of space never marks
     one while another is open (a greedy seat takes the best of the others), and seat wins and results agree
     with the reference engine's restricted players (``balance.restrict.without``)."""
-    from printkit.balance.restrict import restricted_spec
     from printkit.games.ultimate.kernel import restricted
 
     rules, kinds = UltimateRules(SMALL), UltimateRules(SMALL).geometry.kinds
@@ -113,7 +112,7 @@ def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str]
             state = rules.apply(state, cell)
     kernel = restricted(SMALL, names, 8_000, 11, restrict)
     assert kernel is not None
-    reference = play_games(restricted_spec(SPEC, SMALL, names, restrict), SMALL, ("first-seat", "second-seat"), 600, 4)
+    reference = restricted_reference(SPEC, SMALL, names, restrict, 600, 4)
     assert_rates_agree(kernel, reference)
     assert_seat_wins_agree(kernel, reference)
     assert restricted(SMALL, ("random", "genius"), 10, 1, None) is None

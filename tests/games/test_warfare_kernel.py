@@ -14,7 +14,13 @@ from printkit.games.warfare.params import Abilities, Params
 from printkit.games.warfare.turns import options
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import simulate
-from tests.games.kernel_agreement import Z_CRITICAL, assert_lengths_agree, assert_rates_agree, assert_seat_wins_agree
+from tests.games.kernel_agreement import (
+    Z_CRITICAL,
+    assert_lengths_agree,
+    assert_rates_agree,
+    assert_seat_wins_agree,
+    restricted_reference,
+)
 
 SMALL = Params(board_size=4, line_length=3, abilities=Abilities(2, 1, 2, 2), fortress_victory=2)
 FIVE = Params(board_size=5, line_length=4, territory_victory=False, abilities=Abilities(3, 2, 1, 0))
@@ -146,7 +152,6 @@ def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str]
     """Restricted play (``balance --abilities``) on the compiled kernel: the restricted seat never plays its
     ability, every game replays through the engine, and seat wins and results agree with the reference
     engine's restricted players (``balance.restrict.without``)."""
-    from printkit.balance.restrict import restricted_spec
     from printkit.games.warfare.compiled import run
     from printkit.games.warfare.kernel import restricted
 
@@ -158,7 +163,7 @@ def test_restricted_kernel_follows_the_restricted_players(names: tuple[str, str]
         assert used[restrict] == 0 and used[(1 - restrict[0], restrict[1])] > 0
     kernel = restricted(SMALL, names, 8_000, 11, restrict)
     assert kernel is not None
-    reference = play_games(restricted_spec(SPEC, SMALL, names, restrict), SMALL, ("first-seat", "second-seat"), 800, 4)
+    reference = restricted_reference(SPEC, SMALL, names, restrict, 800, 4)
     assert_rates_agree(kernel, reference)
     assert_seat_wins_agree(kernel, reference)
     assert restricted(SMALL, ("random", "genius"), 10, 1, None) is None
