@@ -72,18 +72,16 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
     files["rules.md"] = kit.rules_text.encode("utf-8")
     story = rule_story(kit.rules_text, kit.figures, kit.settings, _pictures(kit), kit.rules_faces)
     files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
-    pages: list[Page] = [rules_pages(kit, with_note=True, story=story)]
-    for section in kit.sections:
-        pages.extend(sheet.page for sheet in section.sheets)
-    files["kit.pdf"] = pdf_bytes(pages, f"{kit.title} - print-and-play kit")
+    files["kit.pdf"] = pdf_bytes(kit_pages(kit, story), f"{kit.title} - print-and-play kit")
     for name, text in sorted(kit.extra_files.items()):
         files[name] = text.encode("utf-8")
     return Rendering(files, started, cache, pool)
 
 
-def kit_pages(kit: Kit) -> list[Page]:
-    """Every page of kit.pdf in print order: the rule sheet with the print note, then each section."""
-    pages: list[Page] = [rules_pages(kit, with_note=True)]
+def kit_pages(kit: Kit, story: list[Any] | None = None) -> list[Page]:
+    """Every page of kit.pdf in print order: the rule sheet with the print note, then each section
+    (``story``: the sheet's :func:`rule_story`, when rules.pdf already broke it into lines)."""
+    pages: list[Page] = [rules_pages(kit, with_note=True, story=story)]
     for section in kit.sections:
         pages.extend(sheet.page for sheet in section.sheets)
     return pages
