@@ -32,6 +32,11 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except PrintkitError as exc:
+            cause = getattr(exc, "cause", None)
+            if ctx.params.get("debug") and cause is not None:
+                import traceback
+
+                click.echo("".join(traceback.format_exception(cause)).rstrip(), err=True)
             click.echo(f"error: {one_line(str(exc))}", err=True)
             ctx.exit(1)
         except BrokenPipeError:
@@ -49,7 +54,6 @@ CONFIG_OPTION = click.option("--config", "config_path", type=click.Path(dir_okay
                              help="configuration file (default: ./config.toml if present, else built-in defaults)")
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
                           help="override a config value by dotted key, e.g. games.warfare.board_size=7 (repeatable)")
-GAME_OPTION = click.option("--game", "game", required=True, metavar="NAME", help="game name (see `printkit list`)")
 OUT_OPTION = click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
                           help="output folder")
 PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None,
@@ -67,9 +71,26 @@ def _one_source(game: str | None, kits: tuple[str, ...]) -> None:
         _fail("name one game with --game NAME or one kit folder with --kit DIR")
 
 
+def _playable(game: str | None, kits: tuple[str, ...], config_path: str | None, sets: tuple[str, ...]) -> tuple[Any, Any, Any]:
+    """(spec, params, game reference) of ``--game NAME`` or of ``--kit DIR`` (a kit folder with rules.py).
+
+    The reference is what tasks carry to worker processes: the game's name, or the kit's KitRef.
+    """
+    _one_source(game, kits)
+    if game is not None:
+        return get_game(game), load_cli_config(config_path, sets).game_params(game), game
+    if config_path is not None:
+        _fail("--kit reads its own kit.toml: give --set KEY=VALUE for its keys instead of --config")
+    from printkit.kitgame.spec import open_kit
+
+    opened = open_kit(kits[0], sets)
+    return opened.spec, opened.setup, opened.ref
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
-def main() -> None:
+@click.option("--debug", is_flag=True, help="with an error in a kit's rules.py, also print its full traceback")
+def main(debug: bool) -> None:
     """Print-and-play prototype kits and reference rules engines for tabletop games."""
 
 
@@ -208,13 +229,16 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
 @main.command("new")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.option("--title", default=None, help="the game's title (default: from the folder name)")
-def new_kit(folder: str, title: str | None) -> None:
-    """Start your own game: a kit folder with kit.toml, cards.csv, rules.md and art/."""
+@click.option("--rules", "with_rules", is_flag=True, help="a two-player card game with rules.py: replay, verify, simulate, balance, play")
+def new_kit(folder: str, title: str | None, with_rules: bool) -> None:
+    """Start your own game: a kit folder with kit.toml, cards.csv, rules.md and art/ (--rules: and rules.py)."""
     from printkit.datakit.scaffold import scaffold
 
-    written = scaffold(Path(folder), title)
+    written = scaffold(Path(folder), title, rules=with_rules)
     click.echo(f"wrote {folder}/: {', '.join(written)}")
     click.echo(f"next: printkit build --kit {folder}   (then open output/<name>/kit.pdf)")
+    if with_rules:
+        click.echo(f"      printkit verify --kit {folder}; printkit simulate --kit {folder}; printkit play --kit {folder} --vs-computer")
 
 
 @main.command()
@@ -291,24 +315,32 @@ def calibrate(config_path: str | None, out: str, paper: str | None, sets: tuple[
     click.echo(f"wrote {target}: print it double-sided ({settings.duplex_flip} edge), then follow its instructions")
 
 
+GAME_OR_KIT = click.option("--game", "game", default=None, metavar="NAME", help="game name (see `printkit list`)")
+RULES_KIT_OPTION = click.option("--kit", "kits", multiple=True, metavar="DIR",
+                                help="a kit folder whose kit.toml names its rules ([game] rules = \"rules.py\")")
+
+
 @main.command()
-@GAME_OPTION
+@GAME_OR_KIT
+@RULES_KIT_OPTION
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="print the replay as JSON")
 @CONFIG_OPTION
 @SET_OPTION
-def replay(game: str, log: str, as_json: bool, config_path: str | None, sets: tuple[str, ...]) -> None:
+def replay(game: str | None, kits: tuple[str, ...], log: str, as_json: bool, config_path: str | None, sets: tuple[str, ...]) -> None:
     """Replay a game log: the board after each move, then the result (progress on a terminal; Ctrl-C stops)."""
     from printkit.rules.replay_command import run
 
-    rules = get_game(game).rules(load_cli_config(config_path, sets).game_params(game))
+    spec, params, _ = _playable(game, kits, config_path, sets)
+    rules = spec.rules(params)
     code = run(rules, log, as_json, click.echo)
     if code:
         sys.exit(code)
 
 
 @main.command()
-@GAME_OPTION
+@GAME_OR_KIT
+@RULES_KIT_OPTION
 @click.option("--games", "count", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="number of games")
 @click.option("--seed", type=int, default=1, show_default=True, help="random seed")
 @click.option("--players", "players", default="random,random", show_default=True, metavar="A,B",
@@ -320,8 +352,8 @@ def replay(game: str, log: str, as_json: bool, config_path: str | None, sets: tu
 @SET_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="output folder: a finished run is kept in OUT/<game>/balance/simulate.json for the gallery")
-def simulate(game: str, count: int, seed: int, players: str, as_json: bool, workers: int, config_path: str | None,
-             sets: tuple[str, ...], out: str) -> None:
+def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, players: str, as_json: bool, workers: int,
+             config_path: str | None, sets: tuple[str, ...], out: str) -> None:
     """Seeded playouts: win and draw rates with 95% intervals, game length, speed."""
     from printkit.balance.latest import keep_simulation
     from printkit.balance.progress import Progress
@@ -329,19 +361,18 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
     from printkit.params import to_mapping
     from printkit.rules.simulate import RESULTS
 
-    spec = get_game(game)
-    params = load_cli_config(config_path, sets).game_params(game)
+    spec, params, ref = _playable(game, kits, config_path, sets)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
         _fail(f"--players takes two names separated by a comma, got {players!r}")
-    tally, complete = simulate_chunked(game, params, (names[0], names[1]), count, seed, workers,
+    tally, complete = simulate_chunked(ref, params, (names[0], names[1]), count, seed, workers,
                                        progress=Progress(count, stream=sys.stderr))
     if not complete:
         click.echo(f"stopped after {tally.games} of {count} games: the statistics so far", err=True)
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
-    kept = keep_simulation(Path(out), game, data, to_mapping(params), seed) if complete else None
+    kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if as_json:
         click.echo(json.dumps(data, indent=2))
         sys.exit(0 if complete else 130)
@@ -385,14 +416,13 @@ def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], pl
             workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
     """Balance lab: rates over a parameter sweep, ability values, flags, plots -> OUT/<game>/balance/."""
     from printkit.balance.command import balance as run_balance
-    from printkit.balance.command import kit_has_no_engine
     from printkit.balance.execute import default_workers
     from printkit.balance.lab import Request
 
     _one_source(game, kits)
-    if game is None:
-        raise kit_has_no_engine(kits[0])
-    request = Request(game, sweeps, players, count, seed, abilities, config_path, sets)
+    if kits and config_path is not None:
+        _fail("--kit reads its own kit.toml: give --set KEY=VALUE for its keys instead of --config")
+    request = Request(game or "", sweeps, players, count, seed, abilities, config_path, sets, kits[0] if kits else None)
     code = run_balance(request, Path(out), workers or default_workers(), scheduler, resume, click.echo)
     if code:
         sys.exit(code)
@@ -407,7 +437,8 @@ def _read_secret(prompt: str) -> str:
 
 
 @main.command()
-@GAME_OPTION
+@GAME_OR_KIT
+@RULES_KIT_OPTION
 @click.option("--seed", type=int, default=None, help="random seed (chance, computer player)")
 @click.option("--vs-computer", "vs_computer", is_flag=True, help="play against the computer (it takes the second seat)")
 @click.option("--computer", "computer", default=None, metavar="PLAYER",
@@ -418,16 +449,15 @@ def _read_secret(prompt: str) -> str:
               help="write the game played as a log that `printkit replay` accepts")
 @CONFIG_OPTION
 @SET_OPTION
-def play(game: str, seed: int | None, vs_computer: bool, computer: str | None, side: str | None, log_path: str | None,
-         config_path: str | None, sets: tuple[str, ...]) -> None:
+def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer: bool, computer: str | None, side: str | None,
+         log_path: str | None, config_path: str | None, sets: tuple[str, ...]) -> None:
     """Play a game in the terminal, reading moves from standard input (log notation or a number from the list)."""
     from printkit.rules.terminal import GameLog, choose_seating
 
-    spec = get_game(game)
+    spec, params, _ = _playable(game, kits, config_path, sets)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
                             f"{', '.join(n for n in available() if get_game(n).play is not None)})")
-    params = load_cli_config(config_path, sets).game_params(game)
     seating = choose_seating(spec, spec.rules(params).player_names, spec.marks, vs_computer, computer, side)
     stdin = sys.stdin
     secret = _read_secret if stdin.isatty() else None

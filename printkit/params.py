@@ -143,7 +143,9 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], source: str, prefix: str
 
 
 def to_mapping(obj: Any) -> dict[str, Any]:
-    """The parameters as plain data (for manifests and JSON), nested tables included."""
+    """The parameters as plain data (for manifests and JSON), nested tables included (a kit's setup says itself)."""
+    if hasattr(obj, "as_parameters"):
+        return dict(obj.as_parameters())
     out: dict[str, Any] = {}
     for fld in dataclasses.fields(obj):
         value = getattr(obj, fld.name)

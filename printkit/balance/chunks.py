@@ -31,7 +31,8 @@ class Task:
     ``seats`` counts the wins of each seat (``SEAT_WINS``), which restricted play compares.
     """
 
-    game: str
+    game: Any
+    """A registered game's name, or a kit folder's KitRef (its code travels with the task)."""
     params: Any
     names: tuple[str, str]
     games: int

@@ -6,20 +6,6 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from printkit.errors import PrintkitError
-
-
-class NoEngine(PrintkitError):
-    """A kit folder from data: it has no rules engine to play."""
-
-
-def kit_has_no_engine(folder: str) -> NoEngine:
-    """The one-line answer for ``--kit``: kits from data have no rules engine yet."""
-    if not (Path(folder) / "kit.toml").is_file():
-        return NoEngine(f"--kit {folder}: no kit.toml in that folder")
-    return NoEngine(f"--kit {folder}: kits from data have no rules engine yet, so there is nothing to play "
-                    "(balance runs the built-in games: --game NAME)")
-
 
 def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume: bool, echo: Callable[[str], None]) -> int:
     """Run and report; returns the exit code (0 done, 130 stopped early)."""
@@ -31,14 +17,14 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
 
     checked = plan(request)
     client = connect(scheduler) if scheduler else None
-    folder = out / request.game / "balance"
+    folder = out / checked.name / "balance"
     try:
         playable = sum(1 for p in checked.planned if p.params is not None)
         warned = set()
         for item in checked.planned:
             if item.params is None:
                 place = ", ".join(f"{key.split('.', 2)[-1]} {value}" for key, value in item.point.values)
-                line = f"warning: {request.game} at {place}: {item.note}"
+                line = f"warning: {checked.name} at {place}: {item.note}"
                 if line not in warned:  # once per point, not per matchup
                     warned.add(line)
                     echo(line)

@@ -43,6 +43,8 @@ class Request:
     abilities: bool = False
     config_path: str | None = None
     sets: tuple[str, ...] = ()
+    kit: str | None = None
+    """A kit folder with rules.py (then ``game`` is empty and sweep keys are kit.toml keys)."""
 
 
 @dataclass
@@ -57,7 +59,7 @@ class PlannedPoint:
 
 @dataclass
 class Plan:
-    """Everything a run needs, checked."""
+    """Everything a run needs, checked. ``game`` is what tasks carry (a name, or a kit's KitRef)."""
 
     request: Request
     spec: Any
@@ -65,21 +67,40 @@ class Plan:
     matchups: list[tuple[str, str]]
     planned: list[PlannedPoint]
     run: dict[str, Any] = field(default_factory=dict)
+    game: Any = None
+
+    @property
+    def name(self) -> str:
+        """The game's name as output folders and reports name it (a kit's name from its kit.toml)."""
+        return str(self.spec.name)
+
+
+def _source(request: Request) -> tuple[Any, Any, Any, Callable[[tuple[str, ...]], Any], list[Axis]]:
+    """(spec, game reference, base params, params of a point's --set items, axes) of a built-in game or a kit."""
+    if request.kit is not None:
+        from printkit.kitgame.spec import open_kit
+        from printkit.kitgame.sweep import parse_kit_sweeps
+
+        opened = open_kit(request.kit, request.sets)
+        axes = parse_kit_sweeps(request.sweeps, opened.setup)
+        return opened.spec, opened.ref, opened.setup, lambda sets: open_kit(request.kit, request.sets + sets).setup, axes
+    spec = get_game(request.game)
+    base_params = load_config(request.config_path, request.sets).game_params(request.game)
+    axes = parse_sweeps(request.sweeps, request.game, spec.params)
+    return (spec, request.game, base_params,
+            lambda sets: load_config(request.config_path, request.sets + sets).game_params(request.game), axes)
 
 
 def plan(request: Request) -> Plan:
     """Check every input; a user error is raised before anything is written."""
-    spec = get_game(request.game)
-    base = load_config(request.config_path, request.sets)
-    base_params = base.game_params(request.game)
-    axes = parse_sweeps(request.sweeps, request.game, spec.params)
+    spec, game, base_params, point_params, axes = _source(request)
     matchups = parse_players(request.players, spec.players)
     if request.abilities and spec.abilities is None:
-        raise NoAbilities(f"--abilities: {request.game} has no abilities to remove (restricted play needs a game's abilities hook)")
+        raise NoAbilities(f"--abilities: {spec.name} has no abilities to remove (restricted play needs a game's abilities hook)")
     planned = []
     for point in points(axes, matchups):
         try:
-            params = load_config(request.config_path, request.sets + point.sets()).game_params(request.game)
+            params = point_params(point.sets())
         except ConfigError as exc:
             planned.append(PlannedPoint(point, note=f"not playable: {str(exc).split(': ', 1)[-1]}"))
             continue
@@ -89,9 +110,9 @@ def plan(request: Request) -> Plan:
         raise ConfigError("--sweep", planned[0].point.values[0][0] if planned[0].point.values else "",
                           f"no point can be played: {planned[0].note}")
     if request.abilities and not any(p.abilities for p in planned):
-        raise NoAbilities(f"--abilities: {request.game} has no abilities to remove with these parameters")
+        raise NoAbilities(f"--abilities: {spec.name} has no abilities to remove with these parameters")
     run = {
-        "game": request.game,
+        "game": spec.name,
         "axes": [{"key": a.key, "values": list(a.values)} for a in axes],
         "players": ["/".join(m) for m in matchups],
         "games": request.games,
@@ -100,7 +121,7 @@ def plan(request: Request) -> Plan:
         "chunk_games": CHUNK_GAMES,
         "parameters": to_mapping(base_params),
     }
-    return Plan(request, spec, axes, matchups, planned, run)
+    return Plan(request, spec, axes, matchups, planned, run, game)
 
 
 @dataclass
@@ -113,14 +134,14 @@ class _Job:
 
 def _jobs(plan: Plan, index: int, item: PlannedPoint) -> list[_Job]:
     """Every chunk of one point: its playouts, and for --abilities the seat-counting runs."""
-    request, ident = plan.request, item.point.ident
-    base = Task(request.game, item.params, item.point.players, 0, 0)
+    request, ident, game = plan.request, item.point.ident, plan.game
+    base = Task(game, item.params, item.point.players, 0, 0)
     groups: list[tuple[str, Task]] = [(MAIN, base)]
     if item.abilities:
-        groups.append((FULL, Task(request.game, item.params, item.point.players, 0, 0, seats=True)))
+        groups.append((FULL, Task(game, item.params, item.point.players, 0, 0, seats=True)))
         for ability in item.abilities:
             for seat in (0, 1):
-                groups.append((f"{ability}|{seat}", Task(request.game, item.params, item.point.players, 0, 0, (seat, ability), True)))
+                groups.append((f"{ability}|{seat}", Task(game, item.params, item.point.players, 0, 0, (seat, ability), True)))
     return [_Job(index, group, chunk, task) for group, template in groups
             for chunk, task in enumerate(chunk_tasks(template, request.games, request.seed, ident))]
 
@@ -148,10 +169,10 @@ def results_of(plan: Plan, finished: dict[str, dict[str, Any]], seconds: float) 
     """results.json: the run's parameters, every point (finished or not) and the flags."""
     several = len(plan.matchups) > 1
     rows = [finished.get(p.point.ident) or _unfinished(p) for p in plan.planned]
-    found = [flag for row in rows if row["status"] == "done" for flag in flags(plan.request.game, row, several)]
+    found = [flag for row in rows if row["status"] == "done" for flag in flags(plan.name, row, several)]
     done = sum(1 for r in rows if r["status"] == "done")
     return {
-        "game": plan.request.game,
+        "game": plan.name,
         "title": plan.spec.title,
         "run": plan.run,
         "axes": plan.run["axes"],

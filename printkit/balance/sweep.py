@@ -77,7 +77,7 @@ def _field(cls: type, parts: list[str], key: str) -> tuple[Any, dict[str, Any]]:
     raise SweepError(f"--sweep: {key}: expected a dotted key such as games.warfare.board_size")
 
 
-def _values(key: str, text: str) -> list[Any]:
+def sweep_values(key: str, text: str) -> list[Any]:
     """``1,2,3`` or ``A..B`` as TOML values."""
     text = text.strip()
     if ".." in text and "," not in text:
@@ -107,7 +107,7 @@ def parse_sweep(item: str, game: str, params: type) -> Axis:
     if tp not in (int, float):
         raise SweepError(f"--sweep: {key}: not a numeric parameter (only numbers can be swept)")
     values = []
-    for raw in _values(key, text):
+    for raw in sweep_values(key, text):
         try:
             value = convert_value(tp, raw)
         except ValueError as exc:

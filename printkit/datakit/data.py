@@ -50,6 +50,13 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def param_text(value: Any) -> str:
+    """A ``[params]`` value as a layout shows it (lists joined by ", ")."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_text(v) for v in value)
+    return _text(value)
+
+
 def _csv(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
     reader = csv.reader(io.StringIO(text, newline=""))
     rows: list[tuple[str, dict[str, str]]] = []

@@ -8,7 +8,7 @@ from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, token_pieces
-from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows
+from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_text
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.paths import inside, shown
@@ -28,6 +28,14 @@ PREVIEW_PIECES = 60
 
 def _columns(rows: list[Row]) -> set[str]:
     return {"n"} | {name for row in rows for name in row.fields}
+
+
+def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
+    """The rows with kit.toml's ``[params]`` as fields ``params.NAME`` (``{params.hand_size}`` in a layout)."""
+    if not params:
+        return rows
+    extra = {f"params.{name}": param_text(value) for name, value in params.items()}
+    return [Row({**extra, **row.fields}, row.where, row.index) for row in rows]
 
 
 def _key(kind: str, index: int, count: int) -> str:
@@ -78,7 +86,7 @@ def _within_drawing_limit(drawn: int, source: str) -> int:
 def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
     """The designer's rules.md, rendered in jinja2's sandbox (``{{ decks.cards.count }}``), or a contents page."""
     spec = kit.spec
-    context = {"title": spec.title, "name": spec.name, **counts}
+    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts}
     if spec.rules is None:
         lines = [f"# {spec.title}", "", "## Components", ""]
         lines += [f"- {item['title']}: {item['count']}" for group in counts.values() for item in group.values()]
@@ -150,7 +158,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
     pieces_so_far = drawn = 0
     for i, tokens in enumerate(spec.tokens):
-        rows = load_rows(kit.path, kit.display, tokens.data, spec.source)
+        rows = _with_params(load_rows(kit.path, kit.display, tokens.data, spec.source), spec.params)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
@@ -165,7 +173,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
         sets["tokens"].append(PieceSet(tokens.name, tokens.title, tuple(pieces)))
     for i, deck in enumerate(spec.decks):
-        rows = load_rows(kit.path, kit.display, deck.data, spec.source)
+        rows = _with_params(load_rows(kit.path, kit.display, deck.data, spec.source), spec.params)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)

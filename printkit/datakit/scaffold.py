@@ -1,4 +1,5 @@
-"""``printkit new``: a kit folder to start from (kit.toml, cards.csv, tokens, a score track, rules.md, art/)."""
+"""``printkit new``: a kit folder to start from (kit.toml, cards.csv, tokens, a score track, rules.md, art/);
+``--rules`` adds rules.py and makes the cards a two-player game's deck (scaffold_rules/ over scaffold/)."""
 
 from __future__ import annotations
 
@@ -21,16 +22,25 @@ def _files(folder: object, prefix: str = "") -> list[tuple[str, bytes]]:
     return out
 
 
-def scaffold(target: Path, title: str | None = None) -> list[str]:
-    """Write the starter kit into ``target`` (which must not exist yet); the files written."""
+TEMPLATED = ("kit.toml", "rules.py")
+"""Files whose ``__NAME__``, ``__TITLE__`` and ``__FOLDER__`` are filled in."""
+
+
+def scaffold(target: Path, title: str | None = None, rules: bool = False) -> list[str]:
+    """Write the starter kit into ``target`` (which must not exist yet); the files written.
+
+    With ``rules`` the kit is a game with rules: scaffold_rules/ replaces and adds files of scaffold/.
+    """
     if target.exists():
         raise PrintkitError(f"{target}: already exists (choose a new folder name)")
     name = re.sub(r"[^a-z0-9_-]+", "-", target.name.lower()).strip("-_")[:64] or "my-game"
     title = title or target.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
-    files = _files(resources.files("printkit.datakit") / "scaffold")
+    files = dict(_files(resources.files("printkit.datakit") / "scaffold"))
+    if rules:
+        files.update(_files(resources.files("printkit.datakit") / "scaffold_rules"))
     try:
-        for rel, data in files:
-            if rel == "kit.toml":
+        for rel, data in sorted(files.items()):
+            if rel in TEMPLATED:
                 text = data.decode("utf-8").replace("__NAME__", name).replace("__FOLDER__", str(target))
                 data = text.replace("__TITLE__", title.replace("\\", "\\\\").replace('"', '\\"')).encode("utf-8")
             path = target / rel
@@ -38,4 +48,4 @@ def scaffold(target: Path, title: str | None = None) -> list[str]:
             path.write_bytes(data)
     except OSError as exc:
         raise PrintkitError(f"cannot write {str(target)!r}: {(exc.strerror or str(exc)).lower()}") from None
-    return [rel for rel, _ in files]
+    return sorted(files)

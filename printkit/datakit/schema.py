@@ -6,13 +6,14 @@ file and dotted key of every problem. Element values stay templates (``"{cost}"`
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from printkit.datakit.reader import Table
 from printkit.errors import ConfigError
-from printkit.params import from_mapping
+from printkit.params import describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
 
 NAME = r"[a-z0-9][a-z0-9_-]{0,63}"
@@ -150,6 +151,10 @@ class KitSpec:
     raw: Mapping[str, Any] = field(repr=False, default_factory=dict)
     rules_font: str = "Vera"
     """The rule sheet's font: Vera or a name from ``[fonts]``."""
+    game_rules: str | None = None
+    """``[game] rules``: the rules.py that plays the game (None: a kit from data only)."""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """``[params]``: the game's numbers, read by the rules, the layouts (``{params.NAME}``) and rules.md."""
 
 
 def _name(table: Table, key: str, default: Any = ...) -> str:
@@ -387,6 +392,34 @@ def _fonts(doc: Table) -> dict[str, tuple[str, str | None]]:
     return fonts
 
 
+def _game(doc: Table) -> str | None:
+    """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules)."""
+    table = doc.table("game")
+    rules = table.get("rules", str, None)
+    if rules is not None and not rules.endswith(".py"):
+        raise table.fail("rules", f"expected a Python file such as 'rules.py', got {rules!r}")
+    table.done()
+    return rules
+
+
+PARAM_VALUE = (str, int, float, bool)
+
+
+def _params(doc: Table) -> dict[str, Any]:
+    """``[params]``: names to numbers, strings, booleans or lists of them (the game's parameters)."""
+    table = doc.table("params")
+    params: dict[str, Any] = {}
+    for name in table.data:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", name):
+            raise table.fail(name, "expected a parameter name of letters, digits and _ (like hand_size)")
+        value = table.raw(name)
+        items = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, PARAM_VALUE) for v in items) or isinstance(value, float) and not math.isfinite(value):
+            raise table.fail(name, f"expected a number, string, true/false or a list of them, got {describe(value)}")
+        params[name] = tuple(value) if isinstance(value, list) else value
+    return params
+
+
 def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError."""
     doc = Table(data, source, "")
@@ -403,6 +436,8 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     fonts = _fonts(doc)
     if rules_font != "Vera" and rules_font not in fonts:
         raise rules_table.fail("font", f"unknown font {rules_font!r} (fonts: {', '.join(['Vera', *fonts])})")
+    game_rules = _game(doc)
+    params = _params(doc)
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck"))
     boards = tuple(_board(t) for t in doc.tables("board"))
@@ -414,4 +449,5 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     if not names:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
-    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font)
+    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
+                   game_rules, params)

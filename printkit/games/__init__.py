@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from typing import Any
 
 from printkit.errors import UnknownGameError
 from printkit.games.spec import GameSpec
@@ -26,8 +27,13 @@ def available() -> list[str]:
     return names
 
 
-def get_game(name: str) -> GameSpec:
-    """The spec of a game; an unknown or absent name is a UnknownGameError."""
+def get_game(name: Any) -> GameSpec:
+    """The spec of a game: a registered name, or a kit folder's :class:`printkit.kitgame.source.KitRef`
+    (how tasks name a designer's game in worker processes); an unknown or absent name is a UnknownGameError."""
+    if not isinstance(name, str):
+        from printkit.kitgame.spec import kit_game
+
+        return kit_game(name)
     if name not in available():
         raise UnknownGameError(f"unknown game {name!r} (known games: {', '.join(available())})")
     spec: GameSpec = importlib.import_module(GAMES[name]).SPEC

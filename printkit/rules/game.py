@@ -89,7 +89,11 @@ def random_policy(rules: Rules[S, M], state: S, rng: random.Random) -> M:
 
 
 def chance_move(rules: Rules[S, M], state: S, rng: random.Random) -> M:
-    """Draw a chance outcome by its probability."""
+    """Draw a chance outcome by its probability (rules with ``sample_chance`` draw it themselves: a shuffle
+    has too many outcomes to list)."""
+    sample = getattr(rules, "sample_chance", None)
+    if sample is not None:
+        return sample(state, rng)  # type: ignore[no-any-return]
     outcomes = rules.chance_outcomes(state)
     roll, acc = rng.random(), 0.0
     for move, p in outcomes:

@@ -186,11 +186,11 @@ def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, pol
                 console.say(f"chance: {rules.format_move(state, move)}")
             elif player == seat:
                 assert policy is not None
-                console.say(rules.render_text(state))
+                console.say(_position(rules, state, _human(rules, seat)))
                 move = policy(rules, state, rng)
                 console.say(f"computer: {rules.format_move(state, move)}")
             else:
-                console.say(rules.render_text(state))
+                console.say(_position(rules, state, player))
                 move = _ask(rules, state, console, marks[player] if player < len(marks) else "", hint)
             log.record(rules, state, move)
             state = rules.apply(state, move)
@@ -201,6 +201,20 @@ def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, pol
     console.say(rules.render_text(state), _result_line(rules, state, len(log.lines)))
     log.write()
     return 0
+
+
+def _position(rules: Rules[Any, Any], state: Any, player: int | None) -> str:
+    """The position as ``player`` sees it (rules with hidden information offer ``render_view``), else all of it."""
+    render_view = getattr(rules, "render_view", None)
+    if render_view is None or player is None:
+        return rules.render_text(state)
+    return str(render_view(state, player))
+
+
+def _human(rules: Rules[Any, Any], computer: int) -> int | None:
+    """The human's seat beside the computer's (None with more than one human)."""
+    others = [p for p in range(len(rules.player_names)) if p != computer]
+    return others[0] if len(others) == 1 else None
 
 
 def _ask(rules: Rules[Any, Any], state: Any, console: Console, mark: str, hint: str) -> Any:

@@ -116,10 +116,10 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path: Path, args: list[str
     assert not (tmp_path / "warfare" / "balance").exists()
 
 
-def test_a_kit_from_data_has_no_engine(tmp_path: Path) -> None:
+def test_a_kit_from_data_without_rules_says_how_to_add_them(tmp_path: Path) -> None:
     assert run("new", str(tmp_path / "my-game")).exit_code == 0
     result = CliRunner().invoke(main, ["balance", "--kit", str(tmp_path / "my-game")])
-    assert result.exit_code == 1 and "kits from data have no rules engine yet" in result.output
+    assert result.exit_code == 1 and "no [game] rules" in result.output and "printkit new DIR --rules" in result.output
     assert len(result.output.strip().splitlines()) == 1
 
 

@@ -1,0 +1,91 @@
+"""__TITLE__: the rules, played by printkit (replay, verify, simulate, balance, play).
+
+A two-player race for stars. The deck is cards.csv: the same rows print the cards and deal the game,
+so a cost changed there changes the printed card and the simulated one. [params] in kit.toml hold
+the numbers (hand size, starting coins, the goal). The API is printkit.kitrules (see printkit's docs).
+"""
+
+from printkit.kitrules import CHANCE, Game, Outcome, shuffle
+
+
+class StarRace(Game):
+    players = 2
+    private = ("hands",)           # each player sees only their own hand
+    hidden = ("deck",)             # nobody sees the draw pile, only how many cards it holds
+    per_player = ("coins", "stars")  # shown with the players' names
+    endings = ("reached the goal", "the cards ran out")  # verify checks that simulated games end each way
+
+    def setup(self):
+        return {
+            "deck": list(self.decks["cards"]),
+            "hands": [[], []],
+            "coins": [self.params.start_coins] * 2,
+            "stars": [0, 0],
+            "to_move": CHANCE,     # chance shuffles the deck first
+        }
+
+    def to_move(self, state):
+        return state["to_move"]
+
+    def chance(self, state):
+        return shuffle("deck", len(state["deck"]))
+
+    def moves(self, state):
+        me = state["to_move"]
+        hand = state["hands"][me]
+        titles = sorted({card.title for card in hand if (card.cost or 0) <= state["coins"][me]})
+        if titles:
+            return [("play", title) for title in titles]
+        return [("discard", title) for title in sorted({card.title for card in hand})]
+
+    def play(self, state, move):
+        if state["to_move"] == CHANCE:          # the shuffle: deal the hands, the first player starts
+            state["deck"] = move.apply(state["deck"])
+            for _ in range(self.params.hand_size):
+                for hand in state["hands"]:
+                    hand.append(state["deck"].pop())
+            state["to_move"] = 0
+            return
+        me, other = state["to_move"], 1 - state["to_move"]
+        action, title = move
+        hand = state["hands"][me]
+        card = next(c for c in hand if c.title == title)
+        hand.remove(card)
+        if action == "play":
+            state["coins"][me] -= card.cost or 0
+            state["coins"][me] += card.coins or 0
+            state["stars"][me] += card.stars or 0
+            taken = min(card.steal or 0, state["coins"][other])
+            state["coins"][other] -= taken
+            state["coins"][me] += taken
+            state["stars"][other] = max(0, state["stars"][other] - (card.storm or 0))
+        if state["deck"]:
+            hand.append(state["deck"].pop())
+        state["to_move"] = other
+
+    def outcome(self, state):
+        stars = state["stars"]
+        for player in (0, 1):
+            if stars[player] >= self.params.goal:
+                return Outcome(player, f"reached the goal of {self.params.goal} stars", tuple(stars))
+        if not state["deck"] and not any(state["hands"]):
+            ranked = [(stars[p], state["coins"][p]) for p in (0, 1)]
+            if ranked[0] == ranked[1]:
+                return Outcome(None, "the cards ran out with stars and coins tied", tuple(stars))
+            return Outcome(0 if ranked[0] > ranked[1] else 1, "the cards ran out: most stars (then coins) wins", tuple(stars))
+        return None
+
+    # A computer player: the card with the most stars, then the most coins; it sees only its own hand.
+    def player_greedy(self, view, moves, rng):
+        hand = {card.title: card for card in view["hands"][view["to_move"]]}
+
+        def value(move):
+            card = hand[move[1]]
+            gain = 3 * (card.stars or 0) + (card.coins or 0) + (card.steal or 0) + 2 * (card.storm or 0) - (card.cost or 0)
+            return gain if move[0] == "play" else -gain
+
+        return max(moves, key=value)
+
+    # An ability for `printkit balance --abilities`: what is Storm worth to each seat?
+    def ability_storm(self, state, move):
+        return move == ("play", "Storm")

@@ -1,0 +1,272 @@
+"""A designer's :class:`printkit.kitrules.Game` as the engine contract every command plays (printkit.rules.game).
+
+Every call into the designer's code goes through :meth:`KitRules._call`, so an exception there is one
+:class:`RulesError` naming rules.py's file and line, the method and the move or state at hand. The
+engine keeps its states unchanged: ``play`` is handed a copy (:func:`printkit.kitrules.copy_state`),
+except in :func:`playouts`, which only goes forward and lets ``play`` change the one state in place.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Callable
+
+from printkit.kitgame.blame import RulesError, blame, short
+from printkit.kitgame.setup import KitSetup
+from printkit.kitrules import CHANCE, Chance, Game, Hidden, IllegalMove, Outcome, Record, choice, copy_state
+from printkit.rules.simulate import Tally, result_of
+
+LISTED = 12
+"""Legal moves named in an error about a move that is not one of them."""
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+class KitRules:
+    """The engine contract for one kit setup: states are the designer's plain data."""
+
+    def __init__(self, game_class: type[Game], setup: KitSetup, folder: Path, display: str) -> None:
+        self.folder, self.display, self.setup = folder, display, setup
+        self.game = self._call(lambda: game_class(setup.params, setup.decks, setup.tokens, setup.boards), "making the game")
+        self.players: int = self._checked_players()
+        self.player_names: tuple[str, ...] = self._call(self.game.names, "naming the players")
+        self.endings: tuple[str, ...] = tuple(self.game.endings)
+
+    def _checked_players(self) -> int:
+        count = self.game.players
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise RulesError(f"{self.display.rstrip('/')}/rules.py: players = {count!r}: expected the number of players (2 or more)")
+        return count
+
+    # --- calling the designer's code ----------------------------------------------------------
+    def _call(self, call: Callable[[], Any], doing: str | Callable[[], str]) -> Any:
+        try:
+            return call()
+        except RulesError:
+            raise
+        except Exception as exc:  # the designer's code: any exception is theirs
+            raise blame(exc, self.folder, self.display, doing if isinstance(doing, str) else doing()) from None
+
+    def fail(self, message: str) -> RulesError:
+        """A contradiction in the rules (not an exception), named by the rules file."""
+        return RulesError(f"{self.display.rstrip('/')}/rules.py: {message}")
+
+    # --- the engine contract --------------------------------------------------------------------
+    def initial_state(self) -> Any:
+        return self._call(self.game.setup, "in setup(), making the state at the start")
+
+    def current_player(self, state: Any) -> int:
+        player = self._call(lambda: self.game.to_move(state), lambda: f"in to_move(), state {short(state)}")
+        if player != CHANCE and not (isinstance(player, int) and 0 <= player < self.players):
+            raise self.fail(f"to_move() returned {short(player)}: expected a player from 0 to {self.players - 1} or CHANCE")
+        return int(player)
+
+    def legal_moves(self, state: Any) -> Sequence[Any]:
+        if self.outcome(state) is not None:
+            return []
+        player = self.current_player(state)
+        if player == CHANCE:
+            listed = self.chance(state).outcomes()
+            return [move for move, _ in listed] if listed is not None else []
+        return self.player_moves(state, player)
+
+    def player_moves(self, state: Any, player: int) -> list[Any]:
+        """The designer's moves for ``player`` (to move): a non-empty list, or a RulesError."""
+        moves = self._call(lambda: self.game.moves(state), lambda: f"listing the moves of {self.player_names[player]}")
+        if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) and not hasattr(moves, "__iter__"):
+            raise self.fail(f"moves() returned {short(moves)}: expected a list of moves")
+        moves = list(moves)
+        if not moves:
+            raise self.fail(f"moves() listed no move for {self.player_names[player]} in a game that has not ended "
+                            f"(outcome() returned None); state {short(state)}")
+        return moves
+
+    def chance(self, state: Any) -> Chance:
+        """What chance decides at a CHANCE state, as a :class:`Chance`."""
+        made = self._call(lambda: self.game.chance(state), lambda: f"in chance(), state {short(state)}")
+        if isinstance(made, Chance):
+            return made
+        try:
+            return choice(made)
+        except (TypeError, ValueError) as exc:
+            raise self.fail(f"chance() returned {short(made)}: expected dice(), shuffle(), choice() or a list of moves ({exc})") from None
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Any, float]]:
+        return self.chance(state).outcomes() or []
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        """A chance move drawn by its probability (shuffles too large to list are drawn directly)."""
+        return self.chance(state).sample(rng)
+
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after a legal ``move`` (IllegalMove for any other); ``state`` is left as it was."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("the game is over")
+        player = self.current_player(state)
+        if player != CHANCE and move not in self.player_moves(state, player):
+            raise IllegalMove(f"{short(self.format_move(state, move))} is not a legal move of {self.player_names[player]}")
+        return self.advance(copy_state(state), move)
+
+    def advance(self, state: Any, move: Any) -> Any:
+        """The designer's ``play`` on ``state`` itself (changed in place or replaced): the new state."""
+        try:
+            result = self.game.play(state, move)
+        except IllegalMove as exc:
+            raise self.fail(f"play() refused {short(self.game.notation(state, move))}, a move the rules offered: {exc}") from None
+        except Exception as exc:
+            raise blame(exc, self.folder, self.display, f"playing {short(_notation_or_repr(self.game, state, move))}") from None
+        return state if result is None else result
+
+    def outcome(self, state: Any) -> Outcome | None:
+        result = self._call(lambda: self.game.outcome(state), lambda: f"in outcome(), state {short(state)}")
+        if result is None:
+            return None
+        if not isinstance(result, Outcome):
+            raise self.fail(f"outcome() returned {short(result)}: expected None or Outcome(winner, reason)")
+        if result.winner is not None and not (isinstance(result.winner, int) and 0 <= result.winner < self.players):
+            raise self.fail(f"outcome() named winner {short(result.winner)}: expected a player from 0 to {self.players - 1} or None")
+        return result
+
+    def first_player(self, state: Any) -> int | None:
+        return None
+
+    def format_move(self, state: Any, move: Any) -> str:
+        text = self._call(lambda: self.game.notation(state, move), lambda: f"in notation(), move {short(move)}")
+        if not isinstance(text, str) or not text.strip() or "#" in text or "\n" in text:
+            raise self.fail(f"notation() wrote {short(text)} for {short(move)}: expected one line of text without '#'")
+        return " ".join(text.split())
+
+    def parse_move(self, state: Any, text: str) -> Any:
+        """The legal move written ``text`` (letter case and spacing aside)."""
+        if self.outcome(state) is not None:
+            raise IllegalMove("the game is over")
+        player = self.current_player(state)
+        if player == CHANCE:
+            return self._parse_chance(state, text)
+        moves = self.player_moves(state, player)
+        wanted = _normal(text)
+        found = [m for m in moves if _normal(self.format_move(state, m)) == wanted]
+        if len(found) > 1:
+            raise self.fail(f"{len(found)} legal moves are all written {short(text)}: make notation() tell them apart")
+        if not found:
+            listed = ", ".join(self.format_move(state, m) for m in moves[:LISTED])
+            more = f", ... ({len(moves)} moves)" if len(moves) > LISTED else ""
+            raise IllegalMove(f"not a legal move of {self.player_names[player]} here (legal: {listed}{more})")
+        return found[0]
+
+    def _parse_chance(self, state: Any, text: str) -> Any:
+        event = self.chance(state)
+        listed = event.outcomes()
+        if listed is not None:
+            for move, _ in listed:
+                if _normal(self.format_move(state, move)) == _normal(text):
+                    return move
+            named = ", ".join(self.format_move(state, m) for m, _ in listed[:LISTED])
+            raise IllegalMove(f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}")
+        return event.parse(text)
+
+    def render_text(self, state: Any) -> str:
+        return str(self._call(lambda: self.game.text(state), "in text()"))
+
+    def view(self, state: Any, player: int) -> Any:
+        """What ``player`` sees of ``state`` (the designer's ``view``)."""
+        return self._call(lambda: self.game.view(state, player), lambda: f"in view() for {self.player_names[player]}")
+
+    def render_view(self, state: Any, player: int) -> str:
+        """The position as ``player`` sees it (hidden and private state kept from them)."""
+        seen = self.view(state, player)
+        return f"{self.player_names[player]} sees:\n" + str(self._call(lambda: self.game.text(seen), "in text()"))
+
+    def state_json(self, state: Any) -> dict[str, Any]:
+        data = plain(state)
+        return data if isinstance(data, dict) else {"state": data}
+
+    def policy(self, name: str) -> Callable[[Any, Any, random.Random], Any]:
+        """The engine's player (``policy(rules, state, rng)``) for the designer's ``player_NAME`` (or random)."""
+        if name == "random":
+            return random_player
+        method = getattr(self.game, f"player_{name}")
+
+        def play(rules: Any, state: Any, rng: random.Random) -> Any:
+            seat = self.current_player(state)
+            moves = list(rules.legal_moves(state))
+            seen = self.view(state, seat)
+            move = self._call(lambda: method(seen, moves, rng), lambda: f"player {name} choosing for {self.player_names[seat]}")
+            if move not in moves:
+                raise self.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
+            return move
+
+        return play
+
+
+def random_player(rules: Any, state: Any, rng: random.Random) -> Any:
+    """A uniformly random legal move."""
+    moves = rules.legal_moves(state)
+    return moves[rng.randrange(len(moves))]
+
+
+def _notation_or_repr(game: Game, state: Any, move: Any) -> str:
+    try:
+        return game.notation(state, move)
+    except Exception:
+        return repr(move)
+
+
+def plain(value: Any) -> Any:
+    """State data as JSON: rows as objects, tuples and sets as lists, hidden items as counts."""
+    if isinstance(value, Record):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True, default=str))
+    if isinstance(value, Hidden):
+        return {"hidden": value.count}
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else str(value)
+    return str(value)
+
+
+def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], games: int, seed: int) -> Tally:
+    """``games`` seeded games, the state changed in place (the fast path of simulate and balance)."""
+    import time
+
+    limit = rules.game.max_moves
+    rng = random.Random(seed)
+    tally = Tally()
+    start = time.perf_counter()
+    fast = [p is random_player for p in policies]
+    for number in range(1, games + 1):
+        state = rules.initial_state()
+        first = None
+        for length in range(limit + 1):
+            ended = rules.outcome(state)
+            if ended is not None:
+                tally.add(result_of(ended.winner, first), length, ended.reason)
+                break
+            if length == limit:
+                raise rules.fail(f"game {number} of this run (seed {seed}) did not end within {limit:,} moves "
+                                 f"(max_moves): does every game end? state {short(state)}")
+            player = rules.current_player(state)
+            if player == CHANCE:
+                move = rules.chance(state).sample(rng)
+            else:
+                if first is None:
+                    first = player
+                if fast[player]:
+                    moves = rules.player_moves(state, player)
+                    move = moves[rng.randrange(len(moves))]
+                else:
+                    move = policies[player](rules, state, rng)
+            state = rules.advance(state, move)
+    tally.seconds = time.perf_counter() - start
+    return tally

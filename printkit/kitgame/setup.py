@@ -1,0 +1,85 @@
+"""What a kit's rules are made from: ``[params]`` and every deck, token set and board as typed rows.
+
+The rows are read by the same loader the printed kit is drawn from, so the deck the rules shuffle is
+the deck that is printed: change a cost in cards.csv and both follow.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from printkit.datakit.boards import cell_names
+from printkit.datakit.data import Row, load_rows
+from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.schema import DataSource
+from printkit.errors import ConfigError
+from printkit.kitrules import Board, Record
+
+
+@dataclass(frozen=True)
+class KitSetup:
+    """One set of a kit's parameters and data: what ``Game(...)`` is made from (plain, picklable data)."""
+
+    name: str
+    title: str
+    params: Mapping[str, Any]
+    decks: Mapping[str, tuple[Record, ...]]
+    tokens: Mapping[str, tuple[Record, ...]]
+    boards: Mapping[str, Board]
+    sets: tuple[str, ...] = ()
+    """The ``--set`` items (sweep values included) this setup was made with."""
+
+    def as_parameters(self) -> dict[str, Any]:
+        """The setup as plain data for reports: ``[params]``, the ``--set`` items, and a digest of the data
+        (a stored balance run is resumed only with the same cards)."""
+        data = repr(sorted((kind, name, [sorted(r.items()) for r in rows]) for kind, group in (("decks", self.decks), ("tokens", self.tokens))
+                           for name, rows in group.items()))
+        return {"params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()}, "sets": list(self.sets),
+                "data_digest": hashlib.sha256(data.encode()).hexdigest()[:16]}
+
+
+def typed(value: str, kind: str | None) -> Any:
+    """A cell as its declared column type: integer -> int, number -> float, empty -> None, else the text."""
+    if value == "":
+        return None
+    if kind == "integer":
+        return int(value)
+    if kind == "number":
+        number = float(value)
+        return int(number) if number.is_integer() and "." not in value and "e" not in value.lower() else number
+    return value
+
+
+def _label(fields: Mapping[str, str], column: str | None, n: int) -> str:
+    if column and fields.get(column, "").strip():
+        return fields[column].strip()
+    return next((v.strip() for v in fields.values() if v.strip()), str(n))
+
+
+def records(rows: list[Row], source: DataSource, label: str | None, set_name: str) -> tuple[Record, ...]:
+    """Typed records of ``rows`` (every copy, in order)."""
+    out = []
+    for n, row in enumerate(rows, start=1):
+        fields = {k: typed(v, source.columns.get(k)) for k, v in row.fields.items() if not k.startswith("params.")}
+        out.append(Record(fields, _label(row.fields, label, n), set_name))
+    return tuple(out)
+
+
+def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
+    """The kit's data as the rules read it; a bad data file is the same ConfigError a build gives."""
+    spec = kit.spec
+    try:
+        decks = {d.name: records(load_rows(kit.path, kit.display, d.data, spec.source), d.data, d.label, d.name) for d in spec.decks}
+        tokens = {t.name: records(load_rows(kit.path, kit.display, t.data, spec.source), t.data, t.label, t.name) for t in spec.tokens}
+        boards = {}
+        for board in spec.boards:
+            rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
+            column = "space" if board.shape == "track" else "cell"
+            cells = {r.fields.get(column, "").strip().upper(): r for r in rows}
+            typed_cells = {name: records([row], board.data, None, board.name)[0] for name, row in cells.items()} if board.data else {}
+            boards[board.name] = Board(board.name, board.shape, board.columns, board.rows, tuple(cell_names(board)), typed_cells)
+    except ConfigError as exc:
+        raise blame_sets(exc, kit.sets) from None
+    return KitSetup(spec.name, spec.title, dict(spec.params), decks, tokens, boards, sets)

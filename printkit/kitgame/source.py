@@ -1,0 +1,117 @@
+"""rules.py found, snapshotted and loaded: the same code in this process, a local pool or a Dask worker.
+
+A :class:`KitRef` holds the kit folder's Python files themselves (a few KB), so a worker on another
+machine loads the very rules this process checked; where the folder is not there, the snapshot is
+written to a temporary folder once per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.kitgame.blame import RulesError, blame
+from printkit.kitrules import Game
+
+MAX_CODE_BYTES = 2 * 1024 * 1024
+"""The Python files of one kit folder, together."""
+
+
+@dataclass(frozen=True)
+class KitRef:
+    """A kit folder with rules: where it is, how the user wrote it, and its Python code."""
+
+    folder: str
+    display: str
+    rules: str
+    """rules.py's path inside the folder (as kit.toml's ``[game] rules`` writes it)."""
+    code: tuple[tuple[str, bytes], ...]
+    digest: str
+
+    @property
+    def rules_name(self) -> str:
+        """rules.py as messages name it (``my-game/rules.py``)."""
+        return f"{self.display.rstrip('/')}/{self.rules}"
+
+
+def kit_ref(folder: Path, display: str, rules: str, source: str) -> KitRef:
+    """The folder's Python files snapshotted; a missing rules file is a ConfigError naming kit.toml's key."""
+    from printkit.datakit.paths import inside, shown
+    from printkit.errors import ConfigError
+
+    path = inside(folder, rules, source, "game.rules")
+    if not path.is_file():
+        raise ConfigError(source, "game.rules", f"no file {shown(folder, display, path)}")
+    code, total = [], 0
+    for file in sorted(folder.rglob("*.py")):
+        rel = file.relative_to(folder).as_posix()
+        if any(part.startswith(".") or part == "__pycache__" for part in rel.split("/")):
+            continue
+        data = file.read_bytes()
+        total += len(data)
+        if total > MAX_CODE_BYTES:
+            raise ConfigError(source, "game.rules", f"the kit's Python files exceed {MAX_CODE_BYTES // 2**20} MB")
+        code.append((rel, data))
+    digest = hashlib.sha256(b"".join(f"{rel}\0".encode() + data + b"\0" for rel, data in code)).hexdigest()
+    return KitRef(str(folder.resolve()), display, path.relative_to(folder.resolve()).as_posix(), tuple(code), digest)
+
+
+_LOADED: dict[str, type[Game]] = {}
+
+
+def _folder_for(ref: KitRef) -> Path:
+    """The folder to import from: the kit itself when its code is unchanged, else the snapshot written out."""
+    here = Path(ref.folder)
+    if all((here / rel).is_file() and (here / rel).read_bytes() == data for rel, data in ref.code):
+        return here
+    there = Path(tempfile.gettempdir()) / f"printkit-kit-{ref.digest[:16]}"
+    for rel, data in ref.code:
+        target = there / rel
+        if not target.is_file() or target.read_bytes() != data:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return there
+
+
+def game_class(ref: KitRef) -> type[Game]:
+    """The :class:`Game` subclass rules.py defines (``GAME = ...`` picks one of several); loaded once per process."""
+    if ref.digest in _LOADED:
+        return _LOADED[ref.digest]
+    folder = _folder_for(ref)
+    name = f"printkit_kit_{ref.digest[:16]}"
+    spec = importlib.util.spec_from_file_location(name, folder / ref.rules)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has a loader
+        raise RulesError(f"{ref.rules_name}: cannot be loaded as Python")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    added = str(folder) not in sys.path
+    if added:
+        sys.path.insert(0, str(folder))  # rules.py may import its own helper modules beside it
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the designer's code: any exception is theirs
+        sys.modules.pop(name, None)
+        raise blame(exc, folder, ref.display, f"while loading {ref.rules}") from None
+    _LOADED[ref.digest] = chosen = _chosen(module, ref)
+    return chosen
+
+
+def _chosen(module: Any, ref: KitRef) -> type[Game]:
+    picked = getattr(module, "GAME", None)
+    if picked is not None:
+        if isinstance(picked, type) and issubclass(picked, Game):
+            return picked
+        raise RulesError(f"{ref.rules_name}: GAME must name a class of printkit.kitrules.Game, got {picked!r:.60}")
+    found = [v for v in vars(module).values() if isinstance(v, type) and issubclass(v, Game) and v.__module__ == module.__name__]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise RulesError(f"{ref.rules_name}: no game in it: write `class MyGame(Game):` "
+                         "(from printkit.kitrules import Game)")
+    raise RulesError(f"{ref.rules_name}: {len(found)} games in it ({', '.join(c.__name__ for c in found)}): "
+                     "say which with GAME = ClassName")

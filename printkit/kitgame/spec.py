@@ -1,0 +1,147 @@
+"""A kit folder with rules as a game the commands play: replay, play, simulate, balance, verify.
+
+:func:`open_kit` reads the folder once (kit.toml with ``--set``, its data, rules.py);
+:func:`kit_game` makes the :class:`GameSpec` in any process from the :class:`KitRef` alone (a pool or
+Dask worker rebuilds it from the snapshot the ref carries), cached per process.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from printkit.games.spec import GameSpec
+from printkit.kitgame.blame import RulesError, blame, short
+from printkit.kitgame.engine import KitRules, playouts, random_player
+from printkit.kitgame.setup import KitSetup, kit_setup
+from printkit.kitgame.source import KitRef, game_class, kit_ref
+from printkit.rules.simulate import Tally
+
+PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
+
+
+@dataclass(frozen=True)
+class OpenKit:
+    """A kit folder read for playing: its ref (the code), its setup (the data) and its spec."""
+
+    ref: KitRef
+    setup: KitSetup
+    spec: GameSpec
+
+    def rules(self) -> KitRules:
+        return self.spec.rules(self.setup)  # type: ignore[return-value]
+
+
+def open_kit(folder: str, sets: tuple[str, ...] = ()) -> OpenKit:
+    """The kit folder ``folder`` read with ``--set`` items; a kit without ``[game] rules`` is one clear error."""
+    from printkit.datakit.load import load_kit
+
+    kit = load_kit(folder, sets)
+    if kit.spec.game_rules is None:
+        raise RulesError(f"{kit.spec.source}: no [game] rules: this kit is printed from data only; add `[game] rules = \"rules.py\"` "
+                         "to play it (printkit new DIR --rules starts a game with rules)")
+    ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source)
+    setup = kit_setup(kit, sets)
+    spec = replace(kit_game(ref), name=setup.name, title=setup.title)
+    spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
+    return OpenKit(ref, setup, spec)
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def kit_game(ref: KitRef) -> GameSpec:
+    """The game of a kit folder with rules (made once per process)."""
+    if ref.digest not in _SPECS:
+        _SPECS[ref.digest] = _spec(ref)
+    return _SPECS[ref.digest]
+
+
+def _named(cls: type, prefix: str) -> list[str]:
+    return sorted(name[len(prefix):] for name in dir(cls) if name.startswith(prefix) and callable(getattr(cls, name)))
+
+
+def _spec(ref: KitRef) -> GameSpec:
+    cls = game_class(ref)
+    folder = Path(ref.folder)
+
+    def rules(setup: KitSetup) -> KitRules:
+        return KitRules(cls, setup, folder, ref.display)
+
+    players: dict[str, Any] = {"random": random_player}
+    players.update({name: _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
+    strongest = cls.strongest or list(players)[-1]
+    if strongest not in players:
+        raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
+    abilities = _named(cls, ABILITY_PREFIX)
+
+    def kernel(setup: KitSetup, names: tuple[str, str], games: int, seed: int) -> Tally:
+        engine = rules(setup)
+        return playouts(engine, [players[n] for n in names], games, seed)
+
+    def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
+        return {name: _ability_test(name) for name in abilities}
+
+    return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
+                    kernel=kernel, abilities=ability_tests if abilities else None, play=_terminal(rules, players),
+                    strongest=strongest, extras={"kit": ref})
+
+
+def _engine(rules: Any) -> KitRules:
+    """The KitRules behind ``rules`` (restricted play hands players a wrapper)."""
+    return rules if isinstance(rules, KitRules) else rules._rules
+
+
+def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
+    """The engine's player for the designer's ``player_NAME(view, moves, rng)``."""
+
+    def play(rules: Any, state: Any, rng: random.Random) -> Any:
+        engine = _engine(rules)
+        seat = engine.current_player(state)
+        moves = list(rules.legal_moves(state))
+        seen = engine.view(state, seat)
+        method = getattr(engine.game, PLAYER_PREFIX + name)
+        try:
+            move = method(seen, moves, rng)
+        except Exception as exc:  # the designer's code
+            raise blame(exc, engine.folder, engine.display, f"player {name} choosing for {engine.player_names[seat]}") from None
+        if move not in moves:
+            raise engine.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
+        return move
+
+    play.__name__ = f"player_{name}"
+    return play
+
+
+def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
+    """``uses(rules, state, move)`` for the designer's ``ability_NAME(state, move)``."""
+
+    def uses(rules: Any, state: Any, move: Any) -> bool:
+        engine = _engine(rules)
+        method = getattr(engine.game, ABILITY_PREFIX + name)
+        try:
+            return bool(method(state, move))
+        except Exception as exc:  # the designer's code
+            raise blame(exc, engine.folder, engine.display, f"asking whether {short(move)} uses {name}") from None
+
+    return uses
+
+
+def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any]) -> Callable[..., int]:
+    """``printkit play --kit``: the shared terminal game, each player shown what they may see."""
+
+    def play(setup: KitSetup, *, input_stream: Any, output_stream: Any, seed: int | None, seat: int | None, player: str,
+             log: Any, read_secret: Any = None) -> int:
+        from printkit.rules.terminal import Console, play_game
+
+        console = Console(input_stream, output_stream)
+        console.say(f"---- {setup.title} ----")
+        return play_game(rules(setup), console=console, seat=seat, policy=players[player] if seat is not None else None,
+                         seed=seed, log=log)
+
+    return play
+
+
+__all__ = ["OpenKit", "kit_game", "kit_ref", "open_kit"]

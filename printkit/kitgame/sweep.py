@@ -1,0 +1,47 @@
+"""``balance --kit DIR --sweep params.NAME=V1,V2|A..B``: sweeps over a kit's ``[params]``.
+
+A swept parameter must exist in kit.toml's ``[params]`` and hold a number; each value keeps its type
+(a whole-number parameter takes whole numbers). Every point is the kit read again with the value as a
+``--set``, so the layouts, rules.md and rules.py all see it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.balance.sweep import Axis, SweepError, sweep_values
+from printkit.kitgame.setup import KitSetup
+
+
+def parse_kit_sweep(item: str, setup: KitSetup) -> Axis:
+    """One ``--sweep params.NAME=VALUES`` item, each value checked to be a number of the parameter's kind."""
+    if "=" not in item:
+        raise SweepError(f"--sweep: expected KEY=V1,V2,... or KEY=A..B, got {item!r}")
+    key, _, text = (part.strip() for part in item.partition("="))
+    section, _, name = key.partition(".")
+    if section != "params" or not name:
+        raise SweepError(f"--sweep: {key}: expected a parameter of kit.toml's [params], e.g. params.hand_size")
+    if name not in setup.params:
+        known = ", ".join(f"params.{k}" for k in setup.params) or "none: add a [params] table to kit.toml"
+        raise SweepError(f"--sweep: {key}: no such parameter in kit.toml's [params] (parameters: {known})")
+    base = setup.params[name]
+    if isinstance(base, bool) or not isinstance(base, (int, float)):
+        raise SweepError(f"--sweep: {key}: not a numeric parameter (it is {base!r}; only numbers can be swept)")
+    values: list[Any] = []
+    for raw in sweep_values(key, text):
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)) or isinstance(base, int) and not isinstance(raw, int):
+            kind = "a whole number" if isinstance(base, int) else "a number"
+            raise SweepError(f"--sweep: {key}: expected {kind} like the parameter's {base!r}, got {raw!r}")
+        if raw not in values:
+            values.append(raw)
+    return Axis(key, tuple(values))
+
+
+def parse_kit_sweeps(items: tuple[str, ...], setup: KitSetup) -> list[Axis]:
+    """Every ``--sweep`` of a kit; a key swept twice is an error."""
+    axes = [parse_kit_sweep(item, setup) for item in items]
+    keys = [a.key for a in axes]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise SweepError(f"--sweep: {key}: swept twice (give all its values in one --sweep)")
+    return axes

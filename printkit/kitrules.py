@@ -1,0 +1,435 @@
+"""The rules of your own game: what a kit folder's ``rules.py`` writes.
+
+Subclass :class:`Game` and fill in five methods over plain data (dicts, lists, numbers, strings, the
+kit's card rows)::
+
+    from printkit.kitrules import CHANCE, Game, Outcome, shuffle
+
+    class CoinRace(Game):
+        def setup(self):                   # the state at the start, from self.params and self.decks
+            return {"deck": list(self.decks["cards"]), "to_move": CHANCE, ...}
+        def to_move(self, state):          # the player to move (0, 1, ...) or CHANCE
+            return state["to_move"]
+        def chance(self, state):           # at a CHANCE state: what chance decides
+            return shuffle("deck", len(state["deck"]))
+        def moves(self, state):            # the legal moves of the player to move
+            return [("play", card["title"]) for card in state["hands"][state["to_move"]]]
+        def play(self, state, move):       # change the state (it is a copy of the engine's)
+            ...
+        def outcome(self, state):          # None while the game goes on
+            return Outcome(0, "reached the goal") if ... else None
+
+Everything else has a default: move notation (a move's text in a log), the text view of a position,
+what each player sees (``private`` and ``hidden`` state keys), the ``random`` player. Add players
+as ``player_NAME(self, view, moves, rng)`` methods and abilities (for ``balance --abilities``) as
+``ability_NAME(self, state, move) -> bool`` methods. This module imports nothing else of printkit's
+but the engine contract's small types, and its names are a stable API.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping, Sequence
+
+from printkit.rules.game import CHANCE, IllegalMove, Outcome
+
+__all__ = [
+    "CHANCE", "Board", "Chance", "Game", "Hidden", "IllegalMove", "Outcome", "Record", "Roll", "Shuffle",
+    "choice", "dice", "shuffle",
+]
+
+MAX_LISTED_OUTCOMES = 10_000
+"""A chance event with at most this many outcomes lists them (exact probabilities); larger ones are sampled."""
+
+
+class Record(Mapping[str, Any]):
+    """One row of the kit's data (a card, a token, a board space): read-only, typed as kit.toml declares.
+
+    ``card["cost"]`` and ``card.cost`` read a column (an empty cell is None); ``str(card)`` is its
+    label (the deck's ``label`` column, else the first column). Two copies of a card are equal.
+    """
+
+    __slots__ = ("_fields", "_label", "_set", "_hash")
+
+    def __init__(self, fields: Mapping[str, Any], label: str = "", set_name: str = "") -> None:
+        object.__setattr__(self, "_fields", dict(fields))
+        object.__setattr__(self, "_label", label)
+        object.__setattr__(self, "_set", set_name)
+        object.__setattr__(self, "_hash", None)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._fields[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self._fields[key]
+        except KeyError:
+            raise AttributeError(f"no column {key!r} (columns: {', '.join(self._fields)})") from None
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError("a card row is read-only: keep what changes in the state")
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash((self._set, tuple(sorted(self._fields.items(), key=repr)))))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Record):
+            return self._set == other._set and self._fields == other._fields
+        return isinstance(other, Mapping) and self._fields == dict(other)
+
+    def __str__(self) -> str:
+        return self._label
+
+    def __repr__(self) -> str:
+        return f"<{self._set or 'row'} {self._label!r}>"
+
+    def __reduce__(self) -> Any:
+        return (Record, (self._fields, self._label, self._set))
+
+    @property
+    def set_name(self) -> str:
+        """The deck, token set or board this row belongs to."""
+        return self._set
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A board of the kit as the rules see it: its spaces by name, and the data file's row of each space."""
+
+    name: str
+    shape: str
+    """square, hex or track."""
+    columns: int
+    rows: int
+    spaces: tuple[str, ...]
+    """Every cell (A1, B1, ... row by row) or track space (0, 1, ...) in order: the names the art prints."""
+    cells: Mapping[str, Record]
+    """The data file's row of each space that has one, by space name."""
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """What a player sees of something hidden from them: how many items it holds."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"({self.count} hidden)"
+
+    def __len__(self) -> int:
+        return self.count
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A chance move: the dice rolled, in order."""
+
+    dice: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice)
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(map(str, self.dice))
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """A chance move: ``pile`` shuffled; ``order[i]`` is the old position of the item now at position ``i``."""
+
+    pile: str
+    order: tuple[int, ...]
+
+    def apply(self, items: Sequence[Any]) -> list[Any]:
+        """``items`` in the shuffled order."""
+        if len(items) != len(self.order):
+            raise IllegalMove(f"the shuffle of {self.pile} orders {len(self.order)} items, the pile holds {len(items)}")
+        return [items[i] for i in self.order]
+
+    def __str__(self) -> str:
+        return f"shuffle {self.pile} " + " ".join(str(i + 1) for i in self.order)
+
+
+class Chance:
+    """What chance decides at a CHANCE state: made by :func:`dice`, :func:`shuffle` or :func:`choice`."""
+
+    def sample(self, rng: random.Random) -> Any:
+        raise NotImplementedError
+
+    def outcomes(self) -> list[tuple[Any, float]] | None:
+        """Every outcome with its probability, or None when there are too many to list."""
+        raise NotImplementedError
+
+    def parse(self, text: str) -> Any:
+        """The outcome written ``text``; IllegalMove when it is not one."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class _Dice(Chance):
+    count: int
+    sides: int
+
+    def sample(self, rng: random.Random) -> Roll:
+        return Roll(tuple(rng.randint(1, self.sides) for _ in range(self.count)))
+
+    def outcomes(self) -> list[tuple[Any, float]] | None:
+        if self.sides ** self.count > MAX_LISTED_OUTCOMES:
+            return None
+        p = 1.0 / self.sides ** self.count
+        return [(Roll(faces), p) for faces in itertools.product(range(1, self.sides + 1), repeat=self.count)]
+
+    def parse(self, text: str) -> Roll:
+        words = text.split()
+        if not words or words[0].lower() != "roll" or not all(w.isdigit() for w in words[1:]):
+            raise IllegalMove(f"expected a roll of {self.count} d{self.sides}, such as 'roll {' '.join(['1'] * self.count)}'")
+        faces = tuple(int(w) for w in words[1:])
+        if len(faces) != self.count or not all(1 <= f <= self.sides for f in faces):
+            raise IllegalMove(f"expected {self.count} die face{'s' if self.count != 1 else ''} from 1 to {self.sides}")
+        return Roll(faces)
+
+
+@dataclass(frozen=True)
+class _Shuffle(Chance):
+    pile: str
+    size: int
+
+    def sample(self, rng: random.Random) -> Shuffle:
+        order = list(range(self.size))
+        rng.shuffle(order)
+        return Shuffle(self.pile, tuple(order))
+
+    def outcomes(self) -> list[tuple[Any, float]] | None:
+        if math.factorial(self.size) > MAX_LISTED_OUTCOMES:
+            return None
+        p = 1.0 / math.factorial(self.size)
+        return [(Shuffle(self.pile, order), p) for order in itertools.permutations(range(self.size))]
+
+    def parse(self, text: str) -> Shuffle:
+        words = text.split()
+        if len(words) < 2 or words[0].lower() != "shuffle" or words[1] != self.pile:
+            raise IllegalMove(f"expected 'shuffle {self.pile}' and the new order of its {self.size} items")
+        try:
+            order = tuple(int(w) - 1 for w in words[2:])
+        except ValueError:
+            raise IllegalMove(f"the order of a shuffle is numbers from 1 to {self.size}") from None
+        if sorted(order) != list(range(self.size)):
+            raise IllegalMove(f"the order of a shuffle of {self.pile} names each of 1 to {self.size} once")
+        return Shuffle(self.pile, order)
+
+
+@dataclass(frozen=True)
+class _Choice(Chance):
+    moves: tuple[Any, ...]
+    weights: tuple[float, ...]
+
+    def sample(self, rng: random.Random) -> Any:
+        return rng.choices(self.moves, self.weights)[0] if len(set(self.weights)) > 1 else self.moves[rng.randrange(len(self.moves))]
+
+    def outcomes(self) -> list[tuple[Any, float]] | None:
+        total = sum(self.weights)
+        return [(m, w / total) for m, w in zip(self.moves, self.weights)]
+
+    def parse(self, text: str) -> Any:
+        raise IllegalMove("listed outcomes are read by their notation")  # the engine matches listed outcomes
+
+
+def dice(count: int = 1, sides: int = 6) -> Chance:
+    """``count`` dice of ``sides`` sides; the move is a :class:`Roll` (``move.dice``, ``move.total``)."""
+    if count < 1 or sides < 2:
+        raise ValueError(f"dice({count}, {sides}): at least one die of at least two sides")
+    return _Dice(count, sides)
+
+
+def shuffle(pile: str, size: int) -> Chance:
+    """A pile of ``size`` items shuffled; the move is a :class:`Shuffle` (``move.apply(items)``)."""
+    if size < 0:
+        raise ValueError(f"shuffle({pile!r}, {size}): a size of at least 0")
+    return _Shuffle(pile, size)
+
+
+def choice(outcomes: Sequence[Any] | Mapping[Any, float]) -> Chance:
+    """One of ``outcomes``: a list (each as likely) or a mapping of outcome to weight."""
+    if isinstance(outcomes, Mapping):
+        moves, weights = tuple(outcomes), tuple(float(w) for w in outcomes.values())
+    else:
+        moves, weights = tuple(outcomes), (1.0,) * len(outcomes)
+    if not moves or any(w < 0 for w in weights) or sum(weights) <= 0:
+        raise ValueError("choice(): at least one outcome, weights of at least 0 adding up to more than 0")
+    return _Choice(moves, weights)
+
+
+class Game:
+    """A game's rules: subclass it in rules.py. The engine makes one per set of parameters.
+
+    ``self.params`` holds kit.toml's ``[params]`` (``self.params.hand_size`` or ``self.params["hand_size"]``);
+    ``self.decks``, ``self.tokens`` and ``self.boards`` hold the kit's data by name: every card of a deck
+    as a :class:`Record`, one per copy, in the data file's order.
+    """
+
+    players: int = 2
+    """How many players the game has."""
+    player_names: tuple[str, ...] = ()
+    """Their names in messages and logs (default: Player 1, Player 2, ...)."""
+    private: tuple[str, ...] = ()
+    """State keys holding one entry per player (a hand): only that player sees their entry."""
+    hidden: tuple[str, ...] = ()
+    """State keys nobody sees (a face-down draw pile): players see how many items they hold."""
+    per_player: tuple[str, ...] = ()
+    """State keys holding one entry per player that everyone sees (scores, coins): shown with the players' names."""
+    endings: tuple[str, ...] = ()
+    """The ways a game can end: each outcome's reason starts with one. verify checks each is reached."""
+    max_moves: int = 10_000
+    """A game longer than this is stopped and reported (a game that never ends is a bug in the rules)."""
+    strongest: str = ""
+    """The player the computer plays by default in a terminal game (default: the last one defined)."""
+
+    def __init__(self, params: Mapping[str, Any], decks: Mapping[str, Sequence[Record]],
+                 tokens: Mapping[str, Sequence[Record]], boards: Mapping[str, Any]) -> None:
+        self.params = _Params(params)
+        self.decks = decks
+        self.tokens = tokens
+        self.boards = boards
+
+    # --- what a game must write ---------------------------------------------------------------
+    def setup(self) -> Any:
+        """The state at the start of a game (plain data: a dict of lists, numbers, strings, rows)."""
+        raise NotImplementedError("rules.py: write setup(self), returning the state at the start")
+
+    def to_move(self, state: Any) -> int:
+        """The player to move (0 for the first), or CHANCE. Default: ``state["to_move"]``."""
+        return int(state["to_move"])
+
+    def moves(self, state: Any) -> Sequence[Any]:
+        """The legal moves of the player to move: strings, tuples or small dicts, in a stable order."""
+        raise NotImplementedError("rules.py: write moves(self, state), returning the legal moves")
+
+    def play(self, state: Any, move: Any) -> Any:
+        """Make ``move``: change ``state`` in place (it is the engine's copy) or return a new state."""
+        raise NotImplementedError("rules.py: write play(self, state, move)")
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while the game goes on; else ``Outcome(winner, reason, scores)`` (winner None: a draw)."""
+        raise NotImplementedError("rules.py: write outcome(self, state)")
+
+    def chance(self, state: Any) -> Chance | Sequence[Any] | Mapping[Any, float]:
+        """At a CHANCE state: :func:`dice`, :func:`shuffle`, :func:`choice`, or a list of equally likely moves."""
+        raise NotImplementedError("rules.py: to_move returned CHANCE: write chance(self, state)")
+
+    # --- what a game may change -----------------------------------------------------------------
+    def notation(self, state: Any, move: Any) -> str:
+        """A move's text in a log and at the terminal. Default: derived from the move's data."""
+        return notation(move)
+
+    def view(self, state: Any, player: int) -> Any:
+        """What ``player`` sees of ``state``. Default: the state, with ``private`` entries of the other
+        players and ``hidden`` keys replaced by :class:`Hidden` counts."""
+        if not (self.private or self.hidden) or not isinstance(state, Mapping):
+            return state
+        seen = dict(state)
+        for key in self.hidden:
+            if key in seen:
+                seen[key] = Hidden(len(seen[key]))
+        for key in self.private:
+            if key in seen:
+                seen[key] = [entry if i == player else Hidden(len(entry)) for i, entry in enumerate(seen[key])]
+        return seen
+
+    def text(self, state: Any) -> str:
+        """The position as text for a terminal and ``printkit replay``. Default: one line per state key."""
+        if not isinstance(state, Mapping):
+            return str(state)
+        names = self.names()
+        lines = []
+        for key, value in state.items():
+            if key == "to_move":
+                value = "chance" if value == CHANCE else names[value] if isinstance(value, int) and 0 <= value < len(names) else value
+            lines.append(f"{key}: {_shown(value, names if key in self.private or key in self.per_player else None)}")
+        return "\n".join(lines)
+
+    def names(self) -> tuple[str, ...]:
+        """The players' names."""
+        given = tuple(self.player_names)
+        return given + tuple(f"Player {i + 1}" for i in range(len(given), self.players))
+
+    # --- helpers ---------------------------------------------------------------------------------
+    def after(self, state: Any, move: Any) -> Any:
+        """The state after ``move``, leaving ``state`` as it was (for players that look ahead)."""
+        copied = copy_state(state)
+        result = self.play(copied, move)
+        return copied if result is None else result
+
+
+class _Params(Mapping[str, Any]):
+    """kit.toml's ``[params]``: ``params.hand_size`` or ``params["hand_size"]``."""
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = dict(values)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self._values[key]
+        except KeyError:
+            raise AttributeError(f"no parameter {key!r} in kit.toml's [params] "
+                                 f"(parameters: {', '.join(self._values) or 'none'})") from None
+
+
+def notation(move: Any) -> str:
+    """The default text of a move: a string as it is, a tuple's or dict's values joined by spaces, a card by its label."""
+    if isinstance(move, str):
+        return move
+    if isinstance(move, Record):
+        return str(move)
+    if isinstance(move, Mapping):
+        return " ".join(notation(v) for v in move.values())
+    if isinstance(move, (tuple, list)):
+        return " ".join(notation(v) for v in move)
+    if isinstance(move, bool) or move is None:
+        return str(move).lower()
+    return str(move)
+
+
+def copy_state(state: Any) -> Any:
+    """A copy of plain state data: dicts, lists and sets copied all the way down, everything else shared."""
+    kind = type(state)
+    if kind is dict:
+        return {k: copy_state(v) for k, v in state.items()}
+    if kind is list:
+        return [copy_state(v) for v in state]
+    if kind is set:
+        return set(state)
+    if kind is tuple:
+        return tuple(copy_state(v) for v in state) if any(type(v) in (dict, list, set) for v in state) else state
+    return state
+
+
+def _shown(value: Any, names: Sequence[str] | None = None) -> str:
+    """A state value as text: rows by their labels, per-player lists with the players' names."""
+    if names is not None and isinstance(value, (list, tuple)) and len(value) == len(names):
+        return "; ".join(f"{name}: {_shown(v)}" for name, v in zip(names, value))
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_shown(v) for v in value) + "]" if len(value) <= 30 else f"[{len(value)} items]"
+    if isinstance(value, Mapping) and not isinstance(value, Record):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    return str(value)
