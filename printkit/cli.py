@@ -32,11 +32,9 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except PrintkitError as exc:
-            cause = getattr(exc, "cause", None)
-            if ctx.params.get("debug") and cause is not None:
-                import traceback
-
-                click.echo("".join(traceback.format_exception(cause)).rstrip(), err=True)
+            detail = getattr(exc, "debug", "")
+            if ctx.params.get("debug") and detail:
+                click.echo(detail, err=True)
             click.echo(f"error: {one_line(str(exc))}", err=True)
             ctx.exit(1)
         except BrokenPipeError:
@@ -175,6 +173,10 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
     else:
         kit = make_data_kit(kits[0], sets, _paper(paper))
     findings = check_kit(kit)
+    if kits:
+        from printkit.kitgame.checks import play_findings
+
+        findings += play_findings(kits[0], sets)
     for finding in findings:
         click.echo(str(finding))
     errors = sum(1 for f in findings if f.level == "error")

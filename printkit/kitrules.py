@@ -359,6 +359,11 @@ class Game:
             lines.append(f"{key}: {_shown(value, names if key in self.private or key in self.per_player else None)}")
         return "\n".join(lines)
 
+    def pieces(self, state: Any) -> Mapping[str, Mapping[str, Any]]:
+        """Where pieces stand on the kit's boards, for the rule sheet's figures (``![After move 3](game:3)``):
+        board name -> space name -> a short label, or a list of labels. Default: none."""
+        return {}
+
     def names(self) -> tuple[str, ...]:
         """The players' names."""
         given = tuple(self.player_names)

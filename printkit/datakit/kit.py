@@ -12,7 +12,7 @@ from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_ro
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.paths import inside, shown
-from printkit.datakit.pictures import rule_pictures
+from printkit.datakit.pictures import position_sources, rule_pictures
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
@@ -191,6 +191,13 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
     rules_text, pictures, rules_source = _rules(kit, counts)
+    if spec.game_rules is not None:
+        from printkit.kitgame.sheet import rules_pages
+
+        boards = {s.name: s.pieces[0] for s in sets["boards"]}
+        positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
+        pictures.update(positions)
+        findings += more
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,
                rules_faces=art.fonts.get(spec.rules_font, ("Vera", "VeraBd")), findings=findings, previews=previews,

@@ -37,6 +37,14 @@ def _line_of(text: str, src: str) -> int:
     return 1
 
 
+GAME_PREFIX = "game:"
+
+
+def position_sources(text: str) -> list[tuple[str, int]]:
+    """The rule sheet's ``![caption](game:N)`` figures with their lines."""
+    return [(src, _line_of(text, src)) for src in dict.fromkeys(sources(blocks(text))) if src.startswith(GAME_PREFIX)]
+
+
 def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dict[str, Drawing]:
     """Each picture of the rule sheet as a Drawing at its size (SVG in mm, PNG at 150 dpi, shrunk to fit a page).
 
@@ -44,6 +52,8 @@ def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dic
     """
     pictures: dict[str, Drawing] = {}
     for src in dict.fromkeys(sources(blocks(text))):
+        if src.startswith(GAME_PREFIX):
+            continue  # a position of the example game, drawn by the kit's rules (printkit/kitgame/figures.py)
         where = f"{rules_name}:{_line_of(text, src)}"
         path = inside(folder, src, where, "picture")
         name = shown(folder, display, path)

@@ -15,12 +15,16 @@ SHOWN = 60
 class RulesError(PrintkitError):
     """An error in the designer's rules.py (an exception in their code, or rules that contradict themselves).
 
-    ``cause`` keeps the designer's exception, for ``printkit --debug``.
+    ``debug`` keeps the designer's traceback as text (it survives the trip back from a worker process),
+    for ``printkit --debug``.
     """
 
-    def __init__(self, message: str, cause: BaseException | None = None) -> None:
-        super().__init__(message)
-        self.cause = cause
+    def __init__(self, message: str, debug: str = "") -> None:
+        super().__init__(message, debug)
+        self.debug = debug
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def short(value: Any, limit: int = SHOWN) -> str:
@@ -52,4 +56,5 @@ def blame(exc: BaseException, folder: Path, display: str, doing: str) -> RulesEr
     inside = f" in {function}()" if function and function != "<module>" else ""
     reason = str(exc).splitlines()[0] if str(exc) else ""
     name = type(exc).__name__
-    return RulesError(f"{place}{inside}: {name}{': ' + reason if reason else ''} ({doing})", exc)
+    detail = "".join(traceback.format_exception(exc)).rstrip()
+    return RulesError(f"{place}{inside}: {name}{': ' + reason if reason else ''} ({doing})", detail)

@@ -119,7 +119,7 @@ class KitRules:
         except IllegalMove as exc:
             raise self.fail(f"play() refused {short(self.game.notation(state, move))}, a move the rules offered: {exc}") from None
         except Exception as exc:
-            raise blame(exc, self.folder, self.display, f"playing {short(_notation_or_repr(self.game, state, move))}") from None
+            raise blame(exc, self.folder, self.display, f"playing {short(notation_of(self.game, state, move))}") from None
         return state if result is None else result
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -210,7 +210,8 @@ def random_player(rules: Any, state: Any, rng: random.Random) -> Any:
     return moves[rng.randrange(len(moves))]
 
 
-def _notation_or_repr(game: Game, state: Any, move: Any) -> str:
+def notation_of(game: Game, state: Any, move: Any) -> str:
+    """The move's notation for a message (its repr when the designer's notation() fails on it)."""
     try:
         return game.notation(state, move)
     except Exception:

@@ -12,9 +12,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from printkit.datakit.load import KitFolder
 from printkit.games.spec import GameSpec
 from printkit.kitgame.blame import RulesError, blame, short
-from printkit.kitgame.engine import KitRules, playouts, random_player
+from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, game_class, kit_ref
 from printkit.rules.simulate import Tally
@@ -38,7 +39,11 @@ def open_kit(folder: str, sets: tuple[str, ...] = ()) -> OpenKit:
     """The kit folder ``folder`` read with ``--set`` items; a kit without ``[game] rules`` is one clear error."""
     from printkit.datakit.load import load_kit
 
-    kit = load_kit(folder, sets)
+    return open_loaded(load_kit(folder, sets), sets)
+
+
+def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
+    """A kit folder already read (kit.toml validated) opened for playing."""
     if kit.spec.game_rules is None:
         raise RulesError(f"{kit.spec.source}: no [game] rules: this kit is printed from data only; add `[game] rules = \"rules.py\"` "
                          "to play it (printkit new DIR --rules starts a game with rules)")
@@ -124,7 +129,8 @@ def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
         try:
             return bool(method(state, move))
         except Exception as exc:  # the designer's code
-            raise blame(exc, engine.folder, engine.display, f"asking whether {short(move)} uses {name}") from None
+            raise blame(exc, engine.folder, engine.display, f"asking whether {short(notation_of(engine.game, state, move))} "
+                                                            f"uses {name}") from None
 
     return uses
 

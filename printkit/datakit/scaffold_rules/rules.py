@@ -75,6 +75,13 @@ class StarRace(Game):
             return Outcome(0 if ranked[0] > ranked[1] else 1, "the cards ran out: most stars (then coins) wins", tuple(stars))
         return None
 
+    # Where the markers stand on the score track: the rule sheet draws ![After move 3](game:3) with it.
+    def pieces(self, state):
+        spaces = {}
+        for player, stars in enumerate(state["stars"]):
+            spaces.setdefault(str(min(stars, self.params.goal)), []).append(f"P{player + 1}")
+        return {"score-track": spaces}
+
     # A computer player: the card with the most stars, then the most coins; it sees only its own hand.
     def player_greedy(self, view, moves, rng):
         hand = {card.title: card for card in view["hands"][view["to_move"]]}

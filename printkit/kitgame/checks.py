@@ -1,0 +1,107 @@
+"""What verify checks of a kit with rules: the rule sheet's example game is legal, the deck the rules deal
+is the deck that is printed, and every ending the rules name is reached in simulated games."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from printkit.errors import ConfigError
+from printkit.kit.model import Finding
+from printkit.kitgame.engine import KitRules, playouts, random_player
+from printkit.kitrules import Record
+from printkit.rules.log import LogLine, parse_log
+from printkit.rules.replay import Replay, replay
+
+FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*game\s*$")
+CHECK_GAMES = 1000
+"""Games simulated (random players, seed 1) to see every ending reached."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """The rule sheet's example game: its log lines, numbered as lines of the rule sheet."""
+
+    lines: tuple[LogLine, ...]
+    source: str
+
+
+def example_game(text: str, source: str) -> Example | None:
+    """The first fenced ```game block of a rule sheet (None when it has none)."""
+    rows = text.splitlines()
+    for start, row in enumerate(rows):
+        opened = FENCE.match(row)
+        if not opened:
+            continue
+        fence = opened.group(2)
+        body: list[str] = []
+        for row_after in rows[start + 1:]:
+            if row_after.strip().startswith(fence[0] * len(fence)) and not row_after.strip().strip(fence[0]):
+                break
+            body.append(row_after)
+        else:
+            raise ConfigError(f"{source}:{start + 1}", "", f"the game block opened here is never closed with {fence}")
+        moves = parse_log("\n".join(body))
+        return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source)
+    return None
+
+
+def replay_example(rules: KitRules, example: Example) -> Replay[Any, Any]:
+    """The example replayed; an illegal line is a LogError naming ``rules.md:LINE``."""
+    return replay(rules, example.lines, example.source)
+
+
+def _records(value: Any) -> Iterable[Record]:
+    if isinstance(value, Record):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _records(item)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _records(item)
+
+
+def deck_findings(rules: KitRules) -> list[Finding]:
+    """The cards setup() deals against the cards printed, deck by deck."""
+    used = Counter(record.set_name for record in _records(rules.initial_state()))
+    found = []
+    for name, printed in rules.setup.decks.items():
+        if used[name] == 0:
+            found.append(Finding("warning", f"deck {name!r}: {len(printed)} cards are printed, but the rules' setup() holds none of them"))
+        elif used[name] != len(printed):
+            found.append(Finding("error", f"deck {name!r}: the rules' setup() holds {used[name]} cards, the kit prints {len(printed)}: "
+                                          "deal the deck's rows (self.decks[...]) rather than cards of your own"))
+    return found
+
+
+def ending_findings(rules: KitRules, games: int = CHECK_GAMES) -> list[Finding]:
+    """Each ending named in ``endings`` reached in ``games`` random games, and every reason one of them."""
+    tally = playouts(rules, [random_player] * rules.players, games, 1)
+    found = []
+    endings = rules.endings
+    if not endings:
+        seen = ", ".join(sorted(tally.reasons)[:4])
+        return [Finding("warning", f"rules.py names no endings: list them (endings = (...)) so verify checks each can be reached "
+                                   f"(seen in {games:,} random games: {seen})")]
+    for ending in endings:
+        if not any(reason.startswith(ending) for reason in tally.reasons):
+            found.append(Finding("warning", f"ending {ending!r} was not reached in {games:,} games of random players (seed 1)"))
+    strays = sorted(reason for reason in tally.reasons if not any(reason.startswith(e) for e in endings))
+    if strays:
+        found.append(Finding("warning", f"outcome reason {strays[0]!r} begins with none of the endings rules.py names "
+                                        f"({', '.join(map(repr, endings))})"))
+    return found
+
+
+def play_findings(folder: str, sets: tuple[str, ...] = ()) -> list[Finding]:
+    """verify's checks that play the game (none for a kit without ``[game] rules``)."""
+    from printkit.datakit.load import load_kit
+    from printkit.kitgame.spec import open_loaded
+
+    kit = load_kit(folder, sets)
+    if kit.spec.game_rules is None:
+        return []
+    return ending_findings(open_loaded(kit, sets).rules())
