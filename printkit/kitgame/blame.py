@@ -28,10 +28,12 @@ class RulesError(PrintkitError):
 
 
 def short(value: Any, limit: int = SHOWN) -> str:
-    """A value as quoted in a message, cut to ``limit`` characters with its full length."""
-    text = value if isinstance(value, str) else repr(value)
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
+    """A value as quoted in a message (a string in quotes, anything else as Python writes it), cut to ``limit``
+    characters with its full length, control characters escaped."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"... ({len(text):,} characters)"
 
 
 def where_in(exc: BaseException, folder: Path, display: str) -> tuple[str, str]:

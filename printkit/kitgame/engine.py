@@ -52,6 +52,15 @@ class KitRules:
         except Exception as exc:  # the designer's code: any exception is theirs
             raise blame(exc, self.folder, self.display, doing if isinstance(doing, str) else doing()) from None
 
+    @property
+    def max_moves(self) -> int:
+        return int(self.game.max_moves)
+
+    def endless(self, state: Any, recent: Sequence[str]) -> RulesError:
+        """The error for a game stopped at ``max_moves`` (``recent``: its last moves' notation)."""
+        return self.fail(f"a game did not end within {self.max_moves:,} moves (max_moves): does every game end? "
+                         f"The last moves: {', '.join(recent)}; state {short(state)}")
+
     def fail(self, message: str) -> RulesError:
         """A contradiction in the rules (not an exception), named by the rules file."""
         return RulesError(f"{self.display.rstrip('/')}/rules.py: {message}")
@@ -246,17 +255,16 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
     tally = Tally()
     start = time.perf_counter()
     fast = [p is random_player for p in policies]
-    for number in range(1, games + 1):
+    for _ in range(games):
         state = rules.initial_state()
-        first = None
+        first, recent = None, []
         for length in range(limit + 1):
             ended = rules.outcome(state)
             if ended is not None:
                 tally.add(result_of(ended.winner, first), length, ended.reason)
                 break
             if length == limit:
-                raise rules.fail(f"game {number} of this run (seed {seed}) did not end within {limit:,} moves "
-                                 f"(max_moves): does every game end? state {short(state)}")
+                raise rules.endless(state, recent)
             player = rules.current_player(state)
             if player == CHANCE:
                 move = rules.chance(state).sample(rng)
@@ -268,6 +276,8 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
                     move = moves[rng.randrange(len(moves))]
                 else:
                     move = policies[player](rules, state, rng)
+            if length >= limit - 5:
+                recent.append(rules.format_move(state, move))
             state = rules.advance(state, move)
     tally.seconds = time.perf_counter() - start
     return tally

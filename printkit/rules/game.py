@@ -123,6 +123,7 @@ def play_out(
     """Play from ``state`` (default: the start) to the end with one policy per player."""
     state = rules.initial_state() if state is None else state
     game: Playout[S, M] = Playout()
+    max_moves = getattr(rules, "max_moves", max_moves)  # a designer's game states its own limit
     for _ in range(max_moves):
         result = rules.outcome(state)
         if result is not None:
@@ -135,4 +136,7 @@ def play_out(
             move = policies[player](rules, state, rng)
         game.moves.append(move)
         state = rules.apply(state, move)
+    endless = getattr(rules, "endless", None)
+    if endless is not None:
+        raise endless(state, [rules.format_move(state, m) for m in game.moves[-5:]])
     raise RuntimeError(f"game did not end within {max_moves} moves")
