@@ -84,6 +84,9 @@ def _spec(ref: KitRef) -> GameSpec:
 
     def kernel(setup: KitSetup, names: tuple[str, str], games: int, seed: int) -> Tally:
         engine = rules(setup)
+        if engine.players != len(names):
+            raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
+                             "(replay, play and verify take any count)")
         return playouts(engine, [players[n] for n in names], games, seed)
 
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
