@@ -52,28 +52,31 @@ class Record(Mapping[str, Any]):
     label (the deck's ``label`` column, else the first column). Two copies of a card are equal.
     """
 
-    __slots__ = ("_fields", "_label", "_set", "_hash")
+    __slots__ = ("__dict__", "_label", "_set", "_hash")
+    # The columns live in the instance's __dict__: ``card.cost`` is a plain attribute look-up (rules read
+    # rows in their innermost loops); the slots keep the row's own bookkeeping apart from its columns.
 
     def __init__(self, fields: Mapping[str, Any], label: str = "", set_name: str = "") -> None:
-        object.__setattr__(self, "_fields", dict(fields))
+        object.__setattr__(self, "__dict__", {str(k): v for k, v in fields.items()})
         object.__setattr__(self, "_label", label)
         object.__setattr__(self, "_set", set_name)
         object.__setattr__(self, "_hash", None)
 
+    @property
+    def _fields(self) -> dict[str, Any]:
+        return self.__dict__
+
     def __getitem__(self, key: str) -> Any:
-        return self._fields[key]
+        return self.__dict__[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._fields)
+        return iter(self.__dict__)
 
     def __len__(self) -> int:
-        return len(self._fields)
+        return len(self.__dict__)
 
-    def __getattr__(self, key: str) -> Any:
-        try:
-            return self._fields[key]
-        except KeyError:
-            raise AttributeError(f"no column {key!r} (columns: {', '.join(self._fields)})") from None
+    def __getattr__(self, key: str) -> Any:  # only reached for a column the row does not have
+        raise AttributeError(f"no column {key!r} (columns: {', '.join(self.__dict__)})")
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("a card row is read-only: keep what changes in the state")

@@ -247,37 +247,67 @@ def plain(value: Any) -> Any:
 
 
 def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], games: int, seed: int) -> Tally:
-    """``games`` seeded games, the state changed in place (the fast path of simulate and balance)."""
+    """``games`` seeded games, the state changed in place (the fast path of simulate and balance).
+
+    The designer's methods are called directly (no copy, no wrapper per call); what they return is checked
+    cheaply and anything odd is handed to the checked methods of :class:`KitRules`, which say what is wrong.
+    """
     import time
 
-    limit = rules.game.max_moves
     rng = random.Random(seed)
     tally = Tally()
     start = time.perf_counter()
-    fast = [p is random_player for p in policies]
     for _ in range(games):
-        state = rules.initial_state()
-        first, recent = None, []
-        for length in range(limit + 1):
-            ended = rules.outcome(state)
+        length, ended, first = _one_game(rules, policies, rng)
+        tally.add(result_of(ended.winner, first), length, ended.reason)
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]],
+              rng: random.Random) -> tuple[int, Outcome, int | None]:
+    """One game to its end: (moves, outcome, the first player to move)."""
+    game, count, limit = rules.game, rules.players, rules.max_moves
+    outcome, to_move, moves_of, play = game.outcome, game.to_move, game.moves, game.play
+    fast = [p is random_player for p in policies]
+    state = rules.initial_state()
+    first, recent, move = None, [], None
+    length = 0
+    try:
+        while True:
+            ended = outcome(state)
             if ended is not None:
-                tally.add(result_of(ended.winner, first), length, ended.reason)
-                break
+                if type(ended) is not Outcome or ended.winner is not None and not 0 <= ended.winner < count:
+                    ended = rules.outcome(state)  # says what is wrong with it
+                return length, ended, first
             if length == limit:
                 raise rules.endless(state, recent)
-            player = rules.current_player(state)
+            player = to_move(state)
             if player == CHANCE:
                 move = rules.chance(state).sample(rng)
             else:
+                if type(player) is not int or not 0 <= player < count:
+                    player = rules.current_player(state)  # says what is wrong with it
                 if first is None:
                     first = player
                 if fast[player]:
-                    moves = rules.player_moves(state, player)
+                    moves = moves_of(state)
+                    if type(moves) is not list or not moves:
+                        moves = rules.player_moves(state, player)
                     move = moves[rng.randrange(len(moves))]
                 else:
                     move = policies[player](rules, state, rng)
             if length >= limit - 5:
                 recent.append(rules.format_move(state, move))
-            state = rules.advance(state, move)
-    tally.seconds = time.perf_counter() - start
-    return tally
+            result = play(state, move)
+            if result is not None:
+                state = result
+            length += 1
+            move = None
+    except IllegalMove as exc:
+        raise rules.fail(f"play() refused {short(notation_of(game, state, move))}, a move the rules offered: {exc}") from None
+    except RulesError:
+        raise
+    except Exception as exc:  # the designer's code
+        doing = f"move {length + 1} of a simulated game" + (f", {short(notation_of(game, state, move))}" if move is not None else "")
+        raise blame(exc, rules.folder, rules.display, doing) from None
