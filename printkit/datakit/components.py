@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from printkit.datakit.data import Row
+from printkit.datakit.data import Row, record_label
 from printkit.datakit.layout import Painter, Target, layout_of
 from printkit.datakit.schema import Deck, Layout, Tokens
 from printkit.press.pieces import Piece
@@ -27,10 +27,7 @@ class Sides:
 
 
 def _label(row: Row, column: str | None, n: int) -> str:
-    if column is not None and row.fields.get(column, "").strip():
-        return row.fields[column].strip()
-    first = next(iter(row.fields.values()), "").strip()
-    return first or str(n)
+    return record_label(row.fields, column) or str(n)
 
 
 def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,

@@ -38,7 +38,8 @@ class Row:
     """1-based position of the record in its file."""
 
 
-def _text(value: Any) -> str:
+def cell_text(value: Any) -> str:
+    """A value as a data cell holds it (whole floats without .0, booleans lowercase, lists as JSON)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
@@ -53,8 +54,8 @@ def _text(value: Any) -> str:
 def param_text(value: Any) -> str:
     """A ``[params]`` value as a layout shows it (lists joined by ", ")."""
     if isinstance(value, (list, tuple)):
-        return ", ".join(_text(v) for v in value)
-    return _text(value)
+        return ", ".join(cell_text(v) for v in value)
+    return cell_text(value)
 
 
 def _csv(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
@@ -90,7 +91,7 @@ def _records(items: Any, name: str, what: str) -> list[tuple[str, dict[str, str]
     for i, item in enumerate(items):
         if not isinstance(item, Mapping):
             raise ConfigError(name, f"{what}[{i}]", f"expected a record (table / object), got {item!r:.40}")
-        rows.append((f"{name}: {what}[{i}]", {str(k): _text(v) for k, v in item.items()}))
+        rows.append((f"{name}: {what}[{i}]", {str(k): cell_text(v) for k, v in item.items()}))
     return rows
 
 
@@ -133,7 +134,7 @@ def _xlsx(path: Path, name: str, sheet: str | None) -> list[tuple[str, dict[str,
     rows: list[tuple[str, dict[str, str]]] = []
     header: list[str] | None = None
     for number, record in enumerate(ws.iter_rows(values_only=True), start=1):
-        cells = [_text(c).strip() for c in record]
+        cells = [cell_text(c).strip() for c in record]
         if not any(cells):
             continue
         if header is None:
@@ -183,8 +184,47 @@ def check_value(kind: str, value: str) -> str | None:
     return None
 
 
-def load_rows(folder: Path, display: str, spec: DataSource, source: str) -> list[Row]:
-    """The rows of a data source, each repeated by its quantity; every bad cell is a ConfigError."""
+@dataclass(frozen=True)
+class CellSet:
+    """``--set data.<deck>.<row label>.<column>=VALUE``: one column of the rows a label names, in every copy."""
+
+    target: str
+    """The deck or token set."""
+    label: str
+    column: str
+    value: str
+    key: str
+    """The key as written, for messages."""
+
+
+def record_label(fields: Mapping[str, str], column: str | None) -> str:
+    """What names a row: its ``label`` column, else its first non-empty cell."""
+    if column and fields.get(column, "").strip():
+        return fields[column].strip()
+    return next((v.strip() for v in fields.values() if v.strip()), "")
+
+
+def _set_cells(records: list[tuple[str, dict[str, str]]], cells: tuple[CellSet, ...], label: str | None,
+               name: str) -> list[tuple[str, dict[str, str]]]:
+    """The records with ``cells`` applied (before quantities: a quantity set this way makes the copies)."""
+    for cell in cells:
+        hits = [fields for _, fields in records if record_label(fields, label) == cell.label]
+        if not hits:
+            labels = ", ".join(dict.fromkeys(record_label(f, label) for _, f in records[:12]))
+            raise ConfigError("--set", cell.key, f"no row {cell.label!r} in {name} (rows: {labels}{', ...' if len(records) > 12 else ''})")
+        if cell.column not in hits[0]:
+            raise ConfigError("--set", cell.key, f"no column {cell.column!r} in {name} (columns: {', '.join(hits[0])})")
+        for fields in hits:
+            fields[cell.column] = cell.value
+    return records
+
+
+def load_rows(folder: Path, display: str, spec: DataSource, source: str, cells: tuple[CellSet, ...] = (),
+              label: str | None = None) -> list[Row]:
+    """The rows of a data source, each repeated by its quantity; every bad cell is a ConfigError.
+
+    ``cells`` (``--set data...``) change columns of the rows their label names (``label``: the label column).
+    """
     path = inside(folder, spec.path, source, spec.key)
     name = shown(folder, display, path)
     if not path.is_file():
@@ -192,12 +232,15 @@ def load_rows(folder: Path, display: str, spec: DataSource, source: str) -> list
     records = _read(path, name, spec.sheet)
     if len(records) > MAX_ROWS:
         raise ConfigError(name, "", f"at most {MAX_ROWS} rows, got {len(records)}")
+    if cells:
+        records = _set_cells(records, cells, label, name)
     rows: list[Row] = []
     for index, (where, fields) in enumerate(records, start=1):
         for column, kind in spec.columns.items():
             problem = check_value(kind, fields.get(column, ""))
             if problem:
-                raise ConfigError(where, f"column {column!r}", problem)
+                written = next((c.key for c in cells if c.column == column and c.label == record_label(fields, label)), None)
+                raise ConfigError("--set", written, f"{problem} (in {where})") if written else ConfigError(where, f"column {column!r}", problem)
         copies = 1
         column = spec.quantity or ("quantity" if "quantity" in fields else None)
         if column is not None:

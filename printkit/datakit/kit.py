@@ -158,7 +158,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
     pieces_so_far = drawn = 0
     for i, tokens in enumerate(spec.tokens):
-        rows = _with_params(load_rows(kit.path, kit.display, tokens.data, spec.source), spec.params)
+        rows = _with_params(kit.rows(tokens.name, tokens.data, tokens.label), spec.params)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
@@ -173,7 +173,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
         sets["tokens"].append(PieceSet(tokens.name, tokens.title, tuple(pieces)))
     for i, deck in enumerate(spec.decks):
-        rows = _with_params(load_rows(kit.path, kit.display, deck.data, spec.source), spec.params)
+        rows = _with_params(kit.rows(deck.name, deck.data, deck.label), spec.params)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)

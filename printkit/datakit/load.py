@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.config import parse_set, read_toml
-from printkit.datakit.schema import KitSpec, parse_kit
+from printkit.datakit.data import CellSet, Row, cell_text, load_rows
+from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
 
 KIT_FILE = "kit.toml"
@@ -23,6 +24,12 @@ class KitFolder:
     spec: KitSpec
     sets: dict[str, str] = field(default_factory=dict)
     """The keys ``--set`` gave, as errors name them (``deck.size``, ``deck[1].size``), to the key as written."""
+    cells: tuple[CellSet, ...] = ()
+    """``--set data.<deck>.<row label>.<column>=VALUE`` items: data cells the rules and the printed pieces share."""
+
+    def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
+        """The rows of deck or token set ``name`` with its ``--set data...`` cells applied."""
+        return load_rows(self.path, self.display, data, self.spec.source, tuple(c for c in self.cells if c.target == name), label)
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
@@ -86,12 +93,31 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     data = read_toml(path / KIT_FILE)
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
-    set_keys = apply_sets(data, sets)
+    cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))
+    set_keys = apply_sets(data, tuple(item for item in sets if not item.strip().startswith(DATA_PREFIX)))
     try:
         spec = parse_kit(data, source)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None
-    return KitFolder(path, display, spec, set_keys)
+    known = {d.name for d in spec.decks} | {t.name for t in spec.tokens}
+    for cell in cells:
+        if cell.target not in known:
+            raise ConfigError("--set", cell.key, f"no deck or token set {cell.target!r} (decks and tokens: {', '.join(sorted(known))})")
+    return KitFolder(path, display, spec, set_keys, cells)
+
+
+DATA_PREFIX = "data."
+
+
+def _cell(item: str) -> CellSet:
+    """``data.<deck>.<row label>.<column>=VALUE`` (a label may hold dots) as a CellSet."""
+    path, value = parse_set(item)
+    key = ".".join(path)
+    if len(path) < 4:
+        raise ConfigError("--set", key, "expected data.<deck or tokens>.<row label>.<column>, e.g. data.cards.Wish.cost=3")
+    if isinstance(value, (dict, list)):
+        raise ConfigError("--set", key, f"expected a cell's value (a number or text), got {value!r}")
+    return CellSet(path[1], ".".join(path[2:-1]), path[-1], cell_text(value), key)
 
 
 def kit_files(folder: Path) -> dict[str, Path]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from printkit.datakit.boards import cell_names
-from printkit.datakit.data import Row, load_rows
+from printkit.datakit.data import Row, load_rows, record_label
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.schema import DataSource
 from printkit.errors import ConfigError
@@ -52,18 +52,12 @@ def typed(value: str, kind: str | None) -> Any:
     return value
 
 
-def _label(fields: Mapping[str, str], column: str | None, n: int) -> str:
-    if column and fields.get(column, "").strip():
-        return fields[column].strip()
-    return next((v.strip() for v in fields.values() if v.strip()), str(n))
-
-
 def records(rows: list[Row], source: DataSource, label: str | None, set_name: str) -> tuple[Record, ...]:
     """Typed records of ``rows`` (every copy, in order)."""
     out = []
     for n, row in enumerate(rows, start=1):
         fields = {k: typed(v, source.columns.get(k)) for k, v in row.fields.items() if not k.startswith("params.")}
-        out.append(Record(fields, _label(row.fields, label, n), set_name))
+        out.append(Record(fields, record_label(row.fields, label) or str(n), set_name))
     return tuple(out)
 
 
@@ -71,8 +65,8 @@ def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
     """The kit's data as the rules read it; a bad data file is the same ConfigError a build gives."""
     spec = kit.spec
     try:
-        decks = {d.name: records(load_rows(kit.path, kit.display, d.data, spec.source), d.data, d.label, d.name) for d in spec.decks}
-        tokens = {t.name: records(load_rows(kit.path, kit.display, t.data, spec.source), t.data, t.label, t.name) for t in spec.tokens}
+        decks = {d.name: records(kit.rows(d.name, d.data, d.label), d.data, d.label, d.name) for d in spec.decks}
+        tokens = {t.name: records(kit.rows(t.name, t.data, t.label), t.data, t.label, t.name) for t in spec.tokens}
         boards = {}
         for board in spec.boards:
             rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []

@@ -1,8 +1,9 @@
-"""``balance --kit DIR --sweep params.NAME=V1,V2|A..B``: sweeps over a kit's ``[params]``.
+"""``balance --kit DIR --sweep KEY=V1,V2|A..B``: sweeps over a kit's ``[params]`` (``params.hand_size``) or
+one column of the rows a label names (``data.cards.Wish.cost``).
 
-A swept parameter must exist in kit.toml's ``[params]`` and hold a number; each value keeps its type
-(a whole-number parameter takes whole numbers). Every point is the kit read again with the value as a
-``--set``, so the layouts, rules.md and rules.py all see it.
+A swept key must exist and hold a number (an empty cell counts as 0); each value keeps its kind (a
+whole number takes whole numbers). Every point is the kit read again with the value as a ``--set``,
+so the layouts, rules.md and rules.py all see it.
 """
 
 from __future__ import annotations
@@ -19,14 +20,18 @@ def parse_kit_sweep(item: str, setup: KitSetup) -> Axis:
         raise SweepError(f"--sweep: expected KEY=V1,V2,... or KEY=A..B, got {item!r}")
     key, _, text = (part.strip() for part in item.partition("="))
     section, _, name = key.partition(".")
-    if section != "params" or not name:
-        raise SweepError(f"--sweep: {key}: expected a parameter of kit.toml's [params], e.g. params.hand_size")
-    if name not in setup.params:
+    if section == "data":
+        base = _cell_value(key, setup)
+    elif section != "params" or not name:
+        raise SweepError(f"--sweep: {key}: expected a parameter of kit.toml's [params] (params.hand_size) "
+                         "or a data cell (data.cards.Wish.cost)")
+    elif name not in setup.params:
         known = ", ".join(f"params.{k}" for k in setup.params) or "none: add a [params] table to kit.toml"
         raise SweepError(f"--sweep: {key}: no such parameter in kit.toml's [params] (parameters: {known})")
-    base = setup.params[name]
+    else:
+        base = setup.params[name]
     if isinstance(base, bool) or not isinstance(base, (int, float)):
-        raise SweepError(f"--sweep: {key}: not a numeric parameter (it is {base!r}; only numbers can be swept)")
+        raise SweepError(f"--sweep: {key}: not a number (it is {base!r}; only numbers can be swept)")
     values: list[Any] = []
     for raw in sweep_values(key, text):
         if isinstance(raw, bool) or not isinstance(raw, (int, float)) or isinstance(base, int) and not isinstance(raw, int):
@@ -35,6 +40,23 @@ def parse_kit_sweep(item: str, setup: KitSetup) -> Axis:
         if raw not in values:
             values.append(raw)
     return Axis(key, tuple(values))
+
+
+def _cell_value(key: str, setup: KitSetup) -> Any:
+    """The value of ``data.<deck>.<row label>.<column>`` in the kit's data (its first row of that label)."""
+    parts = key.split(".")
+    if len(parts) < 4:
+        raise SweepError(f"--sweep: {key}: expected data.<deck or tokens>.<row label>.<column>, e.g. data.cards.Wish.cost")
+    target, label, column = parts[1], ".".join(parts[2:-1]), parts[-1]
+    rows = {**setup.decks, **setup.tokens}.get(target)
+    if rows is None:
+        raise SweepError(f"--sweep: {key}: no deck or token set {target!r} (decks and tokens: {', '.join({**setup.decks, **setup.tokens})})")
+    row = next((r for r in rows if str(r) == label), None)
+    if row is None or column not in row:
+        what = f"no row {label!r}" if row is None else f"no column {column!r}"
+        raise SweepError(f"--sweep: {key}: {what} in {target}")
+    value = row[column]
+    return 0 if value is None else value
 
 
 def parse_kit_sweeps(items: tuple[str, ...], setup: KitSetup) -> list[Axis]:

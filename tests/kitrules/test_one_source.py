@@ -74,3 +74,22 @@ def test_the_deck_the_rules_deal_is_the_deck_printed(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "error: deck 'cards': the rules' setup() holds 12 cards, the kit prints 14" in result.output
     assert "star-race/rules.md: no example game" in result.output
+
+
+def test_a_data_cell_set_or_swept_reaches_the_card_and_the_rules(tmp_path: Path) -> None:
+    folder = scaffold(tmp_path)
+    out = tmp_path / "out"
+    assert cli("build", "--kit", str(folder), "--out", str(out), "--set", "data.cards.Wish.cost=1").exit_code == 0
+    assert card_texts(out).count("5") < card_texts(out).count("1")
+    cheap, dear = simulate(folder, "--set", "data.cards.Wish.cost=1"), simulate(folder)
+    assert cheap["reasons"]["reached the goal of 5 stars"] > dear["reasons"]["reached the goal of 5 stars"]
+    bad = cli("simulate", "--kit", str(folder), "--set", "data.cards.Wishh.cost=1")
+    assert bad.exit_code == 1 and "--set: data.cards.Wishh.cost: no row 'Wishh' in" in bad.output
+    bad = cli("build", "--kit", str(folder), "--out", str(out), "--set", "data.cards.Wish.cost=x")
+    assert bad.exit_code == 1 and "--set: data.cards.Wish.cost: expected a whole number, got 'x' (in " in bad.output
+    swept = cli("balance", "--kit", str(folder), "--sweep", "data.cards.Wish.cost=1,5", "--games", "800", "--workers", "1",
+                "--out", str(out))
+    assert swept.exit_code == 0, swept.output
+    points = json.loads((out / "star-race" / "balance" / "results.json").read_text())["points"]
+    goal = [p["reasons"].get("reached the goal of 5 stars", 0) for p in points]
+    assert [p["values"] for p in points] == [{"data.cards.Wish.cost": 1}, {"data.cards.Wish.cost": 5}] and goal[0] != goal[1]
