@@ -12,7 +12,11 @@ import click
 from printkit.config import Config, load_config
 from printkit.errors import PrintkitError
 from printkit.games import available, get_game
+from printkit.kit.model import tally
 from printkit.press.settings import PAPERS
+
+SHOWN_ERRORS = 5
+"""A build prints this many of its check errors itself (verify prints them all)."""
 
 
 def _fail(message: str) -> NoReturn:
@@ -98,9 +102,12 @@ def _report(result: Any, verify_hint: str) -> None:
         click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
         for file, size in result.files.items():
             click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
+    click.echo(f"  checks: {tally([f.level for f in result.findings])} (details: printkit verify {verify_hint})")
     errors = [f for f in result.findings if f.level == "error"]
-    warnings = [f for f in result.findings if f.level == "warning"]
-    click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings (details: printkit verify {verify_hint})")
+    for finding in errors[:SHOWN_ERRORS]:
+        click.echo(f"    {finding}")
+    if len(errors) > SHOWN_ERRORS:
+        click.echo(f"    ... and {len(errors) - SHOWN_ERRORS} more errors")
 
 
 @main.command()
@@ -156,9 +163,8 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
     findings = check_kit(kit)
     for finding in findings:
         click.echo(str(finding))
-    errors = sum(1 for f in findings if f.level == "error")
-    click.echo(f"{kit.game}: {errors} errors, {len(findings) - errors} warnings")
-    if errors:
+    click.echo(f"{kit.game}: {tally([f.level for f in findings])}")
+    if any(f.level == "error" for f in findings):
         sys.exit(1)
 
 

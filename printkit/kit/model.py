@@ -23,6 +23,13 @@ class Finding:
         return f"{self.level}: {self.message}"
 
 
+def tally(levels: list[str]) -> str:
+    """``1 error, 2 warnings``: how many findings of each level (given as their levels)."""
+    errors = sum(1 for level in levels if level == "error")
+    warnings = len(levels) - errors
+    return f"{errors} error{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class PieceSet:
     """Pieces that belong together off paper, in play order: a deck of cards, a set of tokens, a board.
