@@ -91,6 +91,15 @@ class Kit:
     boards: list[PieceSet] = field(default_factory=list)
     """Boards and trackers, one piece each, upright as designed."""
 
+    def main_artwork(self) -> str | None:
+        """The artwork that shows the kit at a glance: its largest deck (the first listed on a tie),
+        else its first board, else the first artwork by name."""
+        decks = [d for d in self.decks if d.name in self.artwork]
+        if decks:
+            return max(decks, key=lambda d: len(d.pieces)).name
+        boards = [b.name for b in self.boards if b.name in self.artwork] or [s for s in sorted(self.artwork) if s.startswith("board")]
+        return (boards or sorted(self.artwork) or [None])[0]
+
     def svg(self, stem: str) -> str:
         """``artwork/<stem>.svg`` as text, converted once however often it is asked for (build, checks)."""
         from printkit.draw.svg import to_svg
