@@ -333,6 +333,7 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
     from printkit.balance.progress import Progress
     from printkit.balance.simulation import simulate_chunked
     from printkit.params import to_mapping
+    from printkit.rules.reasons import reasons_lines
     from printkit.rules.simulate import RESULTS
 
     spec = get_game(game)
@@ -357,8 +358,8 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
         lo, hi = data["intervals"][key]
         click.echo(f"  {key:<7} {data['results'][key]:>8}  {100 * data['rates'][key]:5.1f}%  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
     click.echo(f"  length  mean {data['mean_length']:.2f}, min {data['min_length']}, max {data['max_length']} moves")
-    for reason, n in data["reasons"].items():
-        click.echo(f"  ended by {reason}: {n}")
+    for line in reasons_lines(data["reasons"]):
+        click.echo(f"  ended by {line}")
     for key, n in data["extra"].items():
         click.echo(f"  {key}: {n}")
     for key, value in data["summary"].items():

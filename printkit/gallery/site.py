@@ -27,6 +27,7 @@ from printkit.gallery.changes import (
 )
 from printkit.gallery.history import previous_folder
 from printkit.gallery.pages import PageImages, render_pdf
+from printkit.rules.reasons import reasons_lines
 
 GALLERY = "gallery"
 """Folder inside each kit folder where the gallery keeps its images."""
@@ -98,6 +99,7 @@ def _environment() -> Environment:
                       autoescape=select_autoescape(["html", "j2"]), trim_blocks=True, lstrip_blocks=True,
                       keep_trailing_newline=True)
     env.filters["changed_share"] = changed_share
+    env.filters["reason_lines"] = reasons_lines
     return env
 
 
