@@ -175,18 +175,19 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @click.option("--to", "target", required=True, metavar="TARGET", help="tts, pod, gutterfold or cmyk")
 @click.option("--shop", default=None, metavar="SHOP", help="--to pod: thegamecrafter, makeplayingcards or generic (default)")
 @click.option("--base-url", "base_url", default=None, metavar="URL", help="--to tts: where the images will be hosted")
+@click.option("--deck", "decks", multiple=True, metavar="NAME", help="only this deck (repeatable; no tokens or boards)")
 @CONFIG_OPTION
 @OUT_OPTION
 @PAPER_OPTION
 @SET_OPTION
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
-           config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+           decks: tuple[str, ...], config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
     """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses into OUT/<game>/export/<target>/."""
     from printkit.build import make_data_kit, make_kit
     from printkit.export.common import NothingToExport
     from printkit.export.run import check_options, export_kit
 
-    check_options(target, shop, base_url)
+    check_options(target, shop, base_url, decks)
     names = [n for n in available() if get_game(n).kit is not None] if export_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
@@ -197,18 +198,22 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     cfg = load_cli_config(config_path, sets, paper) if names else None
     sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
+    skipped: list[NothingToExport] = []
     for _, make in sources:
         try:
-            result = export_kit(make(), target, Path(out), shop, base_url)
+            result = export_kit(make(), target, Path(out), shop, base_url, decks)
         except NothingToExport as exc:
             if len(sources) == 1:
                 raise
             click.echo(f"skipped: {exc}")
+            skipped.append(exc)
             continue
         for warning in result.warnings:
             click.echo(f"warning: {warning}")
         total = sum(result.files.values())
         click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
+    if decks and len(skipped) == len(sources) > 1:
+        _fail(f"--deck: no kit has a deck named {', '.join(repr(d) for d in decks)}")
 
 
 @main.command("new")
