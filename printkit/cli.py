@@ -176,18 +176,19 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @click.option("--shop", default=None, metavar="SHOP", help="--to pod: thegamecrafter, makeplayingcards or generic (default)")
 @click.option("--base-url", "base_url", default=None, metavar="URL", help="--to tts: where the images will be hosted")
 @click.option("--deck", "decks", multiple=True, metavar="NAME", help="only this deck (repeatable; no tokens or boards)")
+@click.option("--intent", default=None, metavar="NAME", help="--to cmyk: the printing condition (FOGRA39 default, FOGRA51, 'CGATS TR 001' ...)")
 @CONFIG_OPTION
 @OUT_OPTION
 @PAPER_OPTION
 @SET_OPTION
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
-           decks: tuple[str, ...], config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+           decks: tuple[str, ...], intent: str | None, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
     """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses into OUT/<game>/export/<target>/."""
     from printkit.build import make_data_kit, make_kit
     from printkit.export.common import NothingToExport
     from printkit.export.run import check_options, export_kit
 
-    check_options(target, shop, base_url, decks)
+    check_options(target, shop, base_url, decks, intent)
     names = [n for n in available() if get_game(n).kit is not None] if export_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
@@ -201,7 +202,7 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     skipped: list[NothingToExport] = []
     for _, make in sources:
         try:
-            result = export_kit(make(), target, Path(out), shop, base_url, decks)
+            result = export_kit(make(), target, Path(out), shop, base_url, decks, intent)
         except NothingToExport as exc:
             if len(sources) == 1:
                 raise
