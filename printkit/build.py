@@ -56,6 +56,7 @@ def manifest(kit: Kit, files: dict[str, bytes], source: str) -> dict[str, Any]:
         "parameters": kit.params if isinstance(kit.params, dict) else to_mapping(kit.params),
         "print": to_mapping(kit.settings),
         "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in sorted(files.items())},
+        "cover": kit.main_artwork(),
     }
 
 

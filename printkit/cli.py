@@ -12,7 +12,11 @@ import click
 from printkit.config import Config, load_config
 from printkit.errors import PrintkitError
 from printkit.games import available, get_game
+from printkit.kit.model import tally
 from printkit.press.settings import PAPERS
+
+SHOWN_ERRORS = 5
+"""A build prints this many of its check errors itself (verify prints them all)."""
 
 
 def _fail(message: str) -> NoReturn:
@@ -117,9 +121,12 @@ def _report(result: Any, verify_hint: str) -> None:
         click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
         for file, size in result.files.items():
             click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
+    click.echo(f"  checks: {tally([f.level for f in result.findings])} (details: printkit verify {verify_hint})")
     errors = [f for f in result.findings if f.level == "error"]
-    warnings = [f for f in result.findings if f.level == "warning"]
-    click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings (details: printkit verify {verify_hint})")
+    for finding in errors[:SHOWN_ERRORS]:
+        click.echo(f"    {finding}")
+    if len(errors) > SHOWN_ERRORS:
+        click.echo(f"    ... and {len(errors) - SHOWN_ERRORS} more errors")
 
 
 @main.command()
@@ -179,9 +186,8 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
         findings += play_findings(kits[0], sets)
     for finding in findings:
         click.echo(str(finding))
-    errors = sum(1 for f in findings if f.level == "error")
-    click.echo(f"{kit.game}: {errors} errors, {len(findings) - errors} warnings")
-    if errors:
+    click.echo(f"{kit.game}: {tally([f.level for f in findings])}")
+    if any(f.level == "error" for f in findings):
         sys.exit(1)
 
 
@@ -192,18 +198,20 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @click.option("--to", "target", required=True, metavar="TARGET", help="tts, pod, gutterfold or cmyk")
 @click.option("--shop", default=None, metavar="SHOP", help="--to pod: thegamecrafter, makeplayingcards or generic (default)")
 @click.option("--base-url", "base_url", default=None, metavar="URL", help="--to tts: where the images will be hosted")
+@click.option("--deck", "decks", multiple=True, metavar="NAME", help="only this deck (repeatable; no tokens or boards)")
+@click.option("--intent", default=None, metavar="NAME", help="--to cmyk: the printing condition (FOGRA39 default, FOGRA51, 'CGATS TR 001' ...)")
 @CONFIG_OPTION
 @OUT_OPTION
 @PAPER_OPTION
 @SET_OPTION
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
-           config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+           decks: tuple[str, ...], intent: str | None, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
     """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses into OUT/<game>/export/<target>/."""
     from printkit.build import make_data_kit, make_kit
     from printkit.export.common import NothingToExport
     from printkit.export.run import check_options, export_kit
 
-    check_options(target, shop, base_url)
+    check_options(target, shop, base_url, decks, intent)
     names = [n for n in available() if get_game(n).kit is not None] if export_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
@@ -214,18 +222,22 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     cfg = load_cli_config(config_path, sets, paper) if names else None
     sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
+    skipped: list[NothingToExport] = []
     for _, make in sources:
         try:
-            result = export_kit(make(), target, Path(out), shop, base_url)
+            result = export_kit(make(), target, Path(out), shop, base_url, decks, intent)
         except NothingToExport as exc:
             if len(sources) == 1:
                 raise
             click.echo(f"skipped: {exc}")
+            skipped.append(exc)
             continue
         for warning in result.warnings:
             click.echo(f"warning: {warning}")
         total = sum(result.files.values())
         click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
+    if decks and len(skipped) == len(sources) > 1:
+        _fail(f"--deck: no kit has a deck named {', '.join(repr(d) for d in decks)}")
 
 
 @main.command("new")
@@ -361,6 +373,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     from printkit.balance.progress import Progress
     from printkit.balance.simulation import simulate_chunked
     from printkit.params import to_mapping
+    from printkit.rules.reasons import reasons_lines
     from printkit.rules.simulate import RESULTS
 
     spec, params, ref = _playable(game, kits, config_path, sets)
@@ -384,8 +397,8 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
         lo, hi = data["intervals"][key]
         click.echo(f"  {key:<7} {data['results'][key]:>8}  {100 * data['rates'][key]:5.1f}%  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
     click.echo(f"  length  mean {data['mean_length']:.2f}, min {data['min_length']}, max {data['max_length']} moves")
-    for reason, n in data["reasons"].items():
-        click.echo(f"  ended by {reason}: {n}")
+    for line in reasons_lines(data["reasons"]):
+        click.echo(f"  ended by {line}")
     for key, n in data["extra"].items():
         click.echo(f"  {key}: {n}")
     for key, value in data["summary"].items():

@@ -19,8 +19,11 @@ from typing import Any, Callable, Iterable
 
 from printkit.config import Config
 from printkit.errors import PrintkitError
+from printkit.kit.model import tally
 from printkit.params import to_mapping
 
+SHOWN_FINDINGS = 10
+"""Findings a rebuild prints under its line when they changed (verify lists them all)."""
 PACKAGE = Path(__file__).resolve().parent
 """The printkit package: a change to its shared code affects every kit."""
 
@@ -92,6 +95,8 @@ class Watcher:
         self.gallery = gallery
         self.fresh_process = False
         self.fingerprints: dict[str, str] = {}
+        self.shown: dict[str, list[str]] = {}
+        """The findings last printed for each kit: printed again only when they change."""
 
     def load(self) -> Config:
         from printkit.cli import load_cli_config
@@ -158,21 +163,30 @@ class Watcher:
             self.say(f"{_clock()} error: {exc} (kits left as they were)")
             return
         for name in request.kits:
-            self.say(self.build_one(config, name, request.trigger))
+            for line in self.build_one(config, name, request.trigger):
+                self.say(line)
         self.refresh_gallery()
 
-    def build_one(self, config: Config, name: str, trigger: str) -> str:
-        """Build one kit; the line to print (built, or the error with the previous kit kept)."""
+    def build_one(self, config: Config, name: str, trigger: str) -> list[str]:
+        """Build one kit; the lines to print: built (or the error, the previous kit kept), then the
+        findings themselves when they differ from those last shown for this kit."""
         started = time.perf_counter()
         try:
             findings = self._build_fresh(name) if self.fresh_process else self._build_here(config, name)
         except PrintkitError as exc:
-            return f"{_clock()} {name}: FAILED after {trigger}: error: {exc} (previous kit kept)"
+            return [f"{_clock()} {name}: FAILED after {trigger}: error: {exc} (previous kit kept)"]
         except Exception as exc:  # a bug in code being edited must not stop the watch
-            return f"{_clock()} {name}: FAILED after {trigger}: {type(exc).__name__}: {exc} (previous kit kept)"
+            return [f"{_clock()} {name}: FAILED after {trigger}: {type(exc).__name__}: {exc} (previous kit kept)"]
         self.fingerprints[name] = _fingerprint(config, self.source(name))
         took = time.perf_counter() - started
-        return f"{_clock()} {name}: built in {took:.2f} s after {trigger}: {summary(findings)}"
+        lines = [f"{_clock()} {name}: built in {took:.2f} s after {trigger}: {summary(findings)}"]
+        listed = [f"{f.get('level')}: {f.get('message')}" for f in findings]
+        if listed != self.shown.get(name, []):
+            self.shown[name] = listed
+            lines += [f"  {line}" for line in listed[:SHOWN_FINDINGS]]
+            if len(listed) > SHOWN_FINDINGS:
+                lines.append(f"  ... and {len(listed) - SHOWN_FINDINGS} more (printkit verify lists them all)")
+        return lines
 
     def _build_here(self, config: Config, name: str) -> list[dict[str, str]]:
         from printkit.build import build_many, data_job, game_job
@@ -242,12 +256,8 @@ def _stat(path: Path) -> tuple[int, int, int] | None:
 
 
 def summary(findings: list[dict[str, str]]) -> str:
-    """``0 errors, 1 warning`` and the findings themselves."""
-    errors = sum(1 for f in findings if f.get("level") == "error")
-    warnings = len(findings) - errors
-    text = f"{errors} error{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'}"
-    details = "; ".join(f"{f.get('level')}: {f.get('message')}" for f in findings)
-    return f"{text} ({details})" if details else text
+    """``0 errors, 1 warning``: the counts a rebuild's line ends with."""
+    return tally([f.get("level", "") for f in findings])
 
 
 def _short(path: Path) -> str:

@@ -10,7 +10,9 @@ import io
 from pathlib import Path
 from typing import Any
 
+from printkit.balance.figures import where
 from printkit.balance.store import write_atomic
+from printkit.rules.reasons import group_reasons
 
 COLOURS = {"first": "#D55E00", "second": "#0072B2", "draw": "#999999"}
 PNG_META = {"Software": None}
@@ -151,6 +153,62 @@ def abilities_plot(results: dict[str, Any], folder: Path) -> list[str]:
     return names
 
 
+MAX_REASON_ROWS = 6
+"""Points a reasons plot shows (one row each)."""
+MAX_REASON_PANELS = 3
+"""Numbers from the end reasons a reasons plot shows (one panel each: score, survivors, ...)."""
+KIND_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#999999")
+
+
+def reasons_plot(results: dict[str, Any], folder: Path) -> list[str]:
+    """Histograms of the numbers in how games ended (a score, survivors, ...), one panel per number that
+    varies, bars stacked by kind of ending; one row per point. Nothing when no reason holds a varying number."""
+    rows = [(p, group_reasons(p.get("reasons", {}))) for p in results["points"] if p["status"] == "done"][:MAX_REASON_ROWS]
+    names: list[str] = []
+    for _, kinds in rows:
+        for kind in kinds:
+            names += [kind.names[i] for i in kind.varying() if kind.names[i] not in names]
+    names = names[:MAX_REASON_PANELS]
+    if not names:
+        return []
+    plt = _pyplot()
+    colours: dict[str, str] = {}
+    several = len(_matchups(results)) > 1
+    fig, panels = plt.subplots(len(rows), len(names), figsize=(3.6 * len(names) + 1.5, 2.6 * len(rows)), squeeze=False)
+    for row, (point, kinds) in zip(panels, rows):
+        for panel, name in zip(row, names):
+            bottom: dict[float, int] = {}
+            width = 0.8 * _step(sorted({x for kind in kinds for i, named in enumerate(kind.names) if named == name for x in kind.slots[i]}))
+            for kind in kinds:
+                slots = [i for i, named in enumerate(kind.names) if named == name]
+                if not slots:
+                    continue
+                values = kind.slots[slots[0]]
+                xs = sorted(values)
+                colour = colours.setdefault(kind.short(), KIND_COLOURS[len(colours) % len(KIND_COLOURS)])
+                panel.bar(xs, [values[x] for x in xs], bottom=[bottom.get(x, 0) for x in xs], color=colour, width=width,
+                          label=kind.short())
+                for x in xs:
+                    bottom[x] = bottom.get(x, 0) + values[x]
+            panel.set_xlabel(name)
+            panel.grid(axis="y", alpha=0.3)
+        row[0].set_ylabel("games")
+        row[0].set_title(where(results["game"], point["values"], point["players"], several), loc="left", fontsize=9)
+    handles = {label: handle for panel in panels.flat for handle, label in zip(*panel.get_legend_handles_labels())}
+    fig.legend(list(handles.values()), list(handles), loc="lower center", ncol=1, fontsize=8, bbox_to_anchor=(0.5, -0.02 - 0.05 * len(handles) / len(rows)))
+    fig.suptitle(f"{results['title']}: how games ended, by the numbers in their end reasons", y=1.02)
+    fig.tight_layout()
+    saved = _save(fig, folder, "reasons")
+    plt.close(fig)
+    return saved
+
+
+def _step(xs: list[float]) -> float:
+    """The smallest gap between neighbouring values (the bar width's unit)."""
+    gaps = [b - a for a, b in zip(xs, xs[1:]) if b > a]
+    return min(gaps, default=1.0)
+
+
 def write_plots(results: dict[str, Any], folder: Path) -> list[str]:
     """Every plot that fits the run; returns the file names written."""
     done = [p for p in results["points"] if p["status"] == "done"]
@@ -163,4 +221,5 @@ def write_plots(results: dict[str, Any], folder: Path) -> list[str]:
         names += heatmap_plot(results, folder)
     if any(p.get("abilities") for p in done):
         names += abilities_plot(results, folder)
+    names += reasons_plot(results, folder)
     return names

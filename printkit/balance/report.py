@@ -7,6 +7,7 @@ from typing import Any
 
 from printkit.balance.plots import write_plots
 from printkit.balance.store import write_atomic
+from printkit.rules.reasons import reasons_lines
 
 REPORT = "report.html"
 
@@ -17,6 +18,7 @@ def render_report(results: dict[str, Any], plots: list[str]) -> str:
 
     env = Environment(loader=PackageLoader("printkit.balance", "templates"), autoescape=select_autoescape(default=True),
                       trim_blocks=True, lstrip_blocks=True)
+    env.filters["reason_lines"] = reasons_lines
     abilities = [(p, a) for p in results["points"] if p["status"] == "done" for a in p.get("abilities", [])]
     return env.get_template("report.html.j2").render(r=results, plots=plots, abilities=abilities)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import PrintkitError
+from printkit.rules.reasons import group_reasons
 from printkit.rules.simulate import RESULTS
 
 RESULTS_JSON = "results.json"
@@ -34,7 +35,7 @@ def csv_bytes(results: dict[str, Any]) -> bytes:
     """One row per point (unplayable and unfinished points included, with their status)."""
     keys = [axis["key"] for axis in results["axes"]]
     summary_keys = sorted({k for p in results["points"] for k in p.get("summary", {})})
-    reason_keys = sorted({k for p in results["points"] for k in p.get("reasons", {})})
+    reason_keys = sorted({k.kind for p in results["points"] for k in group_reasons(p.get("reasons", {}))})
     header = [*keys, "players", "status", "games"]
     for name in RESULTS:
         header += [name, f"{name}_rate", f"{name}_low", f"{name}_high"]
@@ -55,7 +56,8 @@ def csv_bytes(results: dict[str, Any]) -> bytes:
         share = point["first_share"]
         row += ["" if share is None else f"{share:.6f}", f"{point['mean_length']:.4f}", f"{point['sd_length']:.4f}",
                 point["min_length"], point["max_length"]]
-        row += [point["reasons"].get(k, 0) for k in reason_keys]
+        kinds = {k.kind: k.games for k in group_reasons(point["reasons"])}
+        row += [kinds.get(k, 0) for k in reason_keys]
         row += [f"{point['summary'][k]:.6f}" if k in point["summary"] else "" for k in summary_keys]
         row += [f"{point['games_per_second']:.0f}", ""]
         writer.writerow(row)

@@ -30,14 +30,26 @@ def _label(row: Row, column: str | None, n: int) -> str:
     return record_label(row.fields, column) or str(n)
 
 
+def _copies(rows: list[Row]) -> dict[str, tuple[int, int]]:
+    """Each row's first and last piece number: a row with a quantity of 3 is pieces n to n + 2."""
+    found: dict[str, tuple[int, int]] = {}
+    for n, row in enumerate(rows, start=1):
+        first, _ = found.get(row.where, (n, n))
+        found[row.where] = (first, n)
+    return found
+
+
 def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,
            kind: str, shape: str = "rect") -> list[Piece]:
     """A piece per row: front ``<kind>-<name>-<n>``, back (if any) shared where it draws the same."""
     made: list[Piece] = []
+    copies = _copies(rows)
     for n, row in enumerate(rows, start=1):
         fields = dict(row.fields)
         fields.setdefault("n", str(n))
-        target = Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where, f"{sides.what} {sides.name!r}, {kind} {n}",
+        first, last = copies[row.where]
+        numbers = f"{kind}s {first}-{last}" if last > first else f"{kind} {n}"
+        target = Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where, f"{sides.what} {sides.name!r}, {numbers}",
                         f"{sides.what} {sides.name!r}")
         front_layout = layout_of(sides.front, dict(layouts), fields, row.where, f"{sides.key}.front")
         front = painter.draw(front_layout, target, ident=f"{kind}-{sides.name}-{n}", cls=(kind, sides.name))

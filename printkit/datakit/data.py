@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from printkit.datakit.paths import inside, shown
-from printkit.datakit.schema import DataSource
+from printkit.datakit.schema import DELIMITERS, DataSource
 from printkit.errors import ConfigError
 
 MAX_ROWS = 20_000
@@ -58,8 +58,18 @@ def param_text(value: Any) -> str:
     return cell_text(value)
 
 
-def _csv(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
-    reader = csv.reader(io.StringIO(text, newline=""))
+def sniff_delimiter(text: str) -> str:
+    """The separator of a CSV: whichever of ``,`` ``;`` tab ``|`` its header row (first non-blank line)
+    holds most often outside quotes; a comma when it holds none (a one-column file)."""
+    header = next((line for line in text.splitlines() if line.strip()), "")
+    outside = "".join(part for i, part in enumerate(header.split('"')) if i % 2 == 0)
+    counts = {d: outside.count(d) for d in DELIMITERS}
+    best = max(DELIMITERS, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+def _csv(text: str, name: str, delimiter: str | None = None) -> list[tuple[str, dict[str, str]]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter or sniff_delimiter(text))
     rows: list[tuple[str, dict[str, str]]] = []
     header: list[str] | None = None
     try:
@@ -148,7 +158,7 @@ def _xlsx(path: Path, name: str, sheet: str | None) -> list[tuple[str, dict[str,
     return rows
 
 
-def _read(path: Path, name: str, sheet: str | None) -> list[tuple[str, dict[str, str]]]:
+def _read(path: Path, name: str, spec: DataSource) -> list[tuple[str, dict[str, str]]]:
     suffix = path.suffix.lower()
     if suffix not in (".csv", ".toml", ".json", ".xlsx"):
         raise ConfigError(name, "", "expected a .csv, .toml, .json or .xlsx file")
@@ -156,15 +166,27 @@ def _read(path: Path, name: str, sheet: str | None) -> list[tuple[str, dict[str,
         if path.stat().st_size > MAX_BYTES:
             raise ConfigError(name, "", f"a data file of at most {MAX_BYTES // 2**20} MB")
         if suffix == ".xlsx":
-            return _xlsx(path, name, sheet)
+            return _xlsx(path, name, spec.sheet)
         raw = path.read_bytes()
     except OSError as exc:
         raise ConfigError(name, "", f"cannot read the file: {(exc.strerror or str(exc)).lower()}") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ConfigError(name, "", f"not UTF-8 text (byte {exc.start}): save it as UTF-8") from None
-    return {".csv": _csv, ".toml": _toml, ".json": _json}[suffix](text, name)
+        raise not_utf8(raw, exc, name) from None
+    if suffix == ".csv":
+        return _csv(text, name, spec.delimiter)
+    return {".toml": _toml, ".json": _json}[suffix](text, name)
+
+
+def not_utf8(raw: bytes, exc: UnicodeDecodeError, name: str) -> ConfigError:
+    """The error for a file that is not UTF-8: its line and the words around the first bad byte."""
+    line = raw.count(b"\n", 0, exc.start) + 1
+    start = raw.rfind(b"\n", 0, exc.start) + 1
+    end = raw.find(b"\n", exc.start)
+    around = raw[start:end if end >= 0 else len(raw)].decode("utf-8", "replace").strip()
+    return ConfigError(f"{name}:{line}", "", f"not UTF-8 text (byte 0x{raw[exc.start]:02X} in {around[:60]!r}): save the file "
+                                             "as UTF-8 (in Excel: 'CSV UTF-8')")
 
 
 def check_value(kind: str, value: str) -> str | None:
@@ -229,7 +251,7 @@ def load_rows(folder: Path, display: str, spec: DataSource, source: str, cells: 
     name = shown(folder, display, path)
     if not path.is_file():
         raise ConfigError(source, spec.key, f"no file {name}")
-    records = _read(path, name, spec.sheet)
+    records = _read(path, name, spec)
     if len(records) > MAX_ROWS:
         raise ConfigError(name, "", f"at most {MAX_ROWS} rows, got {len(records)}")
     if cells:

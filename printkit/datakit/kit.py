@@ -13,6 +13,7 @@ from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.pictures import position_sources, rule_pictures
+from printkit.datakit.schema import DataSource
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
@@ -36,6 +37,11 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
         return rows
     extra = {f"params.{name}": param_text(value) for name, value in params.items()}
     return [Row({**extra, **row.fields}, row.where, row.index) for row in rows]
+
+
+def _data_name(kit: KitFolder, data: DataSource) -> str:
+    """The data file as messages name it (``my-game/cards.csv``)."""
+    return shown(kit.path, kit.display, inside(kit.path, data.path, kit.spec.source, data.key))
 
 
 def _key(kind: str, index: int, count: int) -> str:
@@ -161,7 +167,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         rows = _with_params(kit.rows(tokens.name, tokens.data, tokens.label), spec.params)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
-        painter = Painter(art, _columns(rows), spec.source)
+        painter = Painter(art, _columns(rows), spec.source, _data_name(kit, tokens.data))
         pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
         findings += painter.findings
         sides = "double-sided, flip on the " + settings.duplex_flip + " edge" if tokens.back else "single-sided, on card stock if you can"
@@ -176,7 +182,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         rows = _with_params(kit.rows(deck.name, deck.data, deck.label), spec.params)
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
-        painter = Painter(art, _columns(rows), spec.source)
+        painter = Painter(art, _columns(rows), spec.source, _data_name(kit, deck.data))
         pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
         findings += painter.findings
         if not pieces:

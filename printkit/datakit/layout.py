@@ -13,15 +13,16 @@ from printkit.datakit.fields import fields_in, fill, single_field
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
+from printkit.datakit.when import WhenValueError
 from printkit.draw import fonts
 from printkit.draw.images import ImageTooLarge, NotAnImage, contain, natural_size
 from printkit.draw.pdf import vector_problem
-from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.errors import ConfigError
+from printkit.kit.checks import OVERFULL
 from printkit.kit.model import Finding
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")
-FALSE = ("", "0", "false", "no", "none")
 MISSING = "#D0021B"
 MAX_NUMBER = 10_000.0
 """The largest number a layout takes (mm, pt or degrees): far past any card, and safe from overflow."""
@@ -91,17 +92,51 @@ class Target:
 
 
 class Painter:
-    """Draws layouts for rows; collects findings (text too long, missing art, unknown fields)."""
+    """Draws layouts for rows; collects findings (text too long, missing art) once each.
 
-    def __init__(self, art: Art, columns: set[str], source: str) -> None:
-        self.art, self.columns, self.source = art, columns, source
-        self.findings: list[Finding] = []
+    A ``{field}`` no row has is an error naming kit.toml's key and the data file (``data``).
+    """
+
+    def __init__(self, art: Art, columns: set[str], source: str, data: str = "the rows") -> None:
+        self.art, self.columns, self.source, self.data = art, columns, source, data
+        self.notes: list[Finding] = []
         self.reported: set[str] = set()
+        self.pictures: dict[str, list[str]] = {}
+        """A picture that cannot be drawn -> the pieces that show it (one finding names them all)."""
+        self.checked: set[str] = set()
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every problem met so far, one line each."""
+        return self.notes + [Finding("error", f"{problem}: on {_listed(pieces)}") for problem, pieces in self.pictures.items()]
 
     def note(self, level: str, message: str) -> None:
         if message not in self.reported:
             self.reported.add(message)
-            self.findings.append(Finding(level, message))
+            self.notes.append(Finding(level, message))
+
+    def _unknown(self, element: Element, key: str, names: list[str]) -> None:
+        for name in names:
+            if name not in self.columns and name not in self.art.extra:
+                known = ", ".join(sorted(self.columns)) or "none"
+                raise ConfigError(self.source, f"{element.key}.{key}", f"no column {name!r} in {self.data} (columns: {known})")
+
+    def shows(self, element: Element, piece: Target) -> bool:
+        """Whether the element's ``when`` holds for the row (its columns checked once per element)."""
+        if element.when is None:
+            return True
+        if element.key not in self.checked:
+            self._unknown(element, "when", element.when.fields())
+            for word in element.when.words():
+                if word in self.columns:
+                    raise ConfigError(self.source, f"{element.key}.when", f"{word!r} is a word here: write {{{word}}} for "
+                                                                          f"the column, or \"{word}\" in quotes for the text")
+            self.checked.add(element.key)
+        try:
+            return element.when.holds(piece.row)
+        except WhenValueError as exc:
+            place = f"column {exc.column!r}" if exc.column else f"{element.key}.when"
+            raise ConfigError(piece.where, place, f"{exc} (in {element.key}.when = {element.when.text!r})") from None
 
     def draw(self, layout: Layout, piece: Target, ident: str | None = None, cls: tuple[str, ...] = ()) -> Group:
         shapes: list[Shape] = []
@@ -110,10 +145,7 @@ class Painter:
         return Group(tuple(shapes), id=ident, cls=cls)
 
     def _fill(self, element: Element, key: str, template: str, piece: Target) -> str:
-        for name in fields_in(template):
-            if name not in self.columns and name not in self.art.extra:
-                known = ", ".join(sorted(self.columns)) or "none"
-                self.note("error", f"{self.source}: {element.key}.{key}: field {{{name}}} is in no row (fields: {known})")
+        self._unknown(element, key, fields_in(template))
         return fill(template, piece.row)
 
     def number(self, element: Element, key: str, piece: Target, default: float) -> float:
@@ -188,7 +220,7 @@ class Painter:
         return fx + x, fy + y, w, h
 
     def element(self, element: Element, piece: Target, layout: str) -> list[Shape]:
-        if element.when is not None and fill(element.when, piece.row).strip().lower() in FALSE:
+        if not self.shows(element, piece):
             return []
         draw: dict[str, Callable[[Element, Target], list[Shape]]] = {
             "rect": self._rect, "circle": self._circle, "polygon": self._polygon, "line": self._line,
@@ -263,6 +295,8 @@ class Painter:
         elif result.size < 7.0 - 1e-9 and content.strip():
             self.note("warning", f"{who}, field {label}: {result.size:.3g} pt text, under 7 pt")
         self._safe(element, piece, (x, y, w, h), content.strip() != "")
+        if not result.fits:
+            return [_overfull(shape) for shape in result.shapes]
         return list(result.shapes)
 
     def _safe(self, element: Element, piece: Target, box: tuple[float, float, float, float], shown_: bool) -> None:
@@ -284,9 +318,18 @@ class Painter:
             return [_placed(self.art.extra[src], x, y, w, h)]
         data = self.art.read(src, f"{element.key}.src")
         if isinstance(data, str):
-            self.note("error", f"{piece.what} ({piece.where}): {data}")
+            shown_on = piece.what if piece.where == piece.what else f"{piece.what} ({piece.where})"
+            on = self.pictures.setdefault(data, [])
+            if shown_on not in on:
+                on.append(shown_on)
             return _missing(x, y, w, h)
         return [contain(data, x, y, w, h, halign, valign, stretch)]
+
+
+def _listed(pieces: list[str], shown: int = 3) -> str:
+    """``deck 'cards', card 1 (cards.csv:2), ... and 38 more``: the first few of many pieces."""
+    more = len(pieces) - shown
+    return ", ".join(pieces[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
 def _placed(drawing: Drawing, x: float, y: float, w: float, h: float) -> Group:
@@ -305,6 +348,13 @@ def _missing(x: float, y: float, w: float, h: float) -> list[Shape]:
 def _tagged(shape: Shape, name: str) -> Shape:
     """The shape with the element's name as a class (for SVG classes, tests and styling)."""
     return dataclasses.replace(shape, cls=(*shape.cls, name))  # type: ignore[arg-type, type-var]
+
+
+def _overfull(shape: Shape) -> Shape:
+    """The shape with every text line in it marked as reported overfull (the shared checks skip them)."""
+    if isinstance(shape, Group):
+        return dataclasses.replace(shape, children=tuple(_overfull(child) for child in shape.children))
+    return _tagged(shape, OVERFULL) if isinstance(shape, Text) else shape
 
 
 def layout_of(name_template: str, layouts: dict[str, Layout], row: dict[str, str], where: str, key: str) -> Layout:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from printkit.datakit.reader import Table
+from printkit.datakit.when import Condition, WhenSyntaxError, parse_when
 from printkit.errors import ConfigError
 from printkit.params import describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
@@ -38,6 +39,8 @@ MIN_DASH_MM = 0.05
 MAX_BOARD_MM = 1500.0
 """The longest side a board from data may have: 1.5 m builds in seconds; 10 m took minutes and 5 GB."""
 
+DELIMITERS = (",", ";", "\t", "|")
+"""The separators a CSV may use (``delimiter``; found from the header row when not given)."""
 FRAMES = ("trim", "bleed", "safe")
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
@@ -66,7 +69,8 @@ class Element:
     type: str
     frame: str
     props: Mapping[str, Any]
-    when: str | None
+    when: Condition | None
+    """Drawn only for rows where this holds (``when = "{cost} > 2"``); None: always."""
     key: str
     """Where it was written (``layouts.front.title``), for messages."""
 
@@ -86,6 +90,8 @@ class DataSource:
     quantity: str | None
     columns: Mapping[str, str]
     sheet: str | None = None
+    delimiter: str | None = None
+    """A CSV's separator (``;`` as Excel writes it in most European locales); None: found from the header row."""
 
 
 @dataclass(frozen=True)
@@ -260,7 +266,13 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
     if kind == "image" and "src" not in data:
         raise ConfigError(source, f"{key}.src", "missing: the picture's path (art/...svg or .png)")
     props = {k: v for k, v in data.items() if k not in COMMON_KEYS}
-    return Element(name, kind, data.get("frame", "trim"), props, data.get("when"), key)
+    when = None
+    if "when" in data:
+        try:
+            when = parse_when(data["when"])
+        except WhenSyntaxError as exc:
+            raise ConfigError(source, f"{key}.when", f"{exc} (in {data['when']!r})") from None
+    return Element(name, kind, data.get("frame", "trim"), props, when, key)
 
 
 def parse_layouts(data: Mapping[str, Any], source: str) -> dict[str, Layout]:
@@ -286,7 +298,8 @@ def _data(table: Table, required: bool = True) -> DataSource | None:
         columns[column] = columns_table.get(column, str, choices=("text", "integer", "number", "colour"))
     quantity = table.get("quantity", str, None)
     sheet = table.get("sheet", str, None)
-    return DataSource(path, table.key("data"), quantity, columns, sheet)
+    delimiter = table.get("delimiter", str, None, choices=DELIMITERS)
+    return DataSource(path, table.key("data"), quantity, columns, sheet, delimiter)
 
 
 def _layout_ref(table: Table, key: str, layouts: Mapping[str, Layout], required: bool = True) -> str | None:

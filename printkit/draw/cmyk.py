@@ -39,12 +39,46 @@ def is_dark_neutral(cmyk: tuple[float, float, float, float]) -> bool:
     return cmyk[0] == cmyk[1] == cmyk[2] == 0 and cmyk[3] >= 0.85
 
 
+@dataclass(frozen=True)
+class OutputIntent:
+    """The printing condition a CMYK PDF is made for, by its name in the ICC characterization registry."""
+
+    identifier: str
+    """``OutputConditionIdentifier``: ``FOGRA39``, ``CGATS TR 001`` ..."""
+    condition: str
+    """``OutputCondition``: the condition in words."""
+    registry: str = "http://www.color.org"
+
+    def write(self, canvas: Any) -> None:
+        """Put ``/OutputIntents`` (``/S /GTS_PDFX``, no embedded profile) into the catalog of a reportlab canvas."""
+        from reportlab.pdfbase.pdfdoc import PDFArray, PDFCatalog, PDFDictionary, PDFName, PDFString
+
+        catalog = canvas._doc.Catalog
+        catalog.OutputIntents = PDFArray([PDFDictionary({
+            "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+            "OutputConditionIdentifier": PDFString(self.identifier), "OutputCondition": PDFString(self.condition),
+            "RegistryName": PDFString(self.registry), "Info": PDFString(self.condition)})])
+        catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
+
+
+INTENTS: dict[str, OutputIntent] = {intent.identifier: intent for intent in (
+    OutputIntent("FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004): offset, coated paper, Europe"),
+    OutputIntent("FOGRA51", "PSO Coated v3 (ISO 12647-2:2013): offset, premium coated paper, Europe"),
+    OutputIntent("CGATS TR 001", "SWOP (CGATS TR 001): web offset publication printing, USA"),
+    OutputIntent("CGATS TR 006", "GRACoL (CGATS TR 006): sheet-fed offset, coated paper, USA"),
+)}
+"""Printing conditions of the ICC registry a CMYK export can name (``--intent``)."""
+DEFAULT_INTENT = "FOGRA39"
+
+
 @dataclass
 class Inks:
     """The converter of one PDF and what it converted: ``"#rrggbb"`` -> (C, M, Y, K) as 0-1."""
 
     used: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     rich: set[str] = field(default_factory=set)
+    intent: OutputIntent | None = None
+    """The printing condition written into the PDF as its output intent."""
 
     def convert(self, colour: Any) -> Any:
         """Any reportlab colour as a CMYKColor (reportlab calls this for every fill and stroke colour)."""

@@ -263,6 +263,8 @@ def _write(pages: Sequence[Page], title: str, inks: Inks | None, out: BytesIO) -
     c.setAuthor("printkit")
     c.setCreator("printkit")
     c.setProducer("printkit (reportlab)")
+    if inks is not None and inks.intent is not None:
+        inks.intent.write(c)
     for page in pages:
         if isinstance(page, DrawingPage):
             paint_drawing_page(c, page)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.export.raster import same_art
-from printkit.kit.model import PieceSet
+from printkit.kit.model import Kit, PieceSet
 from printkit.press.pieces import Piece
 
 TARGETS = ("tts", "pod", "gutterfold", "cmyk")
@@ -81,3 +82,13 @@ def backs_of(deck: PieceSet) -> list[Any]:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def only_decks(kit: Kit, names: tuple[str, ...]) -> Kit:
+    """The kit with only the decks named (``--deck``; no tokens or boards); a name no deck has is an error,
+    and a kit holding none of them has nothing to export (``--all`` skips it)."""
+    known = [d.name for d in kit.decks]
+    kept = [d for d in kit.decks if d.name in names]
+    if not kept:
+        raise NothingToExport(f"{kit.game}: no deck named {', '.join(repr(n) for n in names)} (decks: {', '.join(known) or 'none'})")
+    return dataclasses.replace(kit, decks=kept, tokens=[], boards=[])

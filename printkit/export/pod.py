@@ -159,10 +159,16 @@ def export_pod(kit: Kit, shop_key: str) -> Export:
     rows: list[list[Any]] = []
     warnings: list[str] = []
     notes: list[str] = []
+    left_out: list[PieceSet] = []
+    omitted: list[str] = []
     for deck in kit.decks:
         if not deck.pieces:
             continue
-        t = template_for(deck.pieces[0], shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {deck.title!r}")
+        first = deck.pieces[0]
+        if shop is not None and match(shop, first.w, first.h) is None:
+            left_out.append(deck)
+            continue
+        t = template_for(first, shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {deck.title!r}")
         made = _Deck(deck, t, title, s.bleed_mm)
         made.write()
         files.update(made.files)
@@ -186,13 +192,24 @@ def export_pod(kit: Kit, shop_key: str) -> Export:
             p = pieces.pieces[0]
             notes.append(f"{group}/{pieces.name}: {pieces.title}, {plural(len(pieces.pieces), 'piece')} of {p.w:g} x {p.h:g} mm "
                          f"(+{s.bleed_mm:g} mm bleed each side)")
+    if left_out and shop is not None:
+        if not rows:
+            first = left_out[0]
+            try:
+                template_for(first.pieces[0], shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {first.title!r}")
+            except ExportError as exc:  # it raises: the message says why and what the shop prints
+                raise NothingToExport(str(exc)) from None
+        missing = ", ".join(f"{d.title!r} ({d.pieces[0].w:g} x {d.pieces[0].h:g} mm)" for d in left_out)
+        omitted = [f"{kit.game}: left out {plural(len(left_out), 'deck')} of a size {shop.title} does not print: {missing} "
+                   "(use --shop generic for them)"]
+        notes.append(f"left out: {missing}: {shop.title} prints none of these sizes (its sizes in mm: {sizes(shop)})")
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(["set", "file", "back", "quantity", "name"])
     writer.writerows(rows)
     files["order.csv"] = table.getvalue().encode("utf-8")
     files["README.txt"] = readme(kit, shop, notes, warnings).encode("utf-8")
-    return Export(dict(sorted(files.items())), warnings)
+    return Export(dict(sorted(files.items())), omitted + warnings)
 
 
 def readme(kit: Kit, shop: Shop | None, notes: list[str], warnings: list[str]) -> str:

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.build import write_atomically
-from printkit.export.common import TARGETS, Export, ExportError
+from printkit.draw.cmyk import DEFAULT_INTENT, INTENTS
+from printkit.export.common import TARGETS, Export, ExportError, only_decks
 from printkit.export.shops import SHOP_NAMES
 from printkit.kit.model import Kit
 
@@ -22,8 +23,15 @@ class ExportResult:
     warnings: list[str]
 
 
-def check_options(target: str, shop: str | None, base_url: str | None) -> None:
+def check_options(target: str, shop: str | None, base_url: str | None, decks: tuple[str, ...] = (),
+                  intent: str | None = None) -> None:
     """Unknown targets and shops, and options that do not belong to the target, are errors before any work."""
+    if intent is not None and target != "cmyk":
+        raise ExportError(f"--intent: only for --to cmyk, not --to {target}")
+    if intent is not None and intent not in INTENTS:
+        raise ExportError(f"--intent: unknown printing condition {intent!r} (known: {', '.join(INTENTS)})")
+    if decks and target == "cmyk":
+        raise ExportError("--deck: not for --to cmyk (its PDFs are the whole kit, as printed)")
     if target not in TARGETS:
         raise ExportError(f"--to: unknown target {target!r} (targets: {', '.join(TARGETS)})")
     if shop is not None and target != "pod":
@@ -36,9 +44,13 @@ def check_options(target: str, shop: str | None, base_url: str | None) -> None:
         raise ExportError(f"--base-url: expected an http(s):// or file:// address, got {base_url!r}")
 
 
-def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, base_url: str | None = None) -> Export:
-    """The files of one export in memory (nothing written)."""
-    check_options(target, shop, base_url)
+def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, base_url: str | None = None,
+                decks: tuple[str, ...] = (), intent: str | None = None) -> Export:
+    """The files of one export in memory (nothing written); ``decks``: only these decks (``--deck``);
+    ``intent``: the CMYK PDFs' printing condition (``--intent``, default FOGRA39)."""
+    check_options(target, shop, base_url, decks, intent)
+    if decks:
+        kit = only_decks(kit, decks)
     if target == "tts":
         from printkit.export.tts import export_tts
 
@@ -53,12 +65,13 @@ def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, ba
         return export_gutterfold(kit)
     from printkit.export.cmyk import export_cmyk
 
-    return export_cmyk(kit)
+    return export_cmyk(kit, intent or DEFAULT_INTENT)
 
 
-def export_kit(kit: Kit, target: str, out: Path, shop: str | None = None, base_url: str | None = None) -> ExportResult:
+def export_kit(kit: Kit, target: str, out: Path, shop: str | None = None, base_url: str | None = None,
+               decks: tuple[str, ...] = (), intent: str | None = None) -> ExportResult:
     """Export ``kit`` into ``out/<game>/export/<target>/``; a failed export leaves the previous one in place."""
     folder = out / kit.game / "export" / target
-    made = make_export(kit, target, folder, shop, base_url)
+    made = make_export(kit, target, folder, shop, base_url, decks, intent)
     write_atomically(folder, made.files)
     return ExportResult(kit.game, target, folder, {name: len(data) for name, data in made.files.items()}, made.warnings)

@@ -1,10 +1,12 @@
-"""Tabletop Simulator: deck sheets, backs, board and token images, and a saved object that loads the decks.
+"""Tabletop Simulator: deck sheets, backs, board and token images, and a saved object that loads decks, boards and tokens.
 
 TTS custom decks: a face sheet of at most 10 x 7 cards (no side over 4096 px) cut into ``NumWidth`` x
 ``NumHeight`` equal cells; card ``k`` of sheet ``n`` is CardID ``100 n + k``. The sheet's last (bottom
 right) cell is the hidden-card image, shown for cards held in another player's hand; it holds the back,
 so at most 69 cards share a sheet. Copies of a card share one cell (their ids repeat in ``DeckIDs``).
 Cards of a deck with several backs go on one sheet per back (a sheet has one ``BackURL``).
+Tokens are pieces a player picks up: one ``Custom_Tile`` per token (circle, hex or box, its front and back
+images), a set of them in a ``Bag``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit.art.layout import pieces_drawing
 from printkit.draw.shapes import Drawing, Rect, Style
 from printkit.export.common import Export, Face, NothingToExport, card_name, distinct, plural, slug
 from printkit.export.raster import face, px, render, same_art, sheet
@@ -28,7 +29,11 @@ MAX_DPI = 300.0
 IMAGE_DPI = 150.0
 """Boards and token sheets (kept under MAX_PX on their longer side)."""
 POKER_WIDTH_MM = 63.5
-"""A TTS card of scale 1 is a poker card; other sizes are scaled from it."""
+"""A TTS card of scale 1 is a poker card; other sizes are scaled from it (tokens too)."""
+TILE_BOX, TILE_HEX, TILE_CIRCLE = 0, 1, 2
+"""TTS Custom_Tile shapes (``CustomTile.Type``)."""
+TILE_THICKNESS = 0.1
+"""A token's thickness in TTS units (about an inch): card stock."""
 
 
 @dataclass(frozen=True)
@@ -154,13 +159,36 @@ class _Writer:
         return {"Name": "Custom_Board", "Nickname": board.title, "Transform": _transform(x, 1.0, face_down=False),
                 "CustomImage": {"ImageURL": _url(self.base, name), "ImageSecondaryURL": "", "WidthScale": 0.0}}
 
-    def tokens(self, tokens: PieceSet) -> None:
-        pieces = list(tokens.pieces)
-        cols = max(1, min(len(pieces), round(180 / (pieces[0].w + 3))))
-        drawing = pieces_drawing(pieces, f"{self.kit.title} {tokens.title}", cols=cols, gap=3.0, backs=True)
-        name, w, h = self.image(f"tokens-{tokens.name}.png", drawing)
-        backs = "; their distinct backs follow the fronts" if any(p.back is not None for p in pieces) else ""
-        self.lines.append(f"{name}: {tokens.title}, {plural(len(pieces), 'piece')} ({w} x {h} px{backs})")
+    def tokens(self, tokens: PieceSet, x: float) -> dict[str, Any]:
+        """A token set as pieces to pick up: one Custom_Tile per token (its shape, front and back), in a Bag."""
+        first = tokens.pieces[0]
+        shape = TILE_CIRCLE if first.round else TILE_HEX if first.hex else TILE_BOX
+        w, h = px(first.w, MAX_DPI), px(first.h, MAX_DPI)
+        images: dict[Any, tuple[str, str]] = {}
+        for n, f in enumerate(distinct(tokens.pieces), start=1):
+            front = f"token-{tokens.name}-{n:03d}.png"
+            self.files[front] = render(face(f.piece, "front"), w, h)
+            back = front
+            if f.piece.back is not None:
+                back = f"token-{tokens.name}-{n:03d}-back.png"
+                self.files[back] = render(face(f.piece, "back"), w, h)
+            images[same_art(f.piece)] = (front, back)
+        scale = round(first.w / POKER_WIDTH_MM, 4)
+        tiles = []
+        for piece in tokens.pieces:
+            front, back = images[same_art(piece)]
+            tiles.append({"Name": "Custom_Tile", "Nickname": card_name(piece), "Transform": _transform(x, scale, face_down=False),
+                          "CustomImage": {"ImageURL": _url(self.base, front), "ImageSecondaryURL": _url(self.base, back),
+                                          "WidthScale": 0.0, "CustomTile": {"Type": shape, "Thickness": TILE_THICKNESS,
+                                                                            "Stackable": False, "Stretch": True}}})
+        kind = {TILE_CIRCLE: "round", TILE_HEX: "hex", TILE_BOX: "square"}[shape]
+        self.lines.append(f"token-{tokens.name}-NNN.png: {tokens.title}, {plural(len(images), 'distinct token')} ({w} x {h} px, "
+                          f"{kind}{', with backs' if any(f.back is not None for f in tokens.pieces) else ''}); "
+                          + (f"{len(tiles)} tokens in a bag" if len(tiles) > 1 else "one token"))
+        if len(tiles) == 1:
+            name = tiles[0]["Nickname"]
+            return {**tiles[0], "Nickname": name if name == tokens.title else f"{tokens.title}: {name}"}
+        return {"Name": "Bag", "Nickname": tokens.title, "Transform": _transform(x, 1.0, face_down=False), "ContainedObjects": tiles}
 
 
 def saved_object(kit: Kit, objects: list[dict[str, Any]]) -> dict[str, Any]:
@@ -185,9 +213,8 @@ def export_tts(kit: Kit, folder: Path, base_url: str | None) -> Export:
             objects.append(made)
     for i, board in enumerate(kit.boards):
         objects.append(writer.board(board, x=-30.0 * (i + 1)))
-    for tokens in kit.tokens:
-        if tokens.pieces:
-            writer.tokens(tokens)
+    for i, tokens in enumerate(t for t in kit.tokens if t.pieces):
+        objects.append(writer.tokens(tokens, x=-4.0 * (i + 1)))
     save = f"{slug(kit.game)}.json"
     writer.files[save] = (json.dumps(saved_object(kit, objects), indent=2, sort_keys=False) + "\n").encode("utf-8")
     writer.files["README.txt"] = readme(kit, save, writer.lines, base_url).encode("utf-8")
@@ -203,7 +230,8 @@ def readme(kit: Kit, save: str, lines: list[str], base_url: str | None) -> str:
         "",
         "Files:",
         *[f"- {line}" for line in lines],
-        f"- {save}: a TTS saved object holding every deck (one DeckCustom each, one Card per card, named after it) and board.",
+        f"- {save}: a TTS saved object holding every deck (one DeckCustom each, one Card per card, named after it), board,",
+        "  and token set (a Bag of Custom_Tile pieces, one per token, round, hex or square, each with its back).",
         "",
         where,
         "",
@@ -213,6 +241,6 @@ def readme(kit: Kit, save: str, lines: list[str], base_url: str | None) -> str:
         "2. Start a game, open Objects > Saved Objects and click it: the decks (face down) and boards appear on the table.",
         "Or by hand: Objects > Components > Custom > Deck, Face = a deck sheet, Back = its back image,",
         "Width/Height = the sheet's grid, Number = its card count, Back is Hidden ticked.",
-        "Token sheets are pictures of the counters (Custom > Tile or Token takes one image each).",
+        "Tokens by hand: Objects > Components > Custom > Tile, Top Image = token-...png, Bottom Image = its -back.png.",
         "",
     ])

@@ -88,6 +88,15 @@ def file_changes(before: dict[str, Any], after: dict[str, Any]) -> FileChanges:
     )
 
 
+def changed_share(share: float) -> str:
+    """``3.2 % of pixels changed``; a change smaller than shown at one decimal is ``< 0.1 %``, never ``0.0 %``."""
+    if share <= 0:
+        return "no pixel visibly changed"
+    if share < 0.001:
+        return "< 0.1 % of pixels changed"
+    return f"{100 * share:.1f} % of pixels changed"
+
+
 def _on_canvas(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     canvas = Image.new("RGB", size, "white")
     canvas.paste(image.convert("RGB"), (0, 0))

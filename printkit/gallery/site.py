@@ -19,6 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from printkit.gallery.changes import (
     FileChanges,
     ParameterChange,
+    changed_share,
     file_changes,
     manifest_parameters,
     parameter_changes,
@@ -26,6 +27,7 @@ from printkit.gallery.changes import (
 )
 from printkit.gallery.history import previous_folder
 from printkit.gallery.pages import PageImages, render_pdf
+from printkit.rules.reasons import reasons_lines
 
 GALLERY = "gallery"
 """Folder inside each kit folder where the gallery keeps its images."""
@@ -85,16 +87,20 @@ class KitView:
 
     @property
     def cover(self) -> str | None:
-        """The board's preview (else the first artwork's), for the index."""
+        """The preview of the kit's main artwork (its largest deck, else its board; see ``Kit.main_artwork``), for the index."""
+        main = [art for art in self.artwork if art[0] == f"{self.manifest.get('cover')}.svg"]
         boards = [art for art in self.artwork if art[0].startswith("board")]
-        chosen = (boards or self.artwork)[:1]
+        chosen = (main or boards or self.artwork)[:1]
         return f"{self.game}/{chosen[0][2]}" if chosen else None
 
 
 def _environment() -> Environment:
-    return Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
-                       autoescape=select_autoescape(["html", "j2"]), trim_blocks=True, lstrip_blocks=True,
-                       keep_trailing_newline=True)
+    env = Environment(loader=FileSystemLoader(Path(__file__).parent / "templates"),
+                      autoescape=select_autoescape(["html", "j2"]), trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.filters["changed_share"] = changed_share
+    env.filters["reason_lines"] = reasons_lines
+    return env
 
 
 def _link(source: Path, target: Path) -> None:

@@ -23,14 +23,24 @@ def text_extent(text: Text) -> tuple[float, float, float, float]:
     return x0, text.y - fonts.ascent(text.size, text.font), x0 + width, text.y + fonts.descent(text.size, text.font)
 
 
+OVERFULL = "overfull"
+"""The class of text lines whose drawer already reported that they do not fit: checks do not say it again."""
+
+
 def text_overflows(drawing: Drawing) -> Iterable[str]:
-    """Each text line that leaves the box it was given."""
-    for shape, _, _ in walk(drawing.children):
-        if isinstance(shape, Text) and shape.box is not None:
+    """Each text box that a line leaves: one problem per box, naming its first line out and the worst overflow."""
+    boxes: dict[tuple[float, ...], list[tuple[Text, float]]] = {}
+    for shape, dx, dy in walk(drawing.children):
+        if isinstance(shape, Text) and shape.box is not None and OVERFULL not in shape.cls:
             x0, y0, x1, y1 = text_extent(shape)
             bx, by, bw, bh = shape.box
             if x0 < bx - TOLERANCE or x1 > bx + bw + TOLERANCE or y0 < by - TOLERANCE or y1 > by + bh + TOLERANCE:
-                yield f"{shape.text!r} ({shape.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box by {max(bx - x0, x1 - bx - bw, by - y0, y1 - by - bh):.1f} mm"
+                boxes.setdefault((*shape.box, dx, dy), []).append((shape, max(bx - x0, x1 - bx - bw, by - y0, y1 - by - bh)))
+    for (_, _, bw, bh, _, _), lines in boxes.items():
+        first = lines[0][0]
+        more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+        yield (f"{first.text!r}{more} ({first.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box "
+               f"by {max(by for _, by in lines):.1f} mm")
 
 
 MIN_PIECE_PT = 7.0
@@ -58,6 +68,8 @@ def text_outside_safe_area(sheet: Sheet, safe: float) -> Iterable[str]:
     """Text on a rectangular piece closer than ``safe`` mm to its cut line."""
     for child, placed in zip((c for c in sheet.page.drawing.children if isinstance(c, Group) and "piece" in c.cls), sheet.placed):
         for text, dx, dy in _texts_in(child.children):
+            if OVERFULL in text.cls:
+                continue
             x0, y0, x1, y1 = text_extent(text)
             x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 + dy, y1 + dy
             if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > placed.w - safe + TOLERANCE or y1 > placed.h - safe + TOLERANCE:

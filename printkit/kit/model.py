@@ -23,6 +23,13 @@ class Finding:
         return f"{self.level}: {self.message}"
 
 
+def tally(levels: list[str]) -> str:
+    """``1 error, 2 warnings``: how many findings of each level (given as their levels)."""
+    errors = sum(1 for level in levels if level == "error")
+    warnings = len(levels) - errors
+    return f"{errors} error{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class PieceSet:
     """Pieces that belong together off paper, in play order: a deck of cards, a set of tokens, a board.
@@ -83,6 +90,15 @@ class Kit:
     """Counters, chips, standees and markers, one set per kind."""
     boards: list[PieceSet] = field(default_factory=list)
     """Boards and trackers, one piece each, upright as designed."""
+
+    def main_artwork(self) -> str | None:
+        """The artwork that shows the kit at a glance: its largest deck (the first listed on a tie),
+        else its first board, else the first artwork by name."""
+        decks = [d for d in self.decks if d.name in self.artwork]
+        if decks:
+            return max(decks, key=lambda d: len(d.pieces)).name
+        boards = [b.name for b in self.boards if b.name in self.artwork] or [s for s in sorted(self.artwork) if s.startswith("board")]
+        return (boards or sorted(self.artwork) or [None])[0]
 
     def svg(self, stem: str) -> str:
         """``artwork/<stem>.svg`` as text, converted once however often it is asked for (build, checks)."""

@@ -38,7 +38,7 @@ def fails(args: list[str], message: str) -> None:
     (CARD + '\n[print]\nbleed_mm = 40\n', None, "kit.toml: print.bleed_mm: expected 0 to 6, got 40"),
     ("[kit\n", None, "kit.toml: not valid TOML"),
     ('[kit]\nname = "x"\n', None, "nothing to print: add a [[deck]], [[board]] or [[tokens]]"),
-    (CARD, {"cards.csv": b"title,colour\n\xff\xfe,#000000\n"}, "cards.csv: not UTF-8 text"),
+    (CARD, {"cards.csv": b"title,colour\n\xff\xfe,#000000\n"}, "cards.csv:2: not UTF-8 text (byte 0xFF in"),
     (CARD, {"cards.csv": "title,colour\nA,#000000,extra\n"}, "cards.csv:2: 3 cells in a row under a header of 2 columns"),
     (CARD.replace('data = "cards.csv"', 'data = "cards.csv"\nquantity = "count"'), {"cards.csv": "title,colour,count\nA,#000000,-1\n"},
      "cards.csv:2: column 'count': expected a number of copies from 0 to 10000, got '-1'"),

@@ -15,7 +15,7 @@ from printkit.build import make_data_kit
 from printkit.draw.cmyk import RICH_BLACK, Inks, gcr
 from printkit.export.cmyk import export_cmyk
 from printkit.kit.render import render_files
-from tests.datakit.helpers import CARD, write_kit
+from tests.datakit.helpers import CARD, run, write_kit
 from tests.export.helpers import game_kit, scaffold_kit
 
 RGB_OPERATORS = {b"rg", b"RG", b"g", b"G", b"sc", b"SC", b"scn", b"SCN", b"cs", b"CS"}
@@ -87,3 +87,24 @@ def test_scaffold_svg_pictures_are_cmyk(tmp_path: Path) -> None:
     made = export_cmyk(scaffold_kit(tmp_path / "my-game"))  # its icons are SVG, drawn by svglib
     assert_all_cmyk(made.files["kit.pdf"])
     assert "#2E7D32" in made.files["inks.txt"].decode()  # a card colour from cards.csv, reported
+
+
+def test_the_pdfs_carry_an_output_intent_by_its_registry_name(tmp_path: Path) -> None:
+    folder = write_kit(tmp_path / "kit")
+    out = str(tmp_path / "out")
+    assert run("export", "--kit", str(folder), "--to", "cmyk", "--out", out).exit_code == 0
+    target = tmp_path / "out/t/export/cmyk"
+    for name in ("kit.pdf", "rules.pdf"):
+        intents = PdfReader(target / name).trailer["/Root"]["/OutputIntents"]
+        assert len(intents) == 1 and intents[0]["/S"] == "/GTS_PDFX" and intents[0]["/OutputConditionIdentifier"] == "FOGRA39"
+        assert intents[0]["/RegistryName"] == "http://www.color.org"
+    assert "Output intent: FOGRA39 (Coated FOGRA39" in (target / "README.txt").read_text()
+    assert run("export", "--kit", str(folder), "--to", "cmyk", "--intent", "CGATS TR 001", "--out", out).exit_code == 0
+    assert PdfReader(target / "kit.pdf").trailer["/Root"]["/OutputIntents"][0]["/OutputConditionIdentifier"] == "CGATS TR 001"
+    first = (target / "kit.pdf").read_bytes()
+    assert run("export", "--kit", str(folder), "--to", "cmyk", "--intent", "CGATS TR 001", "--out", out).exit_code == 0
+    assert (target / "kit.pdf").read_bytes() == first
+    bad = run("export", "--kit", str(folder), "--to", "cmyk", "--intent", "FOGRA99", "--out", out)
+    assert bad.exit_code == 1 and bad.output.startswith("error: --intent: unknown printing condition 'FOGRA99' (known: FOGRA39, FOGRA51")
+    wrong = run("export", "--kit", str(folder), "--to", "tts", "--intent", "FOGRA39", "--out", out)
+    assert wrong.exit_code == 1 and wrong.output.startswith("error: --intent: only for --to cmyk, not --to tts")

@@ -79,3 +79,36 @@ def test_cli_errors_are_one_line_and_keep_the_previous_export(tmp_path: Path) ->
     unknown = run("export", "--kit", str(folder), "--to", "pod", "--shop", "printful", "--out", out)
     assert unknown.exit_code == 1 and unknown.output.startswith("error: --shop: unknown shop 'printful'")
     assert {p.relative_to(target): p.read_bytes() for p in target.rglob("*") if p.is_file()} == before
+
+
+def test_a_deck_of_a_size_the_shop_does_not_print_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    two = CARD.replace('[[deck]]', '[[deck]]\nname = "aids"\ntitle = "Player aids"\ndata = "cards.csv"\nfront = "front"\nsize = [88, 126]\n\n[[deck]]', 1)
+    kit = make_data_kit(str(write_kit(tmp_path / "two", two)))
+    made = export_pod(kit, "thegamecrafter")
+    assert made.warnings[0] == ("t: left out 1 deck of a size The Game Crafter does not print: 'Player aids' (88 x 126 mm) "
+                                "(use --shop generic for them)")
+    assert any(name.startswith("cards/cards/") for name in made.files) and not any(name.startswith("cards/aids/") for name in made.files)
+    assert "- left out: 'Player aids' (88 x 126 mm): The Game Crafter prints none of these sizes" in made.files["README.txt"].decode()
+    assert "aids" not in made.files["order.csv"].decode()
+    result = run("export", "--game", "ultimate", "--to", "pod", "--shop", "thegamecrafter", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "warning: ultimate: left out 1 deck of a size The Game Crafter does not print: 'score cards' (127 x 76.2 mm)" in result.output
+
+
+def test_export_only_the_decks_named(tmp_path: Path) -> None:
+    two = CARD.replace('[[deck]]', '[[deck]]\nname = "aids"\ntitle = "Player aids"\ndata = "cards.csv"\nfront = "front"\n\n[[deck]]', 1)
+    two += '\n[[tokens]]\nname = "coins"\ndata = "cards.csv"\nfront = "back"\n'
+    folder = write_kit(tmp_path / "two", two)
+    out = tmp_path / "out"
+    result = run("export", "--kit", str(folder), "--to", "pod", "--deck", "cards", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    written = {p.relative_to(out / "t/export/pod").as_posix() for p in (out / "t/export/pod").rglob("*.png")}
+    assert written and all(name.startswith("cards/cards/") for name in written)
+    both = run("export", "--kit", str(folder), "--to", "tts", "--deck", "cards", "--deck", "aids", "--out", str(out))
+    assert both.exit_code == 0, both.output
+    save = (out / "t/export/tts/t.json").read_text()
+    assert '"Nickname": "Player aids"' in save and '"Nickname": "Cards"' in save and "Custom_Tile" not in save
+    unknown = run("export", "--kit", str(folder), "--to", "tts", "--deck", "cardz", "--out", str(out))
+    assert unknown.exit_code == 1 and unknown.output == "error: t: no deck named 'cardz' (decks: aids, cards)\n"
+    cmyk = run("export", "--kit", str(folder), "--to", "cmyk", "--deck", "cards", "--out", str(out))
+    assert cmyk.exit_code == 1 and cmyk.output.startswith("error: --deck: not for --to cmyk")

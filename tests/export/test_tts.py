@@ -12,7 +12,7 @@ from PIL import ImageChops
 from printkit.build import make_data_kit
 from printkit.export.run import export_kit
 from printkit.export.tts import MAX_PX, cell_size, grid
-from tests.datakit.helpers import run, write_kit
+from tests.datakit.helpers import CARD, run, write_kit
 from tests.export.helpers import game_kit, image, scaffold_kit
 
 
@@ -64,8 +64,8 @@ def test_warfare_json_matches_sheets(tmp_path: Path) -> None:
     result = export_kit(kit, "tts", tmp_path)
     check_against_sheets(result.folder, kit)
     save = json.loads((result.folder / "warfare.json").read_text())
-    assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom", "DeckCustom", "Custom_Board"]
-    assert {"tokens-x-tokens.png", "tokens-o-tokens.png", "board-board.png", "README.txt"} <= set(result.files)
+    assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom", "DeckCustom", "Custom_Board", "Bag", "Bag"]
+    assert {"token-x-tokens-001.png", "token-o-tokens-001.png", "board-board.png", "README.txt"} <= set(result.files)
     assert "Saved Objects" in (result.folder / "README.txt").read_text()
 
 
@@ -76,7 +76,7 @@ def test_scaffold_kit_from_data(tmp_path: Path) -> None:
     obj = _decks(json.loads((result.folder / f"{kit.game}.json").read_text()))[0]
     assert len(obj["DeckIDs"]) == len(kit.decks[0].pieces) == 13
     assert obj["ContainedObjects"][0]["Nickname"] == "Harvest"
-    assert {f"tokens-{t.name}.png" for t in kit.tokens} | {f"board-{b.name}.png" for b in kit.boards} <= set(result.files)
+    assert {f"token-{t.name}-001.png" for t in kit.tokens} | {f"board-{b.name}.png" for b in kit.boards} <= set(result.files)
 
 
 def test_copies_share_a_cell_and_base_url_rewrites_urls(tmp_path: Path) -> None:
@@ -117,3 +117,51 @@ def test_cli_rerun_is_byte_identical_and_bad_input_is_one_line(tmp_path: Path) -
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     wrong = run("export", "--game", "tictactwo", "--to", "tts", "--shop", "thegamecrafter", "--out", out)
     assert wrong.exit_code == 1 and wrong.output.startswith("error: --shop: only for --to pod")
+
+
+def test_tokens_are_pieces_to_pick_up_in_a_bag(tmp_path: Path) -> None:
+    kit_text = CARD + '''
+[[tokens]]
+name = "coins"
+title = "Coins"
+data = "coins.csv"
+front = "coin"
+back = "coin-back"
+shape = "round"
+size_mm = 20
+
+[[tokens]]
+name = "tiles"
+data = "tiles.csv"
+front = "coin"
+shape = "hex"
+size_mm = 20
+
+[layouts.coin.disc]
+type = "circle"
+r = 13
+fill = "{colour}"
+
+[layouts.coin-back.disc]
+type = "circle"
+r = 13
+fill = "#111111"
+'''
+    files = {"cards.csv": "title,colour\nAlpha,#AA3300\n", "coins.csv": "name,colour,quantity\nGold,#F2C94C,3\nSilver,#C0C0C0,2\n",
+             "tiles.csv": "name,colour\nForest,#2E7D32\n"}
+    kit = make_data_kit(str(write_kit(tmp_path / "kit", kit_text, files)))
+    result = export_kit(kit, "tts", tmp_path / "out")
+    save = json.loads((result.folder / f"{kit.game}.json").read_text())
+    bag = next(o for o in save["ObjectStates"] if o["Nickname"] == "Coins")
+    assert bag["Name"] == "Bag" and [t["Nickname"] for t in bag["ContainedObjects"]] == ["Gold"] * 3 + ["Silver"] * 2
+    tile = bag["ContainedObjects"][0]
+    assert tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 2  # a circle
+    front, back = (tile["CustomImage"][k].rsplit("/", 1)[1] for k in ("ImageURL", "ImageSecondaryURL"))
+    assert (front, back) == ("token-coins-001.png", "token-coins-001-back.png")
+    assert bag["ContainedObjects"][3]["CustomImage"]["ImageURL"].endswith("token-coins-002.png")
+    gold, dark = image(result.folder / front).convert("RGB"), image(result.folder / back).convert("RGB")
+    assert gold.size == (236, 236) and gold.getpixel((118, 118)) == (0xF2, 0xC9, 0x4C) and dark.getpixel((118, 118)) == (0x11, 0x11, 0x11)
+    hexagon = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile")
+    assert hexagon["Nickname"] == "Tiles: Forest" and hexagon["CustomImage"]["CustomTile"]["Type"] == 1
+    assert hexagon["CustomImage"]["ImageSecondaryURL"] == hexagon["CustomImage"]["ImageURL"]
+    assert not any(name.startswith("tokens-") for name in result.files)

@@ -90,3 +90,31 @@ def test_latest_simulation_of_a_built_kit_shows_in_its_page(tmp_path: Path) -> N
     assert '<section id="simulation">' in page and f"{kept['results']['first']}</td>" in page
     build(load_config(None, ("games.ultimate.player_x=Xena",)), "ultimate", out)
     assert (out / "ultimate" / "balance" / "simulate.json").is_file(), "a rebuild keeps the balance folder"
+
+
+def test_changed_share_never_reads_zero_for_a_real_change(tmp_path: Path) -> None:
+    from printkit.gallery.changes import changed_share
+
+    Image.new("RGB", (100, 100), "white").save(tmp_path / "a.png")
+    one = Image.new("RGB", (100, 100), "white")
+    one.putpixel((50, 50), (0, 0, 0))
+    one.save(tmp_path / "b.png")
+    share = pixel_difference(tmp_path / "a.png", tmp_path / "b.png", tmp_path / "d.png")
+    assert share == 1 / 10_000 and changed_share(share) == "< 0.1 % of pixels changed"
+    assert changed_share(0.0123) == "1.2 % of pixels changed" and changed_share(0.0) == "no pixel visibly changed"
+
+
+def test_a_kit_from_data_shows_its_main_deck_and_a_small_change(tmp_path: Path) -> None:
+    from tests.datakit.helpers import CARD, run, write_kit
+
+    tokens = '\n[[tokens]]\nname = "aaa-chips"\ndata = "chips.csv"\nfront = "back"\nsize_mm = 15\n'
+    folder = write_kit(tmp_path / "k", CARD + tokens, {"cards.csv": "title,colour\nAlpha,#AA3300\nBeta,#0033AA\n", "chips.csv": "n\n1\n"})
+    out = tmp_path / "out"
+    assert run("build", "--kit", str(folder), "--out", str(out)).exit_code == 0
+    (folder / "cards.csv").write_text("title,colour\nAlpha,#AA3300\nBeta.,#0033AA\n", encoding="utf-8")
+    assert run("build", "--kit", str(folder), "--out", str(out)).exit_code == 0
+    write_gallery(out)
+    index = (out / "index.html").read_text()
+    assert '<img src="t/artwork/cards.png"' in index and "aaa-chips.png" not in index
+    page = (out / "t/index.html").read_text()
+    assert "artwork/cards.svg <span class=\"tag\">&lt; 0.1 % of pixels changed</span>" in page, page[page.find("What changed"):][:2000]

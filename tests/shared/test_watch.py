@@ -51,7 +51,8 @@ def test_config_change_rebuilds_only_the_kits_it_affects(tmp_path: Path) -> None
 def test_invalid_config_and_failed_build_keep_the_previous_kit(tmp_path: Path) -> None:
     watcher, lines, config = make_watcher(tmp_path, ("warfare",))
     watcher.rebuild(Rebuild(["warfare"], "start"))
-    assert lines[-1].endswith("warfare: built in " + lines[-1].split("built in ")[1]) and "after start: 0 errors, 1 warning" in lines[-1]
+    assert "warfare: built in " in lines[-2] and lines[-2].endswith("after start: 0 errors, 1 warning")
+    assert lines[-1].startswith("  warning: fortress victory cannot be reached")
     manifest = (tmp_path / "out/warfare/manifest.json").read_bytes()
     config.write_text("[games.warfare]\nboard_size = \"six\"\n")
     assert watcher.classify([config]) is None
@@ -82,9 +83,24 @@ def test_a_kit_folder_is_watched_whole_and_rebuilt_from_its_kit_toml(tmp_path: P
     assert watcher.classify([tmp_path / "config.toml"]) is None
 
 
-def test_summary_counts_and_lists_findings() -> None:
+def test_summary_counts_findings() -> None:
     assert summary([]) == "0 errors, 0 warnings"
-    assert summary([{"level": "warning", "message": "w"}]) == "0 errors, 1 warning (warning: w)"
+    assert summary([{"level": "warning", "message": "w"}]) == "0 errors, 1 warning"
+    assert summary([{"level": "error", "message": "e"}] * 2) == "2 errors, 0 warnings"
+
+
+def test_findings_are_printed_once_when_they_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    watcher, lines, _ = make_watcher(tmp_path, ("warfare",))
+    rounds = iter([[{"level": "warning", "message": "w1"}]] * 2 + [[{"level": "warning", "message": "w1"},
+                                                                     {"level": "error", "message": "e1"}], []])
+    monkeypatch.setattr(watcher, "_build_here", lambda config, name: next(rounds))
+    for _ in range(4):
+        watcher.rebuild(Rebuild(["warfare"], "x changed"))
+    assert [" warfare: built in " in line for line in lines] == [True, False, True, True, False, False, True]
+    shown = [line for line in lines if line.startswith("  ")]
+    assert shown == ["  warning: w1", "  warning: w1", "  error: e1"]
+    assert lines[1] == "  warning: w1" and lines[2].endswith("x changed: 0 errors, 1 warning") and lines[-1].endswith("0 errors, 0 warnings")
+    assert all(len(line) < 80 for line in lines if not line.startswith("  "))
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
