@@ -30,8 +30,8 @@ def _normal(text: str) -> str:
 class KitRules:
     """The engine contract for one kit setup: states are the designer's plain data."""
 
-    def __init__(self, game_class: type[Game], setup: KitSetup, folder: Path, display: str) -> None:
-        self.folder, self.display, self.setup = folder, display, setup
+    def __init__(self, game_class: type[Game], setup: KitSetup, folder: Path, display: str, rules_name: str) -> None:
+        self.folder, self.display, self.setup, self.rules_name = folder, display, setup, rules_name
         self.game = self._call(lambda: game_class(setup.params, setup.decks, setup.tokens, setup.boards), "making the game")
         self.players: int = self._checked_players()
         self.player_names: tuple[str, ...] = self._call(self.game.names, "naming the players")
@@ -40,7 +40,7 @@ class KitRules:
     def _checked_players(self) -> int:
         count = self.game.players
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise RulesError(f"{self.display.rstrip('/')}/rules.py: players = {count!r}: expected the number of players (2 or more)")
+            raise self.fail(f"players = {count!r}: expected the number of players (2 or more)")
         return count
 
     # --- calling the designer's code ----------------------------------------------------------
@@ -63,7 +63,7 @@ class KitRules:
 
     def fail(self, message: str) -> RulesError:
         """A contradiction in the rules (not an exception), named by the rules file."""
-        return RulesError(f"{self.display.rstrip('/')}/rules.py: {message}")
+        return RulesError(f"{self.rules_name}: {message}")
 
     # --- the engine contract --------------------------------------------------------------------
     def initial_state(self) -> Any:
@@ -126,7 +126,7 @@ class KitRules:
         try:
             result = self.game.play(state, move)
         except IllegalMove as exc:
-            raise self.fail(f"play() refused {short(self.game.notation(state, move))}, a move the rules offered: {exc}") from None
+            raise self.fail(f"play() refused {short(notation_of(self.game, state, move))}, a move the rules offered: {exc}") from None
         except Exception as exc:
             raise blame(exc, self.folder, self.display, f"playing {short(notation_of(self.game, state, move))}") from None
         return state if result is None else result

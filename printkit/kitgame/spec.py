@@ -73,7 +73,7 @@ def _spec(ref: KitRef) -> GameSpec:
     folder = Path(ref.folder)
 
     def rules(setup: KitSetup) -> KitRules:
-        return KitRules(cls, setup, folder, ref.display)
+        return KitRules(cls, setup, folder, ref.display, ref.rules_name)
 
     players: dict[str, Any] = {"random": random_player}
     players.update({name: _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
