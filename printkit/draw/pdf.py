@@ -6,6 +6,7 @@ Each page may carry a TrimBox and a BleedBox (mm rectangles on the page).
 
 from __future__ import annotations
 
+import hashlib
 import math
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -131,8 +132,10 @@ def _vector(data: bytes) -> Any:
     """
     from svglib.svglib import svg2rlg
 
+    from printkit.draw.svgprep import fold_opacity
+
     fonts.register()
-    picture = svg2rlg(BytesIO(data), font_map=_VeraFonts())
+    picture = svg2rlg(BytesIO(fold_opacity(data)), font_map=_VeraFonts())
     if picture is None:
         raise ValueError("an SVG that svglib cannot read")
     picture.initialFontName = fonts.REGULAR  # renderPDF would otherwise set (unembedded) Helvetica
@@ -156,18 +159,53 @@ def vector_problem(data: bytes) -> str | None:
 
 
 def _image(c: Canvas, shape: Image) -> None:
+    """The picture clipped to its box, as a browser clips an SVG to its viewport; each picture is stored once
+    per PDF (a form XObject of the unit square, placed by every use)."""
+    name = _form(c, shape)
     c.saveState()
     c.translate(shape.x, shape.y + shape.h)
+    c.scale(shape.w, -shape.h)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _form(c: Canvas, shape: Image) -> str:
+    """The name of the picture's form in this PDF, drawn into it on first use (its BBox, the unit square, clips)."""
+    name = f"picture-{shape.kind}-{hashlib.sha1(shape.data).hexdigest()[:20]}"
+    if c.hasForm(name):
+        return name
+    c.beginForm(name, 0, 0, 1, 1)
     if shape.kind == "svg":
         from reportlab.graphics import renderPDF
 
         picture = _vector(shape.data)
-        c.scale(shape.w / picture.width, -shape.h / picture.height)
+        c.scale(1 / picture.width, 1 / picture.height)
         renderPDF.draw(picture, c, 0, 0)
     else:
-        c.scale(1, -1)
-        c.drawImage(_picture(shape.data), 0, 0, shape.w, shape.h, mask="auto")
-    c.restoreState()
+        c.drawImage(_picture(shape.data), 0, 0, 1, 1, mask="auto")
+    _end_form(c)
+    return name
+
+
+def _end_form(c: Canvas) -> None:
+    """End the form with the resources its drawing used, as a page lists them.
+
+    reportlab's own forms list fonts and pictures only: transparency (ExtGState), gradients
+    (shadings) and colour spaces would be lost, so a translucent shape would print solid.
+    """
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if c._formsinuse:
+        resources.XObject = c._doc.xobjDict(c._formsinuse)
+    state = c._extgstate.getState()
+    if state:
+        resources.ExtGState = state
+    resources.setShading(c._shadingUsed)
+    resources.setColorSpace(c._colorsUsed)
+    c.endForm(Resources=resources)
 
 
 def _picture(data: bytes) -> ImageReader:
