@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 import click
 
@@ -13,6 +13,9 @@ from printkit.config import Config, load_config
 from printkit.errors import PrintkitError
 from printkit.games import available, get_game
 from printkit.press.settings import PAPERS
+
+if TYPE_CHECKING:
+    from printkit.kit.model import Finding
 
 
 def _fail(message: str) -> NoReturn:
@@ -100,7 +103,14 @@ def _report(result: Any, verify_hint: str) -> None:
             click.echo(f"  {file:<28} {size / 1024:8.1f} KiB")
     errors = [f for f in result.findings if f.level == "error"]
     warnings = [f for f in result.findings if f.level == "warning"]
-    click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings (details: printkit verify {verify_hint})")
+    notes = _notes(result.findings)
+    click.echo(f"  checks: {len(errors)} errors, {len(warnings)} warnings{notes} (details: printkit verify {verify_hint})")
+
+
+def _notes(findings: Sequence[Finding]) -> str:
+    """``, 2 notes`` when findings hold notes (pictures resampled and the like), else nothing."""
+    count = sum(1 for f in findings if f.level == "note")
+    return f", {count} note{'s' if count != 1 else ''}" if count else ""
 
 
 @main.command()
@@ -157,7 +167,8 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
     for finding in findings:
         click.echo(str(finding))
     errors = sum(1 for f in findings if f.level == "error")
-    click.echo(f"{kit.game}: {errors} errors, {len(findings) - errors} warnings")
+    warnings = sum(1 for f in findings if f.level == "warning")
+    click.echo(f"{kit.game}: {errors} errors, {warnings} warnings{_notes(findings)}")
     if errors:
         sys.exit(1)
 

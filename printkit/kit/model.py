@@ -14,7 +14,7 @@ from printkit.press.sheets import Sheet
 
 @dataclass(frozen=True)
 class Finding:
-    """One result of a kit check: ``level`` is "error" or "warning"."""
+    """One result of a kit check: ``level`` is "error", "warning" or "note" (something done for the designer, e.g. a picture resampled)."""
 
     level: str
     message: str
