@@ -12,7 +12,8 @@ from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_ro
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.paths import inside, shown
-from printkit.datakit.pictures import rule_pictures
+from printkit.datakit.pictures import MAX_RULES_BYTES, rule_pictures
+from printkit.datakit.prescan import check_pictures
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
@@ -21,7 +22,6 @@ from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
 
-MAX_RULES_BYTES = 1024 * 1024
 PREVIEW_PIECES = 60
 """A PNG preview shows at most this many pieces (the SVG holds them all)."""
 
@@ -140,6 +140,10 @@ def _drawn_kit(kit: KitFolder) -> Kit:
     artwork, previews, sections, findings = {}, {}, [], []
     sets: dict[str, list[PieceSet]] = {"decks": [], "boards": [], "tokens": []}
     counts: dict[str, dict[str, dict[str, Any]]] = {"decks": {}, "boards": {}, "tokens": {}}
+    token_rows = [load_rows(kit.path, kit.display, tokens.data, spec.source) for tokens in spec.tokens]
+    deck_rows = [load_rows(kit.path, kit.display, deck.data, spec.source) for deck in spec.decks]
+    check_pictures(art, spec.layouts, [((s.front, s.back), rows) for s, rows in [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]],
+                   spec.rules)
     for board in spec.boards:
         rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
         piece = board_piece(board, rows, settings.safe_mm)
@@ -149,8 +153,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["boards"][board.name] = {"title": board.title, "count": 1}
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
     pieces_so_far = drawn = 0
-    for i, tokens in enumerate(spec.tokens):
-        rows = load_rows(kit.path, kit.display, tokens.data, spec.source)
+    for i, (tokens, rows) in enumerate(zip(spec.tokens, token_rows)):
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
@@ -164,8 +167,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
             previews[tokens.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {tokens.title}", cols=cols, gap=3.0)
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
         sets["tokens"].append(PieceSet(tokens.name, tokens.title, tuple(pieces)))
-    for i, deck in enumerate(spec.decks):
-        rows = load_rows(kit.path, kit.display, deck.data, spec.source)
+    for i, (deck, rows) in enumerate(zip(spec.decks, deck_rows)):
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.datakit.paths import inside, shown
-from printkit.draw.images import NotAnImage, natural_size
+from printkit.draw.images import ImageTooLarge, NotAnImage, downscaled, natural_size
 from printkit.draw.shapes import Drawing, Image
 from printkit.errors import ConfigError
 from printkit.markdown_blocks import Block, ListBlock, blocks
 
+MAX_RULES_BYTES = 1024 * 1024
+"""The largest rule sheet a kit takes."""
 PNG_DPI = 150
 """A PNG's pixels become millimetres at this resolution (a picture is never shown larger than the column)."""
 MAX_W, MAX_H = 160.0, 180.0
@@ -38,7 +40,8 @@ def _line_of(text: str, src: str) -> int:
 
 
 def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dict[str, Drawing]:
-    """Each picture of the rule sheet as a Drawing at its size (SVG in mm, PNG at 150 dpi, shrunk to fit a page).
+    """Each picture of the rule sheet as a Drawing at its size (SVG in mm, PNG at 150 dpi, shrunk to fit a page;
+    a PNG with more pixels than that size needs at 300 dpi resampled down).
 
     A picture outside the kit folder, missing, or not an SVG/PNG is an error naming the rule sheet's line.
     """
@@ -56,9 +59,13 @@ def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dic
             raise ConfigError(where, "", f"picture {src!r}: cannot read {name} ({exc.strerror or exc})") from None
         except NotAnImage as exc:
             raise ConfigError(where, "", f"picture {src!r}: {name} is not an SVG or PNG picture ({exc})") from None
+        except ImageTooLarge as exc:
+            raise ConfigError(where, "", f"picture {src!r}: {name}: {exc}") from None
         if kind == "png":
             w, h = w * 25.4 / PNG_DPI, h * 25.4 / PNG_DPI
         scale = min(1.0, MAX_W / w, MAX_H / h)
         w, h = w * scale, h * scale
+        if kind == "png":
+            data = downscaled(data, w, h) or data
         pictures[src] = Drawing(w, h, (Image(0.0, 0.0, w, h, data, kind),), title=src)
     return pictures
