@@ -11,9 +11,11 @@ from printkit.datakit.components import deck_pieces, token_pieces
 from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.packing import token_sections
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.pictures import MAX_RULES_BYTES, rule_pictures
 from printkit.datakit.prescan import check_pictures
+from printkit.datakit.schema import Tokens
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
@@ -153,20 +155,21 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["boards"][board.name] = {"title": board.title, "count": 1}
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
     pieces_so_far = drawn = 0
+    token_sets: list[tuple[Tokens, list[Piece]]] = []
     for i, (tokens, rows) in enumerate(zip(spec.tokens, token_rows)):
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source)
         pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
         findings += painter.findings
-        sides = "double-sided, flip on the " + settings.duplex_flip + " edge" if tokens.back else "single-sided, on card stock if you can"
-        sections.append(Section(f"tokens {tokens.title}", _grid(pieces, kit, tokens.title), sides))
+        token_sets.append((tokens, pieces))
         cols = max(1, round(180 / (tokens.size + 3)))
         artwork[tokens.name] = pieces_drawing(pieces, f"{spec.title} {tokens.title}", cols=cols, gap=3.0, backs=True)
         if len(pieces) > PREVIEW_PIECES:
             previews[tokens.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {tokens.title}", cols=cols, gap=3.0)
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
         sets["tokens"].append(PieceSet(tokens.name, tokens.title, tuple(pieces)))
+    sections += token_sections(token_sets, settings, spec.title, lambda pieces, what: _grid(pieces, kit, what))
     for i, (deck, rows) in enumerate(zip(spec.decks, deck_rows)):
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)

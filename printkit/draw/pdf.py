@@ -96,6 +96,16 @@ def _text(c: Canvas, shape: Text) -> None:
     c.restoreState()
 
 
+def _trace(path: Any, points: tuple[tuple[float, float], ...], closed: bool) -> Any:
+    """The path through ``points`` (closed back to the first when ``closed``)."""
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    if closed:
+        path.close()
+    return path
+
+
 def _group(c: Canvas, shape: Group) -> None:
     c.saveState()
     c.translate(shape.dx, shape.dy)
@@ -105,7 +115,12 @@ def _group(c: Canvas, shape: Group) -> None:
         c.rotate(shape.rotate)
     if shape.clip is not None:
         path = c.beginPath()
-        path.rect(*shape.clip)
+        if isinstance(shape.clip, Circle):
+            path.circle(shape.clip.cx, shape.clip.cy, shape.clip.r)
+        elif isinstance(shape.clip, Polygon):
+            _trace(path, shape.clip.points, closed=True)
+        else:
+            path.rect(*shape.clip)
         c.clipPath(path, stroke=0, fill=0)
     for child in shape.children:
         draw_shape(c, child)
@@ -246,12 +261,7 @@ def draw_shape(c: Canvas, shape: Shape) -> None:
         elif isinstance(shape, Line):
             c.line(shape.x1, shape.y1, shape.x2, shape.y2)
         elif isinstance(shape, Polygon):
-            path = c.beginPath()
-            path.moveTo(*shape.points[0])
-            for point in shape.points[1:]:
-                path.lineTo(*point)
-            if shape.closed:
-                path.close()
+            path = _trace(c.beginPath(), shape.points, shape.closed)
             c.drawPath(path, stroke=stroke, fill=fill and shape.closed)
         c.restoreState()
 

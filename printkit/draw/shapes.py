@@ -111,7 +111,7 @@ class Image:
 class Group:
     """Children moved by ``dx, dy``, then scaled, then rotated (degrees) about the origin.
 
-    ``clip`` (x, y, w, h, in the group's own coordinates) hides what lies outside.
+    ``clip`` (x, y, w, h, or a Circle or closed Polygon, in the group's own coordinates) hides what lies outside.
     """
 
     children: tuple["Shape", ...]
@@ -119,7 +119,7 @@ class Group:
     dy: float = 0.0
     rotate: float = 0.0
     scale: float = 1.0
-    clip: tuple[float, float, float, float] | None = None
+    clip: "tuple[float, float, float, float] | Circle | Polygon | None" = None
     id: str | None = None
     cls: tuple[str, ...] = ()
 

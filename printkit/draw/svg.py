@@ -109,8 +109,12 @@ class _Writer:
         if shape.clip is not None:
             clip_id = f"clip{next(self.clip_ids)}"
             path = self.dwg.defs.add(self.dwg.clipPath(id=clip_id))
-            x, y, w, h = shape.clip
-            path.add(self.dwg.rect((num(x), num(y)), (num(w), num(h))))
+            if isinstance(shape.clip, (Circle, Polygon)):
+                path.add(self.dwg.circle((num(shape.clip.cx), num(shape.clip.cy)), num(shape.clip.r))
+                         if isinstance(shape.clip, Circle) else self.dwg.polygon([(num(x), num(y)) for x, y in shape.clip.points]))
+            else:
+                x, y, w, h = shape.clip
+                path.add(self.dwg.rect((num(x), num(y)), (num(w), num(h))))
             target = self.dwg.g(clip_path=f"url(#{clip_id})")
             g.add(target)
         for child in shape.children:

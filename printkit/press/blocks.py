@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass
 
 from printkit.draw.pdf import DrawingPage
-from printkit.draw.shapes import Drawing, Group, Line, Shape, Text
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Shape, Text
 from printkit.press.marks import crop_marks
-from printkit.press.pieces import Piece, cut_guide, printable_area
+from printkit.press.pieces import Piece, bleed_outline, cut_guide, printable_area
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet, footer
 
@@ -32,7 +32,7 @@ class Block:
 
 def _geometry(block: Block, settings: PrintSettings) -> tuple[int, int, float]:
     piece = block.pieces[0]
-    gap = 2 * settings.bleed_mm if piece.round else 0.0
+    gap = 2 * settings.bleed_mm if piece.shaped else 0.0
     area = printable_area(settings)
     outer = 2 * (settings.bleed_mm + settings.mark_offset_mm + settings.mark_length_mm)
     cols = max(1, math.floor((area.w - outer + gap) / (piece.w + gap)))
@@ -55,10 +55,10 @@ def _top_room(settings: PrintSettings) -> float:
     return _mark_room(settings) + 6.0
 
 
-def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: float) -> tuple[float, float, float, float]:
-    """Full bleed on sides with no butted neighbour; the cut line on shared edges."""
-    if piece.round:
-        return (-b, -b, piece.w + 2 * b, piece.h + 2 * b)
+def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: float) -> tuple[float, float, float, float] | Circle | Polygon:
+    """Full bleed on sides with no butted neighbour; the cut line on shared edges; round and hex pieces: their grown outline."""
+    if piece.shaped:
+        return bleed_outline(piece, b)
     index = r * cols + c
     left = b if c == 0 else 0.0
     right = b if c == cols - 1 or index + 1 >= count else 0.0
@@ -93,8 +93,8 @@ def _place(block: Block, y: float, settings: PrintSettings) -> tuple[list[Shape]
     return shapes, placed, marks
 
 
-def block_sheets(blocks: list[Block], settings: PrintSettings, title: str) -> list[Sheet]:
-    """Pages of blocks, top to bottom; a block that does not fit starts the next page."""
+def block_sheets(blocks: list[Block], settings: PrintSettings, title: str, what: str = "chips and markers") -> list[Sheet]:
+    """Pages of blocks, top to bottom; a block that does not fit starts the next page (labelled ``title - what, sheet i of n``)."""
     area = printable_area(settings)
     pages: list[list[tuple[Block, float]]] = [[]]
     y = area.y
@@ -107,7 +107,7 @@ def block_sheets(blocks: list[Block], settings: PrintSettings, title: str) -> li
             y = area.y
         pages[-1].append((block, y))
         y += need + 2.0
-    return [_sheet(page, settings, f"{title} - chips and markers, sheet {i + 1} of {len(pages)}")
+    return [_sheet(page, settings, f"{title} - {what}, sheet {i + 1} of {len(pages)}")
             for i, page in enumerate(pages) if page]
 
 
