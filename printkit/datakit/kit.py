@@ -13,7 +13,7 @@ from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.packing import token_sections
 from printkit.datakit.paths import inside, shown
-from printkit.datakit.pictures import MAX_RULES_BYTES, rule_pictures
+from printkit.datakit.pictures import MAX_RULES_BYTES, rule_icons, rule_pictures
 from printkit.datakit.prescan import check_pictures
 from printkit.datakit.schema import Tokens
 from printkit.draw import fonts
@@ -43,13 +43,14 @@ def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
         raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
 
 
-def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text, its pictures and the file it comes from ("" for the contents page; see :func:`_rules_text`)."""
+def _rules(kit: KitFolder, counts: dict[str, Any], art: Art) -> tuple[str, dict[str, Drawing], str]:
+    """The rule sheet's text, its pictures (and icons, as ``:name:``) and the file it comes from ("" for the contents
+    page; see :func:`_rules_text`)."""
     text = _rules_text(kit, counts)
     if kit.spec.rules is None:
         return text, {}, ""
     name = shown(kit.path, kit.display, inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file"))
-    return text, rule_pictures(text, kit.path, kit.display, name), name
+    return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon)}, name
 
 
 def _within(count: int, limit: int, what: str, source: str) -> int:
@@ -148,7 +149,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
                    spec.rules)
     for board in spec.boards:
         rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
-        piece = board_piece(board, rows, settings.safe_mm)
+        piece = board_piece(board, rows, settings.safe_mm, art.icon)
         sheets = board_sheets(piece, settings, f"{spec.title} {board.title}")
         sections.append(Section(f"board {board.title}", sheets, board_advice(sheets)))
         artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
@@ -187,7 +188,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
             previews[deck.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {deck.title}", cols=cols, gap=4.0)
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
-    rules_text, pictures, rules_source = _rules(kit, counts)
+    rules_text, pictures, rules_source = _rules(kit, counts, art)
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,
                rules_faces=art.fonts.get(spec.rules_font, ("Vera", "VeraBd")), findings=findings, previews=previews,

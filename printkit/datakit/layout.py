@@ -249,7 +249,7 @@ class Painter:
             known = ", ".join(["Vera", *self.art.fonts])
             raise ConfigError(piece.where if column else self.source, where, f"unknown font {font!r} (fonts: {known})")
         if font in self.art.fonts:
-            box = dataclasses.replace(box, font=self.art.fonts[font][box.bold])
+            box = dataclasses.replace(box, font=self.art.fonts[font][box.bold], bold_font=self.art.fonts[font][1])
         content = self.text(element, "text", piece, "")
         result = set_text(content, box, self.art.icon)
         label = ", ".join(repr(f) for f in fields_in(str(element.props.get("text", "")))) or repr(element.name)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from printkit.datakit.paths import inside, shown
 from printkit.draw.images import ImageTooLarge, NotAnImage, downscaled, natural_size
 from printkit.draw.shapes import Drawing, Image
 from printkit.errors import ConfigError
-from printkit.markdown_blocks import Block, ListBlock, blocks
+from printkit.markdown_blocks import ICON, Block, ListBlock, blocks
 
 MAX_RULES_BYTES = 1024 * 1024
 """The largest rule sheet a kit takes."""
@@ -69,3 +70,14 @@ def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dic
             data = downscaled(data, w, h) or data
         pictures[src] = Drawing(w, h, (Image(0.0, 0.0, w, h, data, kind),), title=src)
     return pictures
+
+
+def rule_icons(text: str, icon: Callable[[str], bytes | None]) -> dict[str, Drawing]:
+    """The icons ``:name:`` of the rule sheet's text that ``icon`` has a picture for, keyed ``:name:``."""
+    found: dict[str, Drawing] = {}
+    for name in dict.fromkeys(ICON.findall(text)):
+        data = icon(name)
+        if data is not None:
+            kind, w, h = natural_size(data)
+            found[f":{name}:"] = Drawing(w, h, (Image(0.0, 0.0, w, h, data, kind),), title=f":{name}:")
+    return found

@@ -16,10 +16,9 @@ from printkit.datakit.layout import Art
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.pictures import MAX_RULES_BYTES, sources
 from printkit.datakit.schema import Layout
-from printkit.datakit.textfit import ICON
 from printkit.draw.images import PNG_SIGNATURE, ImageTooLarge, NotAnImage, png_size
 from printkit.errors import ConfigError
-from printkit.markdown_blocks import blocks
+from printkit.markdown_blocks import ICON, blocks
 
 HEADER_BYTES = 64
 
@@ -60,23 +59,30 @@ def _layout_pictures(art: Art, layouts: Mapping[str, Layout], names: Iterable[st
     return found
 
 
+def _rules_text(art: Art, rules: str | None) -> str:
+    """The rule sheet as written ("" when there is none or it cannot be read: reported when it is laid out)."""
+    if rules is None:
+        return ""
+    path = inside(art.folder, rules, art.source, "rules.file")
+    try:
+        return path.read_text(encoding="utf-8-sig") if path.stat().st_size <= MAX_RULES_BYTES else ""
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 def check_pictures(art: Art, layouts: Mapping[str, Layout], sets: Iterable[tuple[Iterable[str | None], list[Row]]],
                    rules: str | None) -> None:
     """Refuse, before drawing, a picture past the limits that a piece or the rule sheet (``rules``: its path) shows."""
+    text = _rules_text(art, rules)
     wanted: set[tuple[str, str]] = set()
     for names, rows in sets:
         wanted |= _layout_pictures(art, layouts, names, rows)
+    if art.icons:
+        wanted |= {(f"{art.icons}/{name}.png", "kit.icons") for name in ICON.findall(text)}
     for written, key in sorted(wanted):
         path = inside(art.folder, written, art.source, key)
         if key != "kit.icons" or not path.with_suffix(".svg").is_file():
             refuse_too_large(path, shown(art.folder, art.display, path))
-    if rules is None:
-        return
-    path = inside(art.folder, rules, art.source, "rules.file")
-    try:
-        text = path.read_text(encoding="utf-8-sig") if path.stat().st_size <= MAX_RULES_BYTES else ""
-    except (OSError, UnicodeDecodeError):
-        return  # reported when the rule sheet is read
     for src in sources(blocks(text)):
         try:
             picture = inside(art.folder, src, art.source, "picture")

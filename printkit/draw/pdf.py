@@ -90,7 +90,7 @@ def _text(c: Canvas, shape: Text) -> None:
     c.translate(shape.x, shape.y)
     c.scale(1, -1)
     c.setFillColor(colour(shape.fill))
-    c.setFont(fonts.face(shape.bold, shape.font), size)
+    c.setFont(fonts.face(shape.bold, shape.font, shape.italic), size)
     draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[shape.anchor]
     draw(0, 0, shape.text)
     c.restoreState()

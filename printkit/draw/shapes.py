@@ -87,6 +87,8 @@ class Text:
     cls: tuple[str, ...] = ()
     font: str = ""
     """A kit's own registered TrueType font (see ``fonts.register_file``); empty: Vera."""
+    italic: bool = False
+    """Vera's italic face (a kit's own font stays upright: it has no italic)."""
 
 
 @dataclass(frozen=True)

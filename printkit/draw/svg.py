@@ -91,6 +91,8 @@ class _Writer:
         }
         if shape.bold:
             attrs["font_weight"] = "bold"
+        if shape.italic and not shape.font:
+            attrs["font_style"] = "italic"
         return self.dwg.text(shape.text, insert=(num(shape.x), num(shape.y)), **attrs, **ident)
 
     def group(self, shape: Group, ident: dict[str, Any]) -> Any:
