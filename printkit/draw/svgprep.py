@@ -67,11 +67,10 @@ def _fold(element: ET.Element, alpha: float, inherited: dict[str, float]) -> Non
     if "opacity" in declared:
         element.attrib.pop("opacity", None)
         _restyle(element, ("opacity",))
-    if kind in CONTAINERS or kind == "use":
+    if kind in CONTAINERS:
         for child in element:
             _fold(child, alpha, own)
-        if kind != "use":
-            return
+        return
     if alpha < 1.0 or any(name in declared for name in INHERITED):
         _restyle(element, INHERITED)
         for name in INHERITED:
