@@ -1,5 +1,6 @@
-"""Token sheets on paper: several small single-sided sets share pages (a captioned block each)
-instead of one set per page; double-sided sets and sets larger than a page keep their own grid."""
+"""Token sheets on paper: several small sets share pages (a captioned block each) instead of one set
+per page, single-sided sets with single-sided ones, two-sided ones with two-sided ones (fronts, then
+their backs mirrored for duplex); a set larger than a page keeps its own grid."""
 
 from __future__ import annotations
 
@@ -16,23 +17,29 @@ SINGLE = "single-sided, on card stock if you can"
 
 
 def _small(tokens: Tokens, pieces: list[Piece], settings: PrintSettings) -> bool:
-    """Single-sided and no taller than a page as one block: it can share a page."""
-    return tokens.back is None and bool(pieces) and block_height(Block(tokens.title, pieces), settings) <= printable_area(settings).h
+    """No taller than a page as one block: it can share a page."""
+    return bool(pieces) and block_height(Block(tokens.title, pieces), settings) <= printable_area(settings).h
 
 
 def token_sections(sets: list[tuple[Tokens, list[Piece]]], settings: PrintSettings, title: str,
                    grid: Callable[[list[Piece], str], list[Sheet]]) -> list[Section]:
-    """Every token set's pages; two or more small sets are packed onto shared pages where the first of them stood."""
-    packed = [(tokens, pieces) for tokens, pieces in sets if _small(tokens, pieces, settings)]
-    shared = {tokens.name for tokens, _ in packed} if len(packed) > 1 else set()
+    """Every token set's pages; two or more small sets of the same sidedness are packed onto shared pages
+    where the first of them stood."""
+    two_sided = f"double-sided, flip on the {settings.duplex_flip} edge"
+    groups: dict[bool, list[tuple[Tokens, list[Piece]]]] = {False: [], True: []}
+    for tokens, pieces in sets:
+        if _small(tokens, pieces, settings):
+            groups[tokens.back is not None].append((tokens, pieces))
+    shared = {tokens.name: backs for backs, group in groups.items() if len(group) > 1 for tokens, _ in group}
     sections: list[Section] = []
     for tokens, pieces in sets:
-        if tokens.name in shared:
-            if tokens is packed[0][0]:
-                blocks = [Block(t.title, p) for t, p in packed]
-                names = ", ".join(t.title for t, _ in packed)
-                sections.append(Section(f"tokens {names}", block_sheets(blocks, settings, title, "tokens"), SINGLE))
+        if tokens.name not in shared:
+            sections.append(Section(f"tokens {tokens.title}", grid(pieces, tokens.title), two_sided if tokens.back else SINGLE))
             continue
-        sides = f"double-sided, flip on the {settings.duplex_flip} edge" if tokens.back else SINGLE
-        sections.append(Section(f"tokens {tokens.title}", grid(pieces, tokens.title), sides))
+        backs = shared[tokens.name]
+        group = groups[backs]
+        if tokens is group[0][0]:
+            blocks = [Block(t.title, p) for t, p in group]
+            sheets = block_sheets(blocks, settings, title, "two-sided tokens" if backs else "tokens", backs=backs)
+            sections.append(Section(f"tokens {', '.join(t.title for t, _ in group)}", sheets, two_sided if backs else SINGLE))
     return sections

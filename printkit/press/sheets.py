@@ -117,7 +117,7 @@ def _page(pieces: list[Piece], slots: list[tuple[float, float]], settings: Print
     return Sheet(DrawingPage(drawing, trim, bleed), label, side, placed, marks)
 
 
-def _mirror(slots: list[tuple[float, float]], w: float, h: float, settings: PrintSettings) -> list[tuple[float, float]]:
+def mirror_slots(slots: list[tuple[float, float]], w: float, h: float, settings: PrintSettings) -> list[tuple[float, float]]:
     """Where each front slot's back goes when the sheet is flipped on the configured edge."""
     pw, ph = settings.page_size
     dx, dy = settings.back_offset_x_mm, settings.back_offset_y_mm
@@ -148,6 +148,6 @@ def grid_sheets(pieces: list[Piece], settings: PrintSettings, title: str, what: 
         note = f" - print double-sided, flip on the {settings.duplex_flip} edge" if has_backs else ""
         sheets.append(_page(batch, slots, settings, f"{name}: fronts{note}" if has_backs else name, "front", gap))
         if has_backs:
-            backs = _mirror(_slots(cols, rows_here, w, h, gap, settings), w, h, settings)[: len(batch)]
+            backs = mirror_slots(_slots(cols, rows_here, w, h, gap, settings), w, h, settings)[: len(batch)]
             sheets.append(_page(batch, backs, settings, f"{name}: backs", "back", gap))
     return sheets

@@ -87,3 +87,19 @@ def test_small_token_sets_share_one_sheet(tmp_path: Path) -> None:
     assert names == ["coins"] * 6 + ["tiles"] * 4 + ["markers"] * 6
     two_sided, _, _ = _built(tmp_path / "two", ("tokens.coins.back=token",))
     assert [s.name for s in two_sided.sections if s.name.startswith("tokens")] == ["tokens Coins", "tokens Tiles, Markers"]
+
+
+def test_two_sided_token_sets_share_pages_with_their_backs_mirrored(tmp_path: Path) -> None:
+    kit, pdf, pages = _built(tmp_path, ("tokens.coins.back=token", "tokens.tiles.back=token"))
+    tokens = [s for s in kit.sections if s.name.startswith("tokens")]
+    assert [s.name for s in tokens] == ["tokens Coins, Tiles", "tokens Markers"]
+    fronts, backs = tokens[0].sheets
+    assert fronts.label == "Print Practice - two-sided tokens, sheet 1 of 1: fronts - print double-sided, flip on the long edge"
+    assert (fronts.side, backs.side, backs.label) == ("front", "back", "Print Practice - two-sided tokens, sheet 1 of 1: backs")
+    width = kit.settings.page_size[0]
+    for front, back in zip(fronts.placed, backs.placed):
+        assert (back.name, back.x, back.y) == (front.name, pytest.approx(width - front.x - front.w), pytest.approx(front.y))
+    page = render_pdf_page(pdf, pages[backs.label][1], DPI)
+    coin = backs.placed[0]
+    assert _pixel(page, coin.x + coin.w / 2, coin.y + 2) == pytest.approx(_hex("#B7950B"), abs=6)  # the first coin's back
+    assert _pixel(page, coin.x - 2.0, coin.y - 2.0) == pytest.approx(WHITE, abs=6)
