@@ -124,7 +124,10 @@ def downscaled(data: bytes, w_mm: float, h_mm: float, dpi: float = PRINT_DPI) ->
     pw, ph = print_pixels(w_mm, h_mm, dpi)
     if nw <= pw * SLACK and nh <= ph * SLACK:
         return None
-    return _resampled(data, min(pw, int(nw)), min(ph, int(nh)))
+    try:
+        return _resampled(data, min(pw, int(nw)), min(ph, int(nh)))
+    except (OSError, ValueError):  # a PNG Pillow cannot decode or convert (a rare 16-bit mode): printed as it is
+        return None
 
 
 @lru_cache(maxsize=16)
@@ -132,8 +135,8 @@ def _resampled(data: bytes, w: int, h: int) -> bytes:
     from PIL import Image as PILImage
 
     with PILImage.open(io.BytesIO(data)) as picture:
-        mode = picture.mode if picture.mode in ("RGB", "RGBA", "L", "LA") else ("RGBA" if "transparency" in picture.info
-                                                                                or picture.mode in ("P", "PA") else "RGB")
+        see_through = "transparency" in picture.info or picture.mode == "PA"
+        mode = picture.mode if picture.mode in ("RGB", "RGBA", "L", "LA") else ("RGBA" if see_through else "RGB")
         small = picture.convert(mode).resize((w, h), PILImage.Resampling.LANCZOS, reducing_gap=3.0)
     out = io.BytesIO()
     small.save(out, "PNG", optimize=False, compress_level=6)
