@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import make_data_kit, write_kit
+from printkit.draw.pdf import DrawingPage, pdf_bytes
 from printkit.kit.checks import check_kit
 from tests.conftest import render_pdf_page
 
@@ -76,6 +77,9 @@ def test_round_and_hex_tokens_print_their_bleed_in_their_own_shape(tmp_path: Pat
     assert _pixel(page, tile.x - 2.0, tile.y + tile.h / 2) == pytest.approx(green, abs=6)  # 2 mm past a flat side
     assert _pixel(page, tile.x + 1.0, tile.y + 1.0) == pytest.approx(WHITE, abs=6)  # the box's corner, off the hexagon
     assert _pixel(page, tile.x + tile.w / 2, tile.y - 2.5) == pytest.approx(green, abs=6)  # above the top point
+    preview = render_pdf_page(pdf_bytes([DrawingPage(kit.artwork["tiles"])], "tiles"), 0, DPI)  # the artwork: cut shape
+    assert _pixel(preview, 3 + tile.w / 2, 3 + tile.h / 2) == pytest.approx(green, abs=6)
+    assert _pixel(preview, 3 + 1.0, 3 + 1.0) == pytest.approx(WHITE, abs=6)
 
 
 def test_small_token_sets_share_one_sheet(tmp_path: Path) -> None:
