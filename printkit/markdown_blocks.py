@@ -15,7 +15,7 @@ import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import unquote
 
 if TYPE_CHECKING:  # markdown-it is imported on first use: commands that draw no rule sheet start faster
@@ -66,10 +66,15 @@ def code_span(text: str) -> str:
     return f"<b>{escape(text)}</b>"
 
 
-def inline(text: str) -> str:
-    """Inline Markdown as reportlab paragraph markup: emphasis and code kept, everything else escaped."""
+ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
+"""``:name:`` in text: an inline icon where the kit has a picture of that name."""
+
+
+def inline(text: str, icon: Callable[[str], str | None] | None = None) -> str:
+    """Inline Markdown as reportlab paragraph markup: emphasis and code kept, everything else escaped;
+    ``icon(name)`` gives the markup that stands for ``:name:`` (None: the text stays)."""
     tokens = text.tokens if isinstance(text, Inline) else _inline_tokens(text, {})
-    return _markup(tokens)
+    return _markup(tokens, icon)
 
 
 def plain(tokens: list[Token]) -> str:
@@ -89,7 +94,7 @@ _TAGS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em_clo
          "softbreak": " ", "hardbreak": "<br/>"}
 
 
-def _markup(tokens: list[Token]) -> str:
+def _markup(tokens: list[Token], icon: Callable[[str], str | None] | None = None) -> str:
     out = []
     for tok in tokens:
         if tok.type in _TAGS:
@@ -100,6 +105,8 @@ def _markup(tokens: list[Token]) -> str:
             out.append(escape(plain(tok.children or [])))
         elif tok.type in ("link_open", "link_close") or tok.nesting != 0:
             continue  # links show their text; other tags are dropped, their text stays
+        elif icon is not None:
+            out.append(ICON.sub(lambda m: icon(m.group(1)) or m.group(0), escape(tok.content)))
         else:
             out.append(escape(tok.content))
     return "".join(out)

@@ -9,8 +9,14 @@ and ``![caption](path)`` pictures placed through an ``image`` callback. Raw HTML
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import re
+import shutil
+import tempfile
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from reportlab.lib import colors
@@ -22,7 +28,8 @@ from reportlab.platypus import Flowable, Frame, HRFlowable, Indenter, ListFlowab
 
 from printkit.draw import fonts
 from printkit.draw.pdf import CanvasPages, draw_shape
-from printkit.draw.shapes import PT_PER_MM, Drawing
+from printkit.draw.png import svg_icon_png
+from printkit.draw.shapes import PT_PER_MM, Drawing, Image
 from printkit.errors import BuildError
 from printkit.kit.inputs import templates_dir
 from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
@@ -141,12 +148,51 @@ def make_styles(ink: str, faces: tuple[str, str] = VERA) -> Styles:
     )
 
 
-def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
-    """A Paragraph of Markdown text; should reportlab still refuse the markup, the text stands plain."""
+def paragraph(text: str, style: ParagraphStyle, image: ImageSource | None = None) -> Paragraph:
+    """A Paragraph of Markdown text, ``:name:`` an inline icon where ``image`` has one; should reportlab
+    still refuse the markup, the text stands plain."""
     try:
-        return _Paragraph(inline(text), style)
+        return _Paragraph(inline(text, _icons(image, style.fontSize) if image is not None else None), style)
     except ValueError:
         return _Paragraph(escape(str(text)), style)
+
+
+ICON_DPI = 600
+"""An SVG icon in a rule sheet's line is placed as a picture of this resolution (reportlab sets only
+bitmaps inside a paragraph); the cards keep their icons vector."""
+
+
+@lru_cache(maxsize=None)
+def _icon_folder() -> Path:
+    """A private temporary folder of this process for icon pictures, removed when it exits."""
+    folder = Path(tempfile.mkdtemp(prefix="printkit-icons-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+def _icon_file(data: bytes) -> str:
+    """The path of a PNG holding ``data``: reportlab places pictures in a paragraph by file name only
+    (it refuses ``data:`` addresses); the PDF stores the pixels, never the path."""
+    path = _icon_folder() / f"{hashlib.sha1(data).hexdigest()}.png"
+    if not path.exists():
+        path.write_bytes(data)
+    return str(path)
+
+
+def _icons(image: ImageSource, size_pt: float) -> Callable[[str], str | None]:
+    """``:name:`` -> the paragraph markup of the kit's icon of that name, as tall as the text's capitals."""
+
+    def markup(name: str) -> str | None:
+        drawing = image(f":{name}:", "")
+        if drawing is None or not isinstance(drawing.children[0], Image):
+            return None
+        picture = drawing.children[0]
+        height = size_pt * 0.9
+        width = height * picture.w / picture.h
+        data = picture.data if picture.kind == "png" else svg_icon_png(picture.data, round(height / 72 * ICON_DPI))
+        return f'<img src="{escape(_icon_file(data))}" width="{width:.2f}" height="{height:.2f}" valign="middle"/>'
+
+    return markup
 
 
 def column_widths(rows: list[list[str]], width: float, size: float, font: str = fonts.REGULAR) -> list[float]:
@@ -162,8 +208,8 @@ def column_widths(rows: list[list[str]], width: float, size: float, font: str = 
     return [n if n <= fair else rest * n / wide_total for n in natural]
 
 
-def _table(rows: list[list[str]], styles: Styles, width: float) -> Table:
-    data = [[paragraph(c, styles.cell) for c in row] for row in rows]
+def _table(rows: list[list[str]], styles: Styles, width: float, image: ImageSource | None = None) -> Table:
+    data = [[paragraph(c, styles.cell, image) for c in row] for row in rows]
     table = Table(data, hAlign="LEFT", repeatRows=1, colWidths=column_widths(rows, width, styles.cell.fontSize, styles.body.fontName))
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), styles.body.fontName, 8.5),
@@ -197,9 +243,9 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
     story: list[Flowable] = []
     for kind, content in found:
         if kind in ("h1", "h2", "h3"):
-            story.append(paragraph(content, getattr(styles, kind)))
+            story.append(paragraph(content, getattr(styles, kind), image))
         elif kind == "p":
-            story.append(paragraph(content, styles.body))
+            story.append(paragraph(content, styles.body, image))
         elif kind in ("ul", "ol"):
             story.append(_list(kind, content, styles, figures, width, image))
         elif kind == "quote" and in_list:
@@ -210,7 +256,7 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
             story.extend([Indenter(QUOTE_INDENT), *_story(content, styles, figures, width - QUOTE_INDENT, image),
                           Indenter(-QUOTE_INDENT)])
         elif kind == "table":
-            story.append(_table(content, styles, width))
+            story.append(_table(content, styles, width, image))
             story.append(Spacer(1, 4))
         elif kind == "rule":
             story.append(HRFlowable(width="100%", thickness=0.5, color=colors.HexColor("#808080"), spaceBefore=2, spaceAfter=6))

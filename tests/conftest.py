@@ -57,3 +57,27 @@ def settings():
     from printkit.press.settings import PrintSettings
 
     return PrintSettings()
+
+
+def render_in_chromium(svg_path: Path, width_px: int, height_px: int):
+    """An SVG file as headless Chromium draws it (an ``<img>`` of ``width_px`` x ``height_px`` on white), a PIL image.
+
+    Needs Debian's ``chromium`` (``.ci/run`` installs it when missing).
+    """
+    import shutil
+    import subprocess
+    import tempfile
+
+    from PIL import Image
+
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    assert executable, "chromium is missing: apt-get install -y chromium (.ci/run does it)"
+    with tempfile.TemporaryDirectory(prefix="printkit-chromium-") as folder:
+        page = Path(folder) / "page.html"
+        page.write_text(f'<html><body style="margin:0;background:#fff"><img src="{svg_path.resolve().as_uri()}" '
+                        f'style="display:block;width:{width_px}px;height:{height_px}px"></body></html>', encoding="utf-8")
+        shot = Path(folder) / "shot.png"
+        subprocess.run([executable, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files",
+                        f"--user-data-dir={folder}/profile", "--force-device-scale-factor=1", f"--window-size={width_px},{height_px}",
+                        f"--screenshot={shot}", page.as_uri()], check=True, capture_output=True, timeout=120)
+        return Image.open(shot).convert("RGB").crop((0, 0, width_px, height_px))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 
 from printkit.draw.shapes import Drawing, Group, Shape
-from printkit.press.pieces import Piece
+from printkit.press.pieces import Piece, bleed_outline
 
 
 def pieces_drawing(pieces: list[Piece], title: str, cols: int, gap: float = 4.0, backs: bool = False) -> Drawing:
-    """Pieces in rows of ``cols``, each clipped at its cut line; with ``backs`` each distinct back follows."""
+    """Pieces in rows of ``cols``, each clipped at its cut line (a round or hex piece: its outline); with ``backs``
+    each distinct back follows."""
     items: list[tuple[Piece, Group]] = [(p, p.front) for p in pieces]
     if backs:
         distinct: list[Group] = []
@@ -24,7 +25,7 @@ def pieces_drawing(pieces: list[Piece], title: str, cols: int, gap: float = 4.0,
     shapes: list[Shape] = []
     for i, (piece, art) in enumerate(items):
         r, c = divmod(i, cols)
-        clipped = art if piece.shaped else Group((art,), clip=(0.0, 0.0, piece.w, piece.h))
+        clipped = Group((art,), clip=bleed_outline(piece, 0.0) if piece.shaped else (0.0, 0.0, piece.w, piece.h))
         shapes.append(Group((clipped,), dx=gap + c * (w + gap), dy=gap + r * (h + gap)))
     width = gap + min(cols, len(items)) * (w + gap)
     return Drawing(width, gap + rows * (h + gap), tuple(shapes), title=title)

@@ -3,12 +3,16 @@ or a track of numbered spaces around the edge (a score track)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+from typing import Callable
 
 from printkit.art.board import GridStyle, coord, grid_board
 from printkit.datakit.data import Row
+from printkit.datakit.markup import segments
 from printkit.datakit.schema import Board
+from printkit.datakit.textfit import ICON, TextBox, set_text
 from printkit.draw import fonts
 from printkit.draw.shapes import Group, Polygon, Rect, Shape, Style, Text
 from printkit.errors import ConfigError
@@ -17,6 +21,12 @@ from printkit.press.pieces import Piece, bleed_rect
 CellData = dict[str, tuple[str, tuple[str, ...], str | None]]
 """Cell name -> (label, extra classes, fill)."""
 BAND = 10.0
+IconLookup = Callable[[str], bytes | None]
+
+
+def no_icons(name: str) -> bytes | None:
+    """No icon for any name (boards drawn without a kit folder)."""
+    return None
 
 
 def cell_data(board: Board, rows: list[Row], names: list[str]) -> CellData:
@@ -46,10 +56,14 @@ def cell_names(board: Board) -> list[str]:
     return [coord(c, r) for r in range(board.rows) for c in range(board.columns)]
 
 
-def _label(text: str, x: float, y: float, w: float, h: float, ink: str) -> list[Shape]:
-    """A cell's label centred in its box, as large as fits (5 to 10 pt)."""
+def _label(text: str, x: float, y: float, w: float, h: float, ink: str, icon: IconLookup = no_icons) -> list[Shape]:
+    """A cell's label centred in its box, as large as fits (5 to 10 pt); ``:icon:``, ``**bold**`` and ``*italic*``
+    are set like card text."""
     if not text:
         return []
+    if any(icon(name) is not None for name in ICON.findall(text)) or segments(text) != [(text, False, False)]:
+        box = TextBox(x, y, w, h, 10.0, 5.0, align="center", valign="middle", colour=ink)
+        return [dataclasses.replace(s, cls=("cell-label",)) for s in set_text(text, box, icon).shapes]
     size = fonts.fit_size(lambda s: fonts.wrap(text, s, w), 10.0, 5.0, w, h)
     lines = fonts.wrap(text, size, w)
     leading = size * 1.2 * 25.4 / 72
@@ -58,21 +72,21 @@ def _label(text: str, x: float, y: float, w: float, h: float, ink: str) -> list[
             for i, line in enumerate(lines)]
 
 
-def square_board(board: Board, cells: CellData, safe: float) -> Piece:
+def square_board(board: Board, cells: CellData, safe: float, icon: IconLookup = no_icons) -> Piece:
     style = GridStyle(cell=board.cell_mm, label_band=BAND if board.labels else 0.0, ink=board.ink, background=board.background,
                       cell_fill=board.cell_fill, show_coords=board.labels, safe=safe)
 
     def art(name: str, size: float) -> tuple[tuple[str, ...], str | None, tuple[Shape, ...]]:
         label, classes, fill = cells.get(name, ("", (), None))
         pad = size * 0.12
-        return classes, fill, tuple(_label(label, pad, size * 0.3, size - 2 * pad, size * 0.6, board.ink))
+        return classes, fill, tuple(_label(label, pad, size * 0.3, size - 2 * pad, size * 0.6, board.ink, icon))
 
     if board.labels:
         return grid_board(board.columns, board.rows, style, art, title=board.name)
-    return _plain_grid(board, cells, art)
+    return _plain_grid(board, cells, icon)
 
 
-def _plain_grid(board: Board, cells: CellData, art: object) -> Piece:
+def _plain_grid(board: Board, cells: CellData, icon: IconLookup) -> Piece:
     """A square grid without coordinate labels (no label band)."""
     size = board.cell_mm
     shapes: list[Shape] = [bleed_rect(board.columns * size, board.rows * size, board.background)]
@@ -83,11 +97,11 @@ def _plain_grid(board: Board, cells: CellData, art: object) -> Piece:
             rect = Rect(0, 0, size, size, Style(fill=fill or board.cell_fill, stroke=board.ink, width=0.5), id=f"cell-{name}",
                         cls=("cell", *classes))
             pad = size * 0.12
-            shapes.append(Group((rect, *_label(label, pad, size * 0.2, size - 2 * pad, size * 0.6, board.ink)), dx=c * size, dy=r * size))
+            shapes.append(Group((rect, *_label(label, pad, size * 0.2, size - 2 * pad, size * 0.6, board.ink, icon)), dx=c * size, dy=r * size))
     return Piece(board.name, board.columns * size, board.rows * size, Group(tuple(shapes), id="board"), kind="board")
 
 
-def hex_board(board: Board, cells: CellData) -> Piece:
+def hex_board(board: Board, cells: CellData, icon: IconLookup = no_icons) -> Piece:
     """Pointy-top hexes in rows (odd rows shifted right) or flat-top hexes in columns; cells A1, B1, ..."""
     s = board.cell_mm / math.sqrt(3) if board.orientation == "pointy" else board.cell_mm / 2
     band = BAND if board.labels else 4.0
@@ -114,7 +128,7 @@ def hex_board(board: Board, cells: CellData) -> Piece:
         parts: list[Shape] = [Polygon(points, Style(fill=fill or board.cell_fill, stroke=board.ink, width=0.5), id=f"cell-{name}",
                                       cls=("cell", "hex", *classes))]
         box = half_w * 1.4
-        parts += _label(label, cx - box / 2, cy - half_h * 0.35, box, half_h * 0.9, board.ink)
+        parts += _label(label, cx - box / 2, cy - half_h * 0.35, box, half_h * 0.9, board.ink, icon)
         if board.labels:
             pt = max(5.0, min(7.0, s * 0.9))
             parts.append(Text(cx, cy - half_h * 0.45, name, size=pt, anchor="middle", fill="#8C8C8C", cls=("coord",)))
@@ -126,7 +140,7 @@ def track_length(board: Board) -> int:
     return board.spaces or 2 * (board.rows + board.columns) - 4
 
 
-def track_board(board: Board, cells: CellData) -> Piece:
+def track_board(board: Board, cells: CellData, icon: IconLookup = no_icons) -> Piece:
     """Numbered spaces clockwise around a ``columns`` x ``rows`` frame from the top-left corner."""
     size = board.cell_mm
     cols, rows = board.columns, board.rows
@@ -142,17 +156,18 @@ def track_board(board: Board, cells: CellData) -> Piece:
         pt = max(7.0, min(14.0, size * 0.45))
         number = Text(size / 2, size * 0.45, name, size=pt, bold=True, anchor="middle", fill=board.ink, cls=("space-number",))
         pad = size * 0.08
-        shapes.append(Group((rect, number, *_label(label, pad, size * 0.55, size - 2 * pad, size * 0.38, board.ink)),
+        shapes.append(Group((rect, number, *_label(label, pad, size * 0.55, size - 2 * pad, size * 0.38, board.ink, icon)),
                             dx=c * size, dy=r * size))
     return Piece(board.name, w, h, Group(tuple(shapes), id="board"), kind="board")
 
 
-def board_piece(board: Board, rows: list[Row], safe: float) -> Piece:
+def board_piece(board: Board, rows: list[Row], safe: float, icon: IconLookup = no_icons) -> Piece:
+    """The board drawn; ``icon`` finds the pictures of ``:name:`` in cell labels."""
     cells = cell_data(board, rows, cell_names(board))
     if board.shape == "hex":
-        return hex_board(board, cells)
+        return hex_board(board, cells, icon)
     if board.shape == "track":
-        return track_board(board, cells)
-    return square_board(board, cells, safe)
+        return track_board(board, cells, icon)
+    return square_board(board, cells, safe, icon)
 
 

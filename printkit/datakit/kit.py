@@ -11,9 +11,11 @@ from printkit.datakit.components import deck_pieces, token_pieces
 from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_text
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.packing import token_sections
 from printkit.datakit.paths import inside, shown
-from printkit.datakit.pictures import position_sources, rule_pictures
-from printkit.datakit.schema import DataSource
+from printkit.datakit.pictures import MAX_RULES_BYTES, position_sources, rule_icons, rule_pictures
+from printkit.datakit.prescan import check_pictures
+from printkit.datakit.schema import DataSource, Tokens
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
@@ -22,7 +24,6 @@ from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
 
-MAX_RULES_BYTES = 1024 * 1024
 PREVIEW_PIECES = 60
 """A PNG preview shows at most this many pieces (the SVG holds them all)."""
 
@@ -55,13 +56,14 @@ def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
         raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
 
 
-def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text, its pictures and the file it comes from ("" for the contents page; see :func:`_rules_text`)."""
+def _rules(kit: KitFolder, counts: dict[str, Any], art: Art) -> tuple[str, dict[str, Drawing], str]:
+    """The rule sheet's text, its pictures (and icons, as ``:name:``) and the file it comes from ("" for the contents
+    page; see :func:`_rules_text`)."""
     text = _rules_text(kit, counts)
     if kit.spec.rules is None:
         return text, {}, ""
     name = shown(kit.path, kit.display, inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file"))
-    return text, rule_pictures(text, kit.path, kit.display, name), name
+    return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon)}, name
 
 
 def _within(count: int, limit: int, what: str, source: str) -> int:
@@ -154,32 +156,35 @@ def _drawn_kit(kit: KitFolder) -> Kit:
     artwork, previews, sections, findings = {}, {}, [], []
     sets: dict[str, list[PieceSet]] = {"decks": [], "boards": [], "tokens": []}
     counts: dict[str, dict[str, dict[str, Any]]] = {"decks": {}, "boards": {}, "tokens": {}}
+    token_rows = [_with_params(kit.rows(t.name, t.data, t.label), spec.params) for t in spec.tokens]
+    deck_rows = [_with_params(kit.rows(d.name, d.data, d.label), spec.params) for d in spec.decks]
+    check_pictures(art, spec.layouts, [((s.front, s.back), rows) for s, rows in [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]],
+                   spec.rules)
     for board in spec.boards:
         rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
-        piece = board_piece(board, rows, settings.safe_mm)
+        piece = board_piece(board, rows, settings.safe_mm, art.icon)
         sheets = board_sheets(piece, settings, f"{spec.title} {board.title}")
         sections.append(Section(f"board {board.title}", sheets, board_advice(sheets)))
         artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
         counts["boards"][board.name] = {"title": board.title, "count": 1}
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
     pieces_so_far = drawn = 0
-    for i, tokens in enumerate(spec.tokens):
-        rows = _with_params(kit.rows(tokens.name, tokens.data, tokens.label), spec.params)
+    token_sets: list[tuple[Tokens, list[Piece]]] = []
+    for i, (tokens, rows) in enumerate(zip(spec.tokens, token_rows)):
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source, _data_name(kit, tokens.data))
         pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
         findings += painter.findings
-        sides = "double-sided, flip on the " + settings.duplex_flip + " edge" if tokens.back else "single-sided, on card stock if you can"
-        sections.append(Section(f"tokens {tokens.title}", _grid(pieces, kit, tokens.title), sides))
+        token_sets.append((tokens, pieces))
         cols = max(1, round(180 / (tokens.size + 3)))
         artwork[tokens.name] = pieces_drawing(pieces, f"{spec.title} {tokens.title}", cols=cols, gap=3.0, backs=True)
         if len(pieces) > PREVIEW_PIECES:
             previews[tokens.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {tokens.title}", cols=cols, gap=3.0)
         counts["tokens"][tokens.name] = {"title": tokens.title, "count": len(pieces)}
         sets["tokens"].append(PieceSet(tokens.name, tokens.title, tuple(pieces)))
-    for i, deck in enumerate(spec.decks):
-        rows = _with_params(kit.rows(deck.name, deck.data, deck.label), spec.params)
+    sections += token_sections(token_sets, settings, spec.title, lambda pieces, what: _grid(pieces, kit, what))
+    for i, (deck, rows) in enumerate(zip(spec.decks, deck_rows)):
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source, _data_name(kit, deck.data))
@@ -196,7 +201,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
             previews[deck.name] = pieces_drawing(pieces[:PREVIEW_PIECES], f"{spec.title} {deck.title}", cols=cols, gap=4.0)
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
-    rules_text, pictures, rules_source = _rules(kit, counts)
+    rules_text, pictures, rules_source = _rules(kit, counts, art)
     if spec.game_rules is not None:
         from printkit.kitgame.sheet import rules_pages
 

@@ -15,9 +15,9 @@ from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
 from printkit.datakit.when import WhenValueError
 from printkit.draw import fonts
-from printkit.draw.images import ImageTooLarge, NotAnImage, contain, natural_size
+from printkit.draw.images import PRINT_DPI, ImageTooLarge, NotAnImage, contain, downscaled, natural_size, png_size
 from printkit.draw.pdf import vector_problem
-from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
+from printkit.draw.shapes import Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 from printkit.errors import ConfigError
 from printkit.kit.checks import OVERFULL
 from printkit.kit.model import Finding
@@ -281,7 +281,7 @@ class Painter:
             known = ", ".join(["Vera", *self.art.fonts])
             raise ConfigError(piece.where if column else self.source, where, f"unknown font {font!r} (fonts: {known})")
         if font in self.art.fonts:
-            box = dataclasses.replace(box, font=self.art.fonts[font][box.bold])
+            box = dataclasses.replace(box, font=self.art.fonts[font][box.bold], bold_font=self.art.fonts[font][1])
         content = self.text(element, "text", piece, "")
         result = set_text(content, box, self.art.icon)
         label = ", ".join(repr(f) for f in fields_in(str(element.props.get("text", "")))) or repr(element.name)
@@ -295,9 +295,8 @@ class Painter:
         elif result.size < 7.0 - 1e-9 and content.strip():
             self.note("warning", f"{who}, field {label}: {result.size:.3g} pt text, under 7 pt")
         self._safe(element, piece, (x, y, w, h), content.strip() != "")
-        if not result.fits:
-            return [_overfull(shape) for shape in result.shapes]
-        return list(result.shapes)
+        shapes = [self._printable(s, "an inline icon", piece) if isinstance(s, Image) else s for s in result.shapes]
+        return shapes if result.fits else [_overfull(shape) for shape in shapes]
 
     def _safe(self, element: Element, piece: Target, box: tuple[float, float, float, float], shown_: bool) -> None:
         x, y, w, h = box
@@ -323,7 +322,19 @@ class Painter:
             if shown_on not in on:
                 on.append(shown_on)
             return _missing(x, y, w, h)
-        return [contain(data, x, y, w, h, halign, valign, stretch)]
+        return [self._printable(contain(data, x, y, w, h, halign, valign, stretch), src, piece)]
+
+    def _printable(self, image: Image, src: str, piece: Target) -> Image:
+        """A PNG with more pixels than its box needs at print resolution resampled down (noted once per picture and size)."""
+        if image.kind != "png":
+            return image
+        small = downscaled(image.data, image.w, image.h)
+        if small is None:
+            return image
+        (nw, nh), (sw, sh) = png_size(image.data), png_size(small)
+        self.note("note", f"{piece.group}: {src} ({nw:.0f} x {nh:.0f} px) is printed at {sw:.0f} x {sh:.0f} px, what its "
+                          f"{image.w:.1f} x {image.h:.1f} mm box needs at {PRINT_DPI} dpi")
+        return dataclasses.replace(image, data=small)
 
 
 def _listed(pieces: list[str], shown: int = 3) -> str:

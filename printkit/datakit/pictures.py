@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from printkit.datakit.paths import inside, shown
-from printkit.draw.images import NotAnImage, natural_size
+from printkit.draw.images import ImageTooLarge, NotAnImage, downscaled, natural_size
 from printkit.draw.shapes import Drawing, Image
 from printkit.errors import ConfigError
-from printkit.markdown_blocks import Block, ListBlock, blocks
+from printkit.markdown_blocks import ICON, Block, ListBlock, blocks
 
+MAX_RULES_BYTES = 1024 * 1024
+"""The largest rule sheet a kit takes."""
 PNG_DPI = 150
 """A PNG's pixels become millimetres at this resolution (a picture is never shown larger than the column)."""
 MAX_W, MAX_H = 160.0, 180.0
@@ -46,7 +49,8 @@ def position_sources(text: str) -> list[tuple[str, int]]:
 
 
 def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dict[str, Drawing]:
-    """Each picture of the rule sheet as a Drawing at its size (SVG in mm, PNG at 150 dpi, shrunk to fit a page).
+    """Each picture of the rule sheet as a Drawing at its size (SVG in mm, PNG at 150 dpi, shrunk to fit a page;
+    a PNG with more pixels than that size needs at 300 dpi resampled down).
 
     A picture outside the kit folder, missing, or not an SVG/PNG is an error naming the rule sheet's line.
     """
@@ -66,9 +70,24 @@ def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dic
             raise ConfigError(where, "", f"picture {src!r}: cannot read {name} ({exc.strerror or exc})") from None
         except NotAnImage as exc:
             raise ConfigError(where, "", f"picture {src!r}: {name} is not an SVG or PNG picture ({exc})") from None
+        except ImageTooLarge as exc:
+            raise ConfigError(where, "", f"picture {src!r}: {name}: {exc}") from None
         if kind == "png":
             w, h = w * 25.4 / PNG_DPI, h * 25.4 / PNG_DPI
         scale = min(1.0, MAX_W / w, MAX_H / h)
         w, h = w * scale, h * scale
+        if kind == "png":
+            data = downscaled(data, w, h) or data
         pictures[src] = Drawing(w, h, (Image(0.0, 0.0, w, h, data, kind),), title=src)
     return pictures
+
+
+def rule_icons(text: str, icon: Callable[[str], bytes | None]) -> dict[str, Drawing]:
+    """The icons ``:name:`` of the rule sheet's text that ``icon`` has a picture for, keyed ``:name:``."""
+    found: dict[str, Drawing] = {}
+    for name in dict.fromkeys(ICON.findall(text)):
+        data = icon(name)
+        if data is not None:
+            kind, w, h = natural_size(data)
+            found[f":{name}:"] = Drawing(w, h, (Image(0.0, 0.0, w, h, data, kind),), title=f":{name}:")
+    return found

@@ -6,11 +6,12 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from printkit.datakit.markup import segments
 from printkit.draw import fonts
 from printkit.draw.images import contain, natural_size
 from printkit.draw.shapes import Shape, Text
+from printkit.markdown_blocks import ICON
 
-ICON = re.compile(r":([a-z0-9][a-z0-9_-]*):")
 MM_PER_PT = 25.4 / 72
 
 
@@ -20,6 +21,8 @@ class Run:
 
     text: str = ""
     icon: bytes | None = None
+    bold: bool = False
+    italic: bool = False
 
 
 Word = tuple[Run, ...]
@@ -42,7 +45,9 @@ class TextBox:
     wrap: bool = True
     line_height: float = 1.2
     font: str = ""
-    """A kit's registered font (regular and bold alike), or "" for Vera."""
+    """A kit's registered font (the element's face: bold when ``bold``), or "" for Vera."""
+    bold_font: str = ""
+    """The kit font's bold face, for ``**bold**`` runs ("" for Vera)."""
 
 
 @dataclass(frozen=True)
@@ -55,26 +60,44 @@ class SetText:
 
 
 def words(text: str, icon: Callable[[str], bytes | None]) -> list[list[Word]]:
-    """Paragraphs of words; ``:name:`` becomes an icon where ``icon(name)`` has one."""
-    paragraphs = []
-    for paragraph in text.replace("\r\n", "\n").split("\n"):
-        line: list[Word] = []
-        for chunk in paragraph.split():
-            runs: list[Run] = []
-            pos = 0
-            for match in ICON.finditer(chunk):
-                data = icon(match.group(1))
-                if data is None:
-                    continue
-                if match.start() > pos:
-                    runs.append(Run(chunk[pos:match.start()]))
-                runs.append(Run(icon=data))
-                pos = match.end()
-            if pos < len(chunk):
-                runs.append(Run(chunk[pos:]))
-            line.append(tuple(runs))
-        paragraphs.append(line)
+    """Paragraphs of words; ``**bold**`` and ``*italic*`` (see :mod:`markup`) style runs, and ``:name:``
+    becomes an icon where ``icon(name)`` has one."""
+    paragraphs: list[list[Word]] = [[]]
+    current: list[Run] = []
+
+    def end_word() -> None:
+        if current:
+            paragraphs[-1].append(tuple(current))
+            current.clear()
+
+    for chunk, bold, italic in segments(text.replace("\r\n", "\n")):
+        for piece in re.split(r"(\s)", chunk):
+            if piece == "\n":
+                end_word()
+                paragraphs.append([])
+            elif piece.isspace():
+                end_word()
+            elif piece:
+                current.extend(_runs(piece, bold, italic, icon))
+    end_word()
     return paragraphs
+
+
+def _runs(text: str, bold: bool, italic: bool, icon: Callable[[str], bytes | None]) -> list[Run]:
+    """Text without spaces as runs: icons where ``:name:`` has a picture, text in the given style between."""
+    runs: list[Run] = []
+    pos = 0
+    for match in ICON.finditer(text):
+        data = icon(match.group(1))
+        if data is None:
+            continue
+        if match.start() > pos:
+            runs.append(Run(text[pos:match.start()], bold=bold, italic=italic))
+        runs.append(Run(icon=data))
+        pos = match.end()
+    if pos < len(text):
+        runs.append(Run(text[pos:], bold=bold, italic=italic))
+    return runs
 
 
 def _icon_width(data: bytes, size: float) -> float:
@@ -82,8 +105,22 @@ def _icon_width(data: bytes, size: float) -> float:
     return size * MM_PER_PT * nw / nh
 
 
+def _face(box: TextBox, bold: bool, italic: bool) -> tuple[bool, str, bool]:
+    """Bold, font and italic of a run: the box's style with the run's own added."""
+    if bold and not box.bold and box.font:
+        return True, box.bold_font or box.font, italic
+    return box.bold or bold, box.font, italic
+
+
+def _run_width(run: Run, size: float, box: TextBox) -> float:
+    if run.icon is not None:
+        return _icon_width(run.icon, size)
+    bold, font, italic = _face(box, run.bold, run.italic)
+    return fonts.text_width(run.text, size, bold, font, italic)
+
+
 def _width(word: Word, size: float, box: TextBox) -> float:
-    return sum(fonts.text_width(r.text, size, box.bold, box.font) if r.icon is None else _icon_width(r.icon, size) for r in word)
+    return sum(_run_width(r, size, box) for r in word)
 
 
 def _lines(paragraphs: list[list[Word]], size: float, box: TextBox) -> list[list[Word]]:
@@ -126,15 +163,24 @@ def _shapes(lines: list[list[Word]], size: float, box: TextBox) -> list[Shape]:
         width = _line_width(line, size, box)
         x = box.x + {"left": 0.0, "center": (box.w - width) / 2, "right": box.w - width}[box.align]
         baseline = top + asc + i * leading
-        pending, start = "", x
+        pending, start, style = "", x, (False, False)
+
+        def flush(blank: bool = False) -> None:
+            """The pending text as one Text (before an icon even when only a space: the layout's spacing, as set)."""
+            if pending.strip() or (blank and pending):
+                bold, font, italic = _face(box, *style)
+                shapes.append(Text(start, baseline, pending, size, bold, "start", box.colour, bounds, font=font, italic=italic))
+
         for j, word in enumerate(line):
             for run in word:
                 if run.icon is None:
+                    if (run.bold, run.italic) != style:
+                        flush()
+                        pending, start, style = "", x, (run.bold, run.italic)
                     pending += run.text
-                    x += fonts.text_width(run.text, size, box.bold, box.font)
+                    x += _run_width(run, size, box)
                     continue
-                if pending:
-                    shapes.append(Text(start, baseline, pending, size, box.bold, "start", box.colour, bounds, font=box.font))
+                flush(blank=True)
                 iw = _icon_width(run.icon, size)
                 ih = size * MM_PER_PT
                 shapes.append(contain(run.icon, x, baseline - asc / 2 - ih / 2, iw, ih))
@@ -143,8 +189,7 @@ def _shapes(lines: list[list[Word]], size: float, box: TextBox) -> list[Shape]:
             if j < len(line) - 1:
                 pending += " "
                 x += space
-        if pending.strip():
-            shapes.append(Text(start, baseline, pending, size, box.bold, "start", box.colour, bounds, font=box.font))
+        flush()
     return shapes
 
 

@@ -13,8 +13,10 @@ from typing import Any, Callable
 
 REGULAR = "Vera"
 BOLD = "VeraBd"
+ITALIC = "VeraIt"
+BOLD_ITALIC = "VeraBI"
 SVG_FAMILY = "Bitstream Vera Sans, DejaVu Sans, sans-serif"
-_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
+_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", ITALIC: "VeraIt.ttf", BOLD_ITALIC: "VeraBI.ttf"}
 _string_width: Any = None
 """reportlab's ``stringWidth``, bound by :func:`register` (reportlab is imported on first use)."""
 
@@ -30,7 +32,7 @@ def register() -> None:
     folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
     for name, filename in _FILES.items():
         pdfmetrics.registerFont(TTFont(name, os.path.join(folder, filename)))
-    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic="VeraIt", boldItalic="VeraBI")
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC, boldItalic=BOLD_ITALIC)
     _string_width = pdfmetrics.stringWidth
 
 
@@ -64,9 +66,11 @@ def register_file(path: str) -> str:
     return name
 
 
-def face(bold: bool, font: str = "") -> str:
-    """The registered name to draw with: a kit's own font, or Vera (bold or regular)."""
-    return font or (BOLD if bold else REGULAR)
+def face(bold: bool, font: str = "", italic: bool = False) -> str:
+    """The registered name to draw with: a kit's own font (which has no italic), or Vera's face."""
+    if font:
+        return font
+    return (BOLD_ITALIC if bold else ITALIC) if italic else (BOLD if bold else REGULAR)
 
 
 def svg_family(font: str = "") -> str:
@@ -88,11 +92,11 @@ def shown_characters(chars: str, most: int = 8) -> str:
     return listed + (f" and {len(chars) - most} more" if len(chars) > most else "")
 
 
-def text_width(text: str, size_pt: float, bold: bool = False, font: str = "") -> float:
+def text_width(text: str, size_pt: float, bold: bool = False, font: str = "", italic: bool = False) -> float:
     """Width of ``text`` in millimetres at ``size_pt`` points."""
     if _string_width is None:
         register()
-    return float(_string_width(text, face(bold, font), size_pt)) * 25.4 / 72
+    return float(_string_width(text, face(bold, font, italic), size_pt)) * 25.4 / 72
 
 
 def ascent(size_pt: float, font: str = "") -> float:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import base64
+import io
+import math
 import re
 import struct
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 
 from printkit.draw.shapes import Image
 
@@ -99,3 +102,42 @@ def contain(data: bytes, x: float, y: float, w: float, h: float, halign: str = "
 def data_uri(image: Image) -> str:
     mime = "image/svg+xml" if image.kind == "svg" else "image/png"
     return f"data:{mime};base64,{base64.b64encode(image.data).decode('ascii')}"
+
+
+PRINT_DPI = 300
+"""The resolution a PNG is kept at for print: more pixels than its box needs at this dpi are resampled away."""
+SLACK = 1.25
+"""A PNG is resampled only when it has this many times the pixels its box needs (a side), so near-fits stay untouched."""
+
+
+def print_pixels(w_mm: float, h_mm: float, dpi: float = PRINT_DPI) -> tuple[int, int]:
+    """The pixels a ``w`` x ``h`` mm box needs at ``dpi`` (at least one each way)."""
+    return max(1, math.ceil(w_mm / 25.4 * dpi - 1e-9)), max(1, math.ceil(h_mm / 25.4 * dpi - 1e-9))
+
+
+def downscaled(data: bytes, w_mm: float, h_mm: float, dpi: float = PRINT_DPI) -> bytes | None:
+    """The PNG resampled to what a ``w`` x ``h`` mm box needs at ``dpi``, or None when it has no more than that.
+
+    Deterministic (the same bytes in, the same bytes out); transparency is kept.
+    """
+    nw, nh = png_size(data)
+    pw, ph = print_pixels(w_mm, h_mm, dpi)
+    if nw <= pw * SLACK and nh <= ph * SLACK:
+        return None
+    try:
+        return _resampled(data, min(pw, int(nw)), min(ph, int(nh)))
+    except (OSError, ValueError):  # a PNG Pillow cannot decode or convert (a rare 16-bit mode): printed as it is
+        return None
+
+
+@lru_cache(maxsize=16)
+def _resampled(data: bytes, w: int, h: int) -> bytes:
+    from PIL import Image as PILImage
+
+    with PILImage.open(io.BytesIO(data)) as picture:
+        see_through = "transparency" in picture.info or picture.mode == "PA"
+        mode = picture.mode if picture.mode in ("RGB", "RGBA", "L", "LA") else ("RGBA" if see_through else "RGB")
+        small = picture.convert(mode).resize((w, h), PILImage.Resampling.LANCZOS, reducing_gap=3.0)
+    out = io.BytesIO()
+    small.save(out, "PNG", optimize=False, compress_level=6)
+    return out.getvalue()

@@ -6,6 +6,7 @@ Each page may carry a TrimBox and a BleedBox (mm rectangles on the page).
 
 from __future__ import annotations
 
+import hashlib
 import math
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -89,10 +90,20 @@ def _text(c: Canvas, shape: Text) -> None:
     c.translate(shape.x, shape.y)
     c.scale(1, -1)
     c.setFillColor(colour(shape.fill))
-    c.setFont(fonts.face(shape.bold, shape.font), size)
+    c.setFont(fonts.face(shape.bold, shape.font, shape.italic), size)
     draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[shape.anchor]
     draw(0, 0, shape.text)
     c.restoreState()
+
+
+def _trace(path: Any, points: tuple[tuple[float, float], ...], closed: bool) -> Any:
+    """The path through ``points`` (closed back to the first when ``closed``)."""
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    if closed:
+        path.close()
+    return path
 
 
 def _group(c: Canvas, shape: Group) -> None:
@@ -104,7 +115,12 @@ def _group(c: Canvas, shape: Group) -> None:
         c.rotate(shape.rotate)
     if shape.clip is not None:
         path = c.beginPath()
-        path.rect(*shape.clip)
+        if isinstance(shape.clip, Circle):
+            path.circle(shape.clip.cx, shape.clip.cy, shape.clip.r)
+        elif isinstance(shape.clip, Polygon):
+            _trace(path, shape.clip.points, closed=True)
+        else:
+            path.rect(*shape.clip)
         c.clipPath(path, stroke=0, fill=0)
     for child in shape.children:
         draw_shape(c, child)
@@ -131,8 +147,10 @@ def _vector(data: bytes) -> Any:
     """
     from svglib.svglib import svg2rlg
 
+    from printkit.draw.svgprep import fold_opacity
+
     fonts.register()
-    picture = svg2rlg(BytesIO(data), font_map=_VeraFonts())
+    picture = svg2rlg(BytesIO(fold_opacity(data)), font_map=_VeraFonts())
     if picture is None:
         raise ValueError("an SVG that svglib cannot read")
     picture.initialFontName = fonts.REGULAR  # renderPDF would otherwise set (unembedded) Helvetica
@@ -156,18 +174,53 @@ def vector_problem(data: bytes) -> str | None:
 
 
 def _image(c: Canvas, shape: Image) -> None:
+    """The picture clipped to its box, as a browser clips an SVG to its viewport; each picture is stored once
+    per PDF (a form XObject of the unit square, placed by every use)."""
+    name = _form(c, shape)
     c.saveState()
     c.translate(shape.x, shape.y + shape.h)
+    c.scale(shape.w, -shape.h)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _form(c: Canvas, shape: Image) -> str:
+    """The name of the picture's form in this PDF, drawn into it on first use (its BBox, the unit square, clips)."""
+    name = f"picture-{shape.kind}-{hashlib.sha1(shape.data).hexdigest()[:20]}"
+    if c.hasForm(name):
+        return name
+    c.beginForm(name, 0, 0, 1, 1)
     if shape.kind == "svg":
         from reportlab.graphics import renderPDF
 
         picture = _vector(shape.data)
-        c.scale(shape.w / picture.width, -shape.h / picture.height)
+        c.scale(1 / picture.width, 1 / picture.height)
         renderPDF.draw(picture, c, 0, 0)
     else:
-        c.scale(1, -1)
-        c.drawImage(_picture(shape.data), 0, 0, shape.w, shape.h, mask="auto")
-    c.restoreState()
+        c.drawImage(_picture(shape.data), 0, 0, 1, 1, mask="auto")
+    _end_form(c)
+    return name
+
+
+def _end_form(c: Canvas) -> None:
+    """End the form with the resources its drawing used, as a page lists them.
+
+    reportlab's own forms list fonts and pictures only: transparency (ExtGState), gradients
+    (shadings) and colour spaces would be lost, so a translucent shape would print solid.
+    """
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if c._formsinuse:
+        resources.XObject = c._doc.xobjDict(c._formsinuse)
+    state = c._extgstate.getState()
+    if state:
+        resources.ExtGState = state
+    resources.setShading(c._shadingUsed)
+    resources.setColorSpace(c._colorsUsed)
+    c.endForm(Resources=resources)
 
 
 def _picture(data: bytes) -> ImageReader:
@@ -208,12 +261,7 @@ def draw_shape(c: Canvas, shape: Shape) -> None:
         elif isinstance(shape, Line):
             c.line(shape.x1, shape.y1, shape.x2, shape.y2)
         elif isinstance(shape, Polygon):
-            path = c.beginPath()
-            path.moveTo(*shape.points[0])
-            for point in shape.points[1:]:
-                path.lineTo(*point)
-            if shape.closed:
-                path.close()
+            path = _trace(c.beginPath(), shape.points, shape.closed)
             c.drawPath(path, stroke=stroke, fill=fill and shape.closed)
         c.restoreState()
 

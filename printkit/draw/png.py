@@ -49,3 +49,11 @@ def svg_to_png(svg_text: str, dpi: float = 100.0) -> bytes:
 
     warm_up()
     return cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), dpi=dpi, background_color="white")
+
+
+def svg_icon_png(data: bytes, height_px: int) -> bytes:
+    """An SVG picture as a PNG ``height_px`` tall, its shape kept, transparent around it (an icon in a line of text)."""
+    import cairosvg
+
+    warm_up()
+    return cairosvg.svg2png(bytestring=data, output_height=max(1, height_px))

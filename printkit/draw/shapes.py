@@ -87,6 +87,8 @@ class Text:
     cls: tuple[str, ...] = ()
     font: str = ""
     """A kit's own registered TrueType font (see ``fonts.register_file``); empty: Vera."""
+    italic: bool = False
+    """Vera's italic face (a kit's own font stays upright: it has no italic)."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class Image:
 class Group:
     """Children moved by ``dx, dy``, then scaled, then rotated (degrees) about the origin.
 
-    ``clip`` (x, y, w, h, in the group's own coordinates) hides what lies outside.
+    ``clip`` (x, y, w, h, or a Circle or closed Polygon, in the group's own coordinates) hides what lies outside.
     """
 
     children: tuple["Shape", ...]
@@ -119,7 +121,7 @@ class Group:
     dy: float = 0.0
     rotate: float = 0.0
     scale: float = 1.0
-    clip: tuple[float, float, float, float] | None = None
+    clip: "tuple[float, float, float, float] | Circle | Polygon | None" = None
     id: str | None = None
     cls: tuple[str, ...] = ()
 

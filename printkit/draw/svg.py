@@ -48,6 +48,7 @@ class _Writer:
     def __init__(self, dwg: svgwrite.Drawing) -> None:
         self.dwg = dwg
         self.clip_ids = itertools.count(1)
+        self.pictures: dict[tuple[str, bytes], str] = {}
 
     def shape(self, shape: Shape) -> Any:
         d, ident = self.dwg, _ident(shape)
@@ -65,9 +66,21 @@ class _Writer:
         if isinstance(shape, Text):
             return self.text(shape, ident)
         if isinstance(shape, Image):
-            return d.image(data_uri(shape), insert=(num(shape.x), num(shape.y)), size=(num(shape.w), num(shape.h)),
-                           preserveAspectRatio="none", **ident)
+            return self.image(shape, ident)
         return self.group(shape, ident)
+
+    def image(self, shape: Image, ident: dict[str, Any]) -> Any:
+        """A ``<use>`` of the picture, which ``<defs>`` holds once per file as a unit-square ``<image>``.
+
+        An ``<image>`` clips its picture to its box (an SVG to its viewport), as browsers do.
+        """
+        key = (shape.kind, shape.data)
+        if key not in self.pictures:
+            self.pictures[key] = f"picture-{len(self.pictures) + 1}"
+            self.dwg.defs.add(self.dwg.image(data_uri(shape), insert=(0, 0), size=(1, 1), preserveAspectRatio="none",
+                                             id=self.pictures[key]))
+        place = f"translate({num(shape.x)},{num(shape.y)}) scale({num(shape.w)},{num(shape.h)})"
+        return self.dwg.use(f"#{self.pictures[key]}", transform=place, **ident)
 
     def text(self, shape: Text, ident: dict[str, Any]) -> Any:
         attrs = {
@@ -78,6 +91,8 @@ class _Writer:
         }
         if shape.bold:
             attrs["font_weight"] = "bold"
+        if shape.italic and not shape.font:
+            attrs["font_style"] = "italic"
         return self.dwg.text(shape.text, insert=(num(shape.x), num(shape.y)), **attrs, **ident)
 
     def group(self, shape: Group, ident: dict[str, Any]) -> Any:
@@ -96,8 +111,12 @@ class _Writer:
         if shape.clip is not None:
             clip_id = f"clip{next(self.clip_ids)}"
             path = self.dwg.defs.add(self.dwg.clipPath(id=clip_id))
-            x, y, w, h = shape.clip
-            path.add(self.dwg.rect((num(x), num(y)), (num(w), num(h))))
+            if isinstance(shape.clip, (Circle, Polygon)):
+                path.add(self.dwg.circle((num(shape.clip.cx), num(shape.clip.cy)), num(shape.clip.r))
+                         if isinstance(shape.clip, Circle) else self.dwg.polygon([(num(x), num(y)) for x, y in shape.clip.points]))
+            else:
+                x, y, w, h = shape.clip
+                path.add(self.dwg.rect((num(x), num(y)), (num(w), num(h))))
             target = self.dwg.g(clip_path=f"url(#{clip_id})")
             g.add(target)
         for child in shape.children:

@@ -18,7 +18,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 def text_extent(text: Text) -> tuple[float, float, float, float]:
     """The text's ink box (x0, y0, x1, y1) from the font's metrics."""
-    width = fonts.text_width(text.text, text.size, text.bold, text.font)
+    width = fonts.text_width(text.text, text.size, text.bold, text.font, text.italic)
     x0 = {"start": text.x, "middle": text.x - width / 2, "end": text.x - width}[text.anchor]
     return x0, text.y - fonts.ascent(text.size, text.font), x0 + width, text.y + fonts.descent(text.size, text.font)
 

@@ -14,7 +14,7 @@ from printkit.press.sheets import Sheet
 
 @dataclass(frozen=True)
 class Finding:
-    """One result of a kit check: ``level`` is "error" or "warning"."""
+    """One result of a kit check: ``level`` is "error", "warning" or "note" (something done for the designer, e.g. a picture resampled)."""
 
     level: str
     message: str
@@ -24,10 +24,10 @@ class Finding:
 
 
 def tally(levels: list[str]) -> str:
-    """``1 error, 2 warnings``: how many findings of each level (given as their levels)."""
-    errors = sum(1 for level in levels if level == "error")
-    warnings = len(levels) - errors
-    return f"{errors} error{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'}"
+    """``1 error, 2 warnings`` (``, 3 notes`` when there are notes): how many findings of each level."""
+    counts = {level: sum(1 for given in levels if given == level) for level in ("error", "warning", "note")}
+    words = [f"{n} {level}{'' if n == 1 else 's'}" for level, n in counts.items() if level != "note" or n]
+    return ", ".join(words)
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
 
-RENDERER = "pdfium"
-"""Part of every cache key: previews cached by another renderer are not reused."""
+RENDERER = "pdfium-2"
+"""Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped) are not reused."""
 WAIT_S = 600.0
 """How long to wait for one preview before declaring the workers lost."""
 

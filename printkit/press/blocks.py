@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass
 
 from printkit.draw.pdf import DrawingPage
-from printkit.draw.shapes import Drawing, Group, Line, Shape, Text
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Shape, Text
 from printkit.press.marks import crop_marks
-from printkit.press.pieces import Piece, cut_guide, printable_area
+from printkit.press.pieces import Piece, bleed_outline, cut_guide, printable_area
 from printkit.press.settings import PrintSettings
-from printkit.press.sheets import Placed, Sheet, footer
+from printkit.press.sheets import Placed, Sheet, footer, mirror_slots
 
 CAPTION_PT = 8.0
 
@@ -32,7 +32,7 @@ class Block:
 
 def _geometry(block: Block, settings: PrintSettings) -> tuple[int, int, float]:
     piece = block.pieces[0]
-    gap = 2 * settings.bleed_mm if piece.round else 0.0
+    gap = 2 * settings.bleed_mm if piece.shaped else 0.0
     area = printable_area(settings)
     outer = 2 * (settings.bleed_mm + settings.mark_offset_mm + settings.mark_length_mm)
     cols = max(1, math.floor((area.w - outer + gap) / (piece.w + gap)))
@@ -55,10 +55,10 @@ def _top_room(settings: PrintSettings) -> float:
     return _mark_room(settings) + 6.0
 
 
-def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: float) -> tuple[float, float, float, float]:
-    """Full bleed on sides with no butted neighbour; the cut line on shared edges."""
-    if piece.round:
-        return (-b, -b, piece.w + 2 * b, piece.h + 2 * b)
+def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: float) -> tuple[float, float, float, float] | Circle | Polygon:
+    """Full bleed on sides with no butted neighbour; the cut line on shared edges; round and hex pieces: their grown outline."""
+    if piece.shaped:
+        return bleed_outline(piece, b)
     index = r * cols + c
     left = b if c == 0 else 0.0
     right = b if c == cols - 1 or index + 1 >= count else 0.0
@@ -67,24 +67,41 @@ def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: flo
     return (-left, -top, piece.w + left + right, piece.h + top + bottom)
 
 
-def _place(block: Block, y: float, settings: PrintSettings) -> tuple[list[Shape], list[Placed], list[Line]]:
-    """The block's shapes with its caption at ``y`` (top of the caption band)."""
+def _flipped(clip: tuple[float, float, float, float] | Circle | Polygon, piece: Piece, flip: str) -> tuple[float, float, float, float] | Circle | Polygon:
+    """A back's clip: the front's bleed sides swapped across the edge the sheet flips on (shaped outlines are symmetric)."""
+    if not isinstance(clip, tuple):
+        return clip
+    x, y, w, h = clip
+    if flip == "long":
+        return (-(w - piece.w + x), y, w, h)
+    return (x, -(h - piece.h + y), w, h)
+
+
+def _place(block: Block, y: float, settings: PrintSettings, side: str = "front") -> tuple[list[Shape], list[Placed], list[Line]]:
+    """The block's shapes with its caption at ``y`` (top of the caption band); ``side="back"``: the backs, mirrored
+    for duplex like a card grid's, without the caption."""
     cols, rows, gap = _geometry(block, settings)
     pw, ph = settings.page_size
     w, h = block.pieces[0].w, block.pieces[0].h
     x0 = (pw - (cols * w + (cols - 1) * gap)) / 2
     y0 = y + _top_room(settings)
+    slots = [(x0 + c * (w + gap), y0 + r * (h + gap)) for r, c in (divmod(i, cols) for i in range(len(block.pieces)))]
+    front = side == "front"
+    if not front:
+        slots = mirror_slots(slots, w, h, settings)
     shapes: list[Shape] = [Text(settings.margin_mm + 2, y + 4, block.caption, size=CAPTION_PT, bold=True,
-                                fill=settings.colours.ink, cls=("block-caption",))]
+                                fill=settings.colours.ink, cls=("block-caption",))] if front else []
     placed: list[Placed] = []
     xs: set[float] = set()
     ys: set[float] = set()
-    for i, piece in enumerate(block.pieces):
+    for i, (piece, (x, top)) in enumerate(zip(block.pieces, slots)):
         r, c = divmod(i, cols)
-        x, top = x0 + c * (w + gap), y0 + r * (h + gap)
-        children: list[Shape] = [piece.underlay] if piece.underlay is not None else []
-        children += [piece.front, *cut_guide(piece)]
+        art = piece.front if front else piece.back
+        assert art is not None
+        children: list[Shape] = [piece.underlay] if piece.underlay is not None and front else []
+        children += [art, *cut_guide(piece)]
         clip = _clip(piece, r, c, cols, rows, len(block.pieces), settings.bleed_mm)
+        clip = clip if front else _flipped(clip, piece, settings.duplex_flip)
         shapes.append(Group((Group(tuple(children), clip=clip),), dx=x, dy=top, cls=("piece",)))
         placed.append(Placed(piece.name, x, top, w, h))
         xs.update((round(x, 4), round(x + w, 4)))
@@ -93,8 +110,12 @@ def _place(block: Block, y: float, settings: PrintSettings) -> tuple[list[Shape]
     return shapes, placed, marks
 
 
-def block_sheets(blocks: list[Block], settings: PrintSettings, title: str) -> list[Sheet]:
-    """Pages of blocks, top to bottom; a block that does not fit starts the next page."""
+def block_sheets(blocks: list[Block], settings: PrintSettings, title: str, what: str = "chips and markers",
+                 backs: bool = False) -> list[Sheet]:
+    """Pages of blocks, top to bottom; a block that does not fit starts the next page (labelled ``title - what, sheet i of n``).
+
+    ``backs``: every piece has a back; each page of fronts is followed by its page of backs, mirrored for duplex.
+    """
     area = printable_area(settings)
     pages: list[list[tuple[Block, float]]] = [[]]
     y = area.y
@@ -107,17 +128,24 @@ def block_sheets(blocks: list[Block], settings: PrintSettings, title: str) -> li
             y = area.y
         pages[-1].append((block, y))
         y += need + 2.0
-    return [_sheet(page, settings, f"{title} - chips and markers, sheet {i + 1} of {len(pages)}")
-            for i, page in enumerate(pages) if page]
+    sheets: list[Sheet] = []
+    for i, page in enumerate(p for p in pages if p):
+        label = f"{title} - {what}, sheet {i + 1} of {len(pages)}"
+        if not backs:
+            sheets.append(_sheet(page, settings, label))
+            continue
+        sheets.append(_sheet(page, settings, f"{label}: fronts - print double-sided, flip on the {settings.duplex_flip} edge"))
+        sheets.append(_sheet(page, settings, f"{label}: backs", "back"))
+    return sheets
 
 
-def _sheet(page: list[tuple[Block, float]], settings: PrintSettings, label: str) -> Sheet:
+def _sheet(page: list[tuple[Block, float]], settings: PrintSettings, label: str, side: str = "front") -> Sheet:
     pw, ph = settings.page_size
     shapes: list[Shape] = []
     placed: list[Placed] = []
     marks: list[Line] = []
     for block, y in page:
-        s, p, m = _place(block, y, settings)
+        s, p, m = _place(block, y, settings, side)
         shapes += s
         placed += p
         marks += m
@@ -127,4 +155,4 @@ def _sheet(page: list[tuple[Block, float]], settings: PrintSettings, label: str)
     trim = (x0, y0, x1 - x0, y1 - y0)
     bleed = (x0 - b, y0 - b, x1 - x0 + 2 * b, y1 - y0 + 2 * b)
     drawing = Drawing(pw, ph, (*shapes, *marks, footer(label, settings)), title=label)
-    return Sheet(DrawingPage(drawing, trim, bleed), label, "front", placed, marks)
+    return Sheet(DrawingPage(drawing, trim, bleed), label, side, placed, marks)

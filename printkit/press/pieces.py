@@ -59,6 +59,16 @@ def cut_guide(piece: Piece) -> tuple[Shape, ...]:
     return ()
 
 
+def bleed_outline(piece: Piece, bleed: float) -> Circle | Polygon:
+    """A round or hex piece's outline grown by ``bleed`` on every side: what of its art prints around the cut."""
+    if piece.hex:
+        grow = (piece.w / 2 + bleed) / (piece.w / 2)  # the apothem (half the width across flats) grows by the bleed
+        w, h = piece.w * grow, piece.h * grow
+        dx, dy = (piece.w - w) / 2, (piece.h - h) / 2
+        return Polygon(tuple((x + dx, y + dy) for x, y in hexagon(w, h)), Style())
+    return Circle(piece.w / 2, piece.h / 2, min(piece.w, piece.h) / 2 + bleed, Style())
+
+
 def bleed_rect(w: float, h: float, fill: str) -> Rect:
     """A background that covers a piece and runs past every cut line for the bleed."""
     return Rect(-OVERRUN, -OVERRUN, w + 2 * OVERRUN, h + 2 * OVERRUN, Style(fill=fill))

@@ -36,6 +36,7 @@ class PrintSettings:
     bleed_mm: float = param(3.0, min=0, max=6, doc="art runs this far past each cut line")
     margin_mm: float = param(6.0, min=3, max=30, doc="no cut line closer to the paper edge than this")
     safe_mm: float = param(3.0, min=0, max=10, doc="no text closer to a cut line than this")
+    card_gap: float = param(0.0, min=0, max=20, doc="mm between cards on print sheets (0: butted); each card's bleed fills it")
     crop_marks: bool = param(True, doc="draw crop marks outside the bleed")
     mark_offset_mm: float = param(2.0, min=0.5, max=10, doc="gap between the bleed and a crop mark")
     mark_length_mm: float = param(5.0, min=1, max=20, doc="length of a crop mark")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Drawing, Group, Line, Shape, Text
 from printkit.press.marks import crop_marks
-from printkit.press.pieces import Piece, cut_guide, printable_area
+from printkit.press.pieces import Piece, bleed_outline, cut_guide, printable_area
 from printkit.press.settings import PrintSettings
 
 FOOTER_PT = 6.5
@@ -104,7 +104,8 @@ def _page(pieces: list[Piece], slots: list[tuple[float, float]], settings: Print
         assert art is not None
         under = [piece.underlay] if piece.underlay is not None and side == "front" else []
         children = [*under, art, *cut_guide(piece)]
-        clipped = Group((Group(tuple(children), clip=_clip(piece, x, y, taken, settings.bleed_mm, gap)),), dx=x, dy=y, cls=("piece",))
+        clip = bleed_outline(piece, settings.bleed_mm) if piece.shaped else _clip(piece, x, y, taken, settings.bleed_mm, gap)
+        clipped = Group((Group(tuple(children), clip=clip),), dx=x, dy=y, cls=("piece",))
         shapes.append(clipped)
         placed.append(Placed(piece.name, x, y, w, h))
     marks = crop_marks(xs, ys, (pw, ph), settings)
@@ -116,7 +117,7 @@ def _page(pieces: list[Piece], slots: list[tuple[float, float]], settings: Print
     return Sheet(DrawingPage(drawing, trim, bleed), label, side, placed, marks)
 
 
-def _mirror(slots: list[tuple[float, float]], w: float, h: float, settings: PrintSettings) -> list[tuple[float, float]]:
+def mirror_slots(slots: list[tuple[float, float]], w: float, h: float, settings: PrintSettings) -> list[tuple[float, float]]:
     """Where each front slot's back goes when the sheet is flipped on the configured edge."""
     pw, ph = settings.page_size
     dx, dy = settings.back_offset_x_mm, settings.back_offset_y_mm
@@ -126,11 +127,14 @@ def _mirror(slots: list[tuple[float, float]], w: float, h: float, settings: Prin
 
 
 def grid_sheets(pieces: list[Piece], settings: PrintSettings, title: str, what: str) -> list[Sheet]:
-    """Pages of equal-sized pieces: fronts, and after each a backs page if the pieces have backs."""
+    """Pages of equal-sized pieces: fronts, and after each a backs page if the pieces have backs.
+
+    Pieces sit ``print.card_gap`` apart (shaped ones two bleeds apart); their bleed fills the gap up to its middle.
+    """
     if not pieces:
         return []
     w, h = pieces[0].w, pieces[0].h
-    gap = 2 * settings.bleed_mm if pieces[0].shaped else 0.0
+    gap = 2 * settings.bleed_mm if pieces[0].shaped else settings.card_gap
     cols, rows = grid_shape(len(pieces), w, h, gap, settings)
     per_page = cols * rows
     total = math.ceil(len(pieces) / per_page)
@@ -144,6 +148,6 @@ def grid_sheets(pieces: list[Piece], settings: PrintSettings, title: str, what: 
         note = f" - print double-sided, flip on the {settings.duplex_flip} edge" if has_backs else ""
         sheets.append(_page(batch, slots, settings, f"{name}: fronts{note}" if has_backs else name, "front", gap))
         if has_backs:
-            backs = _mirror(_slots(cols, rows_here, w, h, gap, settings), w, h, settings)[: len(batch)]
+            backs = mirror_slots(_slots(cols, rows_here, w, h, gap, settings), w, h, settings)[: len(batch)]
             sheets.append(_page(batch, backs, settings, f"{name}: backs", "back", gap))
     return sheets

@@ -125,10 +125,12 @@ h = 40
     assert [t.text for t in texts(card)] == ["Pay 2 ", " now"]
     out = write_kit(kit, tmp_path / "out", "kit.toml")
     svg = (out.folder / "artwork/cards.svg").read_text()
-    assert svg.count("data:image/svg+xml;base64,") == 2
+    assert svg.count("data:image/svg+xml;base64,") == 1  # the icon and the art are one picture: stored once
+    assert svg.count('xlink:href="#picture-1"') == 2
     pdf = PdfReader(out.folder / "kit.pdf")
-    content = pdf.pages[1].get_contents().get_data()
-    assert b" Do" not in content  # SVG pictures are drawn as vector paths, not placed as images
+    forms = [x.get_object() for x in pdf.pages[1]["/Resources"]["/XObject"].values()]
+    assert [f["/Subtype"] for f in forms] == ["/Form"]  # one vector form, drawn at both places
+    content = forms[0].get_data()
     assert b"0.94902 0.788235 0.298039 rg" in content or b".94902 .788235 .298039 rg" in content
 
 

@@ -27,15 +27,27 @@ def _png(colour: tuple[int, int, int, int]) -> bytes:
     return out.getvalue()
 
 
+def _xobjects(resources) -> list:
+    """Every XObject of the resources, and those of the forms among them (pictures are forms holding paths or images)."""
+    found = []
+    for ref in resources.get("/XObject", {}).values():
+        obj = ref.get_object()
+        found.append(obj)
+        if obj.get("/Subtype") == "/Form":
+            found += _xobjects(obj.get("/Resources", {}))
+    return found
+
+
 def assert_all_cmyk(pdf: bytes) -> None:
     reader = PdfReader(io.BytesIO(pdf))
     for page in reader.pages:
         ops = {op for _, op in ContentStream(page.get_contents(), reader).operations}
         assert not ops & RGB_OPERATORS, f"colour operators other than k/K: {ops & RGB_OPERATORS}"
         assert b"k" in ops
-        xobjects = page["/Resources"].get("/XObject", {})
-        for name in xobjects:
-            obj = xobjects[name].get_object()
+        for obj in _xobjects(page["/Resources"]):
+            if obj.get("/Subtype") == "/Form":
+                form_ops = {op for _, op in ContentStream(obj, reader).operations}
+                assert not form_ops & RGB_OPERATORS, f"colour operators other than k/K in a picture: {form_ops & RGB_OPERATORS}"
             if obj.get("/Subtype") == "/Image":
                 assert obj["/ColorSpace"] == "/DeviceCMYK"
                 if "/SMask" in obj:
@@ -78,8 +90,7 @@ def test_data_kit_pictures_are_converted(tmp_path: Path) -> None:
     made = export_cmyk(make_data_kit(str(folder)))
     assert_all_cmyk(made.files["kit.pdf"])
     reader = PdfReader(io.BytesIO(made.files["kit.pdf"]))
-    images = [x.get_object() for p in reader.pages for x in p["/Resources"].get("/XObject", {}).values()
-              if x.get_object().get("/Subtype") == "/Image"]
+    images = [x for p in reader.pages for x in _xobjects(p["/Resources"]) if x.get("/Subtype") == "/Image"]
     assert images and all(i["/ColorSpace"] == "/DeviceCMYK" for i in images)
 
 
