@@ -217,6 +217,15 @@ def new_kit(folder: str, title: str | None) -> None:
     click.echo(f"next: printkit build --kit {folder}   (then open output/<name>/kit.pdf)")
 
 
+@main.command("schema")
+@click.argument("which", type=click.Choice(["kit", "config"]))
+def show_schema(which: str) -> None:
+    """Print the JSON Schema of kit.toml or config.toml (editors complete and check keys with it)."""
+    from printkit.docs.schemas import config_schema, kit_schema, schema_text
+
+    click.echo(schema_text(kit_schema() if which == "kit" else config_schema()), nl=False)
+
+
 @main.command()
 @OUT_OPTION
 @click.option("--open", "open_browser", is_flag=True, help="open the gallery in a web browser")

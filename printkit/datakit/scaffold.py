@@ -1,4 +1,4 @@
-"""``printkit new``: a kit folder to start from (kit.toml, cards.csv, tokens, a score track, rules.md, art/)."""
+"""``printkit new``: a kit folder to start from (kit.toml, cards.csv, tokens, a score track, rules.md, art/, kit.schema.json)."""
 
 from __future__ import annotations
 
@@ -21,13 +21,20 @@ def _files(folder: object, prefix: str = "") -> list[tuple[str, bytes]]:
     return out
 
 
+SCHEMA_FILE = "kit.schema.json"
+"""Written beside kit.toml, whose first line points at it (``#:schema ./kit.schema.json``, Taplo's convention)."""
+
+
 def scaffold(target: Path, title: str | None = None) -> list[str]:
     """Write the starter kit into ``target`` (which must not exist yet); the files written."""
     if target.exists():
         raise PrintkitError(f"{target}: already exists (choose a new folder name)")
     name = re.sub(r"[^a-z0-9_-]+", "-", target.name.lower()).strip("-_")[:64] or "my-game"
     title = title or target.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    from printkit.docs.schemas import kit_schema, schema_text
+
     files = _files(resources.files("printkit.datakit") / "scaffold")
+    files.append((SCHEMA_FILE, schema_text(kit_schema()).encode("utf-8")))
     try:
         for rel, data in files:
             if rel == "kit.toml":
