@@ -45,7 +45,9 @@ def _limits(key: Key) -> str:
     parts = []
     if key.type in ("name", "colour"):
         parts.append({"name": "lowercase letters, digits, `-`, `_`", "colour": "`#rrggbb`"}[key.type])
-    if key.choices:
+    if key.type == "size":
+        parts.append(", ".join(f"`{c}` ({w:g} x {h:g})" for c, (w, h) in keys.CARD_SIZES.items()))
+    elif key.choices:
         parts.append(", ".join(f"`{c}`" for c in key.choices))
     if key.lo is not None:
         parts.append(f"{key.lo:g} to {key.hi:g}")
