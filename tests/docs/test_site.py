@@ -6,38 +6,36 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from PIL import Image
 
+from printkit.cli import main
 from printkit.docs import pictures
 from printkit.docs.hooks import expand
 from printkit.docs.schemas import kit_schema
+from printkit.docs.site import build_site
+from printkit.errors import PrintkitError
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def mkdocs(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
-                          capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1", "PATH": "/usr/bin:/bin"}, cwd=ROOT)
-
-
 def copy_project(tmp: Path) -> Path:
-    """mkdocs.yml, docs/ and the hook's module path, in a temporary folder (the site is built from the copy)."""
+    """mkdocs.yml and docs/ in a temporary folder (the hook is the installed package's)."""
     shutil.copytree(ROOT / "docs", tmp / "docs")
-    (tmp / "printkit" / "docs").mkdir(parents=True)
-    shutil.copy(ROOT / "printkit" / "docs" / "hooks.py", tmp / "printkit" / "docs" / "hooks.py")
-    shutil.copy(ROOT / "mkdocs.yml", tmp / "mkdocs.yml")
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    (tmp / "mkdocs.yml").write_text(text.replace("printkit/docs/hooks.py", str(ROOT / "printkit/docs/hooks.py")), encoding="utf-8")
     return tmp / "mkdocs.yml"
 
 
-def test_site_builds_strictly_with_generated_references_and_schemas(tmp_path: Path) -> None:
-    done = mkdocs(ROOT / "mkdocs.yml", tmp_path / "site")
-    assert done.returncode == 0, done.stderr
+def test_printkit_docs_builds_the_site_strictly_with_generated_references_and_schemas(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["docs", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
     site = tmp_path / "site"
+    assert result.output == f"wrote {site / 'index.html'}\n"
     commands = (site / "reference" / "commands" / "index.html").read_text(encoding="utf-8")
     assert "printkit build" in commands and "--sweep" in commands and "--scheduler" in commands
     kit = (site / "reference" / "kit-toml" / "index.html").read_text(encoding="utf-8")
@@ -48,12 +46,19 @@ def test_site_builds_strictly_with_generated_references_and_schemas(tmp_path: Pa
         assert (site / "images" / image).stat().st_size > 5000
 
 
-def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
+def test_a_broken_link_fails_the_build_and_keeps_the_previous_site(tmp_path: Path) -> None:
     config = copy_project(tmp_path)
+    index = build_site(tmp_path / "out", config)
     page = tmp_path / "docs" / "howto" / "score-track.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nSee [the missing page](missing.md).\n", encoding="utf-8")
-    done = mkdocs(config, tmp_path / "site")
-    assert done.returncode != 0 and "missing.md" in done.stderr
+    with pytest.raises(PrintkitError, match="the docs site did not build: .*'missing.md'"):
+        build_site(tmp_path / "out", config)
+    assert index.is_file() and [p.name for p in (tmp_path / "out").iterdir()] == ["site"]
+
+
+def test_docs_without_the_sources_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(PrintkitError, match="mkdocs.yml: not found: the docs are built from a clone"):
+        build_site(tmp_path, tmp_path / "mkdocs.yml")
 
 
 def test_an_unknown_generated_section_is_an_error() -> None:
@@ -80,9 +85,12 @@ def _close(made: Path, committed: Path) -> float:
     return float(np.abs(a - b).mean())
 
 
-@pytest.mark.parametrize("make, name", [(pictures.kit_page, "kit-page.png"), (pictures.balance_rates, "balance-rates.png")])
+@pytest.mark.parametrize("make, name", [(pictures.kit_page, "kit-page.png"), (pictures.balance_rates, "balance-rates.png"),
+                                        (pictures.gallery_shot, "gallery.png")])
 def test_committed_pictures_match_a_fresh_render(make: object, name: str, tmp_path: Path) -> None:
-    """The docs' pictures are what the generator makes from real builds today (rerun it after changing the art)."""
+    """The docs' pictures are what the generator makes from real builds today (rerun it after changing the art).
+
+    The gallery's picture is shot by headless Chromium, like the gallery's browser tests (``.ci/run`` installs it)."""
     (tmp_path / "work").mkdir()
     made = make(tmp_path / "work", tmp_path)  # type: ignore[operator]
     committed = ROOT / "docs" / "images" / name
