@@ -76,7 +76,7 @@ RULES: dict[str, Key] = {
                           "`{{ decks.<name>.count }}`, `{{ tokens.<name>.count }}`, `{{ boards.<name>.title }}`); "
                           "without it the sheet lists the components"),
     "font": Key("string", "the rule sheet's font: `Vera` or a name from `[fonts]` (for letters Vera lacks: Greek, "
-                          "Cyrillic, ...; a kit font has no italic)", "Vera"),
+                          "Cyrillic, ...; a kit font has no italic, so captions and `*emphasis*` stay upright)", "Vera"),
 }
 
 FONT: dict[str, Key] = {
