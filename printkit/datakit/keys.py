@@ -201,7 +201,9 @@ TABLES: dict[str, tuple[str, Mapping[str, Key]]] = {
     "kit": ("the kit itself", KIT),
     "rules": ("the rule sheet", RULES),
 }
-"""kit.toml's plain tables with fixed keys (``[print]``, ``[fonts]`` and ``[layouts]`` are described apart)."""
+"""kit.toml's plain tables with fixed keys: the loader reads them with these declarations, the reference and the JSON
+Schema list them (``[print]``, ``[fonts]`` and ``[layouts]`` are described apart; a ``DOCUMENT`` table in none of
+these is a free table of the designer's own keys)."""
 
 
 def element_keys(kind: str) -> tuple[str, ...]:

@@ -67,15 +67,15 @@ def full_kit() -> dict[str, Any]:
             element.pop("points")  # points or sides: both are tried, one element each
             elements["polygon-points"] = {**{k: v for k, v in element.items() if k != "sides"}, "points": [[0, 0], [5, 0], [0, 5]]}
         elements[kind] = element
+    fixed: dict[str, dict[str, Any]] = {"kit": {"name": "full", "paper": "a4"}, "rules": {"font": "body"}, "deck": {"name": "cards"},
+                                        "tokens": {"name": "coins", "shape": "hex"},
+                                        "board": {"name": "map", "shape": "track", "rows": 5, "columns": 5, "spaces": 10}}
     return {
-        "kit": full_table(keys.KIT, name="full", paper="a4"),
+        **{name: full_table(declared, **fixed.get(name, {})) for name, (_, declared) in keys.TABLES.items()},
         "print": {"bleed_mm": 2.0},
-        "rules": full_table(keys.RULES, font="body"),
         "fonts": {"body": full_table(keys.FONT), "title": "fonts/Title.ttf"},
         "layouts": {"base": elements, "face": {"extends": "base"}},
-        "deck": [full_table(keys.DECK, name="cards")],
-        "tokens": [full_table(keys.TOKENS, name="coins", shape="hex")],
-        "board": [full_table(keys.BOARD, name="map", shape="track", rows=5, columns=5, spaces=10)],
+        **{name: [full_table(declared, **fixed.get(name, {}))] for name, (_, declared) in keys.ARRAYS.items()},
     }
 
 
@@ -96,8 +96,8 @@ def _known_keys(doc: dict[str, Any]) -> set[str]:
 
 
 @pytest.mark.parametrize("path, declared", [
-    (("kit",), keys.KIT), (("rules",), keys.RULES), (("fonts", "body"), keys.FONT),
-    (("deck", 0), keys.DECK), (("tokens", 0), keys.TOKENS), (("board", 0), keys.BOARD),
+    *[((name,), declared) for name, (_, declared) in keys.TABLES.items()], (("fonts", "body"), keys.FONT),
+    *[((name, 0), declared) for name, (_, declared) in keys.ARRAYS.items()],
     *[(("layouts", "base", kind), {k: keys.ELEMENT[k] for k in keys.element_keys(kind)}) for kind in keys.ELEMENT_TYPES],
 ])
 def test_the_loader_reads_exactly_the_declared_keys(path: tuple[Any, ...], declared: Mapping[str, Key]) -> None:
