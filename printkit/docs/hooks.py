@@ -13,7 +13,9 @@ from typing import Any
 from printkit.docs.reference import GENERATED
 from printkit.docs.schemas import config_schema, kit_schema, schema_text
 
-MARKER = re.compile(r"<!--\s*printkit:([a-z-]+)\s*-->")
+MARKER = re.compile(r"<!--\s*printkit:([a-z-]+)\s*-->(?:.*?<!--\s*/printkit\s*-->)?", re.S)
+"""``<!-- printkit:NAME -->``, optionally followed by text up to ``<!-- /printkit -->`` that the section replaces
+(a note for Markdown viewers that do not run this hook)."""
 
 
 def expand(markdown: str, where: str) -> str:

@@ -39,7 +39,7 @@ def test_printkit_docs_builds_the_site_strictly_with_generated_references_and_sc
     commands = (site / "reference" / "commands" / "index.html").read_text(encoding="utf-8")
     assert "printkit build" in commands and "--sweep" in commands and "--scheduler" in commands
     kit = (site / "reference" / "kit-toml" / "index.html").read_text(encoding="utf-8")
-    assert "size_mm" in kit and "orientation" in kit and "<!-- printkit:" not in kit
+    assert "size_mm" in kit and "orientation" in kit and "<!-- printkit:" not in kit and "Markdown viewer" not in kit
     assert "games.tokentactics" in (site / "reference" / "config-toml" / "index.html").read_text(encoding="utf-8")
     assert json.loads((site / "schemas" / "kit.schema.json").read_text(encoding="utf-8")) == kit_schema()
     for image in ("kit-page.png", "gallery.png", "balance-rates.png"):
@@ -63,6 +63,9 @@ def test_docs_without_the_sources_is_one_clear_error(tmp_path: Path) -> None:
 
 def test_an_unknown_generated_section_is_an_error() -> None:
     assert "| `size_mm` |" in expand("<!-- printkit:kit-toml -->", "x.md")
+    page = "intro\n<!-- printkit:commands -->\n*a note for GitHub*\n<!-- /printkit -->\nafter\n"
+    assert expand(page, "x.md").startswith("intro\n| command |") and "a note" not in expand(page, "x.md")
+    assert expand(page, "x.md").endswith("\nafter\n")
     with pytest.raises(ValueError, match="unknown generated section 'kit-tmol'"):
         expand("<!-- printkit:kit-tmol -->", "page.md")
 
