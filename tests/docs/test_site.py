@@ -31,11 +31,14 @@ def copy_project(tmp: Path) -> Path:
     return tmp / "mkdocs.yml"
 
 
-def test_printkit_docs_builds_the_site_strictly_with_generated_references_and_schemas(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["docs", "--out", str(tmp_path)])
+def test_printkit_docs_builds_the_site_strictly_with_generated_references_and_schemas(tmp_path: Path,
+                                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", opened.append)
+    result = CliRunner().invoke(main, ["docs", "--out", str(tmp_path), "--open"])
     assert result.exit_code == 0, result.output
     site = tmp_path / "site"
-    assert result.output == f"wrote {site / 'index.html'}\n"
+    assert result.output == f"wrote {site / 'index.html'}\n" and opened == [(site / "index.html").resolve().as_uri()]
     commands = (site / "reference" / "commands" / "index.html").read_text(encoding="utf-8")
     assert "printkit build" in commands and "--sweep" in commands and "--scheduler" in commands
     kit = (site / "reference" / "kit-toml" / "index.html").read_text(encoding="utf-8")
