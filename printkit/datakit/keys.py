@@ -58,6 +58,10 @@ class Key:
     hi: float | None = None
     elements: tuple[str, ...] = ()
     """Layout elements only: the element types that take this key."""
+    pattern: str | None = None
+    """Text keys: what the whole value must match (a Python regular expression the loader checks too)."""
+    example: Any = None
+    """A value the loader accepts, for the reference and the tests (default: one made from the type)."""
 
     @property
     def required(self) -> bool:

@@ -51,6 +51,10 @@ def _limits(key: Key) -> str:
         parts.append(", ".join(f"`{c}`" for c in key.choices))
     if key.lo is not None:
         parts.append(f"{key.lo:g} to {key.hi:g}")
+    if key.pattern is not None:
+        parts.append(f"matching `{key.pattern}`")
+    if key.example is not None:
+        parts.append(f"e.g. {_code(key.example)}")
     return "; ".join(parts)
 
 

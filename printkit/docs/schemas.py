@@ -126,6 +126,8 @@ def key_schema(key: Key) -> dict[str, Any]:
         "dash": {"type": "array", "items": {"type": "number", "minimum": 0.05, "maximum": 10_000}},
     }
     schema = by_type[key.type] if key.type in ("size", "types") else _with_choices(key, by_type[key.type])
+    if key.pattern is not None:
+        schema = {**schema, "pattern": _anchored(key.pattern)}
     if key.default is not None and key.default is not REQUIRED:
         schema = {**schema, "default": key.default}
     return {**schema, "description": key.doc}

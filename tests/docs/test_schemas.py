@@ -40,6 +40,8 @@ EXAMPLES: dict[str, Any] = {
 
 def example(name: str, key: Key) -> Any:
     """A value the loader must accept for a declared key."""
+    if key.example is not None:
+        return key.example
     if name in ("front", "back"):
         return "face"
     if name == "data":
@@ -133,6 +135,8 @@ def _bad_values(key: Key) -> list[Any]:
         return ["Not Valid!"]
     if key.type == "string" and key.choices:
         return ["nonsense"]
+    if key.pattern is not None:
+        return ["\x01 matches no pattern"]
     return []
 
 
@@ -296,3 +300,13 @@ def test_required_keys_are_required_by_both() -> None:
             with pytest.raises(ConfigError):
                 parse_kit(doc, "kit.toml")
             assert not KIT.is_valid(doc), (table, name)
+
+
+def test_a_key_pattern_and_example_reach_the_schema_and_the_reference() -> None:
+    from printkit.docs.reference import key_rows
+    from printkit.docs.schemas import key_schema
+
+    key = Key("string", "the rules file", pattern=r"[^/]+\.py", example="rules.py")
+    validator = jsonschema.Draft7Validator(key_schema(key))
+    assert validator.is_valid("rules.py") and not validator.is_valid("rules.txt") and not validator.is_valid("a/rules.py")
+    assert key_rows({"rules": key}) == [("`rules`", "string", "", "matching `[^/]+\\.py`; e.g. `\"rules.py\"`", "the rules file")]
