@@ -123,7 +123,7 @@ def test_top_level_tables_are_the_declared_ones() -> None:
 
 def test_a_key_read_without_a_declaration_is_a_programming_error() -> None:
     with pytest.raises(LookupError, match="not declared in printkit/datakit/keys.py"):
-        Table({"delimiter": ";"}, "kit.toml", "deck", keys.DECK).get("delimiter", str)
+        Table({"undeclared": ";"}, "kit.toml", "deck", keys.DECK).get("undeclared", str)
 
 
 def _bad_values(key: Key) -> list[Any]:
