@@ -150,6 +150,8 @@ def _option_row(param: click.Parameter, ctx: click.Context) -> tuple[str, ...]:
     if isinstance(param, click.Argument):
         return (f"`{param.human_readable_name}`", "argument" + ("" if param.required else ", optional"), "")
     value = "" if getattr(param, "is_flag", False) else (param.metavar or param.type.get_metavar(param, ctx) or param.type.name.upper())
+    if isinstance(param.type, click.IntRange) and not param.metavar:
+        value = f"{param.type.min} to {param.type.max}" if param.type.max is not None else f"at least {param.type.min}"
     default = param.default if getattr(param, "show_default", False) and param.default is not None else None
     help_text = getattr(param, "help", None) or ""
     extra = [" (repeatable)" if param.multiple and "repeatable" not in help_text else "",

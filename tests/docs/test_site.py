@@ -102,3 +102,12 @@ def test_committed_pictures_match_a_fresh_render(make: object, name: str, tmp_pa
     committed = ROOT / "docs" / "images" / name
     assert committed.stat().st_size < 100 * 1024
     assert _close(made, committed) < 1.0, f"docs/images/{name} is out of date: run python -m printkit.docs.pictures"
+
+
+def test_docs_without_mkdocs_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mkdocs" else real(name, *a))
+    result = CliRunner().invoke(main, ["docs", "--out", "unused"])
+    assert result.exit_code == 1 and result.output == "error: mkdocs is not installed: pip install 'printkit[test]' (mkdocs, mkdocs-material)\n"
