@@ -255,6 +255,15 @@ def new_kit(folder: str, title: str | None, with_rules: bool) -> None:
         click.echo(f"      printkit verify --kit {folder}; printkit simulate --kit {folder}; printkit play --kit {folder} --vs-computer")
 
 
+@main.command("schema")
+@click.argument("which", type=click.Choice(["kit", "config"]))
+def show_schema(which: str) -> None:
+    """Print the JSON Schema of kit.toml or config.toml (editors complete and check keys with it)."""
+    from printkit.docs.schemas import config_schema, kit_schema, schema_text
+
+    click.echo(schema_text(kit_schema() if which == "kit" else config_schema()), nl=False)
+
+
 @main.command()
 @OUT_OPTION
 @click.option("--open", "open_browser", is_flag=True, help="open the gallery in a web browser")
@@ -265,9 +274,26 @@ def gallery(out: str, open_browser: bool) -> None:
     pages = write_gallery(Path(out))
     click.echo(f"wrote {pages[0]} ({len(pages) - 1} kit page{'s' if len(pages) != 2 else ''})")
     if open_browser:
-        import webbrowser
+        _open_page(pages[0])
 
-        webbrowser.open(pages[0].resolve().as_uri())
+
+def _open_page(page: Path) -> None:
+    import webbrowser
+
+    webbrowser.open(page.resolve().as_uri())
+
+
+@main.command("docs")
+@OUT_OPTION
+@click.option("--open", "open_browser", is_flag=True, help="open the site in a web browser")
+def docs(out: str, open_browser: bool) -> None:
+    """Build the documentation site into OUT/site/ (from a clone of printkit's repository, with mkdocs installed)."""
+    from printkit.docs.site import build_site
+
+    page = build_site(Path(out))
+    click.echo(f"wrote {page}")
+    if open_browser:
+        _open_page(page)
 
 
 @main.command()

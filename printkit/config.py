@@ -168,7 +168,7 @@ def _table_text(name: str, cls: type, doc: str) -> list[str]:
 def default_config_text() -> str:
     """A complete, commented config.toml holding every default (``printkit config``)."""
     lines = ["# printkit configuration: every key with its default. Edit, then run `printkit build --all`.",
-             "# Keys and limits: README.md. Any key may also be set on the command line with --set KEY=VALUE.", ""]
+             "# Keys and limits: docs/reference/config-toml.md. Any key may also be set on the command line with --set KEY=VALUE.", ""]
     lines += _table_text("print", PrintSettings, "paper, bleed, marks, duplex, colours")
     for name in available():
         spec = get_game(name)

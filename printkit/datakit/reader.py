@@ -3,22 +3,36 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from printkit.errors import ConfigError
 from printkit.params import describe
 
+if TYPE_CHECKING:
+    from printkit.datakit.keys import Key
+
 TYPE_NAMES = {str: "a string", bool: "true or false", int: "an integer", float: "a number", list: "a list", dict: "a table"}
+KINDS = {"integer": int, "number": float, "boolean": bool}
+"""Python types of the declared key types (every other declared type is read as a string)."""
 
 
 class Table:
-    """A table of ``source`` at ``prefix``; :meth:`done` rejects the keys nobody asked for."""
+    """A table of ``source`` at ``prefix``; :meth:`done` rejects the keys nobody asked for.
 
-    def __init__(self, data: Any, source: str, prefix: str) -> None:
+    With ``keys`` (the table's declarations in :mod:`printkit.datakit.keys`) every key read must be declared:
+    the loader cannot accept a key the reference and the JSON Schema do not know.
+    """
+
+    def __init__(self, data: Any, source: str, prefix: str, keys: Mapping[str, Key] | None = None) -> None:
         if not isinstance(data, Mapping):
             raise ConfigError(source, prefix, f"expected a table, got {describe(data)}")
-        self.data, self.source, self.prefix = data, source, prefix
+        self.data, self.source, self.prefix, self.keys = data, source, prefix, keys
         self.used: set[str] = set()
+
+    def _read(self, name: str) -> None:
+        if self.keys is not None and name not in self.keys:
+            raise LookupError(f"{self.key(name) or name}: read by the kit.toml loader but not declared in printkit/datakit/keys.py")
+        self.used.add(name)
 
     def key(self, name: str) -> str:
         return f"{self.prefix}.{name}" if self.prefix else name
@@ -30,13 +44,13 @@ class Table:
         return name in self.data
 
     def raw(self, name: str, default: Any = None) -> Any:
-        self.used.add(name)
+        self._read(name)
         return self.data.get(name, default)
 
     def get(self, name: str, kind: type, default: Any = ..., choices: tuple[Any, ...] | None = None,
             lo: float | None = None, hi: float | None = None) -> Any:
         """The value of ``name`` as ``kind`` (int is accepted for float), within ``choices`` / ``lo``..``hi``."""
-        self.used.add(name)
+        self._read(name)
         if name not in self.data:
             if default is ...:
                 raise self.fail(name, "missing (required)")
@@ -55,20 +69,31 @@ class Table:
             raise self.fail(name, f"expected {lo:g} to {hi:g}, got {describe(value)}")
         return value
 
-    def table(self, name: str) -> "Table":
-        self.used.add(name)
-        return Table(self.data.get(name, {}), self.source, self.key(name))
+    def value(self, name: str, default: Any = ...) -> Any:
+        """The value of a declared key, read with its declared type, default (unless given), choices and limits."""
+        from printkit.datakit.keys import REQUIRED
 
-    def tables(self, name: str) -> Iterator["Table"]:
+        assert self.keys is not None, "value() needs the table's declared keys"
+        self._read(name)
+        key = self.keys[name]
+        if default is ...:
+            default = ... if key.default is REQUIRED else key.default
+        return self.get(name, KINDS.get(key.type, str), default, key.choices or None, key.lo, key.hi)
+
+    def table(self, name: str, keys: Mapping[str, Key] | None = None) -> "Table":
+        self._read(name)
+        return Table(self.data.get(name, {}), self.source, self.key(name), keys)
+
+    def tables(self, name: str, keys: Mapping[str, Key] | None = None) -> Iterator["Table"]:
         """The entries of an array of tables (``[[name]]``), each checked to be a table."""
-        self.used.add(name)
+        self._read(name)
         items = self.data.get(name, [])
         if isinstance(items, Mapping):
             items = [items]
         if not isinstance(items, list):
             raise self.fail(name, f"expected an array of tables ([[{name}]]), got {describe(items)}")
         for i, item in enumerate(items):
-            yield Table(item, self.source, self.key(name) if len(items) == 1 else f"{self.key(name)}[{i}]")
+            yield Table(item, self.source, self.key(name) if len(items) == 1 else f"{self.key(name)}[{i}]", keys)
 
     def done(self, known: tuple[str, ...] = ()) -> None:
         """Refuse keys that were never read (typos: ``fornt``)."""

@@ -1,5 +1,5 @@
-"""``printkit new``: a kit folder to start from (kit.toml, cards.csv, tokens, a score track, rules.md, art/);
-``--rules`` adds rules.py and makes the cards a two-player game's deck (scaffold_rules/ over scaffold/)."""
+"""``printkit new``: a kit folder to start from (kit.toml, cards.csv, tokens, a score track, rules.md, art/,
+kit.schema.json); ``--rules`` adds rules.py and makes the cards a two-player game's deck (scaffold_rules/ over scaffold/)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def _files(folder: object, prefix: str = "") -> list[tuple[str, bytes]]:
 
 TEMPLATED = ("kit.toml", "rules.py")
 """Files whose ``__NAME__``, ``__TITLE__`` and ``__FOLDER__`` are filled in."""
+SCHEMA_FILE = "kit.schema.json"
+"""Written beside kit.toml, whose first line points at it (``#:schema ./kit.schema.json``, Taplo's convention)."""
 
 
 def scaffold(target: Path, title: str | None = None, rules: bool = False) -> list[str]:
@@ -35,9 +37,12 @@ def scaffold(target: Path, title: str | None = None, rules: bool = False) -> lis
         raise PrintkitError(f"{target}: already exists (choose a new folder name)")
     name = re.sub(r"[^a-z0-9_-]+", "-", target.name.lower()).strip("-_")[:64] or "my-game"
     title = title or target.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
+    from printkit.docs.schemas import kit_schema, schema_text
+
     files = dict(_files(resources.files("printkit.datakit") / "scaffold"))
     if rules:
         files.update(_files(resources.files("printkit.datakit") / "scaffold_rules"))
+    files[SCHEMA_FILE] = schema_text(kit_schema()).encode("utf-8")
     try:
         for rel, data in sorted(files.items()):
             if rel in TEMPLATED:

@@ -11,26 +11,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from printkit.datakit import keys
+from printkit.datakit.keys import CARD_SIZES, NAME, element_keys
 from printkit.datakit.reader import Table
 from printkit.datakit.when import Condition, WhenSyntaxError, parse_when
 from printkit.errors import ConfigError
 from printkit.params import describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
-
-NAME = r"[a-z0-9][a-z0-9_-]{0,63}"
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poker": (63.0, 88.0),
-    "bridge": (57.0, 89.0),
-    "mini-euro": (44.0, 68.0),
-    "euro": (59.0, 92.0),
-    "mini-american": (41.0, 63.0),
-    "american": (56.0, 87.0),
-    "tarot": (70.0, 120.0),
-    "square": (70.0, 70.0),
-    "business": (51.0, 89.0),
-    "jumbo": (89.0, 127.0),
-}
-"""Card sizes by name, portrait, in mm (``landscape = true`` turns them)."""
 
 LAYOUT_MM = 10_000.0
 """The largest coordinate or length a layout takes, in mm (far past any card, safe from overflow)."""
@@ -39,26 +26,12 @@ MIN_DASH_MM = 0.05
 MAX_BOARD_MM = 1500.0
 """The longest side a board from data may have: 1.5 m builds in seconds; 10 m took minutes and 5 GB."""
 
-DELIMITERS = (",", ";", "\t", "|")
-"""The separators a CSV may use (``delimiter``; found from the header row when not given)."""
-FRAMES = ("trim", "bleed", "safe")
-ALIGN = ("left", "center", "right")
-VALIGN = ("top", "middle", "bottom")
-PAINT = ("fill", "stroke", "stroke_width", "dash", "opacity")
-ELEMENT_KEYS: dict[str, tuple[str, ...]] = {
-    "rect": ("x", "y", "w", "h", "radius", "rotate", *PAINT),
-    "circle": ("cx", "cy", "r", *PAINT),
-    "polygon": ("points", "sides", "cx", "cy", "r", "rotate", *PAINT),
-    "line": ("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash", "opacity"),
-    "text": ("x", "y", "w", "h", "text", "size", "min_size", "bold", "align", "valign", "colour", "wrap", "line_height", "rotate",
-             "font"),
-    "image": ("x", "y", "w", "h", "src", "fit", "align", "valign", "rotate"),
-}
-COMMON_KEYS = ("type", "frame", "when")
-NUMBERS = ("x", "y", "w", "h", "cx", "cy", "r", "radius", "stroke_width", "opacity", "size", "min_size", "line_height",
-           "sides", "rotate", "x1", "y1", "x2", "y2")
-CHOICES: dict[str, tuple[str, ...]] = {"frame": FRAMES, "align": ALIGN, "valign": VALIGN, "fit": ("contain", "stretch")}
-BOOLS = ("bold", "wrap")
+DELIMITERS = keys.DELIMITERS
+ELEMENT_KEYS: dict[str, tuple[str, ...]] = {kind: element_keys(kind) for kind in keys.ELEMENT_TYPES}
+"""The keys each element type takes, from the declarations in :mod:`printkit.datakit.keys`."""
+NUMBERS = tuple(name for name, key in keys.ELEMENT.items() if key.type == "measure")
+CHOICES = {name: key.choices for name, key in keys.ELEMENT.items() if key.choices and name != "type"}
+BOOLS = tuple(name for name, key in keys.ELEMENT.items() if key.type == "boolean")
 
 
 @dataclass(frozen=True)
@@ -163,8 +136,8 @@ class KitSpec:
     """``[params]``: the game's numbers, read by the rules, the layouts (``{params.NAME}``) and rules.md."""
 
 
-def _name(table: Table, key: str, default: Any = ...) -> str:
-    value = table.get(key, str, default)
+def _name(table: Table, key: str) -> str:
+    value = table.value(key)
     if not re.fullmatch(NAME, value):
         raise table.fail(key, f"expected a short name of lowercase letters, digits, - and _ (like 'my-cards'), got {value!r}")
     return str(value)
@@ -174,7 +147,7 @@ def _element_value(table: Table, key: str) -> Any:
     value = table.raw(key)
     kind = table.data.get("type")
     kind = kind if isinstance(kind, str) else None  # a list or table here is reported by _element
-    allowed = ELEMENT_KEYS[kind] + COMMON_KEYS if kind in ELEMENT_KEYS else tuple({k for v in ELEMENT_KEYS.values() for k in v}) + COMMON_KEYS
+    allowed = ELEMENT_KEYS[kind] if kind in ELEMENT_KEYS else tuple(keys.ELEMENT)
     if key not in allowed:
         what = f"a {kind}" if kind in ELEMENT_KEYS else "an element"
         raise table.fail(key, f"unknown key for {what} (known keys: {', '.join(sorted(allowed))})")
@@ -257,7 +230,7 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
         raise ConfigError(source, f"{key}.type", f"missing: one of {', '.join(ELEMENT_KEYS)}")
     if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
         raise ConfigError(source, f"{key}.type", f"expected one of {', '.join(ELEMENT_KEYS)}, got {kind!r}")
-    allowed = ELEMENT_KEYS[kind] + COMMON_KEYS
+    allowed = ELEMENT_KEYS[kind]
     for prop in sorted(data):
         if prop not in allowed:
             raise ConfigError(source, f"{key}.{prop}", f"unknown key for a {kind} (known keys: {', '.join(sorted(allowed))})")
@@ -265,7 +238,7 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
         raise ConfigError(source, key, "a polygon needs points = [[x, y], ...] or sides with cx, cy, r")
     if kind == "image" and "src" not in data:
         raise ConfigError(source, f"{key}.src", "missing: the picture's path (art/...svg or .png)")
-    props = {k: v for k, v in data.items() if k not in COMMON_KEYS}
+    props = {k: v for k, v in data.items() if k not in ("type", "frame", "when")}
     when = None
     if "when" in data:
         try:
@@ -291,35 +264,36 @@ def _layouts(doc: Table) -> dict[str, Layout]:
 def _data(table: Table, required: bool = True) -> DataSource | None:
     if not required and not table.has("data"):
         return None
-    path = table.get("data", str)
+    path = table.value("data", ...)
     columns_table = table.table("types")
     columns = {}
     for column in columns_table.data:
-        columns[column] = columns_table.get(column, str, choices=("text", "integer", "number", "colour"))
-    quantity = table.get("quantity", str, None)
-    sheet = table.get("sheet", str, None)
-    delimiter = table.get("delimiter", str, None, choices=DELIMITERS)
+        columns[column] = columns_table.get(column, str, choices=table.keys["types"].choices if table.keys else None)
+    quantity = table.value("quantity")
+    sheet = table.value("sheet")
+    delimiter = table.value("delimiter")
     return DataSource(path, table.key("data"), quantity, columns, sheet, delimiter)
 
 
 def _layout_ref(table: Table, key: str, layouts: Mapping[str, Layout], required: bool = True) -> str | None:
-    value = table.get(key, str, ... if required else None)
+    value = table.value(key, ... if required else None)
     if value is not None and "{" not in value and value not in layouts:
         raise table.fail(key, f"unknown layout {value!r} (layouts: {', '.join(layouts) or 'none defined'})")
     return value  # type: ignore[no-any-return]
 
 
 def _size(table: Table) -> tuple[float, float]:
-    value = table.raw("size", "poker")
+    value = table.raw("size", table.keys["size"].default if table.keys else "poker")
     if isinstance(value, str) and value in CARD_SIZES:
         w, h = CARD_SIZES[value]
     elif isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
         w, h = float(value[0]), float(value[1])
-        if not (15 <= w <= 400 and 15 <= h <= 400):
-            raise table.fail("size", f"expected a card of 15 to 400 mm a side, got {w:g} x {h:g}")
+        lo, hi = (table.keys["size"].lo, table.keys["size"].hi) if table.keys else (15, 400)
+        if not (lo <= w <= hi and lo <= h <= hi):  # type: ignore[operator]
+            raise table.fail("size", f"expected a card of {lo:g} to {hi:g} mm a side, got {w:g} x {h:g}")
     else:
         raise table.fail("size", f"expected a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm, got {value!r}")
-    if table.get("landscape", bool, False):
+    if table.value("landscape"):
         w, h = h, w
     return w, h
 
@@ -327,23 +301,21 @@ def _size(table: Table) -> tuple[float, float]:
 def _deck(table: Table, layouts: Mapping[str, Layout]) -> Deck:
     name = _name(table, "name")
     w, h = _size(table)
-    deck = Deck(name, table.get("title", str, name.replace("-", " ").replace("_", " ").capitalize()), _data(table),  # type: ignore[arg-type]
+    deck = Deck(name, table.value("title", name.replace("-", " ").replace("_", " ").capitalize()), _data(table),  # type: ignore[arg-type]
                 w, h, _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False),  # type: ignore[arg-type]
-                table.get("label", str, None))
+                table.value("label"))
     table.done()
     return deck
 
 
 def _board(table: Table) -> Board:
     name = _name(table, "name")
-    shape = table.get("shape", str, "square", choices=("square", "hex", "track"))
+    shape = table.value("shape")
     spec = Board(
-        name, table.get("title", str, name.replace("-", " ").capitalize()), shape,
-        table.get("rows", int, 8, lo=1, hi=100), table.get("columns", int, 8, lo=1, hi=100),
-        table.get("cell_mm", float, 25.0, lo=5, hi=200), table.get("labels", bool, shape != "track"),
-        _data(table, required=False), _colour(table, "background", "#F4EFE3"), _colour(table, "ink", "#1A1A1A"),
-        _colour(table, "cell_fill", "#FFFFFF"), table.get("spaces", int, 0, lo=0, hi=400), table.get("start", int, 0, lo=-1000, hi=1000),
-        table.get("orientation", str, "pointy", choices=("pointy", "flat")), table.prefix,
+        name, table.value("title", name.replace("-", " ").capitalize()), shape,
+        table.value("rows"), table.value("columns"), table.value("cell_mm"), table.value("labels", shape != "track"),
+        _data(table, required=False), _colour(table, "background"), _colour(table, "ink"), _colour(table, "cell_fill"),
+        table.value("spaces"), table.value("start"), table.value("orientation"), table.prefix,
     )
     if shape == "track" and spec.spaces and spec.spaces > 2 * (spec.rows + spec.columns) - 4:
         limit = 2 * (spec.rows + spec.columns) - 4
@@ -360,16 +332,16 @@ def _board(table: Table) -> Board:
 
 def _tokens(table: Table, layouts: Mapping[str, Layout]) -> Tokens:
     name = _name(table, "name")
-    spec = Tokens(name, table.get("title", str, name.replace("-", " ").capitalize()), _data(table),  # type: ignore[arg-type]
-                  table.get("shape", str, "round", choices=("round", "square", "hex")), table.get("size_mm", float, 25.0, lo=8, hi=150),
-                  _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.get("label", str, None))  # type: ignore[arg-type]
+    spec = Tokens(name, table.value("title", name.replace("-", " ").capitalize()), _data(table),  # type: ignore[arg-type]
+                  table.value("shape"), table.value("size_mm"),
+                  _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.value("label"))  # type: ignore[arg-type]
     table.done()
     return spec
 
 
-def _colour(table: Table, key: str, default: str) -> str:
-    value = table.get(key, str, default)
-    if not re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+def _colour(table: Table, key: str) -> str:
+    value = table.value(key)
+    if not re.fullmatch(keys.COLOUR, value):
         raise table.fail(key, f"expected a colour like #2a6fdb, got {value!r}")
     return str(value)
 
@@ -379,7 +351,7 @@ def _settings(doc: Table, kit: Table) -> PrintSettings:
     if not isinstance(data, dict):
         raise doc.fail("print", "expected a table")
     data = dict(data)
-    paper = kit.get("paper", str, None)
+    paper = kit.get("paper", str, None)  # any letter case: checked below
     if paper is not None:
         data["paper"] = {p.lower(): p for p in PAPERS}.get(paper.lower(), paper)
         if data["paper"] not in PAPERS:
@@ -398,8 +370,8 @@ def _fonts(doc: Table) -> dict[str, tuple[str, str | None]]:
         if isinstance(value, str):
             fonts[name] = (table.get(name, str), None)
             continue
-        entry = table.table(name)
-        fonts[name] = (entry.get("regular", str), entry.get("bold", str, None))
+        entry = Table(value, table.source, table.key(name), keys.FONT)
+        fonts[name] = (entry.value("regular"), entry.value("bold"))
         entry.done()
     table.used.update(table.data)
     return fonts
@@ -407,8 +379,8 @@ def _fonts(doc: Table) -> dict[str, tuple[str, str | None]]:
 
 def _game(doc: Table) -> str | None:
     """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules)."""
-    table = doc.table("game")
-    rules = table.get("rules", str, None)
+    table = doc.table("game", keys.GAME)
+    rules = table.value("rules")
     if rules is not None and not rules.endswith(".py"):
         raise table.fail("rules", f"expected a Python file such as 'rules.py', got {rules!r}")
     table.done()
@@ -435,16 +407,16 @@ def _params(doc: Table) -> dict[str, Any]:
 
 def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError."""
-    doc = Table(data, source, "")
-    kit = doc.table("kit")
+    doc = Table(data, source, "", keys.DOCUMENT)
+    kit = doc.table("kit", keys.KIT)
     name = _name(kit, "name")
-    title = kit.get("title", str, name.replace("-", " ").title())
+    title = kit.value("title", name.replace("-", " ").title())
     settings = _settings(doc, kit)
-    icons = kit.get("icons", str, "art")
+    icons = kit.value("icons")
     kit.done()
-    rules_table = doc.table("rules")
-    rules = rules_table.get("file", str, None)
-    rules_font = rules_table.get("font", str, "Vera")
+    rules_table = doc.table("rules", keys.RULES)
+    rules = rules_table.value("file")
+    rules_font = rules_table.value("font")
     rules_table.done()
     fonts = _fonts(doc)
     if rules_font != "Vera" and rules_font not in fonts:
@@ -452,9 +424,9 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     game_rules = _game(doc)
     params = _params(doc)
     layouts = _layouts(doc)
-    decks = tuple(_deck(t, layouts) for t in doc.tables("deck"))
-    boards = tuple(_board(t) for t in doc.tables("board"))
-    tokens = tuple(_tokens(t, layouts) for t in doc.tables("tokens"))
+    decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
+    boards = tuple(_board(t) for t in doc.tables("board", keys.BOARD))
+    tokens = tuple(_tokens(t, layouts) for t in doc.tables("tokens", keys.TOKENS))
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
     for item in names:
         if names.count(item) > 1:

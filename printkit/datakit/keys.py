@@ -1,0 +1,247 @@
+"""Every kit.toml key, declared once: its type, default, limits and meaning.
+
+The loader (:mod:`printkit.datakit.schema`) reads each table through these declarations (a key it reads
+that is not declared here is a programming error), and the kit.toml reference page and JSON Schema are
+generated from them (:mod:`printkit.docs`). ``[print]`` is not repeated here: it is config.toml's
+``[print]`` table, :class:`printkit.press.settings.PrintSettings`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+NAME = r"[a-z0-9][a-z0-9_-]{0,63}"
+"""A kit's, deck's, board's or token sheet's name: it becomes a folder or file name."""
+ENTRY_NAME = r"[A-Za-z0-9_-]{1,64}"
+"""A layout's, element's or font's name."""
+COLOUR = r"#[0-9A-Fa-f]{6}"
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini-euro": (44.0, 68.0),
+    "euro": (59.0, 92.0),
+    "mini-american": (41.0, 63.0),
+    "american": (56.0, 87.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+    "business": (51.0, 89.0),
+    "jumbo": (89.0, 127.0),
+}
+"""Card sizes by name, portrait, in mm (``landscape = true`` turns them)."""
+
+ELEMENT_TYPES = ("rect", "circle", "polygon", "line", "text", "image")
+SHAPES = ("rect", "circle", "polygon", "line")
+FILLED = ("rect", "circle", "polygon")
+COLUMN_TYPES = ("text", "integer", "number", "colour")
+
+REQUIRED: Any = object()
+"""The default of a key that must be written."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a kit.toml table.
+
+    ``type`` is one of: ``string``, ``integer``, ``number``, ``boolean``, ``name`` (NAME), ``colour``
+    (#rrggbb), ``size`` (a CARD_SIZES name or [width, height] in mm), ``types`` (column -> COLUMN_TYPES),
+    ``measure`` (a number, a ``"25%"`` share or a ``"{field}"`` template), ``template`` (text that may hold
+    ``{field}``), ``points`` ([[x, y], ...]) or ``dash`` (a list of lengths in mm).
+    """
+
+    type: str
+    doc: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    lo: float | None = None
+    hi: float | None = None
+    elements: tuple[str, ...] = ()
+    """Layout elements only: the element types that take this key."""
+    pattern: str | None = None
+    """Text keys: what the whole value must match (a Python regular expression the loader checks too)."""
+    example: Any = None
+    """A value the loader accepts, for the reference and the tests (default: one made from the type)."""
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+
+KIT: dict[str, Key] = {
+    "name": Key("name", "the output folder's name: lowercase letters, digits, `-`, `_`", REQUIRED),
+    "title": Key("string", "the game's title on every page (default: from the name)"),
+    "paper": Key("string", "the paper, same as `print.paper` (any letter case)", choices=("A4", "letter", "A3", "universal")),
+    "icons": Key("string", "folder of inline icons: `:coin:` in any text is `art/coin.svg` (or `.png`)", "art"),
+}
+
+RULES: dict[str, Key] = {
+    "file": Key("string", "a Markdown rule sheet, rendered by jinja2's sandbox first (`{{ title }}`, "
+                          "`{{ decks.<name>.count }}`, `{{ tokens.<name>.count }}`, `{{ boards.<name>.title }}`); "
+                          "without it the sheet lists the components"),
+    "font": Key("string", "the rule sheet's font: `Vera` or a name from `[fonts]` (for letters Vera lacks: Greek, "
+                          "Cyrillic, ...; a kit font has no italic, so captions and `*emphasis*` stay upright)", "Vera"),
+}
+
+FONT: dict[str, Key] = {
+    "regular": Key("string", "the TrueType file of the regular face", REQUIRED),
+    "bold": Key("string", "the TrueType file of the bold face (default: the regular one)"),
+}
+"""``[fonts]``: ``name = "fonts/Name.ttf"`` or ``name = { regular = ..., bold = ... }``."""
+
+DATA: dict[str, Key] = {
+    "data": Key("string", "the data file: `.csv` (header row first), `.toml` (one array of tables), `.json` (a list of "
+                          "objects, or an object holding one) or `.xlsx` (header row first)", REQUIRED),
+    "quantity": Key("string", "the column of copies per row (default: a column named `quantity`, if any); 0 leaves a row out"),
+    "types": Key("types", "declared column types checked in every row: `{ cost = \"integer\", colour = \"colour\" }`",
+                 choices=COLUMN_TYPES),
+    "sheet": Key("string", "`.xlsx` only: the sheet to read (default: the first)"),
+    "delimiter": Key("string", "`.csv` only: the separator, `,` `;` tab or `|` (default: found from the header row, so a "
+                               "semicolon CSV as Excel writes it in most European locales is read as it is)",
+                     choices=(",", ";", "\t", "|")),
+}
+"""The keys naming a data file and how to read it, shared by decks, token sheets and boards."""
+
+DELIMITERS: tuple[str, ...] = DATA["delimiter"].choices
+"""The separators a CSV may use."""
+
+PIECE: dict[str, Key] = {
+    "front": Key("string", "the front's layout; a template such as `\"{kind}\"` picks a layout per row from a column", REQUIRED),
+    "back": Key("string", "the back's layout (or a template): two-sided pieces, backs mirrored for duplex; without it the pieces are single-sided"),
+    "label": Key("string", "the column that names a piece in messages (default: the first column)"),
+}
+
+DECK: dict[str, Key] = {
+    "name": Key("name", "the artwork file's name and the card ids' middle part (`card-<deck>-<n>`)", REQUIRED),
+    "title": Key("string", "shown on page labels and the print note (default: from the name)"),
+    **DATA,
+    "size": Key("size", "a card size name or `[width, height]` in mm (15 to 400)", "poker", choices=tuple(CARD_SIZES), lo=15, hi=400),
+    "landscape": Key("boolean", "`true` turns the size", False),
+    **PIECE,
+}
+
+TOKENS: dict[str, Key] = {
+    "name": Key("name", "the artwork file's name and the token ids' middle part (`token-<name>-<n>`)", REQUIRED),
+    "title": Key("string", "shown on page labels and the print note (default: from the name)"),
+    **DATA,
+    "shape": Key("string", "`round` and `hex` (pointy top) counters sit apart with a dashed cut guide of their shape; "
+                           "`square` ones are butted and cut on crop marks", "round", choices=("round", "square", "hex")),
+    "size_mm": Key("number", "the counter's width in mm (a hex is 2/sqrt(3) times as tall)", 25.0, lo=8, hi=150),
+    **PIECE,
+}
+
+BOARD: dict[str, Key] = {
+    "name": Key("name", "the artwork file's name", REQUIRED),
+    "title": Key("string", "shown on page labels and the print note (default: from the name)"),
+    "shape": Key("string", "`square` grid, `hex` grid or `track` (spaces around the edge of a frame)", "square",
+                 choices=("square", "hex", "track")),
+    "rows": Key("integer", "rows of the grid (a track: of its frame); at most 2,500 cells", 8, lo=1, hi=100),
+    "columns": Key("integer", "columns of the grid (a track: of its frame)", 8, lo=1, hi=100),
+    "cell_mm": Key("number", "a cell's side in mm (a hex: its width across flats); at most 1.5 m a side in all", 25.0, lo=5, hi=200),
+    "labels": Key("boolean", "coordinate labels (columns A, B ... from the left, rows 1, 2 ... from the top); "
+                             "default on, off for tracks"),
+    **{**DATA, "data": Key("string", "optional cells that take a `label`, `class` (space- or comma-separated) and `fill` by "
+                                     "`cell` (`C3`) or, on a track, `space` (its number); file types as for a deck")},
+    "background": Key("colour", "the board's background colour", "#F4EFE3"),
+    "ink": Key("colour", "lines and labels", "#1A1A1A"),
+    "cell_fill": Key("colour", "the cells' colour", "#FFFFFF"),
+    "spaces": Key("integer", "tracks: how many spaces (0: the whole edge)", 0, lo=0, hi=400),
+    "start": Key("integer", "tracks: the first space's number", 0, lo=-1000, hi=1000),
+    "orientation": Key("string", "hex boards: `pointy` (rows, odd rows shifted right) or `flat` (columns, odd columns "
+                                 "shifted down)", "pointy", choices=("pointy", "flat")),
+}
+
+LAYOUT: dict[str, Key] = {
+    "extends": Key("string", "start with another layout's elements; an element of the same name changes only the keys it gives"),
+}
+"""A ``[layouts.<name>]`` table: ``extends`` and one table per element, drawn in the order written."""
+
+_BOX = ("rect", "text", "image")
+_ROUND = ("circle", "polygon")
+_ALL = ELEMENT_TYPES
+
+ELEMENT: dict[str, Key] = {
+    "type": Key("string", "what the element is", REQUIRED, choices=ELEMENT_TYPES, elements=_ALL),
+    "frame": Key("string", "what `x`, `y` measure from: the cut line, the bleed (outside it) or the safe line (`safe_mm` "
+                           "inside it)", "trim", choices=("trim", "bleed", "safe"), elements=_ALL),
+    "when": Key("template", "a condition: the element is drawn only for rows where it holds: `{cost}` (not empty; 0 is a "
+                            "value), `{cost} > 2`, `{suit} = hearts`, `{kind} != Event and not {cost} is empty` (`=` `!=` "
+                            "`<` `<=` `>` `>=`, `and` `or` `not`, `is empty`, brackets)", elements=_ALL),
+    **{k: Key("measure", f"the box's {what} in mm (default: the whole frame)", elements=_BOX)
+       for k, what in (("x", "left"), ("y", "top"), ("w", "width"), ("h", "height"))},
+    **{k: Key("measure", f"{what} (default: the frame's centre, half its shorter side)", elements=_ROUND)
+       for k, what in (("cx", "centre, from the left"), ("cy", "centre, from the top"), ("r", "radius"))},
+    "points": Key("points", "the corners, `[[x, y], ...]` in mm (at least 3)", elements=("polygon",)),
+    "sides": Key("measure", "a regular polygon's corners (3 to 64), with `cx`, `cy`, `r`, `rotate`", elements=("polygon",)),
+    **{k: Key("measure", "an end of the line, in mm", elements=("line",)) for k in ("x1", "y1", "x2", "y2")},
+    "fill": Key("template", "`#rrggbb`, `#rgb` or `none`", elements=FILLED),
+    "stroke": Key("template", "the outline's colour: `#rrggbb`, `#rgb` or `none`", elements=SHAPES),
+    "stroke_width": Key("measure", "the outline's width in mm", elements=SHAPES),
+    "dash": Key("dash", "dash lengths in mm (0.05 to 10,000): `dash = [1, 1]`", elements=SHAPES),
+    "opacity": Key("measure", "0 (clear) to 1 (solid)", elements=SHAPES),
+    "radius": Key("measure", "rounded corners' radius in mm", elements=("rect",)),
+    "rotate": Key("measure", "degrees clockwise about the centre (upside-down corner indices: `180`)",
+                  elements=("rect", "polygon", "text", "image")),
+    "text": Key("template", "what to write; `:name:` places an inline icon from the icons folder, scaled to the text",
+                elements=("text",)),
+    "size": Key("measure", "points; the text shrinks in 0.25 pt steps down to `min_size` until it fits its box both ways",
+                elements=("text",)),
+    "min_size": Key("measure", "the smallest size the text may shrink to (default: 7 or `size`)", elements=("text",)),
+    "bold": Key("boolean", "the bold face", elements=("text",)),
+    "align": Key("template", "`left`, `center` or `right`", choices=("left", "center", "right"), elements=("text", "image")),
+    "valign": Key("template", "`top`, `middle` or `bottom`", choices=("top", "middle", "bottom"), elements=("text", "image")),
+    "colour": Key("template", "the text's colour", elements=("text",)),
+    "wrap": Key("boolean", "wrap into the box (default true)", elements=("text",)),
+    "line_height": Key("measure", "line height in ems (default 1.2)", elements=("text",)),
+    "font": Key("template", "`Vera` (default) or a name from `[fonts]`; may come from a column (`\"{face}\"`)", elements=("text",)),
+    "src": Key("template", "an SVG (kept vector in the PDF) or PNG inside the kit folder, e.g. `\"art/{icon}.svg\"`",
+               elements=("image",)),
+    "fit": Key("template", "`contain` (keep the shape, aligned in the box) or `stretch`", "contain",
+               choices=("contain", "stretch"), elements=("image",)),
+}
+"""The keys of one layout element (``[layouts.<layout>.<element>]``), with the element types that take them."""
+
+ARRAYS: dict[str, tuple[str, Mapping[str, Key]]] = {
+    "deck": ("a deck of cards, one card per data row (times its quantity)", DECK),
+    "tokens": ("a sheet of counters, one per data row (times its quantity)", TOKENS),
+    "board": ("a board: a square or hex grid, or a track", BOARD),
+}
+"""kit.toml's arrays of tables (``[[deck]]``, ...): what each is and its keys."""
+
+GAME: dict[str, Key] = {
+    "rules": Key("string", "a Python file of the kit folder holding the game's rules (a `printkit.kitrules.Game`): "
+                           "replay, verify, simulate, balance and play the kit", pattern=r".*\.py", example="rules.py"),
+}
+
+TABLES: dict[str, tuple[str, Mapping[str, Key]]] = {
+    "kit": ("the kit itself", KIT),
+    "rules": ("the rule sheet", RULES),
+    "game": ("the game's rules in Python", GAME),
+}
+"""kit.toml's plain tables with fixed keys: the loader reads them with these declarations, the reference and the JSON
+Schema list them (``[print]``, ``[fonts]`` and ``[layouts]`` are described apart; a ``DOCUMENT`` table in none of
+these is a free table of the designer's own keys)."""
+
+
+def element_keys(kind: str) -> tuple[str, ...]:
+    """The keys an element of ``kind`` takes (``type``, ``frame`` and ``when`` included)."""
+    return tuple(name for name, key in ELEMENT.items() if kind in key.elements)
+
+DOCUMENT: dict[str, Key] = {
+    "kit": Key("table", "the kit itself: name, title, paper, icons", REQUIRED),
+    "print": Key("table", "any key of config.toml's `[print]` table: bleed, margins, safe zone, crop marks, duplex flip, "
+                          "back offsets, preview dpi, colours"),
+    "rules": Key("table", "the rule sheet: a Markdown file and its font"),
+    "fonts": Key("table", "your own TrueType fonts, embedded in the PDF: `title = \"fonts/Title.ttf\"` or "
+                          "`body = { regular = \"fonts/Body.ttf\", bold = \"fonts/Body-Bold.ttf\" }`; text elements name "
+                          "them with `font` (the built-in font is `Vera`)"),
+    "layouts": Key("table", "named layouts: `[layouts.<name>]` with `extends` and one table per element"),
+    "game": Key("table", "the game's rules: `rules = \"rules.py\"`"),
+    "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, read by "
+                           "rules.py (`self.params.hand_size`), rules.md (`{{ params.hand_size }}`) and layouts "
+                           "(`{params.hand_size}`)"),
+    "deck": Key("array", ARRAYS["deck"][0]),
+    "tokens": Key("array", ARRAYS["tokens"][0]),
+    "board": Key("array", ARRAYS["board"][0]),
+}
+"""kit.toml's top-level tables and arrays of tables; at least one deck, token sheet or board."""

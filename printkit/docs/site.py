@@ -1,0 +1,39 @@
+"""``printkit docs``: the documentation site built with MkDocs from a source checkout into ``OUT/site/``."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from printkit.errors import PrintkitError
+
+CONFIG = Path(__file__).resolve().parents[2] / "mkdocs.yml"
+"""The site's configuration, beside the package in a clone of printkit's repository."""
+
+
+def _last_problem(output: str) -> str:
+    lines = [line.strip() for line in output.splitlines() if line.strip().startswith(("WARNING", "ERROR"))]
+    return lines[-1] if lines else (output.strip().splitlines() or ["no output"])[-1]
+
+
+def build_site(out: Path, config: Path = CONFIG) -> Path:
+    """Build the site strictly into ``out/site`` (swapped in whole: a failed build keeps the previous site)."""
+    if not config.is_file():
+        raise PrintkitError(f"{config}: not found: the docs are built from a clone of printkit's repository (docs/, mkdocs.yml)")
+    if importlib.util.find_spec("mkdocs") is None or importlib.util.find_spec("material") is None:
+        raise PrintkitError("mkdocs is not installed: pip install 'printkit[test]' (mkdocs, mkdocs-material)")
+    site, staging = out / "site", out / f".site-build-{os.getpid()}"
+    out.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(staging.resolve())],
+                          capture_output=True, text=True, cwd=config.parent, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    if done.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise PrintkitError(f"the docs site did not build: {_last_problem(done.stderr + done.stdout)}")
+    if site.exists():
+        shutil.rmtree(site)
+    staging.rename(site)
+    return site / "index.html"

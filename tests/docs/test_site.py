@@ -1,0 +1,113 @@
+"""The documentation site builds strictly (a broken link fails), with the generated references and schemas in it;
+the README stays a short front door; the docs' pictures come from real builds."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from printkit.cli import main
+from printkit.docs import pictures
+from printkit.docs.hooks import expand
+from printkit.docs.schemas import kit_schema
+from printkit.docs.site import build_site
+from printkit.errors import PrintkitError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def copy_project(tmp: Path) -> Path:
+    """mkdocs.yml and docs/ in a temporary folder (the hook is the installed package's)."""
+    shutil.copytree(ROOT / "docs", tmp / "docs")
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    (tmp / "mkdocs.yml").write_text(text.replace("printkit/docs/hooks.py", str(ROOT / "printkit/docs/hooks.py")), encoding="utf-8")
+    return tmp / "mkdocs.yml"
+
+
+def test_printkit_docs_builds_the_site_strictly_with_generated_references_and_schemas(tmp_path: Path,
+                                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", opened.append)
+    result = CliRunner().invoke(main, ["docs", "--out", str(tmp_path), "--open"])
+    assert result.exit_code == 0, result.output
+    site = tmp_path / "site"
+    assert result.output == f"wrote {site / 'index.html'}\n" and opened == [(site / "index.html").resolve().as_uri()]
+    commands = (site / "reference" / "commands" / "index.html").read_text(encoding="utf-8")
+    assert "printkit build" in commands and "--sweep" in commands and "--scheduler" in commands
+    kit = (site / "reference" / "kit-toml" / "index.html").read_text(encoding="utf-8")
+    assert "size_mm" in kit and "orientation" in kit and "<!-- printkit:" not in kit and "Markdown viewer" not in kit
+    assert "games.tokentactics" in (site / "reference" / "config-toml" / "index.html").read_text(encoding="utf-8")
+    assert json.loads((site / "schemas" / "kit.schema.json").read_text(encoding="utf-8")) == kit_schema()
+    for image in ("kit-page.png", "gallery.png", "balance-rates.png"):
+        assert (site / "images" / image).stat().st_size > 5000
+
+
+def test_a_broken_link_fails_the_build_and_keeps_the_previous_site(tmp_path: Path) -> None:
+    config = copy_project(tmp_path)
+    index = build_site(tmp_path / "out", config)
+    page = tmp_path / "docs" / "howto" / "score-track.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nSee [the missing page](missing.md).\n", encoding="utf-8")
+    with pytest.raises(PrintkitError, match="the docs site did not build: .*'missing.md'"):
+        build_site(tmp_path / "out", config)
+    assert index.is_file() and [p.name for p in (tmp_path / "out").iterdir()] == ["site"]
+
+
+def test_docs_without_the_sources_is_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(PrintkitError, match="mkdocs.yml: not found: the docs are built from a clone"):
+        build_site(tmp_path, tmp_path / "mkdocs.yml")
+
+
+def test_an_unknown_generated_section_is_an_error() -> None:
+    assert "| `size_mm` |" in expand("<!-- printkit:kit-toml -->", "x.md")
+    page = "intro\n<!-- printkit:commands -->\n*a note for GitHub*\n<!-- /printkit -->\nafter\n"
+    assert expand(page, "x.md").startswith("intro\n| command |") and "a note" not in expand(page, "x.md")
+    assert expand(page, "x.md").endswith("\nafter\n")
+    with pytest.raises(ValueError, match="unknown generated section 'kit-tmol'"):
+        expand("<!-- printkit:kit-tmol -->", "page.md")
+
+
+def test_readme_is_a_short_front_door_with_pictures_on_a_fresh_clone() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.encode("utf-8")) <= 12 * 1024
+    for picture in ("docs/images/kit-page.png", "docs/images/gallery.png"):
+        assert picture in readme
+        tracked = subprocess.run(["git", "ls-files", "--error-unmatch", picture], cwd=ROOT, capture_output=True)
+        assert tracked.returncode == 0, f"{picture} is not committed"
+    for link in ("docs/tutorial.md", "docs/reference/kit-toml.md", "docs/reference/commands.md"):
+        assert link in readme and (ROOT / link).is_file()
+
+
+def _close(made: Path, committed: Path) -> float:
+    a = np.asarray(Image.open(made).convert("L"), dtype=float)
+    b = np.asarray(Image.open(committed).convert("L"), dtype=float)
+    assert a.shape == b.shape
+    return float(np.abs(a - b).mean())
+
+
+@pytest.mark.parametrize("make, name", [(pictures.kit_page, "kit-page.png"), (pictures.balance_rates, "balance-rates.png"),
+                                        (pictures.gallery_shot, "gallery.png")])
+def test_committed_pictures_match_a_fresh_render(make: object, name: str, tmp_path: Path) -> None:
+    """The docs' pictures are what the generator makes from real builds today (rerun it after changing the art).
+
+    The gallery's picture is shot by headless Chromium, like the gallery's browser tests (``.ci/run`` installs it)."""
+    (tmp_path / "work").mkdir()
+    made = make(tmp_path / "work", tmp_path)  # type: ignore[operator]
+    committed = ROOT / "docs" / "images" / name
+    assert committed.stat().st_size < 100 * 1024
+    assert _close(made, committed) < 1.0, f"docs/images/{name} is out of date: run python -m printkit.docs.pictures"
+
+
+def test_docs_without_mkdocs_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mkdocs" else real(name, *a))
+    result = CliRunner().invoke(main, ["docs", "--out", "unused"])
+    assert result.exit_code == 1 and result.output == "error: mkdocs is not installed: pip install 'printkit[test]' (mkdocs, mkdocs-material)\n"
