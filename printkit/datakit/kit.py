@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from printkit.art.board import board_drawing
@@ -12,7 +13,6 @@ from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_ro
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.paths import inside, shown
-from printkit.datakit.pictures import rule_pictures
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
@@ -42,11 +42,14 @@ def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
 
 
 def _rules(kit: KitFolder, counts: dict[str, Any]) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text, its pictures and the file it comes from ("" for the contents page; see :func:`_rules_text`)."""
-    text = _rules_text(kit, counts)
+    """The rule sheet's text, its pictures and the file it comes from (all empty without a ``[rules]`` file)."""
     if kit.spec.rules is None:
-        return text, {}, ""
-    name = shown(kit.path, kit.display, inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file"))
+        return "", {}, ""
+    from printkit.datakit.pictures import rule_pictures
+
+    path = inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file")
+    name = shown(kit.path, kit.display, path)
+    text = _rules_text(kit, counts, path, name)
     return text, rule_pictures(text, kit.path, kit.display, name), name
 
 
@@ -75,16 +78,11 @@ def _within_drawing_limit(drawn: int, source: str) -> int:
     return _within(drawn, MAX_KIT_ELEMENTS, "layout elements to draw (elements per piece times pieces)", source)
 
 
-def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
-    """The designer's rules.md, rendered in jinja2's sandbox (``{{ decks.cards.count }}``), or a contents page."""
+def _rules_text(kit: KitFolder, counts: dict[str, Any], path: Path, name: str) -> str:
+    """The designer's rules.md at ``path`` (``name`` as messages show it), rendered in jinja2's sandbox
+    (``{{ decks.cards.count }}``)."""
     spec = kit.spec
     context = {"title": spec.title, "name": spec.name, **counts}
-    if spec.rules is None:
-        lines = [f"# {spec.title}", "", "## Components", ""]
-        lines += [f"- {item['title']}: {item['count']}" for group in counts.values() for item in group.values()]
-        return "\n".join(lines) + "\n"
-    path = inside(kit.path, spec.rules, spec.source, "rules.file")
-    name = shown(kit.path, kit.display, path)
     try:
         if path.stat().st_size > MAX_RULES_BYTES:
             raise ConfigError(name, "", f"a rule sheet of at most {MAX_RULES_BYTES // 1024} KB")
@@ -183,8 +181,9 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
     rules_text, pictures, rules_source = _rules(kit, counts)
+    cutting = "Cut the pieces along the crop marks; shaped tokens along their dashed guides."
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,
                rules_faces=art.fonts.get(spec.rules_font, ("Vera", "VeraBd")), findings=findings, previews=previews,
-               print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."],
+               print_notes=[f"Rule sheet: single-sided. {cutting}" if rules_text.strip() else cutting],
                decks=sets["decks"], tokens=sets["tokens"], boards=sets["boards"])

@@ -84,6 +84,12 @@ class Kit:
     boards: list[PieceSet] = field(default_factory=list)
     """Boards and trackers, one piece each, upright as designed."""
 
+    @property
+    def has_rules(self) -> bool:
+        """Whether the kit has a rule sheet (a kit folder without a ``[rules]`` file has none: no rules.pdf
+        or rules.md is written, and kit.pdf opens with the list of components)."""
+        return bool(self.rules_text.strip())
+
     def svg(self, stem: str) -> str:
         """``artwork/<stem>.svg`` as text, converted once however often it is asked for (build, checks)."""
         from printkit.draw.svg import to_svg

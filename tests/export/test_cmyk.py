@@ -77,6 +77,7 @@ def test_data_kit_pictures_are_converted(tmp_path: Path) -> None:
                                                      "art/dot.png": _png((0, 114, 178, 200))})
     made = export_cmyk(make_data_kit(str(folder)))
     assert_all_cmyk(made.files["kit.pdf"])
+    assert "rules.pdf" not in made.files and "kit.pdf: the kit's pages" in made.files["README.txt"].decode()
     reader = PdfReader(io.BytesIO(made.files["kit.pdf"]))
     images = [x.get_object() for p in reader.pages for x in p["/Resources"].get("/XObject", {}).values()
               if x.get_object().get("/Subtype") == "/Image"]
