@@ -6,6 +6,7 @@ import base64
 import re
 import struct
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 
 from printkit.draw.shapes import Image
 
@@ -76,8 +77,10 @@ def png_size(data: bytes) -> tuple[float, float]:
     return float(w), float(h)
 
 
+@lru_cache(maxsize=256)
 def natural_size(data: bytes) -> tuple[str, float, float]:
-    """Kind and natural width and height of image bytes (NotAnImage if they are none)."""
+    """Kind and natural width and height of image bytes (NotAnImage if they are none); a picture placed
+    on every card is measured once."""
     kind = kind_of(data)
     w, h = svg_size(data) if kind == "svg" else png_size(data)
     return kind, w, h

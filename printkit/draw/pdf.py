@@ -159,15 +159,33 @@ def _image(c: Canvas, shape: Image) -> None:
     c.saveState()
     c.translate(shape.x, shape.y + shape.h)
     if shape.kind == "svg":
-        from reportlab.graphics import renderPDF
-
         picture = _vector(shape.data)
         c.scale(shape.w / picture.width, -shape.h / picture.height)
-        renderPDF.draw(picture, c, 0, 0)
+        c.doForm(_form(c, shape.data, picture))
     else:
         c.scale(1, -1)
         c.drawImage(_picture(shape.data), 0, 0, shape.w, shape.h, mask="auto")
     c.restoreState()
+
+
+def _form(c: Canvas, data: bytes, picture: Any) -> str:
+    """The name of the PDF form that draws an SVG picture, written into the document the first time it
+    is placed: a card back on every card is drawn once and referenced (PNGs reportlab keeps once itself)."""
+    import hashlib
+
+    from reportlab.graphics import renderPDF
+
+    name = f"picture-{hashlib.sha256(data).hexdigest()[:20]}"
+    made: set[str] = c.__dict__.setdefault("_printkit_forms", set())
+    if name not in made:
+        x0, y0, x1, y1 = picture.getBounds()
+        w, h = max(picture.width, x1 - x0), max(picture.height, y1 - y0)
+        # the form's box only bounds what it shows: margins as large as the picture keep every stroke in it
+        c.beginForm(name, min(0, x0) - w, min(0, y0) - h, max(picture.width, x1) + w, max(picture.height, y1) + h)
+        renderPDF.draw(picture, c, 0, 0)
+        c.endForm()
+        made.add(name)
+    return name
 
 
 def _picture(data: bytes) -> ImageReader:

@@ -127,8 +127,10 @@ h = 40
     svg = (out.folder / "artwork/cards.svg").read_text()
     assert svg.count("data:image/svg+xml;base64,") == 2
     pdf = PdfReader(out.folder / "kit.pdf")
-    content = pdf.pages[1].get_contents().get_data()
-    assert b" Do" not in content  # SVG pictures are drawn as vector paths, not placed as images
+    placed = [x.get_object() for x in pdf.pages[1]["/Resources"]["/XObject"].values()]
+    # SVG pictures are drawn as vector paths (once per picture, in a form each card places), not as images
+    assert len(placed) == 1 and placed[0]["/Subtype"] == "/Form"  # the icon and the picture are one SVG
+    content = b"".join(x.get_data() for x in placed)
     assert b"0.94902 0.788235 0.298039 rg" in content or b".94902 .788235 .298039 rg" in content
 
 
