@@ -34,7 +34,8 @@ def kind_of(data: bytes) -> str:
     raise NotAnImage("not a PNG or SVG image")
 
 
-def _length(text: str | None) -> float | None:
+def length_mm(text: str | None) -> float | None:
+    """An SVG length (a number with mm, cm, in, pt, pc, px or no unit) in mm; None when it is none."""
     match = re.fullmatch(r"\s*([0-9.]+)\s*(mm|cm|in|pt|pc|px|)\s*", text or "")
     if not match:
         return None
@@ -52,7 +53,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
         raise NotAnImage(f"not a valid SVG document ({exc})") from None
     if not root.tag.endswith("svg"):
         raise NotAnImage("not an SVG document")
-    w, h = _length(root.get("width")), _length(root.get("height"))
+    w, h = length_mm(root.get("width")), length_mm(root.get("height"))
     box = (root.get("viewBox") or "").replace(",", " ").split()
     if (w is None or h is None) and len(box) == 4:
         try:

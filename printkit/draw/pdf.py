@@ -147,7 +147,12 @@ def _vector(data: bytes) -> Any:
 
 
 def vector_problem(data: bytes) -> str | None:
-    """Why svglib cannot turn an SVG into a PDF drawing (None when it can): a kit checks its pictures before building."""
+    """Why svglib cannot turn an SVG into a PDF drawing (None when it can, or when the picture is flat
+    and printkit draws it itself): a kit checks its pictures before building."""
+    from printkit.draw.flatsvg import flat_picture
+
+    if flat_picture(data) is not None:
+        return None
     try:
         _vector(data)
     except Exception as exc:  # svglib parses whatever a designer saved: any failure means "cannot read it"
@@ -159,7 +164,9 @@ def _image(c: Canvas, shape: Image) -> None:
     c.saveState()
     c.translate(shape.x, shape.y + shape.h)
     if shape.kind == "svg":
-        picture = _vector(shape.data)
+        from printkit.draw.flatsvg import flat_picture
+
+        picture = flat_picture(shape.data) or _vector(shape.data)
         c.scale(shape.w / picture.width, -shape.h / picture.height)
         c.doForm(_form(c, shape.data, picture))
     else:
@@ -173,18 +180,27 @@ def _form(c: Canvas, data: bytes, picture: Any) -> str:
     is placed: a card back on every card is drawn once and referenced (PNGs reportlab keeps once itself)."""
     import hashlib
 
-    from reportlab.graphics import renderPDF
-
     name = f"picture-{hashlib.sha256(data).hexdigest()[:20]}"
     made: set[str] = c.__dict__.setdefault("_printkit_forms", set())
-    if name not in made:
+    if name in made:
+        return name
+    # the form's box only bounds what it shows: margins as large as the picture keep every stroke in it
+    if isinstance(picture, Drawing):  # a flat picture (printkit.draw.flatsvg): y down in its viewBox units
+        w, h = picture.width, picture.height
+        c.beginForm(name, -w, -h, 2 * w, 2 * h)
+        c.translate(0, h)
+        c.scale(1, -1)
+        for child in picture.children:
+            draw_shape(c, child)
+    else:
+        from reportlab.graphics import renderPDF
+
         x0, y0, x1, y1 = picture.getBounds()
         w, h = max(picture.width, x1 - x0), max(picture.height, y1 - y0)
-        # the form's box only bounds what it shows: margins as large as the picture keep every stroke in it
         c.beginForm(name, min(0, x0) - w, min(0, y0) - h, max(picture.width, x1) + w, max(picture.height, y1) + h)
         renderPDF.draw(picture, c, 0, 0)
-        c.endForm()
-        made.add(name)
+    c.endForm()
+    made.add(name)
     return name
 
 

@@ -208,11 +208,10 @@ def _imported(args: list[str]) -> set[str]:
     return set(line.split()[1:])
 
 
-DECK_JOB = {"PIL", "click", "printkit", "reportlab", "svgwrite",
-            "svglib", "lxml", "cssselect2", "tinycss2", "webencodings", "reportlab.graphics", "reportlab.platypus"}
-"""What the common deck job needs: the command line, the PDF writer, the SVG writer, and svglib for
-its SVG card back (svglib draws through reportlab.graphics, which imports platypus). No rule sheet:
-no markdown-it or jinja2; previews render in a worker process: no PDFium here."""
+DECK_JOB = {"PIL", "click", "printkit", "reportlab", "svgwrite"}
+"""What the common deck job needs: the command line, the PDF writer and the SVG writer. Its card back
+is a flat SVG (printkit draws it: no svglib, reportlab.graphics or platypus); no rule sheet: no
+markdown-it or jinja2; previews render in a worker process: no PDFium here."""
 
 
 def test_the_common_deck_job_imports_only_what_it_needs(tmp_path: Path) -> None:
@@ -220,9 +219,11 @@ def test_the_common_deck_job_imports_only_what_it_needs(tmp_path: Path) -> None:
     assert _imported(["build", "--kit", str(deck), "--out", str(tmp_path)]) == DECK_JOB
 
 
-def test_a_deck_without_pictures_or_rules_imports_neither_svglib_nor_platypus(tmp_path: Path) -> None:
-    from tests.datakit.helpers import write_kit
+def test_a_deck_with_a_picture_svglib_must_read_imports_it_and_still_no_rule_sheet_library(tmp_path: Path) -> None:
+    from tests.datakit.helpers import CARD, CSV, write_kit
 
-    folder = write_kit(tmp_path / "k")
-    wanted = DECK_JOB - {"svglib", "lxml", "cssselect2", "tinycss2", "webencodings", "reportlab.graphics", "reportlab.platypus"}
-    assert _imported(["build", "--kit", str(folder), "--out", str(tmp_path / "out")]) == wanted
+    shield = (Path(__file__).resolve().parents[2] / "printkit/datakit/scaffold/art/shield.svg").read_bytes()  # paths
+    kit = CARD + '\n[layouts.back.art]\ntype = "image"\nsrc = "shield.svg"\nx = 10\ny = 10\nw = 20\nh = 20\n'
+    folder = write_kit(tmp_path / "k", kit, {"cards.csv": CSV, "shield.svg": shield})
+    imported = _imported(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
+    assert {"svglib", "reportlab.graphics"} <= imported and not imported & {"markdown_it", "jinja2", "pypdfium2", "numpy"}
