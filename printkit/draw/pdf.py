@@ -195,7 +195,7 @@ def _form(c: Canvas, data: bytes, picture: Any) -> str:
     else:
         from reportlab.graphics import renderPDF
 
-        x0, y0, x1, y1 = picture.getBounds()
+        x0, y0, x1, y1 = picture.getBounds() or (0, 0, picture.width, picture.height)  # None: nothing drawn
         w, h = max(picture.width, x1 - x0), max(picture.height, y1 - y0)
         c.beginForm(name, min(0, x0) - w, min(0, y0) - h, max(picture.width, x1) + w, max(picture.height, y1) + h)
         renderPDF.draw(picture, c, 0, 0)
