@@ -208,8 +208,8 @@ def _imported(args: list[str]) -> set[str]:
     return set(line.split()[1:])
 
 
-DECK_JOB = {"PIL", "click", "printkit", "reportlab", "svgwrite"}
-"""What the common deck job needs: the command line, the PDF writer and the SVG writer. Its card back
+DECK_JOB = {"PIL", "click", "printkit", "reportlab"}
+"""What the common deck job needs: the command line and the PDF writer (SVG is printkit's own). Its card back
 is a flat SVG (printkit draws it: no svglib, reportlab.graphics or platypus); no rule sheet: no
 markdown-it or jinja2; previews render in a worker process: no PDFium here."""
 
