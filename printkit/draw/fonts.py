@@ -88,8 +88,10 @@ def shown_characters(chars: str, most: int = 8) -> str:
     return listed + (f" and {len(chars) - most} more" if len(chars) > most else "")
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size_pt: float, bold: bool = False, font: str = "") -> float:
-    """Width of ``text`` in millimetres at ``size_pt`` points."""
+    """Width of ``text`` in millimetres at ``size_pt`` points (remembered: fitting a deck's texts measures
+    the same words, spaces and sizes again and again)."""
     if _string_width is None:
         register()
     return float(_string_width(text, face(bold, font), size_pt)) * 25.4 / 72
