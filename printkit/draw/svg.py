@@ -38,6 +38,18 @@ def _element(tag: str, attrs: dict[str, str], inner: str = "") -> str:
     return f"{_open(tag, attrs)}>{inner}</{tag}>" if inner else f"{_open(tag, attrs)} />"
 
 
+def transform(shape: Group) -> str:
+    """A group's moves as an SVG ``transform`` (empty when it does not move)."""
+    parts = []
+    if shape.dx or shape.dy:
+        parts.append(f"translate({num(shape.dx)},{num(shape.dy)})")
+    if shape.scale != 1:
+        parts.append(f"scale({num(shape.scale)})")
+    if shape.rotate:
+        parts.append(f"rotate({num(shape.rotate)})")
+    return " ".join(parts)
+
+
 def _paint(style: Style) -> dict[str, str]:
     attrs = {"fill": style.fill or "none"}
     if style.stroke:
@@ -95,16 +107,7 @@ class _Writer:
         return _element("text", attrs, shape.text.translate(_TEXT))
 
     def group(self, shape: Group, ident: dict[str, str]) -> str:
-        parts = []
-        if shape.dx or shape.dy:
-            parts.append(f"translate({num(shape.dx)},{num(shape.dy)})")
-        if shape.scale != 1:
-            parts.append(f"scale({num(shape.scale)})")
-        if shape.rotate:
-            parts.append(f"rotate({num(shape.rotate)})")
-        attrs = dict(ident)
-        if parts:
-            attrs["transform"] = " ".join(parts)
+        attrs = {**ident, "transform": transform(shape)}
         clip_id = ""
         if shape.clip is not None:
             clip_id = f"clip{next(self.clip_ids)}"

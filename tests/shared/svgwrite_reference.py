@@ -7,6 +7,7 @@ from typing import Any
 
 import svgwrite
 
+from printkit.draw import svg
 from printkit.draw.fonts import svg_family
 from printkit.draw.images import data_uri
 from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
@@ -14,24 +15,13 @@ from printkit.draw.svg import NOT_XML, num
 
 
 def _paint(style: Style) -> dict[str, Any]:
-    attrs: dict[str, Any] = {"fill": style.fill or "none"}
-    if style.stroke:
-        attrs["stroke"] = style.stroke
-        attrs["stroke_width"] = num(style.width)
-        if style.dash:
-            attrs["stroke_dasharray"] = ",".join(num(d) for d in style.dash)
-    if style.opacity < 1:
-        attrs["opacity"] = num(style.opacity)
-    return attrs
+    """The paint attributes printkit writes, as svgwrite's keyword names (the values are the writer's own:
+    what this reference checks is svgwrite's element, order, escaping and serialisation)."""
+    return {name.replace("-", "_"): value for name, value in svg._paint(style).items()}
 
 
 def _ident(shape: Any) -> dict[str, Any]:
-    attrs: dict[str, Any] = {}
-    if shape.id:
-        attrs["id"] = shape.id
-    if shape.cls:
-        attrs["class_"] = " ".join(shape.cls)
-    return attrs
+    return {"class_" if name == "class" else name: value for name, value in svg._ident(shape).items()}
 
 
 class _Writer:
@@ -71,16 +61,9 @@ class _Writer:
         return self.dwg.text(shape.text, insert=(num(shape.x), num(shape.y)), **attrs, **ident)
 
     def group(self, shape: Group, ident: dict[str, Any]) -> Any:
-        parts = []
-        if shape.dx or shape.dy:
-            parts.append(f"translate({num(shape.dx)},{num(shape.dy)})")
-        if shape.scale != 1:
-            parts.append(f"scale({num(shape.scale)})")
-        if shape.rotate:
-            parts.append(f"rotate({num(shape.rotate)})")
         attrs = dict(ident)
-        if parts:
-            attrs["transform"] = " ".join(parts)
+        if svg.transform(shape):
+            attrs["transform"] = svg.transform(shape)
         g = self.dwg.g(**attrs)
         target = g
         if shape.clip is not None:
