@@ -83,6 +83,26 @@ def _points(text: str) -> tuple[tuple[float, float], ...]:
     return tuple(zip(values[0::2], values[1::2]))
 
 
+def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _simple(points: tuple[tuple[float, float], ...]) -> bool:
+    """Whether the closed outline never crosses or touches itself: then printkit's even-odd fill is SVG's
+    nonzero fill (a pentagram is not simple: svglib fills its centre, even-odd would not)."""
+    if len(points) > 64:
+        return False
+    edges = list(zip(points, points[1:] + points[:1]))
+    for i, (a, b) in enumerate(edges):
+        for j in range(i + 1, len(edges)):
+            if j == i + 1 or (i == 0 and j == len(edges) - 1):
+                continue  # neighbours share a corner
+            c, d = edges[j]
+            if _cross(a, b, c) * _cross(a, b, d) <= 0 and _cross(c, d, a) * _cross(c, d, b) <= 0:
+                return False
+    return True
+
+
 def _transform(text: str) -> dict[str, float]:
     """``translate(dx[,dy]) scale(s) rotate(a)``, in that order, each at most once: a printkit Group's moves."""
     moves: dict[str, float] = {}
@@ -164,7 +184,10 @@ def _shape(tag: str, e: ET.Element, paint: dict[str, str]) -> Shape | None:
     if tag in ("polygon", "polyline"):
         if tag == "polyline" and style.fill is not None:
             raise NotFlat("a filled polyline")
-        return Polygon(_points(a.get("points", "")), style, closed=tag == "polygon")
+        points = _points(a.get("points", ""))
+        if tag == "polygon" and style.fill is not None and not _simple(points):
+            raise NotFlat("a filled outline that crosses itself")
+        return Polygon(points, style, closed=tag == "polygon")
     return _text(e, paint, style)
 
 

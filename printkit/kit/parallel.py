@@ -66,7 +66,8 @@ def in_order(tasks: Sequence[Callable[[], T]], workers: int) -> Iterator[T]:
         jobs.put(None)
     sys.stdout.flush()  # a fork copies unwritten output; each worker would write it again
     sys.stderr.flush()
-    procs = [ctx.Process(target=_work, args=(tasks, jobs, results, os.getpid()), daemon=True) for _ in range(workers)]
+    # not daemonic: a kit's own code may start processes of its own; the finally below ends them
+    procs = [ctx.Process(target=_work, args=(tasks, jobs, results, os.getpid())) for _ in range(workers)]
     for proc in procs:
         proc.start()
     done: dict[int, tuple[bool, bytes]] = {}

@@ -41,6 +41,7 @@ NOT_FLAT = {
     "skewed transform": HEAD + '<g transform="skewX(10)"><rect width="5" height="5"/></g></svg>',
     "group opacity": HEAD + '<g opacity="0.5"><rect width="5" height="5"/></g></svg>',
     "tspan": HEAD + '<text x="1" y="5" font-size="4">a<tspan>b</tspan></text></svg>',
+    "self-crossing star": HEAD + '<polygon points="40,2 52,58 8,22 72,22 28,58" fill="#000"/></svg>',
     "filled polyline": HEAD + '<polyline points="0,0 5,5 0,5"/></svg>',
     "a width svglib cannot read": HEAD.replace('width="40mm"', 'width="40lm"') + "</svg>",
     "negative rectangle": HEAD + '<rect width="-5" height="5"/></svg>',
