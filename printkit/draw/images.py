@@ -78,7 +78,7 @@ def png_size(data: bytes) -> tuple[float, float]:
     return float(w), float(h)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=32)  # few: it keeps the pictures' bytes alive (printkit watch runs for hours)
 def natural_size(data: bytes) -> tuple[str, float, float]:
     """Kind and natural width and height of image bytes (NotAnImage if they are none); a picture placed
     on every card is measured once."""
