@@ -218,26 +218,96 @@ def write_kit(kit: Kit, out: Path, source: str) -> BuildResult:
 def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[BuildResult]:
     """Build several kits, yielding each result in order; unchanged kits are kept unless ``force``.
 
-    Every kit to build is laid out and its PDFs written before the first is finished, so one kit's
-    previews render in worker processes while the next kit's PDFs are written. When a kit fails,
-    the kits before it are still written, then the error is raised. A kit replaced is kept aside
-    for the gallery's "what changed" (:func:`printkit.gallery.history.keep_previous`).
+    With two or more kits to build and a second core, whole kits are built in worker processes,
+    one kit per process (:mod:`printkit.kit.parallel`); otherwise every kit is laid out and its PDFs
+    written before the first is finished, so one kit's previews render in worker processes while
+    the next kit's PDFs are written. Both write the same bytes. When a kit fails, the kits before
+    it are still written, then the error is raised. A kit replaced is kept aside for the gallery's
+    "what changed" (:func:`printkit.gallery.history.keep_previous`).
     """
+    from printkit.kit.previews import can_fork
+
+    pending: list[tuple[Job, str] | BuildResult] = []
+    failure: PrintkitError | None = None
+    for job in jobs:
+        try:
+            digest = job.digest()
+        except PrintkitError as exc:
+            failure = exc
+            break
+        kept = None if force else reusable(out, job.name, digest)
+        pending.append(kept if kept is not None else (job, digest))
+    to_build = [item for item in pending if not isinstance(item, BuildResult)]
+    if len(to_build) > 1 and can_fork():
+        yield from _in_workers(pending, to_build, out)
+    else:
+        yield from _here(pending, out)
+    if failure is not None:
+        raise failure
+
+
+def _kit_files(job: Job, kit: Kit, files: dict[str, bytes], findings: list[Finding]) -> dict[str, bytes]:
+    """The kit's files with its manifest (the files' hashes, the checks' findings) added."""
+    data = with_findings(manifest(kit, files, job.source), findings)
+    return {**files, "manifest.json": (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")}
+
+
+def _written(out: Path, job: Job, digest: str, files: dict[str, bytes], findings: list[Finding]) -> BuildResult:
+    """Swap the kit's files into ``out/<name>/`` and remember what they were built from."""
+    folder = out / job.name
+    write_atomically(folder, files, carry=CARRIED, before_swap=keep_previous)
+    if digest:
+        _write_record(out, job.name, digest, files["manifest.json"], findings)
+    return BuildResult(job.name, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+
+
+def _made_alone(job: Job, out: Path) -> tuple[dict[str, bytes], list[Finding]]:
+    """One kit made, checked and rendered in this process, previews included (a kit worker's task)."""
+    from printkit.kit.checks import check_kit
     from printkit.kit.previews import PreviewPool
+    from printkit.kit.render import start_render
+
+    kit = job.make()
+    findings = check_kit(kit)
+    with PreviewPool(forking=False) as pool:
+        files = start_render(kit, out / PREVIEWS, pool).finish()
+    return _kit_files(job, kit, files, findings), findings
+
+
+def _in_workers(pending: list[tuple[Job, str] | BuildResult], to_build: list[tuple[Job, str]], out: Path) -> Iterator[BuildResult]:
+    """The kits built by worker processes, one whole kit per process at a time, written here in order."""
+    from printkit.kit.parallel import in_order
+
+    tasks = [lambda job=job: _made_alone(job, out) for job, _ in to_build]
+    made = in_order(tasks, min(len(tasks), os.cpu_count() or 1))
+    try:
+        for item in pending:
+            if isinstance(item, BuildResult):
+                yield item
+                continue
+            job, digest = item
+            files, findings = next(made)
+            yield _written(out, job, digest, files, findings)
+    finally:
+        made.close()
+
+
+def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[BuildResult]:
+    """The kits built in this process, previews in worker processes: every kit is laid out and its
+    PDFs written before the first is finished, so its previews render meanwhile."""
+    from printkit.kit.checks import check_kit
+    from printkit.kit.previews import PreviewPool
+    from printkit.kit.render import start_render
 
     with PreviewPool() as pool:
         started: list[tuple[Job, str, Kit, list[Finding], Any] | BuildResult] = []
         failure: PrintkitError | None = None
-        for job in jobs:
+        for item in pending:
+            if isinstance(item, BuildResult):
+                started.append(item)
+                continue
+            job, digest = item
             try:
-                digest = job.digest()
-                kept = None if force else reusable(out, job.name, digest)
-                if kept is not None:
-                    started.append(kept)
-                    continue
-                from printkit.kit.checks import check_kit
-                from printkit.kit.render import start_render
-
                 pool.prepare()
                 kit = job.make()
                 findings = check_kit(kit)
@@ -245,18 +315,11 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
             except PrintkitError as exc:
                 failure = exc
                 break
-        for item in started:
-            if isinstance(item, BuildResult):
-                yield item
+        for entry in started:
+            if isinstance(entry, BuildResult):
+                yield entry
                 continue
-            job, digest, kit, findings, rendering = item
-            files = rendering.finish()
-            data = with_findings(manifest(kit, files, job.source), findings)
-            files["manifest.json"] = (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
-            folder = out / job.name
-            write_atomically(folder, files, carry=CARRIED, before_swap=keep_previous)
-            if digest:
-                _write_record(out, job.name, digest, files["manifest.json"], findings)
-            yield BuildResult(job.name, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
+            job, digest, kit, findings, rendering = entry
+            yield _written(out, job, digest, _kit_files(job, kit, rendering.finish(), findings), findings)
     if failure is not None:
         raise failure

@@ -14,13 +14,19 @@ class ConfigError(PrintkitError):
         self.source, self.key, self.message = source, key, message
         super().__init__(f"{source}: {key}: {message}" if key else f"{source}: {message}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
+        return type(self), (self.source, self.key, self.message)  # a kit built in a worker process sends it back
+
 
 class LogError(PrintkitError):
     """A game log line cannot be parsed or is an illegal move."""
 
     def __init__(self, source: str, line: int, message: str) -> None:
-        self.source, self.line = source, line
+        self.source, self.line, self.message = source, line, message
         super().__init__(f"{source}:{line}: {message}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
+        return type(self), (self.source, self.line, self.message)
 
 
 class BuildError(PrintkitError):

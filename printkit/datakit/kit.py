@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 from printkit.art.board import board_drawing
@@ -13,7 +14,6 @@ from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.packing import token_sections
 from printkit.datakit.paths import inside, shown
-from printkit.datakit.pictures import MAX_RULES_BYTES, position_sources, rule_icons, rule_pictures
 from printkit.datakit.prescan import check_pictures
 from printkit.datakit.schema import DataSource, Tokens
 from printkit.draw import fonts
@@ -57,12 +57,15 @@ def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
 
 
 def _rules(kit: KitFolder, counts: dict[str, Any], art: Art) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text, its pictures (and icons, as ``:name:``) and the file it comes from ("" for the contents
-    page; see :func:`_rules_text`)."""
-    text = _rules_text(kit, counts)
+    """The rule sheet's text, its pictures (and icons, as ``:name:``) and the file it comes from (all empty without
+    a ``[rules]`` file)."""
     if kit.spec.rules is None:
-        return text, {}, ""
-    name = shown(kit.path, kit.display, inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file"))
+        return "", {}, ""
+    from printkit.datakit.pictures import rule_icons, rule_pictures
+
+    path = inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file")
+    name = shown(kit.path, kit.display, path)
+    text = _rules_text(kit, counts, path, name)
     return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon)}, name
 
 
@@ -91,16 +94,13 @@ def _within_drawing_limit(drawn: int, source: str) -> int:
     return _within(drawn, MAX_KIT_ELEMENTS, "layout elements to draw (elements per piece times pieces)", source)
 
 
-def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
-    """The designer's rules.md, rendered in jinja2's sandbox (``{{ decks.cards.count }}``), or a contents page."""
+def _rules_text(kit: KitFolder, counts: dict[str, Any], path: Path, name: str) -> str:
+    """The designer's rules.md at ``path`` (``name`` as messages show it), rendered in jinja2's sandbox
+    (``{{ decks.cards.count }}``)."""
     spec = kit.spec
     context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts}
-    if spec.rules is None:
-        lines = [f"# {spec.title}", "", "## Components", ""]
-        lines += [f"- {item['title']}: {item['count']}" for group in counts.values() for item in group.values()]
-        return "\n".join(lines) + "\n"
-    path = inside(kit.path, spec.rules, spec.source, "rules.file")
-    name = shown(kit.path, kit.display, path)
+    from printkit.datakit.pictures import MAX_RULES_BYTES
+
     try:
         if path.stat().st_size > MAX_RULES_BYTES:
             raise ConfigError(name, "", f"a rule sheet of at most {MAX_RULES_BYTES // 1024} KB")
@@ -203,14 +203,16 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
     rules_text, pictures, rules_source = _rules(kit, counts, art)
     if spec.game_rules is not None:
+        from printkit.datakit.pictures import position_sources
         from printkit.kitgame.sheet import rules_pages
 
         boards = {s.name: s.pieces[0] for s in sets["boards"]}
         positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
         pictures.update(positions)
         findings += more
+    cutting = "Cut the pieces along the crop marks; shaped tokens along their dashed guides."
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,
                rules_faces=art.fonts.get(spec.rules_font, ("Vera", "VeraBd")), findings=findings, previews=previews,
-               print_notes=["Rule sheet: single-sided. Cut the pieces along the crop marks; shaped tokens along their dashed guides."],
+               print_notes=[f"Rule sheet: single-sided. {cutting}" if rules_text.strip() else cutting],
                decks=sets["decks"], tokens=sets["tokens"], boards=sets["boards"])

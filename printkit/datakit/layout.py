@@ -37,6 +37,8 @@ class Art:
     source: str
     icons: str
     cache: dict[Path, bytes | str] = field(default_factory=dict)
+    paths: dict[tuple[str, str], Path] = field(default_factory=dict)
+    """Each picture path as written (and the key it is written under) resolved inside the folder once."""
     extra: dict[str, Drawing] = field(default_factory=dict)
     """In-memory pictures by name (built-in decks pass vector diagrams this way)."""
     fonts: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -44,7 +46,9 @@ class Art:
 
     def read(self, written: str, key: str) -> bytes | str:
         """The picture's bytes, or why it cannot be had (a message)."""
-        path = inside(self.folder, written, self.source, key)
+        path = self.paths.get((written, key))
+        if path is None:
+            path = self.paths[(written, key)] = inside(self.folder, written, self.source, key)
         if path not in self.cache:
             name = shown(self.folder, self.display, path)
             try:

@@ -92,8 +92,10 @@ def shown_characters(chars: str, most: int = 8) -> str:
     return listed + (f" and {len(chars) - most} more" if len(chars) > most else "")
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size_pt: float, bold: bool = False, font: str = "", italic: bool = False) -> float:
-    """Width of ``text`` in millimetres at ``size_pt`` points."""
+    """Width of ``text`` in millimetres at ``size_pt`` points (remembered: fitting a deck's texts measures
+    the same words, spaces and sizes again and again)."""
     if _string_width is None:
         register()
     return float(_string_width(text, face(bold, font, italic), size_pt)) * 25.4 / 72
@@ -109,14 +111,14 @@ def descent(size_pt: float, font: str = "") -> float:
     return (_CUSTOM[font][2] if font in _CUSTOM else 0.236) * size_pt * 25.4 / 72
 
 
-def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False) -> list[str]:
+def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, font: str = "") -> list[str]:
     """Greedy word wrap into lines no wider than ``width_mm`` (a word too long stays whole)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split():
             trial = f"{current} {word}" if current else word
-            if current and text_width(trial, size_pt, bold) > width_mm:
+            if current and text_width(trial, size_pt, bold, font) > width_mm:
                 lines.append(current)
                 current = word
             else:

@@ -36,7 +36,8 @@ def kind_of(data: bytes) -> str:
     raise NotAnImage("not a PNG or SVG image")
 
 
-def _length(text: str | None) -> float | None:
+def length_mm(text: str | None) -> float | None:
+    """An SVG length (a number with mm, cm, in, pt, pc, px or no unit) in mm; None when it is none."""
     match = re.fullmatch(r"\s*([0-9.]+)\s*(mm|cm|in|pt|pc|px|)\s*", text or "")
     if not match:
         return None
@@ -54,7 +55,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
         raise NotAnImage(f"not a valid SVG document ({exc})") from None
     if not root.tag.endswith("svg"):
         raise NotAnImage("not an SVG document")
-    w, h = _length(root.get("width")), _length(root.get("height"))
+    w, h = length_mm(root.get("width")), length_mm(root.get("height"))
     box = (root.get("viewBox") or "").replace(",", " ").split()
     if (w is None or h is None) and len(box) == 4:
         try:
@@ -79,8 +80,10 @@ def png_size(data: bytes) -> tuple[float, float]:
     return float(w), float(h)
 
 
+@lru_cache(maxsize=32)  # few: it keeps the pictures' bytes alive (printkit watch runs for hours)
 def natural_size(data: bytes) -> tuple[str, float, float]:
-    """Kind and natural width and height of image bytes (NotAnImage if they are none)."""
+    """Kind and natural width and height of image bytes (NotAnImage if they are none); a picture placed
+    on every card is measured once."""
     kind = kind_of(data)
     w, h = svg_size(data) if kind == "svg" else png_size(data)
     return kind, w, h

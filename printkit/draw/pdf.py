@@ -165,7 +165,12 @@ def _vector(data: bytes) -> Any:
 
 
 def vector_problem(data: bytes) -> str | None:
-    """Why svglib cannot turn an SVG into a PDF drawing (None when it can): a kit checks its pictures before building."""
+    """Why svglib cannot turn an SVG into a PDF drawing (None when it can, or when the picture is flat
+    and printkit draws it itself): a kit checks its pictures before building."""
+    from printkit.draw.flatsvg import flat_picture
+
+    if flat_picture(data) is not None:
+        return None
     try:
         _vector(data)
     except Exception as exc:  # svglib parses whatever a designer saved: any failure means "cannot read it"
@@ -191,11 +196,21 @@ def _form(c: Canvas, shape: Image) -> str:
         return name
     c.beginForm(name, 0, 0, 1, 1)
     if shape.kind == "svg":
-        from reportlab.graphics import renderPDF
+        from printkit.draw.flatsvg import flat_picture
 
-        picture = _vector(shape.data)
-        c.scale(1 / picture.width, 1 / picture.height)
-        renderPDF.draw(picture, c, 0, 0)
+        flat = flat_picture(shape.data)
+        if flat is not None:  # drawn by printkit's painter, y down in the picture's viewBox units
+            c.scale(1 / flat.width, 1 / flat.height)
+            c.translate(0, flat.height)
+            c.scale(1, -1)
+            for child in flat.children:
+                draw_shape(c, child)
+        else:
+            from reportlab.graphics import renderPDF
+
+            picture = _vector(shape.data)
+            c.scale(1 / picture.width, 1 / picture.height)
+            renderPDF.draw(picture, c, 0, 0)
     else:
         c.drawImage(_picture(shape.data), 0, 0, 1, 1, mask="auto")
     _end_form(c)

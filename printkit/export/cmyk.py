@@ -13,22 +13,21 @@ from printkit.kit.render import kit_pages, rules_pages
 
 
 def export_cmyk(kit: Kit, intent: str = DEFAULT_INTENT) -> Export:
-    """``kit.pdf`` and ``rules.pdf`` in CMYK for the printing condition ``intent`` (their output intent),
-    ``inks.txt`` (every colour's CMYK and total ink) and README.txt."""
+    """``kit.pdf`` and ``rules.pdf`` (a kit with a rule sheet) in CMYK for the printing condition ``intent`` (their
+    output intent), ``inks.txt`` (every colour's CMYK and total ink) and README.txt."""
     condition = INTENTS[intent]
     inks = Inks(intent=condition)
-    files = {
-        "kit.pdf": pdf_bytes(kit_pages(kit), f"{kit.title} - print-and-play kit (CMYK)", inks),
-        "rules.pdf": pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules (CMYK)", inks),
-    }
+    files = {"kit.pdf": pdf_bytes(kit_pages(kit), f"{kit.title} - print-and-play kit (CMYK)", inks)}
+    if kit.has_rules:
+        files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False)], f"{kit.title} - rules (CMYK)", inks)
     report = inks.report()
     most = max((sum(v) for v in inks.used.values()), default=0.0)
     files["inks.txt"] = ("\n".join(["RGB colour -> CMYK (percent) and total ink", *report]) + "\n").encode("utf-8")
     files["README.txt"] = "\n".join([
         f"{kit.title}: CMYK PDFs for a print shop (printkit export --to cmyk)",
         "",
-        "kit.pdf, rules.pdf: the kit's pages with every colour as DeviceCMYK and PNG pictures converted to CMYK;",
-        "page size, TrimBox and BleedBox as in the RGB kit.",
+        f"{', '.join(name for name in files if name.endswith('.pdf'))}: the kit's pages with every colour as DeviceCMYK and PNG",
+        "pictures converted to CMYK; page size, TrimBox and BleedBox as in the RGB kit.",
         f"Output intent: {condition.identifier} ({condition.condition}), named by its entry in the ICC registry",
         f"({condition.registry}); the profile itself is not embedded (no free CMYK ICC profile was at hand), which",
         "a shop's preflight accepts for registered conditions. The files are not checked against PDF/X. Ask the shop",

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 import printkit
 
-LIBRARIES = {"reportlab": "reportlab", "svgwrite": "svgwrite", "svglib": "svglib", "pypdfium2": "pypdfium2",
+LIBRARIES = {"reportlab": "reportlab", "svglib": "svglib", "pypdfium2": "pypdfium2",
              "pillow": "PIL", "jinja2": "jinja2", "markdown-it-py": "markdown_it"}
 """Libraries whose version can change the bytes a build writes (distribution -> module)."""
 

@@ -100,6 +100,12 @@ class Kit:
         boards = [b.name for b in self.boards if b.name in self.artwork] or [s for s in sorted(self.artwork) if s.startswith("board")]
         return (boards or sorted(self.artwork) or [None])[0]
 
+    @property
+    def has_rules(self) -> bool:
+        """Whether the kit has a rule sheet (a kit folder without a ``[rules]`` file has none: no rules.pdf
+        or rules.md is written, and kit.pdf opens with the list of components)."""
+        return bool(self.rules_text.strip())
+
     def svg(self, stem: str) -> str:
         """``artwork/<stem>.svg`` as text, converted once however often it is asked for (build, checks)."""
         from printkit.draw.svg import to_svg

@@ -118,10 +118,13 @@ def _first_worker(jobs: Any, results: Any, helpers: int, parent: int) -> None:
 
 
 class PreviewPool:
-    """Renders previews for one or more kits; use as a context manager (workers end on exit)."""
+    """Renders previews for one or more kits; use as a context manager (workers end on exit).
 
-    def __init__(self) -> None:
-        self.workers = (os.cpu_count() or 1) if can_fork() else 0
+    ``forking=False`` renders every preview in this process (a kit built in a worker process of its own).
+    """
+
+    def __init__(self, forking: bool = True) -> None:
+        self.workers = (os.cpu_count() or 1) if forking and can_fork() else 0
         self.process: multiprocessing.process.BaseProcess | None = None
         self.waiting: dict[str, tuple[bytes, float]] = {}
         self.done: dict[str, bytes] = {}

@@ -1,4 +1,9 @@
-"""A Kit turned into file contents: SVG, PNG previews, rules.pdf, rules.md, kit.pdf."""
+"""A Kit turned into file contents: SVG, PNG previews, rules.pdf, rules.md, kit.pdf.
+
+The rule sheet's machinery (reportlab's platypus, markdown-it) is imported only for a kit that has
+a rule sheet: a kit without one writes no rules.pdf or rules.md, and kit.pdf opens with its
+components (:mod:`printkit.art.contents`).
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.art.contents import contents_pages
 from printkit.art.printnote import print_note
-from printkit.draw.pdf import Page, pdf_bytes
+from printkit.draw.pdf import DrawingPage, Page, pdf_bytes
 from printkit.draw.svg import to_svg
 from printkit.kit.limits import check_previews
 from printkit.kit.model import Kit
 from printkit.kit.previews import PreviewPool, finish_previews, start_previews
-from printkit.rulesheet import rule_pages, rule_story
 
 
 def print_lines(kit: Kit) -> list[str]:
@@ -24,9 +29,16 @@ def print_lines(kit: Kit) -> list[str]:
     return lines
 
 
+def components(kit: Kit) -> list[str]:
+    """What the kit holds, one line per deck, board and token set: ``Cards: 18``."""
+    return [f"{group.title}: {len(group.pieces)}" for group in (*kit.decks, *kit.boards, *kit.tokens)]
+
+
 def rules_pages(kit: Kit, with_note: bool, story: list[Any] | None = None) -> Page:
     """The rule sheet's pages (with the print note on the first for kit.pdf); pass one
     :func:`rule_story` to both documents so the sheet's paragraphs are broken into lines once."""
+    from printkit.rulesheet import rule_pages
+
     note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
     return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note, story=story,
                       image=_pictures(kit), source=kit.rules_source, faces=kit.rules_faces)
@@ -69,9 +81,13 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
     started = start_previews(shown, dpi, cache, pool)
     for stem, svg in svgs.items():
         files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
-    files["rules.md"] = kit.rules_text.encode("utf-8")
-    story = rule_story(kit.rules_text, kit.figures, kit.settings, _pictures(kit), kit.rules_faces)
-    files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
+    story = None
+    if kit.has_rules:
+        from printkit.rulesheet import rule_story
+
+        files["rules.md"] = kit.rules_text.encode("utf-8")
+        story = rule_story(kit.rules_text, kit.figures, kit.settings, _pictures(kit), kit.rules_faces)
+        files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
     files["kit.pdf"] = pdf_bytes(kit_pages(kit, story), f"{kit.title} - print-and-play kit")
     for name, text in sorted(kit.extra_files.items()):
         files[name] = text.encode("utf-8")
@@ -79,9 +95,14 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
 
 
 def kit_pages(kit: Kit, story: list[Any] | None = None) -> list[Page]:
-    """Every page of kit.pdf in print order: the rule sheet with the print note, then each section
-    (``story``: the sheet's :func:`rule_story`, when rules.pdf already broke it into lines)."""
-    pages: list[Page] = [rules_pages(kit, with_note=True, story=story)]
+    """Every page of kit.pdf in print order: the rule sheet with the print note (without a rule sheet:
+    the print note and the components), then each section (``story``: the sheet's :func:`rule_story`,
+    when rules.pdf already broke it into lines)."""
+    pages: list[Page]
+    if kit.has_rules:
+        pages = [rules_pages(kit, with_note=True, story=story)]
+    else:
+        pages = [DrawingPage(d) for d in contents_pages(kit.settings, kit.title, print_lines(kit), components(kit), kit.rules_faces)]
     for section in kit.sections:
         pages.extend(sheet.page for sheet in section.sheets)
     return pages

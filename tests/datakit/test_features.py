@@ -212,6 +212,38 @@ def test_rules_markdown_is_a_sandboxed_template(tmp_path: Path) -> None:
     assert "rules.md: template error" in str(err.value)
 
 
+def test_a_kit_without_rules_has_no_rule_sheet_and_kit_pdf_opens_with_its_components(tmp_path: Path) -> None:
+    folder = write_folder(tmp_path / "k", CARD)
+    result = write_kit(make_data_kit(str(folder)), tmp_path / "out", "kit.toml")
+    assert "rules.pdf" not in result.files and "rules.md" not in result.files
+    assert not (result.folder / "rules.pdf").exists()
+    reader = PdfReader(result.folder / "kit.pdf")
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert "PRINT AT 100%" in first and "Components" in first and "Cards: 2" in first
+    assert "Rule sheet" not in first and "Test Kit - components - page 1" in first
+    assert len(reader.pages) == 3  # the components, a sheet of fronts, its backs
+    with_rules = write_folder(tmp_path / "r", CARD + '\n[rules]\nfile = "rules.md"\n', {"cards.csv": CSV, "rules.md": "# Play\n\nDraw.\n"})
+    result = write_kit(make_data_kit(str(with_rules)), tmp_path / "out2", "kit.toml")
+    assert {"rules.pdf", "rules.md"} <= set(result.files)
+    assert "Draw." in PdfReader(result.folder / "kit.pdf").pages[0].extract_text()
+
+
+def test_a_long_list_of_components_runs_on_to_more_pages() -> None:
+    from printkit.art.contents import contents_pages
+    from printkit.press.settings import PrintSettings
+
+    items = [f"Deck number {n} with a title so long that the page has to wrap it onto a second line, "
+             f"as a designer's long deck titles do: {n}" for n in range(80)]
+    pages = contents_pages(PrintSettings(), "Big", ["Cut the pieces."], items)
+    shown = [[shape for shape, _, _ in walk(page.children) if isinstance(shape, Text)] for page in pages]
+    lines = [t.text for page in shown for t in page if t.x == 20.0]  # the items' lines, right of their bullets
+    assert len(lines) == 2 * 80 and sum(t.text == "\u2022" for page in shown for t in page) == 80
+    assert len(pages) == 4 and [page[-1].text for page in shown] == [f"Big - components - page {n}" for n in range(1, 5)]
+    for page in shown:
+        assert all(t.y <= 297 - 14 for t in page[:-1]) and page[-1].y == 297 - 8
+    assert all(f"do: {n}" in " ".join(lines) for n in range(80))
+
+
 def test_an_empty_deck_is_a_warning_not_a_crash(tmp_path: Path) -> None:
     kit = kit_of(tmp_path, CARD, {"cards.csv": "title,colour,quantity\nA,#AA3300,0\n"})
     assert [str(f) for f in check_kit(kit)] == ["warning: deck 'cards': no cards to print (cards.csv has no row with a quantity above 0)"]

@@ -89,6 +89,7 @@ def test_data_kit_pictures_are_converted(tmp_path: Path) -> None:
                                                      "art/dot.png": _png((0, 114, 178, 200))})
     made = export_cmyk(make_data_kit(str(folder)))
     assert_all_cmyk(made.files["kit.pdf"])
+    assert "rules.pdf" not in made.files and "kit.pdf: the kit's pages" in made.files["README.txt"].decode()
     reader = PdfReader(io.BytesIO(made.files["kit.pdf"]))
     images = [x for p in reader.pages for x in _xobjects(p["/Resources"]) if x.get("/Subtype") == "/Image"]
     assert images and all(i["/ColorSpace"] == "/DeviceCMYK" for i in images)
@@ -105,7 +106,8 @@ def test_the_pdfs_carry_an_output_intent_by_its_registry_name(tmp_path: Path) ->
     out = str(tmp_path / "out")
     assert run("export", "--kit", str(folder), "--to", "cmyk", "--out", out).exit_code == 0
     target = tmp_path / "out/t/export/cmyk"
-    for name in ("kit.pdf", "rules.pdf"):
+    assert not (target / "rules.pdf").exists()  # a kit without a rule sheet has no rules.pdf
+    for name in ("kit.pdf",):
         intents = PdfReader(target / name).trailer["/Root"]["/OutputIntents"]
         assert len(intents) == 1 and intents[0]["/S"] == "/GTS_PDFX" and intents[0]["/OutputConditionIdentifier"] == "FOGRA39"
         assert intents[0]["/RegistryName"] == "http://www.color.org"
