@@ -16,7 +16,8 @@ from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.setup import KitSetup
-from printkit.kitrules import CHANCE, Chance, Game, Hidden, IllegalMove, Outcome, Record, choice, copy_state
+from printkit.kitrules import (CHANCE, Answered, Chance, Game, Hidden, IllegalMove, NotationError, Outcome, Record, choice,
+                              copy_state)
 from printkit.rules.simulate import Tally, result_of
 
 LISTED = 12
@@ -73,7 +74,45 @@ class KitRules:
         if player == CHANCE:
             listed = self.chance(state).outcomes()
             return [move for move, _ in listed] if listed is not None else []
-        return self.player_moves(state, player)
+        return self.full_moves(state, player)
+
+    def full_moves(self, state: Any, player: int) -> list[Any]:
+        """``player``'s moves with every secret answer (:meth:`Game.answers`): ``Answered(move, answer)`` each."""
+        full: list[Any] = []
+        for move in self.player_moves(state, player):
+            answers = self.answers(state, move)
+            if answers:
+                full.extend(Answered(move, answer) for answer in answers)
+            else:
+                full.append(move)
+        return full
+
+    def answers(self, state: Any, move: Any) -> list[Any]:
+        """The secret answers the rules offer to the mover's ``move`` (empty: it stands alone)."""
+        found = self._call(lambda: self.game.answers(state, move), lambda: f"in answers(), move {short(move)}")
+        if isinstance(found, (str, bytes)) or not hasattr(found, "__iter__"):
+            raise self.fail(f"answers() returned {short(found)}: expected a list of answers (empty for none)")
+        return list(found)
+
+    def answerer(self, state: Any, move: Any) -> int:
+        """The player who answers ``move`` in secret."""
+        who = self._call(lambda: self.game.answered_by(state, move), lambda: f"in answered_by(), move {short(move)}")
+        if not (isinstance(who, int) and 0 <= who < self.players):
+            raise self.fail(f"answered_by() returned {short(who)}: expected a player from 0 to {self.players - 1}")
+        return who
+
+    def is_legal(self, state: Any, player: int, move: Any) -> bool:
+        """Whether ``move`` is legal for ``player`` (to move), without listing every answered move."""
+        if isinstance(move, Answered):
+            return move.move in self.player_moves(state, player) and move.answer in self.answers(state, move.move)
+        return move in self.player_moves(state, player) and not self.answers(state, move)
+
+    def refusal(self, state: Any, player: int, move: Any) -> str:
+        """Why ``move`` is not legal: the designer's :meth:`Game.why_not`, else a plain statement."""
+        reason = self._call(lambda: self.game.why_not(state, move), lambda: f"in why_not(), move {short(move)}")
+        if reason:
+            return str(reason)
+        return f"{short(self.format_move(state, move))} is not a legal move of {self.player_names[player]}"
 
     def player_moves(self, state: Any, player: int) -> list[Any]:
         """The designer's moves for ``player`` (to move): a non-empty list, or a RulesError."""
@@ -108,8 +147,8 @@ class KitRules:
         if self.outcome(state) is not None:
             raise IllegalMove("the game is over")
         player = self.current_player(state)
-        if player != CHANCE and move not in self.player_moves(state, player):
-            raise IllegalMove(f"{short(self.format_move(state, move))} is not a legal move of {self.player_names[player]}")
+        if player != CHANCE and not self.is_legal(state, player, move):
+            raise IllegalMove(self.refusal(state, player, move))
         return self.advance(copy_state(state), move)
 
     def advance(self, state: Any, move: Any) -> Any:
@@ -148,7 +187,12 @@ class KitRules:
         player = self.current_player(state)
         if player == CHANCE:
             return self._parse_chance(state, text)
-        moves = self.player_moves(state, player)
+        read = self._read(state, text)
+        if read is not None:
+            if not self.is_legal(state, player, read):
+                raise IllegalMove(self.refusal(state, player, read))
+            return read
+        moves = self.full_moves(state, player)
         wanted = _normal(text)
         found = [m for m in moves if _normal(self.format_move(state, m)) == wanted]
         if len(found) > 1:
@@ -158,6 +202,15 @@ class KitRules:
             more = f", ... ({len(moves)} moves)" if len(moves) > LISTED else ""
             raise IllegalMove(f"not a legal move of {self.player_names[player]} here (legal: {listed}{more})")
         return found[0]
+
+    def _read(self, state: Any, text: str) -> Any:
+        """The designer's :meth:`Game.parse` (None: match the notation); their refusals pass through as they are."""
+        try:
+            return self.game.parse(state, text)
+        except (IllegalMove, NotationError):
+            raise
+        except Exception as exc:  # the designer's code
+            raise blame(exc, self.folder, self.display, f"reading the move {short(text)}") from None
 
     def _parse_chance(self, state: Any, text: str) -> Any:
         event = self.chance(state)
@@ -263,7 +316,7 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
                 if first is None:
                     first = player
                 if fast[player]:
-                    moves = rules.player_moves(state, player)
+                    moves = rules.full_moves(state, player)
                     move = moves[rng.randrange(len(moves))]
                 else:
                     move = policies[player](rules, state, rng)

@@ -15,8 +15,10 @@ from typing import Any, Callable, Mapping
 from printkit.games.spec import GameSpec
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.engine import KitRules, playouts, random_player
+from printkit.kitgame.players import StagedPlayer, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, game_class, kit_ref
+from printkit.kitrules import Game
 from printkit.rules.simulate import Tally
 
 PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
@@ -70,8 +72,9 @@ def _spec(ref: KitRef) -> GameSpec:
     def rules(setup: KitSetup) -> KitRules:
         return KitRules(cls, setup, folder, ref.display)
 
-    players: dict[str, Any] = {"random": random_player}
-    players.update({name: _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
+    staged = cls.answers is not Game.answers  # secret answers: players decide in stages (kitgame.players)
+    players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
+    players.update({name: StagedPlayer(name) if staged else _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
@@ -79,14 +82,16 @@ def _spec(ref: KitRef) -> GameSpec:
 
     def kernel(setup: KitSetup, names: tuple[str, str], games: int, seed: int) -> Tally:
         engine = rules(setup)
-        return playouts(engine, [players[n] for n in names], games, seed)
+        chosen = [players[n] for n in names]
+        return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
         return {name: _ability_test(name) for name in abilities}
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
                     kernel=kernel, abilities=ability_tests if abilities else None, play=_terminal(rules, players),
-                    strongest=strongest, extras={"kit": ref})
+                    strongest=strongest, extras={"kit": ref}, pair_players=pair if staged else None,
+                    restrict_player=without_ability if staged else None)
 
 
 def _engine(rules: Any) -> KitRules:
