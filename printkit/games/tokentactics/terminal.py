@@ -13,14 +13,20 @@ import random
 from collections.abc import Callable
 from typing import TextIO
 
-from printkit.games.tokentactics.engine import State, TokenTactics, resolve
-from printkit.games.tokentactics.moves import FORTIFY, Move
+from typing import Any
+
 from printkit.games.tokentactics.params import Params
-from printkit.games.tokentactics.players import Player, StrategicPlayer
+from printkit.games.tokentactics.source import rules as kit_rules
+from printkit.kitgame.engine import KitRules
+from printkit.kitgame.players import StagedPlayer
+from printkit.kitrules import Answered
 from printkit.rules.terminal import GameLog, seat_and_policy
 
 TITLE = "Token Tactics"
 ABANDONED = "Input ended before the game was over: the game is abandoned."
+FORTIFY = "fortify"
+State = dict[str, Any]
+"""rules.py's state: ``reserves``, ``to_move``, ``winner`` ..."""
 
 
 class EndOfInput(Exception):
@@ -51,7 +57,7 @@ def play(
     """
     from printkit.games.tokentactics import SPEC
 
-    rules = TokenTactics(params)
+    rules = kit_rules(params)
     seat, computer_player = seat_and_policy(SPEC, rules.player_names, computer, seat, player)
     log = log or GameLog(None)
     game = Terminal(rules, input_stream, output_stream, read_secret, seat, random.Random(seed), computer_player, log)
@@ -68,13 +74,15 @@ def play(
 class Terminal:
     """One terminal game: asks, refuses bad answers, prints every turn and the reserves."""
 
-    def __init__(self, rules: TokenTactics, input_stream: TextIO, output_stream: TextIO,
+    def __init__(self, rules: KitRules, input_stream: TextIO, output_stream: TextIO,
                  read_secret: Callable[[str], str] | None, seat: int | None, rng: random.Random,
-                 computer: Player | None = None, log: GameLog | None = None) -> None:
-        self.rules, self.names = rules, rules.player_names
+                 computer: StagedPlayer | None = None, log: GameLog | None = None) -> None:
+        self.rules, self.game, self.names = rules, rules.game, rules.player_names
         self.input, self.output, self.read_secret = input_stream, output_stream, read_secret
         self.seat, self.rng = seat, rng
-        self.computer = computer or StrategicPlayer()
+        self.computer = computer or StagedPlayer("strategic")
+        self.chosen: Any = None
+        """The computer's move as the mover: its action and its secret commitment, chosen together."""
         self.log = log or GameLog(None)
         self.echo = not getattr(input_stream, "isatty", lambda: False)()
 
@@ -87,29 +95,29 @@ class Terminal:
         """The banner, then turns until a reserve is empty, then the result."""
         state = self.rules.initial_state()
         self.say(f"---- {TITLE} ----", *self._reserve_lines(state, ""))
-        while state.winner is None:
-            self.say("", f"{self.names[state.to_move]}'s Turn:")
+        while state["winner"] is None:
+            self.say("", f"{self.names[state['to_move']]}'s Turn:")
             state = self._turn(state)
         self.say("", "Game Over!", self._result(state))
 
     def _reserve_lines(self, state: State, bullet: str) -> list[str]:
-        return [f"{bullet}{name} Tokens: {n}" for name, n in zip(self.names, state.reserves)]
+        return [f"{bullet}{name} Tokens: {n}" for name, n in zip(self.names, state["reserves"])]
 
     def _result(self, state: State) -> str:
-        winner = state.winner
+        winner = state["winner"]
         assert winner is not None
-        if state.reserves[winner] == 0:
+        if state["reserves"][winner] == 0:
             name = self.names[winner]
             return f"{name} wins: both reserves are empty and {name} won the last battle."
         return f"{self.names[winner]} wins by capturing all of {self.names[1 - winner]}'s tokens."
 
     def _turn(self, state: State) -> State:
-        me = state.to_move
+        me = state["to_move"]
         you = "You" if me != self.seat else self.names[me]
         if self._choose_action(state) == "fortify":
             self.log.record(self.rules, state, FORTIFY)
             after = self.rules.apply(state, FORTIFY)
-            added = after.reserves[me] - state.reserves[me]
+            added = after["reserves"][me] - state["reserves"][me]
             self.say(f"{you} chose to Fortify.", f"{self.names[me]} adds {tokens(added)} to their reserve.")
             return after
         self.say(f"{you} chose to Attack.")
@@ -117,9 +125,10 @@ class Terminal:
 
     def _choose_action(self, state: State) -> str:
         question = "Choose an action: (1) Fortify, (2) Attack"
-        if state.to_move == self.seat:
-            action = self.computer.action(self.rules, state, self.rng)
-            self.say(question, "> " + ("1" if action == "fortify" else "2"))
+        if state["to_move"] == self.seat:
+            self.chosen = self.computer.choose(self.rules, state, self.rng)
+            action = FORTIFY if self.chosen == FORTIFY else "attack"
+            self.say(question, "> " + ("1" if action == FORTIFY else "2"))
             return action
         while True:
             answer = self._ask_number(question, 1, 2, secret=False, what="1 (Fortify) or 2 (Attack)")
@@ -129,22 +138,24 @@ class Terminal:
             self.say(refusal)
 
     def _refuse_action(self, state: State, answer: int) -> str | None:
-        mine, params = state.reserves[state.to_move], self.rules.params
-        if answer == 1 and not self.rules.can_fortify(state):
+        mine, params = state["reserves"][state["to_move"]], self.game.params
+        if answer == 1 and not self.game.can_fortify(state):
             return f"You cannot Fortify: your reserve ({mine}) is at the cap of {params.reserve_cap} tokens."
-        if answer == 2 and not self.rules.can_attack(state):
+        if answer == 2 and not self.game.can_attack(state):
             return f"You cannot Attack: you need at least {tokens(params.minimum_attack)} to attack."
         return None
 
     def _battle(self, state: State) -> State:
-        me, low = state.to_move, self.rules.params.minimum_attack
-        mine, theirs = state.reserves[me], state.reserves[1 - me]
+        me, low = state["to_move"], self.game.params.minimum_attack
+        mine, theirs = state["reserves"][me], state["reserves"][1 - me]
         attack = self._commit(state, me, f"Enter the number of tokens to commit ({low}-{mine}):", low, mine)
+        self.chosen = ("attack", attack)  # what the defender answers (its player is not shown it)
         question = f"{self.names[1 - me]}, enter the number of tokens to defend with (0-{theirs}):"
         defend = self._commit(state, 1 - me, question, 0, theirs)
-        self._report(me, resolve(mine, theirs, attack, defend).attacker_wins, attack, defend)
-        self.log.record(self.rules, state, Move("attack", attack, defend))
-        after = self.rules.apply(state, Move("attack", attack, defend))
+        self._report(me, attack > defend, attack, defend)
+        move = Answered(("attack", attack), defend)
+        self.log.record(self.rules, state, move)
+        after = self.rules.apply(state, move)
         self.say("", "Updated Reserves:", *self._reserve_lines(after, "- "))
         return after
 
@@ -153,9 +164,9 @@ class Terminal:
         if who != self.seat:
             return self._ask_number(question, low, high, secret=True, what=f"a number from {low} to {high}")
         self.say(question, "> (secret)")
-        if who == state.to_move:
-            return self.computer.commit(self.rules, state, self.rng)
-        return self.computer.defend(self.rules, state, self.rng)
+        if who == state["to_move"]:
+            return int(self.chosen[1])
+        return int(self.computer.answer(self.rules, state, self.chosen, self.rng))
 
     def _report(self, attacker: int, attacker_wins: bool, attack: int, defend: int) -> None:
         winner = attacker if attacker_wins else 1 - attacker
