@@ -361,6 +361,12 @@ class Game:
         return (self.to_move(state) + 1) % self.players
 
     # --- what a game may change -----------------------------------------------------------------
+    def counters(self, state: Any) -> Mapping[str, float]:
+        """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` add up over all
+        games and report beside the results: ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True
+        counts 1). Keep what you want counted in the state. Default: none."""
+        return {}
+
     def parse(self, state: Any, text: str) -> Any:
         """The move a log line or a typed move ``text`` means, for games with a notation of their own (an
         optional player tag, several spellings). Raise :class:`NotationError` when ``text`` is not a move at
