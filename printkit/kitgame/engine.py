@@ -223,6 +223,17 @@ class KitRules:
             raise IllegalMove(f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}")
         return event.parse(text)
 
+    def count(self, tally: Tally, state: Any) -> None:
+        """Add the designer's :meth:`Game.counters` of a finished game to ``tally.extra`` (zeros leave no key)."""
+        counted = self._call(lambda: self.game.counters(state), lambda: f"in counters(), state {short(state)}")
+        if not isinstance(counted, Mapping):
+            raise self.fail(f"counters() returned {short(counted)}: expected a dict of names to numbers")
+        for key, value in counted.items():
+            if not isinstance(key, str) or not isinstance(value, (bool, int, float)) or value != value:
+                raise self.fail(f"counters() gave {short(key)}: {short(value)}: expected a name and a number")
+            if value:
+                tally.extra[key] += value
+
     def render_text(self, state: Any) -> str:
         return str(self._call(lambda: self.game.text(state), "in text()"))
 
@@ -305,6 +316,7 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
             ended = rules.outcome(state)
             if ended is not None:
                 tally.add(result_of(ended.winner, first), length, ended.reason)
+                rules.count(tally, state)
                 break
             if length == limit:
                 raise rules.fail(f"game {number} of this run (seed {seed}) did not end within {limit:,} moves "

@@ -1,0 +1,157 @@
+"""printkit.kitrules' secret answers (Game.answers), counters, parse and why_not, through a kit folder's rules.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+from printkit.kitgame.blame import RulesError
+from printkit.kitgame.players import pair, without_ability
+from printkit.kitgame.spec import open_kit
+from printkit.kitrules import Answered
+from printkit.rules.game import IllegalMove
+
+KIT = '''
+[kit]
+name = "guess"
+title = "Guess"
+
+[game]
+rules = "rules.py"
+
+[params]
+goal = 3
+
+[[deck]]
+name = "cards"
+data = "cards.csv"
+front = "front"
+
+[layouts.front.title]
+type = "text"
+text = "{title}"
+x = 4
+y = 4
+w = 55
+h = 10
+size = 12
+'''
+
+RULES = '''
+from printkit.kitrules import Game, Outcome
+
+class Guess(Game):
+    """The mover hides 1 to 3; the other player guesses in secret; a right guess scores for the guesser."""
+    per_player = ("score",)
+    seen = []
+
+    def setup(self):
+        return {"score": [0, 0], "to_move": 0, "guessed": 0}
+
+    def moves(self, state):
+        return [("hide", n) for n in (1, 2, 3)]
+
+    def answers(self, state, move):
+        return [1, 2, 3]
+
+    def play(self, state, move):
+        me = state["to_move"]
+        right = move.move[1] == move.answer
+        state["score"][1 - me if right else me] += 1
+        state["guessed"] += right
+        state["to_move"] = 1 - me
+
+    def outcome(self, state):
+        for player, score in enumerate(state["score"]):
+            if score >= self.params.goal:
+                return Outcome(player, "reached the goal")
+        return None
+
+    def counters(self, state):
+        return {"right_guesses": state["guessed"], "shutout": 0 in state["score"]}
+
+    def player_high(self, view, moves, rng):
+        return moves[-1]
+
+    def answer_high(self, view, answers, rng):
+        Guess.seen.append((dict(view), list(answers)))
+        return answers[-1]
+
+    def player_low(self, view, moves, rng):
+        return moves[0]
+
+    def ability_three(self, state, move):
+        return move == ("hide", 3)
+'''
+
+
+@pytest.fixture()
+def kit(tmp_path: Path) -> Path:
+    folder = tmp_path / "guess"
+    folder.mkdir()
+    (folder / "kit.toml").write_text(KIT, encoding="utf-8")
+    (folder / "cards.csv").write_text("title\nA\n", encoding="utf-8")
+    (folder / "rules.py").write_text(RULES, encoding="utf-8")
+    return folder
+
+
+def test_a_move_and_its_secret_answer_are_one_move(kit: Path) -> None:
+    rules = open_kit(str(kit)).rules()
+    state = rules.initial_state()
+    moves = rules.legal_moves(state)
+    assert moves == [Answered(("hide", n), g) for n in (1, 2, 3) for g in (1, 2, 3)]
+    assert rules.format_move(state, moves[1]) == "hide 1 vs 2"
+    assert rules.parse_move(state, "HIDE 1  vs 2") == moves[1]
+    after = rules.apply(state, Answered(("hide", 2), 2))
+    assert after["score"] == [0, 1] and state["score"] == [0, 0]
+    with pytest.raises(IllegalMove, match=r"^'hide 2 vs 4' is not a legal move of Player 1$"):
+        rules.apply(state, Answered(("hide", 2), 4))
+    with pytest.raises(IllegalMove):
+        rules.apply(state, ("hide", 2))  # the answer is part of the move
+
+
+def test_answers_come_from_the_answering_seat(kit: Path) -> None:
+    opened = open_kit(str(kit))
+    rules, players = opened.rules(), opened.spec.players
+    assert opened.spec.pair_players is pair and set(players) == {"random", "high", "low"}
+    high, low = pair(players["high"], players["low"])
+    state = rules.initial_state()
+    type(rules.game).seen.clear()
+    assert high(rules, state, random.Random(1)) == Answered(("hide", 3), 1)  # low answers the guess
+    their_turn = {**state, "to_move": 1}
+    assert low(rules, their_turn, random.Random(1)) == Answered(("hide", 1), 3)  # high answers
+    view, answers = type(rules.game).seen[0]
+    assert answers == [1, 2, 3] and view == their_turn  # the position before the move: no hidden number in it
+    alone = players["high"](rules, state, random.Random(1))
+    assert alone == Answered(("hide", 3), 3)  # called alone, a player answers for the other side too
+
+
+def test_restricted_play_applies_at_the_movers_stage(kit: Path) -> None:
+    opened = open_kit(str(kit))
+    rules = opened.rules()
+    restricted = without_ability(opened.spec.players["high"], "three")
+    move = restricted(rules, rules.initial_state(), random.Random(1))
+    assert move == Answered(("hide", 2), 3)  # never hides 3; its own answer is unrestricted
+
+
+def test_counters_reach_simulate(kit: Path) -> None:
+    result = CliRunner().invoke(main, ["simulate", "--kit", str(kit), "--players", "high,high", "--games", "20", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    # high hides 3 and guesses 3: every guess is right, the guesser scores; the second seat reaches 3 first, 3-2.
+    assert data["results"]["second"] == 20 and data["extra"] == {"right_guesses": 100}  # no shutout: zeros leave no key
+    result = CliRunner().invoke(main, ["simulate", "--kit", str(kit), "--players", "high,low", "--games", "20", "--json"])
+    # high hides 3, low guesses 1; low hides 1, high guesses 3: no guess is right, each mover scores: 3-2.
+    assert json.loads(result.output)["extra"] == {}
+
+
+def test_a_bad_answers_hook_is_the_designers_error(kit: Path) -> None:
+    (kit / "rules.py").write_text(RULES.replace("return [1, 2, 3]", "return 3"), encoding="utf-8")
+    rules = open_kit(str(kit)).rules()
+    with pytest.raises(RulesError, match=r"guess/rules.py: answers\(\) returned '3': expected a list of answers"):
+        rules.legal_moves(rules.initial_state())
