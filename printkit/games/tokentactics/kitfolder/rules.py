@@ -101,6 +101,12 @@ class TokenTactics(Game):
             return Outcome(winner, "both reserves empty, defender won the battle", scores)
         return Outcome(winner, f"{tag(1 - winner)} has no tokens left", scores)
 
+    def counters(self, state: Any) -> dict[str, int]:
+        """For simulate: games where a reserve reached the cap, games ending with both reserves empty, and
+        games per largest reserve reached (``max_reserve_NN``: how many chips a player can need)."""
+        return {"cap_reached": state["cap_reached"], "both_empty": state["reserves"] == [0, 0],
+                f"max_reserve_{max(state['peak']):02d}": 1}
+
     # --- notation and messages --------------------------------------------------------------------
     def notation(self, state: Any, move: Any) -> str:
         """``P1 fortify`` or ``P2 attack 3 vs 2`` (attacker's commitment vs defender's)."""
