@@ -143,7 +143,13 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
 
         console = Console(input_stream, output_stream)
         console.say(f"---- {setup.title} ----")
-        return play_game(rules(setup), console=console, seat=seat, policy=players[player] if seat is not None else None,
+        engine = rules(setup)
+        if engine.game.answers.__func__ is not Game.answers:  # secret answers: asked in stages
+            from printkit.kitgame.terminal import play_answered
+
+            return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
+                                 seed=seed, log=log, read_secret=read_secret)
+        return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
                          seed=seed, log=log)
 
     return play

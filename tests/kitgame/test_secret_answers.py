@@ -155,3 +155,22 @@ def test_a_bad_answers_hook_is_the_designers_error(kit: Path) -> None:
     rules = open_kit(str(kit)).rules()
     with pytest.raises(RulesError, match=r"guess/rules.py: answers\(\) returned '3': expected a list of answers"):
         rules.legal_moves(rules.initial_state())
+
+
+def test_play_asks_the_move_and_the_answer_apart(kit: Path, tmp_path: Path) -> None:
+    log = tmp_path / "game.log"
+    script = "3\nx\n2\n" + "1\n1\n" * 4
+    result = CliRunner().invoke(main, ["play", "--kit", str(kit), "--log", str(log)], input=script)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert ("Player 1: pick a number or type a move\n  1) hide 1    2) hide 2    3) hide 3\n> 3\n"
+            "Player 2: your secret answer (the move stays hidden until both are revealed)\n  1) 1    2) 2    3) 3\n"
+            "> x\n'x': not one of the choices: type its number or its text; try again\n> 2\nrevealed: hide 3 vs 2\n") in out
+    assert log.read_text(encoding="utf-8").splitlines()[1:3] == ["hide 3 vs 2", "hide 1 vs 1"]
+
+
+def test_the_computer_chooses_in_secret(kit: Path) -> None:
+    result = CliRunner().invoke(main, ["play", "--kit", str(kit), "--computer", "high"], input="1\n" * 10)
+    assert result.exit_code == 0, result.output
+    assert ("Player 2 has chosen in secret\nPlayer 1: your secret answer (the move stays hidden until both are revealed)\n"
+            "  1) 1    2) 2    3) 3\n> 1\nrevealed: hide 3 vs 1\n") in result.output
