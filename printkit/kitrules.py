@@ -26,7 +26,8 @@ as ``player_NAME(self, view, moves, rng)`` methods and abilities (for ``balance 
 and its defence, revealed together) comes from :meth:`Game.answers`: the answering player is asked through
 ``answer_NAME(self, view, answers, rng)`` (default: its ``player_NAME``), seeing the position before the
 move, not the move. :meth:`Game.parse` and :meth:`Game.why_not` give a notation of its own and precise
-refusals. This module imports nothing else of printkit's
+refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own.
+This module imports nothing else of printkit's
 but the engine contract's small types, and its names are a stable API.
 """
 
@@ -36,13 +37,13 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Protocol, Sequence
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome
 
 __all__ = [
     "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Record",
-    "Roll", "Shuffle", "choice", "dice", "shuffle",
+    "Roll", "Shuffle", "Table", "choice", "dice", "shuffle",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000
@@ -180,6 +181,38 @@ class Answered:
 
     def __str__(self) -> str:
         return f"{notation(self.move)} vs {notation(self.answer)}"
+
+
+class Table(Protocol):
+    """What :meth:`Game.dialogue` is handed: the terminal, the computer and the game's log.
+
+    printkit reads the answers (echoed when the input is piped, so a scripted game prints a transcript;
+    without echo when secret on a real terminal), keeps the log, plays the computer's seat and ends the
+    game cleanly when the input ends.
+    """
+
+    title: str
+    state: Any
+    """The state at the start (then keep the states :meth:`play` returns)."""
+
+    def say(self, *lines: str) -> None:
+        """Print lines."""
+
+    def ask_number(self, question: str, low: int, high: int, what: str, secret: bool = False) -> int:
+        """Ask ``question`` after a ``> `` prompt until the answer is a whole number from ``low`` to ``high``
+        (refusals: ``'x' is not a number: enter WHAT.``, ``'9' is out of range: enter WHAT.``)."""
+
+    def is_computer(self, player: int) -> bool:
+        """Whether the computer plays ``player``."""
+
+    def computer_move(self, state: Any) -> Any:
+        """The computer's move as the player to move (its own part: answers come from :meth:`computer_answer`)."""
+
+    def computer_answer(self, state: Any, move: Any) -> Any:
+        """The computer's secret answer to ``move`` (its player is shown the position, not ``move``)."""
+
+    def play(self, state: Any, move: Any) -> Any:
+        """Make ``move`` (written to the log): the state after it."""
 
 
 class Chance:
@@ -361,6 +394,12 @@ class Game:
         return (self.to_move(state) + 1) % self.players
 
     # --- what a game may change -----------------------------------------------------------------
+    def dialogue(self, table: Table) -> None:
+        """A terminal dialogue of your own for ``printkit play`` (your wording, your questions): play one game
+        from ``table.state`` through ``table.play`` until it ends. Default: printkit's own dialogue (the
+        position, then the legal moves to pick from)."""
+        raise NotImplementedError
+
     def counters(self, state: Any) -> Mapping[str, float]:
         """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` add up over all
         games and report beside the results: ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True
