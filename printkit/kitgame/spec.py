@@ -139,11 +139,15 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
 
     def play(setup: KitSetup, *, input_stream: Any, output_stream: Any, seed: int | None, seat: int | None, player: str,
              log: Any, read_secret: Any = None) -> int:
+        from printkit.kitgame.dialogue import has_dialogue, run_dialogue
         from printkit.rules.terminal import Console, play_game
 
         console = Console(input_stream, output_stream)
-        console.say(f"---- {setup.title} ----")
         engine = rules(setup)
+        if has_dialogue(engine.game):  # the designer's own wording
+            return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
+                                read_secret=read_secret, title=setup.title)
+        console.say(f"---- {setup.title} ----")
         if engine.game.answers.__func__ is not Game.answers:  # secret answers: asked in stages
             from printkit.kitgame.terminal import play_answered
 

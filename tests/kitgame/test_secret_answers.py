@@ -174,3 +174,43 @@ def test_the_computer_chooses_in_secret(kit: Path) -> None:
     assert result.exit_code == 0, result.output
     assert ("Player 2 has chosen in secret\nPlayer 1: your secret answer (the move stays hidden until both are revealed)\n"
             "  1) 1    2) 2    3) 3\n> 1\nrevealed: hide 3 vs 1\n") in result.output
+
+
+DIALOGUE = '''
+    def dialogue(self, table):
+        state = table.state
+        table.say(f"== {table.title} ==")
+        while self.outcome(state) is None:
+            me = state["to_move"]
+            if table.is_computer(me):
+                move = table.computer_move(state)
+            else:
+                move = ("hide", table.ask_number(f"P{me + 1} hides:", 1, 3, "1, 2 or 3", secret=True))
+            if table.is_computer(1 - me):
+                guess = table.computer_answer(state, move)
+            else:
+                guess = table.ask_number(f"P{2 - me} guesses:", 1, 3, "1, 2 or 3")
+            state = table.play(state, Answered(move, guess))
+            table.say(f"score {state['score'][0]}-{state['score'][1]}")
+'''
+
+
+def test_a_dialogue_of_the_designers_own(kit: Path, tmp_path: Path) -> None:
+    rules_py = RULES.replace("from printkit.kitrules import Game, Outcome", "from printkit.kitrules import Answered, Game, Outcome")
+    (kit / "rules.py").write_text(rules_py + DIALOGUE, encoding="utf-8")
+    log = tmp_path / "game.log"
+    result = CliRunner().invoke(main, ["play", "--kit", str(kit), "--computer", "high", "--log", str(log)],
+                                input="4\nx\n2\n2\n1\n1\n3\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("== Guess ==\nP1 hides:\n> 4\n'4' is out of range: enter 1, 2 or 3.\nP1 hides:\n"
+                                    "> x\n'x' is not a number: enter 1, 2 or 3.\nP1 hides:\n> 2\nscore 1-0\nP1 guesses:\n> 2\nscore 1-1\n")
+    assert log.read_text(encoding="utf-8").splitlines()[1:3] == ["hide 2 vs 3", "hide 3 vs 2"]
+    result = CliRunner().invoke(main, ["play", "--kit", str(kit), "--computer", "high"], input="2\n")
+    assert result.exit_code == 1 and result.output.endswith("\nInput ended before the game was over: the game is abandoned.\n")
+
+
+def test_a_dialogue_that_stops_early_is_the_designers_error(kit: Path) -> None:
+    (kit / "rules.py").write_text(RULES + "\n    def dialogue(self, table):\n        table.say('bye')\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "--kit", str(kit)], input="")
+    assert result.exit_code == 1
+    assert "guess/rules.py: dialogue() returned before the game ended" in result.output
