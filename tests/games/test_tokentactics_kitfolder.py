@@ -105,3 +105,11 @@ def test_the_kit_folder_builds(tmp_path: Path) -> None:
     assert texts["defence only"] == 2 and texts["attack or defence"] == 30
     sheet = (tmp_path / "tokentactics" / "rules.md").read_text(encoding="utf-8")
     assert "32 commit cards: 0 to 15 for each player" in sheet and "**Who starts.** Player 1 takes the first turn" in sheet
+
+
+def test_play_kit_speaks_the_seeds_transcript() -> None:
+    """rules.py's dialogue is what ``play --kit`` runs: the seed's game, word for word, as ``play --game``."""
+    script = "".join(f"{a}\n" for a in [1, 2, 3, 2, 2, 5, 4, 2, 3, 0, 1, 2, 3, 2])
+    result = CliRunner().invoke(main, ["play", "--kit", str(KIT_FOLDER)], input=script)
+    assert result.exit_code == 0, result.output
+    assert result.output == (DATA / "terminal_example.txt").read_text(encoding="utf-8")

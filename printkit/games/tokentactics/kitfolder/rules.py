@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from printkit.kitrules import Answered, Game, IllegalMove, NotationError, Outcome
+from printkit.kitrules import Answered, Game, IllegalMove, NotationError, Outcome, Table
 
 FORTIFY = "fortify"
 NOTATION = re.compile(r"(?:p(?P<player>\d{1,9})\s+)?(?:(?P<fortify>fortify)|attack\s+(?P<a>\d{1,9})\s+vs\s+(?P<d>\d{1,9}))")
@@ -41,6 +41,11 @@ def resolve(attacker: int, defender: int, commit: int, defend: int) -> tuple[boo
 def tag(player: int) -> str:
     """``P1`` / ``P2``: the player in log lines and end reasons."""
     return f"P{player + 1}"
+
+
+def tokens(n: int) -> str:
+    """``1 token`` / ``3 tokens``."""
+    return f"{n} token" if n == 1 else f"{n} tokens"
 
 
 class TokenTactics(Game):
@@ -185,3 +190,76 @@ class TokenTactics(Game):
     def ability_fortify(self, state: Any, move: Any) -> bool:
         """Fortify, the one optional action (a seat that never attacks cannot win)."""
         return move == FORTIFY
+
+    # --- printkit play: the seed's command-line dialogue, word for word ----------------------------
+    def dialogue(self, table: Table) -> None:
+        """The banner, then turns until a reserve is empty, then the result. Both commitments of a battle are
+        read in secret; the computer's are shown as ``> (secret)``."""
+        state = table.state
+        table.say(f"---- {table.title} ----", *self._reserve_lines(state, ""))
+        while state["winner"] is None:
+            table.say("", f"{self.player_names[state['to_move']]}'s Turn:")
+            state = self._turn(table, state)
+        table.say("", "Game Over!", self._result(state))
+
+    def _reserve_lines(self, state: Any, bullet: str) -> list[str]:
+        return [f"{bullet}{name} Tokens: {n}" for name, n in zip(self.player_names, state["reserves"])]
+
+    def _result(self, state: Any) -> str:
+        winner, names = state["winner"], self.player_names
+        if state["reserves"][winner] == 0:
+            return f"{names[winner]} wins: both reserves are empty and {names[winner]} won the last battle."
+        return f"{names[winner]} wins by capturing all of {names[1 - winner]}'s tokens."
+
+    def _turn(self, table: Table, state: Any) -> Any:
+        me = state["to_move"]
+        you = self.player_names[me] if table.is_computer(me) else "You"
+        chosen = self._action(table, state)
+        if chosen == FORTIFY:
+            after = table.play(state, FORTIFY)
+            added = after["reserves"][me] - state["reserves"][me]
+            table.say(f"{you} chose to Fortify.", f"{self.player_names[me]} adds {tokens(added)} to their reserve.")
+            return after
+        table.say(f"{you} chose to Attack.")
+        return self._battle(table, state, chosen)
+
+    def _action(self, table: Table, state: Any) -> Any:
+        """``fortify``, ``attack`` (a person, who commits next) or the computer's ``("attack", n)``."""
+        question = "Choose an action: (1) Fortify, (2) Attack"
+        if table.is_computer(state["to_move"]):
+            chosen = table.computer_move(state)
+            table.say(question, "> " + ("1" if chosen == FORTIFY else "2"))
+            return chosen
+        while True:
+            answer = table.ask_number(question, 1, 2, "1 (Fortify) or 2 (Attack)")
+            mine = state["reserves"][state["to_move"]]
+            if answer == 1 and not self.can_fortify(state):
+                table.say(f"You cannot Fortify: your reserve ({mine}) is at the cap of {self.params.reserve_cap} tokens.")
+            elif answer == 2 and not self.can_attack(state):
+                table.say(f"You cannot Attack: you need at least {tokens(self.params.minimum_attack)} to attack.")
+            else:
+                return FORTIFY if answer == 1 else "attack"
+
+    def _battle(self, table: Table, state: Any, chosen: Any) -> Any:
+        me, low = state["to_move"], self.params.minimum_attack
+        mine, theirs = state["reserves"][me], state["reserves"][1 - me]
+        question = f"Enter the number of tokens to commit ({low}-{mine}):"
+        if table.is_computer(me):
+            table.say(question, "> (secret)")
+            commit = chosen[1]
+        else:
+            commit = table.ask_number(question, low, mine, f"a number from {low} to {mine}", secret=True)
+        question = f"{self.player_names[1 - me]}, enter the number of tokens to defend with (0-{theirs}):"
+        if table.is_computer(1 - me):
+            table.say(question, "> (secret)")
+            defend = table.computer_answer(state, ("attack", commit))
+        else:
+            defend = table.ask_number(question, 0, theirs, f"a number from 0 to {theirs}", secret=True)
+        winner = me if commit > defend else 1 - me
+        headline = ("Attacker wins the battle!" if commit > defend else "It's a tie, so the defender wins the battle!"
+                    if commit == defend else "Defender wins the battle!")
+        table.say("Reveal:", f"- Attacker committed {tokens(commit)}.", f"- Defender committed {tokens(defend)}.", headline,
+                  f"{self.player_names[winner]} takes {tokens(abs(commit - defend))} from {self.player_names[1 - winner]}.")
+        after = table.play(state, attack(commit, defend))
+        table.say("", "Updated Reserves:", *self._reserve_lines(after, "- "))
+        return after
