@@ -14,6 +14,7 @@ from typing import Any, Callable
 from printkit.kitgame.blame import RulesError, blame
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
+from printkit.kitgame.terminal import read_answer
 from printkit.kitrules import Game
 from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog
 
@@ -49,12 +50,7 @@ class TerminalTable:
 
     def _read(self, secret: bool) -> str:
         """One answer, stripped: without echo when ``secret`` and a secret reader is given."""
-        if not (secret and self.read_secret is not None):
-            return self.console.ask()
-        try:
-            return self.read_secret("> ").strip()
-        except EOFError:
-            raise EndOfInput from None
+        return read_answer(self.console, self.read_secret if secret else None)
 
     def is_computer(self, player: int) -> bool:
         return player == self.seat

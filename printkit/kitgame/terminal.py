@@ -13,9 +13,9 @@ from typing import Any, Callable, Sequence
 
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
-from printkit.kitrules import CHANCE, Answered, notation
+from printkit.kitrules import Answered, notation
 from printkit.rules.game import IllegalMove, NotationError
-from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog, MovePicker, _human, _position, _result_line
+from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker, _human, _position, play_game
 
 
 class _Options:
@@ -39,7 +39,7 @@ def _choose(console: Console, question: str, options: Sequence[Any], secret: Cal
     picker = MovePicker(_Options(options), None, "")  # type: ignore[arg-type]
     console.say(question, *picker.option_lines())
     while True:
-        answer = _read(console, secret)
+        answer = read_answer(console, secret)
         if not answer:
             continue
         try:
@@ -48,7 +48,7 @@ def _choose(console: Console, question: str, options: Sequence[Any], secret: Cal
             console.say(f"{'That' if secret is not None else repr(answer)}: {exc}; try again")
 
 
-def _read(console: Console, secret: Callable[[str], str] | None) -> str:
+def read_answer(console: Console, secret: Callable[[str], str] | None) -> str:
     """One answer, stripped: without echo from ``secret`` (EndOfInput at its end), else from the console."""
     if secret is None:
         return console.ask()
@@ -61,26 +61,12 @@ def _read(console: Console, secret: Callable[[str], str] | None) -> str:
 def play_answered(rules: KitRules, *, console: Console, seat: int | None, policy: Any, seed: int | None, log: GameLog,
                   read_secret: Callable[[str], str] | None = None) -> int:
     """Play one game in stages; 0 when it ends, 1 when the input ends first (the log is written either way)."""
-    rng = random.Random(seed)
-    state = rules.initial_state()
     computer = policy if isinstance(policy, StagedPlayer) else StagedPlayer("random")
-    try:
-        while rules.outcome(state) is None:
-            player = rules.current_player(state)
-            if player == CHANCE:
-                move = rules.sample_chance(state, rng)
-                console.say(f"chance: {rules.format_move(state, move)}")
-            else:
-                move = _turn(rules, state, console, player, seat, computer, rng, read_secret)
-            log.record(rules, state, move)
-            state = rules.apply(state, move)
-    except EndOfInput:
-        console.say(ABANDONED)
-        log.write("unfinished: the input ended")
-        return 1
-    console.say(rules.render_text(state), _result_line(rules, state, len(log.lines)))
-    log.write()
-    return 0
+
+    def turn(state: Any, player: int, rng: random.Random) -> Any:
+        return _turn(rules, state, console, player, seat, computer, rng, read_secret)
+
+    return play_game(rules, console=console, seat=seat, policy=policy, seed=seed, log=log, turn=turn)
 
 
 def _turn(rules: KitRules, state: Any, console: Console, player: int, seat: int | None, computer: StagedPlayer,

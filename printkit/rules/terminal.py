@@ -174,8 +174,11 @@ def _result_line(rules: Rules[Any, Any], state: Any, moves: int) -> str:
 
 
 def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, policy: Callable[..., Any] | None,
-              seed: int | None, log: GameLog, marks: Sequence[str] = (), hint: str = "") -> int:
-    """Play one game at the terminal; 0 when it ends, 1 when the input ends first (the log is written either way)."""
+              seed: int | None, log: GameLog, marks: Sequence[str] = (), hint: str = "",
+              turn: Callable[[Any, int, random.Random], Any] | None = None) -> int:
+    """Play one game at the terminal; 0 when it ends, 1 when the input ends first (the log is written either way).
+
+    ``turn(state, player, rng)``, when given, asks every player's move itself (a game that asks in stages)."""
     rng = random.Random(seed)
     state = rules.initial_state()
     try:
@@ -184,6 +187,8 @@ def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, pol
             if player == CHANCE:
                 move = chance_move(rules, state, rng)
                 console.say(f"chance: {rules.format_move(state, move)}")
+            elif turn is not None:
+                move = turn(state, player, rng)
             elif player == seat:
                 assert policy is not None
                 console.say(_position(rules, state, _human(rules, seat)))
