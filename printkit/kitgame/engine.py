@@ -16,8 +16,19 @@ from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.setup import KitSetup
-from printkit.kitrules import (CHANCE, Answered, Chance, Game, Hidden, IllegalMove, NotationError, Outcome, Record, choice,
-                              copy_state)
+from printkit.kitrules import (
+    CHANCE,
+    Answered,
+    Chance,
+    Game,
+    Hidden,
+    IllegalMove,
+    NotationError,
+    Outcome,
+    Record,
+    choice,
+    copy_state,
+)
 from printkit.rules.simulate import Tally, result_of
 
 LISTED = 12

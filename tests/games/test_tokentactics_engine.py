@@ -149,7 +149,7 @@ def test_clarification_a_battle_never_raises_a_reserve() -> None:
     (attack(3, 6), "P2 cannot defend with 6 tokens (0 to reserve 5)"),
     (attack(3, -1), "P2 cannot defend with -1 tokens (0 to reserve 5)"),
 ])
-def test_attack_limits(move: Move, message: str) -> None:
+def test_attack_limits(move: Answered, message: str) -> None:
     with pytest.raises(IllegalMove) as info:
         RULES.apply(at(8, 5), move)
     assert str(info.value) == message

@@ -15,32 +15,15 @@ from printkit.kitgame.players import pair, without_ability
 from printkit.kitgame.spec import open_kit
 from printkit.kitrules import Answered
 from printkit.rules.game import IllegalMove
+from tests.datakit.helpers import CARD, CSV, write_kit
 
-KIT = '''
-[kit]
-name = "guess"
-title = "Guess"
-
+KIT = CARD.replace('name = "t"\ntitle = "Test Kit"', 'name = "guess"\ntitle = "Guess"') + """
 [game]
 rules = "rules.py"
 
 [params]
 goal = 3
-
-[[deck]]
-name = "cards"
-data = "cards.csv"
-front = "front"
-
-[layouts.front.title]
-type = "text"
-text = "{title}"
-x = 4
-y = 4
-w = 55
-h = 10
-size = 12
-'''
+"""
 
 RULES = '''
 from printkit.kitrules import Game, Outcome
@@ -92,12 +75,7 @@ class Guess(Game):
 
 @pytest.fixture()
 def kit(tmp_path: Path) -> Path:
-    folder = tmp_path / "guess"
-    folder.mkdir()
-    (folder / "kit.toml").write_text(KIT, encoding="utf-8")
-    (folder / "cards.csv").write_text("title\nA\n", encoding="utf-8")
-    (folder / "rules.py").write_text(RULES, encoding="utf-8")
-    return folder
+    return write_kit(tmp_path / "guess", KIT, {"cards.csv": CSV, "rules.py": RULES})
 
 
 def test_a_move_and_its_secret_answer_are_one_move(kit: Path) -> None:

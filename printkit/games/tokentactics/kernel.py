@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import time
-
 from typing import Any
 
 from printkit.games.tokentactics.analysis import end_reason, ended_winner, fast_simulate, record, resolve

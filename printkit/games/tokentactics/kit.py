@@ -23,12 +23,12 @@ from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.source import rules as kit_rules
 from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section, piece_set
+from printkit.kitgame.engine import KitRules
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
-from printkit.kitgame.engine import KitRules
 from printkit.rules.replay import Replay
 
 TITLE = art.TITLE

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Shape, Text
 from printkit.games.tokentactics import kit_art as art
-from typing import Any
-
 from printkit.games.tokentactics.analysis import resolve
 from printkit.games.tokentactics.params import Params
 from printkit.press.settings import PrintSettings
