@@ -20,6 +20,11 @@ from printkit.kitrules import Answered, Game
 Policy = Callable[[Any, Any, random.Random], Any]
 
 
+def has_answers(game_class: type[Game]) -> bool:
+    """Whether the rules ask for secret answers (:meth:`Game.answers`): then players decide in stages."""
+    return game_class.answers is not Game.answers
+
+
 def _engine(rules: Any) -> KitRules:
     """The KitRules behind ``rules`` (restricted play hands players a wrapper)."""
     return rules if isinstance(rules, KitRules) else rules._rules

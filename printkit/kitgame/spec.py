@@ -15,10 +15,9 @@ from typing import Any, Callable, Mapping
 from printkit.games.spec import GameSpec
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.engine import KitRules, playouts, random_player
-from printkit.kitgame.players import StagedPlayer, pair, without_ability
+from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, game_class, kit_ref
-from printkit.kitrules import Game
 from printkit.rules.simulate import Tally
 
 PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
@@ -72,7 +71,7 @@ def _spec(ref: KitRef) -> GameSpec:
     def rules(setup: KitSetup) -> KitRules:
         return KitRules(cls, setup, folder, ref.display)
 
-    staged = cls.answers is not Game.answers  # secret answers: players decide in stages (kitgame.players)
+    staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
     players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
     players.update({name: StagedPlayer(name) if staged else _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
     strongest = cls.strongest or list(players)[-1]
@@ -148,7 +147,7 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=setup.title)
         console.say(f"---- {setup.title} ----")
-        if engine.game.answers.__func__ is not Game.answers:  # secret answers: asked in stages
+        if has_answers(type(engine.game)):  # secret answers: asked in stages
             from printkit.kitgame.terminal import play_answered
 
             return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,

@@ -136,6 +136,8 @@ class TokenTactics(Game):
         mine, theirs, low = state["reserves"][me], state["reserves"][1 - me], self.params.minimum_attack
         if move == FORTIFY:
             return f"{tag(me)} cannot fortify: reserve {mine} is at the cap of {self.params.reserve_cap}"
+        if not isinstance(move, Answered):
+            return f"not a move of Token Tactics: {EXPECTED}"
         commit, defend = move.move[1], move.answer
         if commit < low:
             return f"{tag(me)} must commit at least {low} to attack, got {commit}"
