@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from printkit.datakit.boards import cell_names
-from printkit.datakit.data import Row, load_rows
-from printkit.datakit.load import KitFolder, blame_sets
-from printkit.datakit.schema import DataSource
 from printkit.errors import ConfigError
 from printkit.kitrules import Board, Record
+
+if TYPE_CHECKING:  # the data layer is imported when a kit is read (a built-in game's rules need none of it)
+    from printkit.datakit.data import Row
+    from printkit.datakit.load import KitFolder
+    from printkit.datakit.schema import DataSource
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,10 @@ def records(rows: list[Row], source: DataSource, label: str | None, set_name: st
 
 def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
     """The kit's data as the rules read it; a bad data file is the same ConfigError a build gives."""
+    from printkit.datakit.boards import cell_names
+    from printkit.datakit.data import load_rows
+    from printkit.datakit.load import blame_sets
+
     spec = kit.spec
     try:
         decks = {d.name: records(load_rows(kit.path, kit.display, d.data, spec.source), d.data, d.label, d.name) for d in spec.decks}
