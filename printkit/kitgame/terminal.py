@@ -15,7 +15,7 @@ from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
 from printkit.kitrules import Answered, notation
 from printkit.rules.game import IllegalMove, NotationError
-from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker, _human, _position, play_game
+from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker, _human, _position, list_command, play_game
 
 
 class _Options:
@@ -37,9 +37,14 @@ class _Options:
 def _choose(console: Console, question: str, options: Sequence[Any], secret: Callable[[str], str] | None) -> Any:
     """One of ``options``, asked until the answer names one (read with ``secret`` when given: no echo)."""
     picker = MovePicker(_Options(options), None, "")  # type: ignore[arg-type]
-    console.say(question, *picker.option_lines())
+    listed = picker.option_lines() or [f"{len(options)} choices: type one, 'list' to number them or 'list WORD'"]
+    console.say(question, *listed)
     while True:
         answer = read_answer(console, secret)
+        shown = list_command(picker, answer)
+        if shown is not None:
+            console.say(*shown)
+            continue
         if not answer:
             continue
         try:

@@ -192,3 +192,15 @@ def test_a_dialogue_that_stops_early_is_the_designers_error(kit: Path) -> None:
     result = CliRunner().invoke(main, ["play", "--kit", str(kit)], input="")
     assert result.exit_code == 1
     assert "guess/rules.py: dialogue() returned before the game ended" in result.output
+
+
+def test_a_long_list_of_answers_is_numbered_on_request() -> None:
+    import io
+
+    from printkit.kitgame.terminal import _choose
+    from printkit.rules.terminal import Console
+
+    out = io.StringIO()
+    chosen = _choose(Console(io.StringIO("list 4\n2\n"), out), "Pick:", list(range(60)), None)
+    assert chosen == 14
+    assert out.getvalue().startswith("Pick:\n60 choices: type one, 'list' to number them or 'list WORD'\n> list 4\n  1) 4     2) 14")
