@@ -14,8 +14,8 @@ from typing import Any, Callable, Sequence
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
 from printkit.kitrules import Answered, notation
-from printkit.rules.game import IllegalMove, NotationError
-from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker, _human, _position, list_command, play_game
+from printkit.rules.game import NotationError
+from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker, _human, _position, pick_answer, play_game
 
 
 class _Options:
@@ -39,18 +39,8 @@ def _choose(console: Console, question: str, options: Sequence[Any], secret: Cal
     picker = MovePicker(_Options(options), None, "")  # type: ignore[arg-type]
     listed = picker.option_lines() or [f"{len(options)} choices: type one, 'list' to number them or 'list WORD'"]
     console.say(question, *listed)
-    while True:
-        answer = read_answer(console, secret)
-        shown = list_command(picker, answer)
-        if shown is not None:
-            console.say(*shown)
-            continue
-        if not answer:
-            continue
-        try:
-            return picker.pick(answer)
-        except (NotationError, IllegalMove) as exc:
-            console.say(f"{'That' if secret is not None else repr(answer)}: {exc}; try again")
+    return pick_answer(console, picker, read=lambda: read_answer(console, secret),
+                       shown=repr if secret is None else lambda answer: "That")
 
 
 def read_answer(console: Console, secret: Callable[[str], str] | None) -> str:

@@ -231,21 +231,28 @@ def _ask(rules: Rules[Any, Any], state: Any, console: Console, mark: str, hint: 
     else:
         console.say(f"{name}: {len(picker.moves)} legal moves; type one in log notation{hint}, "
                     "'list' to number them all or 'list WORD' to number those with WORD")
+    return pick_answer(console, picker, help_text=f"type a move in log notation{hint}, a number from the list, 'list' or 'list WORD'")
+
+
+def pick_answer(console: Console, picker: MovePicker, read: Callable[[], str] | None = None, help_text: str = "",
+                shown: Callable[[str], str] = repr) -> Any:
+    """What ``picker`` offers, asked until an answer names one (``read``: default the console); ``list`` and
+    ``list WORD`` number the choices, ``help`` prints ``help_text``, a refusal quotes the answer by ``shown``."""
     while True:
-        answer = console.ask()
+        answer = read() if read is not None else console.ask()
         listed = list_command(picker, answer)
         if listed is not None:
             console.say(*listed)
             continue
-        if answer.lower() == "help":
-            console.say(f"type a move in log notation{hint}, a number from the list, 'list' or 'list WORD'")
+        if help_text and answer.lower() == "help":
+            console.say(help_text)
             continue
         if not answer:
             continue
         try:
             return picker.pick(answer)
         except (NotationError, IllegalMove) as exc:
-            console.say(f"{answer!r}: {exc}; try again")
+            console.say(f"{shown(answer)}: {exc}; try again")
 
 
 def seat_and_policy(spec: Any, names: Sequence[str], computer: str | None, seat: int | None,
