@@ -22,7 +22,12 @@ kit's card rows)::
 Everything else has a default: move notation (a move's text in a log), the text view of a position,
 what each player sees (``private`` and ``hidden`` state keys), the ``random`` player. Add players
 as ``player_NAME(self, view, moves, rng)`` methods and abilities (for ``balance --abilities``) as
-``ability_NAME(self, state, move) -> bool`` methods. This module imports nothing else of printkit's
+``ability_NAME(self, state, move) -> bool`` methods. A move another player completes in secret (an attack
+and its defence, revealed together) comes from :meth:`Game.answers`: the answering player is asked through
+``answer_NAME(self, view, answers, rng)`` (default: its ``player_NAME``), seeing the position before the
+move, not the move. :meth:`Game.parse` and :meth:`Game.why_not` give a notation of its own and precise
+refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own.
+This module imports nothing else of printkit's
 but the engine contract's small types, and its names are a stable API.
 """
 
@@ -32,13 +37,13 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Protocol, Sequence
 
-from printkit.rules.game import CHANCE, IllegalMove, Outcome
+from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome
 
 __all__ = [
-    "CHANCE", "Board", "Chance", "Game", "Hidden", "IllegalMove", "Outcome", "Record", "Roll", "Shuffle",
-    "choice", "dice", "shuffle",
+    "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Record",
+    "Roll", "Shuffle", "Table", "choice", "dice", "shuffle",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000
@@ -163,6 +168,54 @@ class Shuffle:
 
     def __str__(self) -> str:
         return f"shuffle {self.pile} " + " ".join(str(i + 1) for i in self.order)
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A move and another player's secret answer to it, revealed together: one move, one log line.
+
+    Made by the engine when :meth:`Game.answers` offers answers to a move (an attack's commitment and
+    the defence). ``move`` is the mover's choice, ``answer`` the answering player's; ``play`` and
+    ``notation`` receive both at once. Default notation: ``attack 3 vs 2``.
+    """
+
+    move: Any
+    answer: Any
+
+    def __str__(self) -> str:
+        return f"{notation(self.move)} vs {notation(self.answer)}"
+
+
+class Table(Protocol):
+    """What :meth:`Game.dialogue` is handed: the terminal, the computer and the game's log.
+
+    printkit reads the answers (echoed when the input is piped, so a scripted game prints a transcript;
+    without echo when secret on a real terminal), keeps the log, plays the computer's seat and ends the
+    game cleanly when the input ends.
+    """
+
+    title: str
+    state: Any
+    """The state at the start (then keep the states :meth:`play` returns)."""
+
+    def say(self, *lines: str) -> None:
+        """Print lines."""
+
+    def ask_number(self, question: str, low: int, high: int, what: str, secret: bool = False) -> int:
+        """Ask ``question`` after a ``> `` prompt until the answer is a whole number from ``low`` to ``high``
+        (refusals: ``'x' is not a number: enter WHAT.``, ``'9' is out of range: enter WHAT.``)."""
+
+    def is_computer(self, player: int) -> bool:
+        """Whether the computer plays ``player``."""
+
+    def computer_move(self, state: Any) -> Any:
+        """The computer's move as the player to move (its own part: answers come from :meth:`computer_answer`)."""
+
+    def computer_answer(self, state: Any, move: Any) -> Any:
+        """The computer's secret answer to ``move`` (its player is shown the position, not ``move``)."""
+
+    def play(self, state: Any, move: Any) -> Any:
+        """Make ``move`` (written to the log): the state after it."""
 
 
 class Chance:
@@ -294,6 +347,9 @@ class Game:
     """State keys holding one entry per player that everyone sees (scores, coins): shown with the players' names."""
     endings: tuple[str, ...] = ()
     """The ways a game can end: each outcome's reason starts with one. verify checks each is reached."""
+    aids: tuple[str, ...] = ()
+    """Decks printed as play aids that the rules do not deal (commit cards, reference cards): verify does not
+    look for their cards in the state."""
     max_moves: int = 10_000
     """A game longer than this is stopped and reported (a game that never ends is a bug in the rules)."""
     strongest: str = ""
@@ -331,7 +387,43 @@ class Game:
         """At a CHANCE state: :func:`dice`, :func:`shuffle`, :func:`choice`, or a list of equally likely moves."""
         raise NotImplementedError("rules.py: to_move returned CHANCE: write chance(self, state)")
 
+    # --- secret answers (a move another player completes unseen) ------------------------------------
+    def answers(self, state: Any, move: Any) -> Sequence[Any]:
+        """The answers another player may give to ``move`` of the player to move, chosen in secret (without
+        seeing ``move``) and revealed with it, such as a defence against an attack's hidden commitment.
+        Default: none, ``move`` stands alone. When there are some, the legal move is ``Answered(move, answer)``
+        for each answer: ``play`` and ``notation`` get both. ``moves`` lists the mover's own choices only."""
+        return ()
+
+    def answered_by(self, state: Any, move: Any) -> int:
+        """The player who answers ``move`` (see :meth:`answers`). Default: the next player."""
+        return (self.to_move(state) + 1) % self.players
+
     # --- what a game may change -----------------------------------------------------------------
+    def dialogue(self, table: Table) -> None:
+        """A terminal dialogue of your own for ``printkit play`` (your wording, your questions): play one game
+        from ``table.state`` through ``table.play`` until it ends. Default: printkit's own dialogue (the
+        position, then the legal moves to pick from)."""
+        raise NotImplementedError
+
+    def counters(self, state: Any) -> Mapping[str, float]:
+        """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` add up over all
+        games and report beside the results: ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True
+        counts 1). Keep what you want counted in the state. Default: none."""
+        return {}
+
+    def parse(self, state: Any, text: str) -> Any:
+        """The move a log line or a typed move ``text`` means, for games with a notation of their own (an
+        optional player tag, several spellings). Raise :class:`NotationError` when ``text`` is not a move at
+        all and :class:`IllegalMove` when it is one the rules refuse here, saying why. Default: None, the
+        engine then finds the legal move whose :meth:`notation` is ``text``."""
+        return None
+
+    def why_not(self, state: Any, move: Any) -> str | None:
+        """Why ``move`` is not legal in ``state``, for the messages of replay, the terminal and tests.
+        Default: None (the message then lists the legal moves)."""
+        return None
+
     def notation(self, state: Any, move: Any) -> str:
         """A move's text in a log and at the terminal. Default: derived from the move's data."""
         return notation(move)
@@ -407,7 +499,7 @@ def notation(move: Any) -> str:
     """The default text of a move: a string as it is, a tuple's or dict's values joined by spaces, a card by its label."""
     if isinstance(move, str):
         return move
-    if isinstance(move, Record):
+    if isinstance(move, (Record, Answered)):
         return str(move)
     if isinstance(move, Mapping):
         return " ".join(notation(v) for v in move.values())

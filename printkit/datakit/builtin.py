@@ -31,9 +31,11 @@ class CardRow:
 
 @lru_cache(maxsize=None)
 def package_layouts(package: str, filename: str) -> dict[str, Layout]:
-    """The layouts of a TOML file shipped inside ``package`` (validated like a kit's)."""
+    """The ``[layouts.*]`` tables of a TOML file shipped inside ``package`` (validated like a kit's): a file of
+    layouts only, or a kit folder's kit.toml (``filename`` may name a file in a folder of the package)."""
     text = resources.files(package).joinpath(filename).read_text("utf-8")
-    return parse_layouts(tomllib.loads(text), f"{package.replace('.', '/')}/{filename}")
+    data = tomllib.loads(text)
+    return parse_layouts({"layouts": data["layouts"]} if "layouts" in data else data, f"{package.replace('.', '/')}/{filename}")
 
 
 def draw_cards(layouts: Mapping[str, Layout], rows: list[CardRow], size: tuple[float, float], bleed: float, safe: float,

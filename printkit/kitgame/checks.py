@@ -69,8 +69,11 @@ def deck_findings(rules: KitRules) -> list[Finding]:
     used = Counter(record.set_name for record in _records(rules.initial_state()))
     found = []
     for name, printed in rules.setup.decks.items():
+        if name in rules.game.aids:
+            continue
         if used[name] == 0:
-            found.append(Finding("warning", f"deck {name!r}: {len(printed)} cards are printed, but the rules' setup() holds none of them"))
+            found.append(Finding("warning", f"deck {name!r}: {len(printed)} cards are printed, but the rules' setup() holds none of "
+                                             "them (a play aid the rules do not deal? name it in aids = (...))"))
         elif used[name] != len(printed):
             found.append(Finding("error", f"deck {name!r}: the rules' setup() holds {used[name]} cards, the kit prints {len(printed)}: "
                                           "deal the deck's rows (self.decks[...]) rather than cards of your own"))

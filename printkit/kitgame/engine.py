@@ -16,7 +16,19 @@ from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.setup import KitSetup
-from printkit.kitrules import CHANCE, Chance, Game, Hidden, IllegalMove, Outcome, Record, choice, copy_state
+from printkit.kitrules import (
+    CHANCE,
+    Answered,
+    Chance,
+    Game,
+    Hidden,
+    IllegalMove,
+    NotationError,
+    Outcome,
+    Record,
+    choice,
+    copy_state,
+)
 from printkit.rules.simulate import Tally, result_of
 
 LISTED = 12
@@ -82,7 +94,45 @@ class KitRules:
         if player == CHANCE:
             listed = self.chance(state).outcomes()
             return [move for move, _ in listed] if listed is not None else []
-        return self.player_moves(state, player)
+        return self.full_moves(state, player)
+
+    def full_moves(self, state: Any, player: int) -> list[Any]:
+        """``player``'s moves with every secret answer (:meth:`Game.answers`): ``Answered(move, answer)`` each."""
+        full: list[Any] = []
+        for move in self.player_moves(state, player):
+            answers = self.answers(state, move)
+            if answers:
+                full.extend(Answered(move, answer) for answer in answers)
+            else:
+                full.append(move)
+        return full
+
+    def answers(self, state: Any, move: Any) -> list[Any]:
+        """The secret answers the rules offer to the mover's ``move`` (empty: it stands alone)."""
+        found = self._call(lambda: self.game.answers(state, move), lambda: f"in answers(), move {short(move)}")
+        if isinstance(found, (str, bytes)) or not hasattr(found, "__iter__"):
+            raise self.fail(f"answers() returned {short(found)}: expected a list of answers (empty for none)")
+        return list(found)
+
+    def answerer(self, state: Any, move: Any) -> int:
+        """The player who answers ``move`` in secret."""
+        who = self._call(lambda: self.game.answered_by(state, move), lambda: f"in answered_by(), move {short(move)}")
+        if not (isinstance(who, int) and 0 <= who < self.players):
+            raise self.fail(f"answered_by() returned {short(who)}: expected a player from 0 to {self.players - 1}")
+        return who
+
+    def is_legal(self, state: Any, player: int, move: Any) -> bool:
+        """Whether ``move`` is legal for ``player`` (to move), without listing every answered move."""
+        if isinstance(move, Answered):
+            return move.move in self.player_moves(state, player) and move.answer in self.answers(state, move.move)
+        return move in self.player_moves(state, player) and not self.answers(state, move)
+
+    def refusal(self, state: Any, player: int, move: Any) -> str:
+        """Why ``move`` is not legal: the designer's :meth:`Game.why_not`, else a plain statement."""
+        reason = self._call(lambda: self.game.why_not(state, move), lambda: f"in why_not(), move {short(move)}")
+        if reason:
+            return str(reason)
+        return f"{short(self.format_move(state, move))} is not a legal move of {self.player_names[player]}"
 
     def player_moves(self, state: Any, player: int) -> list[Any]:
         """The designer's moves for ``player`` (to move): a non-empty list, or a RulesError."""
@@ -117,8 +167,8 @@ class KitRules:
         if self.outcome(state) is not None:
             raise IllegalMove("the game is over")
         player = self.current_player(state)
-        if player != CHANCE and move not in self.player_moves(state, player):
-            raise IllegalMove(f"{short(self.format_move(state, move))} is not a legal move of {self.player_names[player]}")
+        if player != CHANCE and not self.is_legal(state, player, move):
+            raise IllegalMove(self.refusal(state, player, move))
         return self.advance(copy_state(state), move)
 
     def advance(self, state: Any, move: Any) -> Any:
@@ -157,7 +207,12 @@ class KitRules:
         player = self.current_player(state)
         if player == CHANCE:
             return self._parse_chance(state, text)
-        moves = self.player_moves(state, player)
+        read = self._read(state, text)
+        if read is not None:
+            if not self.is_legal(state, player, read):
+                raise IllegalMove(self.refusal(state, player, read))
+            return read
+        moves = self.full_moves(state, player)
         wanted = _normal(text)
         found = [m for m in moves if _normal(self.format_move(state, m)) == wanted]
         if len(found) > 1:
@@ -167,6 +222,15 @@ class KitRules:
             more = f", ... ({len(moves)} moves)" if len(moves) > LISTED else ""
             raise IllegalMove(f"not a legal move of {self.player_names[player]} here (legal: {listed}{more})")
         return found[0]
+
+    def _read(self, state: Any, text: str) -> Any:
+        """The designer's :meth:`Game.parse` (None: match the notation); their refusals pass through as they are."""
+        try:
+            return self.game.parse(state, text)
+        except (IllegalMove, NotationError):
+            raise
+        except Exception as exc:  # the designer's code
+            raise blame(exc, self.folder, self.display, f"reading the move {short(text)}") from None
 
     def _parse_chance(self, state: Any, text: str) -> Any:
         event = self.chance(state)
@@ -178,6 +242,17 @@ class KitRules:
             named = ", ".join(self.format_move(state, m) for m, _ in listed[:LISTED])
             raise IllegalMove(f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}")
         return event.parse(text)
+
+    def count(self, tally: Tally, state: Any) -> None:
+        """Add the designer's :meth:`Game.counters` of a finished game to ``tally.extra`` (zeros leave no key)."""
+        counted = self._call(lambda: self.game.counters(state), lambda: f"in counters(), state {short(state)}")
+        if not isinstance(counted, Mapping):
+            raise self.fail(f"counters() returned {short(counted)}: expected a dict of names to numbers")
+        for key, value in counted.items():
+            if not isinstance(key, str) or not isinstance(value, (bool, int, float)) or value != value:
+                raise self.fail(f"counters() gave {short(key)}: {short(value)}: expected a name and a number")
+            if value:
+                tally.extra[key] += value
 
     def render_text(self, state: Any) -> str:
         return str(self._call(lambda: self.game.text(state), "in text()"))
@@ -257,17 +332,21 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
     rng = random.Random(seed)
     tally = Tally()
     start = time.perf_counter()
+    counting = type(rules.game).counters is not Game.counters
     for _ in range(games):
-        length, ended, first = _one_game(rules, policies, rng)
+        length, ended, first, state = _one_game(rules, policies, rng)
         tally.add(result_of(ended.winner, first), length, ended.reason)
+        if counting:
+            rules.count(tally, state)
     tally.seconds = time.perf_counter() - start
     return tally
 
 
 def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]],
-              rng: random.Random) -> tuple[int, Outcome, int | None]:
-    """One game to its end: (moves, outcome, the first player to move)."""
+              rng: random.Random) -> tuple[int, Outcome, int | None, Any]:
+    """One game to its end: (moves, outcome, the first player to move, the final state)."""
     game, count, limit = rules.game, rules.players, rules.max_moves
+    answered = type(game).answers is not Game.answers  # moves with secret answers (Answered) are listed whole
     outcome, to_move, moves_of, play = game.outcome, game.to_move, game.moves, game.play
     fast = [p is random_player for p in policies]
     state = rules.initial_state()
@@ -279,7 +358,7 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
             if ended is not None:
                 if type(ended) is not Outcome or ended.winner is not None and not 0 <= ended.winner < count:
                     ended = rules.outcome(state)  # says what is wrong with it
-                return length, ended, first
+                return length, ended, first, state
             if length == limit:
                 raise rules.endless(state, recent)
             player = to_move(state)
@@ -291,9 +370,12 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
                 if first is None:
                     first = player
                 if fast[player]:
-                    moves = moves_of(state)
-                    if type(moves) is not list or not moves:
-                        moves = rules.player_moves(state, player)
+                    if answered:
+                        moves = rules.full_moves(state, player)
+                    else:
+                        moves = moves_of(state)
+                        if type(moves) is not list or not moves:
+                            moves = rules.player_moves(state, player)
                     move = moves[rng.randrange(len(moves))]
                 else:
                     move = policies[player](rules, state, rng)

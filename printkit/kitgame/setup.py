@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from printkit.datakit.boards import cell_names
-from printkit.datakit.data import Row, load_rows, record_label
-from printkit.datakit.load import KitFolder, blame_sets
-from printkit.datakit.schema import DataSource
 from printkit.errors import ConfigError
 from printkit.kitrules import Board, Record
+
+if TYPE_CHECKING:  # the data layer is imported when a kit is read (a built-in game's rules need none of it)
+    from printkit.datakit.data import Row
+    from printkit.datakit.load import KitFolder
+    from printkit.datakit.schema import DataSource
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ def typed(value: str, kind: str | None) -> Any:
 
 def records(rows: list[Row], source: DataSource, label: str | None, set_name: str) -> tuple[Record, ...]:
     """Typed records of ``rows`` (every copy, in order)."""
+    from printkit.datakit.data import record_label
+
     out = []
     for n, row in enumerate(rows, start=1):
         fields = {k: typed(v, source.columns.get(k)) for k, v in row.fields.items() if not k.startswith("params.")}
@@ -63,6 +66,10 @@ def records(rows: list[Row], source: DataSource, label: str | None, set_name: st
 
 def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
     """The kit's data as the rules read it; a bad data file is the same ConfigError a build gives."""
+    from printkit.datakit.boards import cell_names
+    from printkit.datakit.data import load_rows
+    from printkit.datakit.load import blame_sets
+
     spec = kit.spec
     try:
         decks = {d.name: records(kit.rows(d.name, d.data, d.label), d.data, d.label, d.name) for d in spec.decks}

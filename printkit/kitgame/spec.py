@@ -10,15 +10,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from printkit.datakit.load import KitFolder
 from printkit.games.spec import GameSpec
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
+from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, game_class, kit_ref
 from printkit.rules.simulate import Tally
+
+if TYPE_CHECKING:  # the data layer is imported when a kit folder is read
+    from printkit.datakit.load import KitFolder
 
 PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
 
@@ -75,8 +78,9 @@ def _spec(ref: KitRef) -> GameSpec:
     def rules(setup: KitSetup) -> KitRules:
         return KitRules(cls, setup, folder, ref.display, ref.rules_name)
 
-    players: dict[str, Any] = {"random": random_player}
-    players.update({name: _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
+    staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
+    players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
+    players.update({name: StagedPlayer(name) if staged else _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
@@ -87,14 +91,16 @@ def _spec(ref: KitRef) -> GameSpec:
         if engine.players != len(names):
             raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
                              "(replay, play and verify take any count)")
-        return playouts(engine, [players[n] for n in names], games, seed)
+        chosen = [players[n] for n in names]
+        return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
         return {name: _ability_test(name) for name in abilities}
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
                     kernel=kernel, abilities=ability_tests if abilities else None, play=_terminal(rules, players),
-                    strongest=strongest, extras={"kit": ref})
+                    strongest=strongest, extras={"kit": ref}, pair_players=pair if staged else None,
+                    restrict_player=without_ability if staged else None)
 
 
 def _engine(rules: Any) -> KitRules:
@@ -143,11 +149,21 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
 
     def play(setup: KitSetup, *, input_stream: Any, output_stream: Any, seed: int | None, seat: int | None, player: str,
              log: Any, read_secret: Any = None) -> int:
+        from printkit.kitgame.dialogue import has_dialogue, run_dialogue
         from printkit.rules.terminal import Console, play_game
 
         console = Console(input_stream, output_stream)
+        engine = rules(setup)
+        if has_dialogue(engine.game):  # the designer's own wording
+            return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
+                                read_secret=read_secret, title=setup.title)
         console.say(f"---- {setup.title} ----")
-        return play_game(rules(setup), console=console, seat=seat, policy=players[player] if seat is not None else None,
+        if has_answers(type(engine.game)):  # secret answers: asked in stages
+            from printkit.kitgame.terminal import play_answered
+
+            return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
+                                 seed=seed, log=log, read_secret=read_secret)
+        return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
                          seed=seed, log=log)
 
     return play

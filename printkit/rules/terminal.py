@@ -174,8 +174,11 @@ def _result_line(rules: Rules[Any, Any], state: Any, moves: int) -> str:
 
 
 def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, policy: Callable[..., Any] | None,
-              seed: int | None, log: GameLog, marks: Sequence[str] = (), hint: str = "") -> int:
-    """Play one game at the terminal; 0 when it ends, 1 when the input ends first (the log is written either way)."""
+              seed: int | None, log: GameLog, marks: Sequence[str] = (), hint: str = "",
+              turn: Callable[[Any, int, random.Random], Any] | None = None) -> int:
+    """Play one game at the terminal; 0 when it ends, 1 when the input ends first (the log is written either way).
+
+    ``turn(state, player, rng)``, when given, asks every player's move itself (a game that asks in stages)."""
     rng = random.Random(seed)
     state = rules.initial_state()
     try:
@@ -184,6 +187,8 @@ def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, pol
             if player == CHANCE:
                 move = chance_move(rules, state, rng)
                 console.say(f"chance: {rules.format_move(state, move)}")
+            elif turn is not None:
+                move = turn(state, player, rng)
             elif player == seat:
                 assert policy is not None
                 console.say(_position(rules, state, _human(rules, seat)))
@@ -226,21 +231,28 @@ def _ask(rules: Rules[Any, Any], state: Any, console: Console, mark: str, hint: 
     else:
         console.say(f"{name}: {len(picker.moves)} legal moves; type one in log notation{hint}, "
                     "'list' to number them all or 'list WORD' to number those with WORD")
+    return pick_answer(console, picker, help_text=f"type a move in log notation{hint}, a number from the list, 'list' or 'list WORD'")
+
+
+def pick_answer(console: Console, picker: MovePicker, read: Callable[[], str] | None = None, help_text: str = "",
+                shown: Callable[[str], str] = repr) -> Any:
+    """What ``picker`` offers, asked until an answer names one (``read``: default the console); ``list`` and
+    ``list WORD`` number the choices, ``help`` prints ``help_text``, a refusal quotes the answer by ``shown``."""
     while True:
-        answer = console.ask()
+        answer = read() if read is not None else console.ask()
         listed = list_command(picker, answer)
         if listed is not None:
             console.say(*listed)
             continue
-        if answer.lower() == "help":
-            console.say(f"type a move in log notation{hint}, a number from the list, 'list' or 'list WORD'")
+        if help_text and answer.lower() == "help":
+            console.say(help_text)
             continue
         if not answer:
             continue
         try:
             return picker.pick(answer)
         except (NotationError, IllegalMove) as exc:
-            console.say(f"{answer!r}: {exc}; try again")
+            console.say(f"{shown(answer)}: {exc}; try again")
 
 
 def seat_and_policy(spec: Any, names: Sequence[str], computer: str | None, seat: int | None,

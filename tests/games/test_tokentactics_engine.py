@@ -1,34 +1,47 @@
-"""Token Tactics engine: parameters, each rule, each clarification, notation and golden logs."""
+"""Token Tactics engine (its kit folder's rules.py through printkit.kitgame): parameters, each rule, each
+clarification, notation and golden logs."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from printkit.errors import ConfigError, LogError
 from printkit.games import get_game
-from printkit.games.tokentactics import FORTIFY, Move, Params, State, TokenTactics, clarifications, resolve
+from printkit.games.tokentactics import Params, clarifications
+from printkit.games.tokentactics import rules as kit_rules
+from printkit.games.tokentactics.analysis import resolve
 from printkit.kit.example import builtin_text
+from printkit.kitgame.engine import KitRules
+from printkit.kitrules import Answered
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
 
 DATA = Path(__file__).parent.parent / "data" / "tokentactics"
-RULES = TokenTactics()
+RULES = kit_rules()
+FORTIFY = "fortify"
+State = dict[str, Any]
 
 
-def at(p1: int, p2: int, to_move: int = 0, rules: TokenTactics = RULES) -> State:
-    """A position with the given reserves."""
-    return State(reserves=(p1, p2), to_move=to_move, peak=(p1, p2))
+def at(p1: int, p2: int, to_move: int = 0) -> State:
+    """A position with the given reserves (rules.py's state)."""
+    return {"reserves": [p1, p2], "to_move": to_move, "turn": 0, "peak": [p1, p2], "winner": None, "cap_reached": False}
 
 
-def attack(a: int, d: int) -> Move:
-    return Move("attack", a, d)
+def attack(a: int, d: int) -> Answered:
+    """An attack committing ``a`` against a defence of ``d``: one move, both revealed together."""
+    return Answered(("attack", a), d)
 
 
-def play(state: State, *moves: Move, rules: TokenTactics = RULES) -> State:
+def reserves(state: State) -> tuple[int, int]:
+    return state["reserves"][0], state["reserves"][1]
+
+
+def play(state: State, *moves: Any, rules: KitRules = RULES) -> State:
     for move in moves:
         state = rules.apply(state, move)
     return state
@@ -73,7 +86,7 @@ def test_bad_name_pattern_is_refused() -> None:
 
 def test_fortify_adds_one_and_passes_the_turn() -> None:
     after = RULES.apply(RULES.initial_state(), FORTIFY)
-    assert after.reserves == (11, 10) and after.to_move == 1 and after.turn == 1
+    assert reserves(after) == (11, 10) and after["to_move"] == 1 and after["turn"] == 1
 
 
 def test_fortify_refused_at_the_cap() -> None:
@@ -84,9 +97,9 @@ def test_fortify_refused_at_the_cap() -> None:
 
 
 def test_clarification_fortify_clamps_to_the_cap() -> None:
-    rules = TokenTactics(Params(fortify_amount=3))
-    assert rules.apply(at(14, 3), FORTIFY).reserves == (15, 3)
-    assert rules.apply(at(11, 3), FORTIFY).reserves == (14, 3)
+    rules = kit_rules(Params(fortify_amount=3))
+    assert reserves(rules.apply(at(14, 3), FORTIFY)) == (15, 3)
+    assert reserves(rules.apply(at(11, 3), FORTIFY)) == (14, 3)
 
 
 # ---- attack -----------------------------------------------------------------------------------
@@ -94,32 +107,32 @@ def test_clarification_fortify_clamps_to_the_cap() -> None:
 def test_resolution_attacker_wins() -> None:
     battle = resolve(10, 11, 3, 2)
     assert (battle.attacker_wins, battle.difference, battle.attacker_after, battle.defender_after) == (True, 1, 8, 8)
-    assert RULES.apply(at(11, 10, 1), attack(3, 2)).reserves == (8, 8)
+    assert reserves(RULES.apply(at(11, 10, 1), attack(3, 2))) == (8, 8)
 
 
 def test_resolution_defender_wins_takes_the_difference() -> None:
     after = RULES.apply(at(10, 10), attack(2, 5))
-    assert after.reserves == (10 - 2 - 3, 10 - 5 + 3)
+    assert reserves(after) == (10 - 2 - 3, 10 - 5 + 3)
 
 
 def test_clarification_tie_goes_to_the_defender_who_takes_nothing() -> None:
     battle = resolve(10, 10, 4, 4)
     assert (battle.attacker_wins, battle.difference) == (False, 0)
-    assert RULES.apply(at(10, 10), attack(4, 4)).reserves == (6, 6)
+    assert reserves(RULES.apply(at(10, 10), attack(4, 4))) == (6, 6)
 
 
 def test_clarification_clamp_happens_on_the_final_total() -> None:
     after = RULES.apply(at(2, 3, 1), attack(3, 2))
-    assert after.reserves == (0, 1) and after.winner == 1
+    assert reserves(after) == (0, 1) and after["winner"] == 1
 
 
 def test_clarification_winner_gains_the_full_difference() -> None:
     # Player 2 holds 2 and defends with 0 against 9: the difference 9 is more than Player 2 had.
     # (Were winnings capped at what the loser held, Player 1 would end on 10 - 9 + 2 = 3.)
     after = RULES.apply(at(10, 2), attack(9, 0))
-    assert after.reserves == (10, 0) and after.winner == 0
+    assert reserves(after) == (10, 0) and after["winner"] == 0
     after = RULES.apply(at(2, 12), attack(1, 12))
-    assert after.reserves == (0, 11) and after.winner == 1
+    assert reserves(after) == (0, 11) and after["winner"] == 1
 
 
 def test_clarification_a_battle_never_raises_a_reserve() -> None:
@@ -136,14 +149,14 @@ def test_clarification_a_battle_never_raises_a_reserve() -> None:
     (attack(3, 6), "P2 cannot defend with 6 tokens (0 to reserve 5)"),
     (attack(3, -1), "P2 cannot defend with -1 tokens (0 to reserve 5)"),
 ])
-def test_attack_limits(move: Move, message: str) -> None:
+def test_attack_limits(move: Answered, message: str) -> None:
     with pytest.raises(IllegalMove) as info:
         RULES.apply(at(8, 5), move)
     assert str(info.value) == message
 
 
 def test_clarification_minimum_attack_forces_fortify() -> None:
-    rules = TokenTactics(Params(minimum_attack=3))
+    rules = kit_rules(Params(minimum_attack=3))
     assert rules.legal_moves(at(2, 9)) == [FORTIFY]
     with pytest.raises(IllegalMove, match="P1 must commit at least 3 to attack, got 2"):
         rules.apply(at(2, 9), attack(2, 0))
@@ -160,15 +173,15 @@ def test_legal_move_counts_and_order() -> None:
 
 def test_clarification_player_one_starts() -> None:
     state = RULES.initial_state()
-    assert RULES.current_player(state) == 0 and RULES.first_player(state) == 0
-    assert state.reserves == (10, 10)
+    assert RULES.current_player(state) == 0
+    assert reserves(state) == (10, 10)
 
 
 # ---- end of the game ---------------------------------------------------------------------------
 
 def test_clarification_attacker_all_in_and_losing_ends_the_game() -> None:
     after = RULES.apply(at(5, 9), attack(5, 7))
-    assert after.reserves == (0, 9 - 7 + 2) and after.winner == 1
+    assert reserves(after) == (0, 9 - 7 + 2) and after["winner"] == 1
     outcome = RULES.outcome(after)
     assert outcome is not None and (outcome.winner, outcome.reason) == (1, "P1 has no tokens left")
     assert outcome.scores == (0.0, 4.0) and RULES.legal_moves(after) == []
@@ -178,7 +191,7 @@ def test_clarification_attacker_all_in_and_losing_ends_the_game() -> None:
 
 def test_clarification_both_empty_defender_wins() -> None:
     after = RULES.apply(at(6, 6, 1), attack(6, 6))
-    assert after.reserves == (0, 0) and after.winner == 0
+    assert reserves(after) == (0, 0) and after["winner"] == 0
     outcome = RULES.outcome(after)
     assert outcome is not None
     assert (outcome.winner, outcome.reason) == (0, "both reserves empty, defender won the battle")
@@ -186,9 +199,9 @@ def test_clarification_both_empty_defender_wins() -> None:
 
 def test_game_goes_on_while_both_hold_tokens() -> None:
     after = RULES.apply(at(1, 1), attack(1, 0))
-    assert after.reserves == (1, 0) and after.winner == 0
+    assert reserves(after) == (1, 0) and after["winner"] == 0
     after = RULES.apply(at(3, 3), attack(1, 1))
-    assert after.reserves == (2, 2) and RULES.outcome(after) is None
+    assert reserves(after) == (2, 2) and RULES.outcome(after) is None
 
 
 def test_clarifications_text() -> None:
@@ -233,8 +246,7 @@ def test_render_and_json() -> None:
     state = RULES.apply(RULES.initial_state(), FORTIFY)
     assert RULES.render_text(state) == "Player 1 Tokens: 11\nPlayer 2 Tokens: 10\nPlayer 2 to move (turn 2)"
     assert RULES.state_json(state) == {
-        "players": ["Player 1", "Player 2"], "reserves": [11, 10], "to_move": "Player 2", "turn": 1,
-        "peak": [11, 10], "cap_reached": False, "winner": None}
+        "reserves": [11, 10], "to_move": 1, "turn": 1, "peak": [11, 10], "winner": None, "cap_reached": False}
 
 
 # ---- golden logs ----------------------------------------------------------------------------------
@@ -245,7 +257,7 @@ def test_seed_example_is_the_package_example() -> None:
 
 def test_seed_example_replays_number_for_number() -> None:
     game = replay(RULES, read_log(DATA / "seed_example.log"), "seed_example.log")
-    assert [s.state.reserves for s in game.steps] == [(11, 10), (8, 8), (4, 3), (1, 3), (2, 3), (0, 1)]
+    assert [reserves(s.state) for s in game.steps] == [(11, 10), (8, 8), (4, 3), (1, 3), (2, 3), (0, 1)]
     assert [s.line.number for s in game.steps] == [4, 5, 6, 7, 8, 9]
     assert game.outcome is not None and game.outcome.winner == 1
     assert RULES.render_text(game.final) == "Player 1 Tokens: 0\nPlayer 2 Tokens: 1\nPlayer 2 wins"
@@ -256,7 +268,7 @@ def test_replay_json_reports_reserves_every_turn() -> None:
     assert (data["moves"], data["result"], data["winner"], data["reason"]) == (6, "win", "Player 2",
                                                                               "P1 has no tokens left")
     assert [s["state"]["reserves"] for s in data["steps"]] == [[11, 10], [8, 8], [4, 3], [1, 3], [2, 3], [0, 1]]
-    assert data["steps"][1]["move"] == "P2 attack 3 vs 2" and data["final"]["winner"] == "Player 2"
+    assert data["steps"][1]["move"] == "P2 attack 3 vs 2" and data["final"]["winner"] == 1
 
 
 @pytest.mark.parametrize(("log", "line", "message"), [

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from printkit.games.tokentactics import SPEC, Params, TokenTactics
+from printkit.games.tokentactics import SPEC, Params
+from printkit.games.tokentactics import rules as kit_rules
 from printkit.games.tokentactics.kernel import PLAYERS, run
 from printkit.rules.game import play_out
 from printkit.rules.playouts import play_games, policies
@@ -21,7 +22,7 @@ PAIRS = list(itertools.product(PLAYERS, repeat=2))
 @pytest.mark.parametrize("params", [Params(), VARIANT], ids=["default", "variant"])
 @pytest.mark.parametrize("names", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
 def test_kernel_plays_the_reference_games(params: Params, names: tuple[str, str]) -> None:
-    rules, chosen = TokenTactics(params), policies(SPEC, names)
+    rules, chosen = kit_rules(params), policies(SPEC, names)
     tally, games = run(params, names, 150, seed=12, record_moves=True)
     assert games is not None
     rng = random.Random(12)
@@ -38,7 +39,7 @@ def test_kernel_plays_the_reference_games(params: Params, names: tuple[str, str]
 
 @pytest.mark.parametrize("names", [("mixed", "random"), ("random", "strategic")], ids=["mixed-random", "random-strategic"])
 def test_kernel_rates_equal_the_reference_engine_on_other_seeds(names: tuple[str, str]) -> None:
-    reference = simulate(TokenTactics(VARIANT), policies(SPEC, names), 2000, 1, observe=SPEC.observe)
+    reference = simulate(kit_rules(VARIANT), policies(SPEC, names), 2000, 1, observe=SPEC.observe)
     kernel = SPEC.kernel(VARIANT, names, 20_000, 2)  # type: ignore[misc]
     assert kernel is not None
     assert_rates_agree(kernel, reference)

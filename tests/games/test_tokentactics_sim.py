@@ -3,39 +3,50 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from printkit.games import get_game
-from printkit.games.tokentactics import FORTIFY, Move, Params, State, TokenTactics, chips_needed, pair
+from printkit.games.tokentactics import Params, chips_needed
+from printkit.games.tokentactics import rules as kit_rules
 from printkit.games.tokentactics.analysis import fast_simulate, observe, peak_histogram, peak_percentile, perfect_play_winner
-from printkit.games.tokentactics.players import PLAYERS
+from printkit.kitgame.engine import KitRules
+from printkit.kitgame.players import pair
+from printkit.kitrules import Answered
 from printkit.rules.simulate import simulate
 
 SPEC = get_game("tokentactics")
-RULES = TokenTactics()
+PLAYERS = SPEC.players
+RULES = kit_rules()
+FORTIFY = "fortify"
 
 
-def checked_playout(rules: TokenTactics, names: tuple[str, str], rng: random.Random) -> int:
+def at(p1: int, p2: int, to_move: int = 0) -> dict[str, Any]:
+    """A position with the given reserves (rules.py's state)."""
+    return {"reserves": [p1, p2], "to_move": to_move, "turn": 0, "peak": [p1, p2], "winner": None, "cap_reached": False}
+
+
+def checked_playout(rules: KitRules, names: tuple[str, str], rng: random.Random) -> int:
     """Play one game move by move, checking notation round trips and that the end comes last."""
     policies = pair(PLAYERS[names[0]], PLAYERS[names[1]])
-    state, moves = rules.initial_state(), 0
+    state, moves, game = rules.initial_state(), 0, rules.game
     while rules.outcome(state) is None:
-        assert rules.can_fortify(state) or rules.can_attack(state), "a player with no legal action"
-        move = policies[state.to_move](rules, state, rng)
+        assert game.can_fortify(state) or game.can_attack(state), "a player with no legal action"
+        move = policies[state["to_move"]](rules, state, rng)
         text = rules.format_move(state, move)
         assert rules.parse_move(state, text) == move
         state = rules.apply(state, move)
         moves += 1
-        assert max(state.reserves) <= max(rules.params.reserve_cap, rules.params.starting_tokens)
-    assert rules.legal_moves(state) == [] and 0 in state.reserves
+        assert max(state["reserves"]) <= max(game.params.reserve_cap, game.params.starting_tokens)
+    assert rules.legal_moves(state) == [] and 0 in state["reserves"]
     return moves
 
 
 @pytest.mark.parametrize("params", [Params(), Params(starting_tokens=3, reserve_cap=6, fortify_amount=2,
                                                      minimum_attack=2)])
 def test_random_playouts_never_raise(params: Params) -> None:
-    rules, rng = TokenTactics(params), random.Random(7)
+    rules, rng = kit_rules(params), random.Random(7)
     lengths = [checked_playout(rules, ("random", "random"), rng) for _ in range(1500)]
     assert min(lengths) == 1 and max(lengths) < 200
 
@@ -59,20 +70,20 @@ def test_random_moves_are_legal_moves() -> None:
 
 def test_strategic_choices() -> None:
     player, rng = PLAYERS["strategic"], random.Random(0)
-    assert player(RULES, State((11, 10), 0), rng) == Move("attack", 11, 10)
-    assert player(RULES, State((10, 10), 0), rng) == FORTIFY
-    assert player(RULES, State((15, 15), 0), rng) == Move("attack", 15, 15)
-    assert player.defend(RULES, State((4, 9), 0), rng) == 9
+    assert player(RULES, at(11, 10), rng) == Answered(("attack", 11), 10)
+    assert player(RULES, at(10, 10), rng) == FORTIFY
+    assert player(RULES, at(15, 15), rng) == Answered(("attack", 15), 15)
+    assert player.answer(RULES, at(4, 9), ("attack", 4), rng) == 9
 
 
 def test_pair_takes_the_defence_from_the_defender() -> None:
     first, second = pair(PLAYERS["strategic"], PLAYERS["random"])
     rng = random.Random(5)
-    moves = [second(RULES, State((12, 9), 1), rng) for _ in range(50)]
-    defences = {m.defend for m in moves if m.action == "attack"}
+    moves = [second(RULES, at(12, 9, 1), rng) for _ in range(50)]
+    defences = {m.answer for m in moves if m != FORTIFY}
     assert defences == {12}  # the strategic defender always defends with everything
-    commits = {first(RULES, State((12, 9), 0), rng) for _ in range(50)}
-    assert {m.attack for m in commits} == {12} and len({m.defend for m in commits}) > 3
+    commits = {first(RULES, at(12, 9), rng) for _ in range(50)}
+    assert {m.move[1] for m in commits} == {12} and len({m.answer for m in commits}) > 3
 
 
 def test_strategic_against_itself_second_player_wins() -> None:
@@ -137,20 +148,20 @@ def test_a_seat_without_fortify_attacks_whenever_it_may(name: str) -> None:
 
     spec = get_game("tokentactics")
     params = Params()
-    rules = TokenTactics(params)
+    rules = kit_rules(params)
     first, second = restricted_spec(spec, params, (name, "strategic"), (0, "fortify")).players.values()
     rng, attacks = random.Random(3), 0
     for _ in range(200):
         state = rules.initial_state()
         while rules.outcome(state) is None:
-            mover = state.to_move
+            mover = state["to_move"]
             move = (first if mover == 0 else second)(rules, state, rng)
             if mover == 0:
-                assert move.action == "attack" or not rules.can_attack(state)
-                attacks += move.action == "attack"
-            if name == "strategic" and move.action == "attack":
-                own = move.attack if mover == 0 else move.defend
-                assert own == state.reserves[0]
+                assert move != FORTIFY or not rules.game.can_attack(state)
+                attacks += move != FORTIFY
+            if name == "strategic" and move != FORTIFY:
+                own = move.move[1] if mover == 0 else move.answer
+                assert own == state["reserves"][0]
             state = rules.apply(state, move)
     assert attacks > 0
     assert set(spec.abilities(params)) == {"fortify"}  # type: ignore[misc]

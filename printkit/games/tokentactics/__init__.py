@@ -1,9 +1,16 @@
-"""Token Tactics: fortify or attack with secret commitments until a reserve is empty."""
+"""Token Tactics: fortify or attack with secret commitments until a reserve is empty.
+
+The game is its kit folder (kitfolder/: kit.toml, rules.py, rules.md) played through printkit.kitgame;
+this package adds what a built-in game has beyond it: the config table's limits (params.py), the
+compiled playouts (kernel.py, analysis.py's fast random games, cross-checked against rules.py by the
+tests), the designer figures, the print kit and the seed's terminal dialogue.
+"""
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
-from printkit.games.tokentactics.abilities import abilities, without_ability
+from dataclasses import replace
+
+from printkit.games.spec import lazy_kernel, lazy_kit
 from printkit.games.tokentactics.analysis import (
     chips_needed,
     fast_simulate,
@@ -13,43 +20,25 @@ from printkit.games.tokentactics.analysis import (
     summarize,
 )
 from printkit.games.tokentactics.clarifications import clarifications
-from printkit.games.tokentactics.engine import State, TokenTactics, resolve
-from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
-from printkit.games.tokentactics.players import PLAYERS, pair
+from printkit.games.tokentactics.source import NAME, TITLE, game, kit_spec, rules
 from printkit.games.tokentactics.terminal import play
 
-__all__ = [
-    "FORTIFY",
-    "SPEC",
-    "Move",
-    "Params",
-    "State",
-    "TokenTactics",
-    "chips_needed",
-    "clarifications",
-    "pair",
-    "play",
-    "resolve",
-]
+__all__ = ["SPEC", "Params", "chips_needed", "clarifications", "game", "play", "rules"]
 
 
-SPEC = GameSpec(
-    name="tokentactics",
-    title="Token Tactics",
+SPEC = replace(
+    kit_spec(),
+    name=NAME,
+    title=TITLE,
     seed="004_a520edffd42cb51b.txt",
     params=Params,
-    rules=TokenTactics,
-    players=PLAYERS,
+    rules=rules,
     fast_simulate=fast_simulate,
     kernel=lazy_kernel("printkit.games.tokentactics.kernel"),
-    pair_players=pair,
-    abilities=abilities,
-    restrict_player=without_ability,
     summarize=summarize,
     observe=observe,
     play=play,
-    strongest="strategic",
     kit=lazy_kit("printkit.games.tokentactics.kit"),
     extras={
         "chips_needed": chips_needed,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from printkit.games.tokentactics.engine import resolve
 from printkit.games.tokentactics.params import Params
 from printkit.rules.game import Playout
 from printkit.rules.simulate import Tally, result_of
@@ -30,8 +30,9 @@ def observe(tally: Tally, game: Playout[Any, Any]) -> None:
     """
     final = game.final
     assert final is not None
-    attacks = sum(m.action == "attack" for m in game.moves)
-    record(tally, max(final.peak), final.reserves, attacks, len(game.moves), final.cap_reached)
+    attacks = sum(m != "fortify" for m in game.moves)
+    reserves = final["reserves"]
+    record(tally, max(final["peak"]), (reserves[0], reserves[1]), attacks, len(game.moves), final["cap_reached"])
 
 
 def summarize(tally: Tally) -> dict[str, float]:
@@ -87,6 +88,24 @@ def chips_needed(params: Params) -> int:
     strategic players every game reaches 15 (tests pin this).
     """
     return max(params.starting_tokens, params.reserve_cap)
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A resolved attack: who won the battle, the difference won, and both reserves after."""
+
+    attacker_wins: bool
+    difference: int
+    attacker_after: int
+    defender_after: int
+
+
+def resolve(attacker: int, defender: int, attack: int, defend: int) -> Battle:
+    """The fast playouts' copy of rules.py's ``resolve`` (the kernel tests replay its games with rules.py)."""
+    difference = abs(attack - defend)
+    if attack > defend:
+        return Battle(True, difference, attacker - attack + difference, max(0, defender - defend - difference))
+    return Battle(False, difference, max(0, attacker - attack - difference), defender - defend + difference)
 
 
 def fast_simulate(params: Params, games: int, seed: int) -> Tally:

@@ -1,7 +1,7 @@
 """``SPEC.kernel``: every pair of Token Tactics' players on plain integers, the reference's very games.
 
-The players of ``players.py`` decide from two reserves, so a game is a short loop over two ints.
-Each seat makes the same choices as its player object under ``players.pair`` (the mover chooses the
+The players of rules.py decide from two reserves, so a game is a short loop over two ints.
+Each seat makes the same choices as its player of rules.py under ``kitgame.players.pair`` (the mover chooses the
 action and the commitment, the defender its defence) and draws the same numbers from the same
 ``random.Random`` in the same order, so a seed gives exactly the games ``simulate`` plays with the
 reference engine (the tests compare them game by game). Random against random is
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
-from printkit.games.tokentactics.analysis import end_reason, ended_winner, fast_simulate, record
-from printkit.games.tokentactics.engine import resolve
-from printkit.games.tokentactics.moves import FORTIFY, Move
+from printkit.games.tokentactics.analysis import end_reason, ended_winner, fast_simulate, record, resolve
 from printkit.games.tokentactics.params import Params
+from printkit.kitrules import Answered
 from printkit.rules.simulate import Tally, result_of
 
 PLAYERS = ("random", "strategic", "mixed")
@@ -32,13 +32,13 @@ def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tal
 
 
 def run(params: Params, names: tuple[str, str], games: int, seed: int,
-        record_moves: bool = False) -> tuple[Tally, list[list[Move]] | None]:
+        record_moves: bool = False) -> tuple[Tally, list[list[Any]] | None]:
     """``games`` games of the named players; with ``record_moves`` also every game's moves."""
     rng, tally = random.Random(seed), Tally()
-    moves: list[list[Move]] | None = [] if record_moves else None
+    moves: list[list[Any]] | None = [] if record_moves else None
     start = time.perf_counter()
     for _ in range(games):
-        log: list[Move] | None = [] if moves is not None else None
+        log: list[Any] | None = [] if moves is not None else None
         winner, reserves, peak, length, attacks = _game(params, names, rng, log)
         tally.add(result_of(winner, 0), length, end_reason(params, reserves, winner))
         record(tally, peak, reserves, attacks, length, peak >= params.reserve_cap)
@@ -49,7 +49,7 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
 
 
 def _game(params: Params, names: tuple[str, str], rng: random.Random,
-          log: list[Move] | None) -> tuple[int, tuple[int, int], int, int, int]:
+          log: list[Any] | None) -> tuple[int, tuple[int, int], int, int, int]:
     """One game: (winner, final reserves, largest reserve, moves, attacks)."""
     cap, low, step = params.reserve_cap, params.minimum_attack, params.fortify_amount
     res, mover, peak, length, attacks = [params.starting_tokens] * 2, 0, params.starting_tokens, 0, 0
@@ -60,12 +60,12 @@ def _game(params: Params, names: tuple[str, str], rng: random.Random,
             res[mover] = min(cap, mine + step)
             peak, mover = max(peak, res[mover]), 1 - mover
             if log is not None:
-                log.append(FORTIFY)
+                log.append("fortify")
             continue
         attacks += 1
         a, d = _commit(names[mover], mine, low, rng), _defend(names[1 - mover], theirs, rng)
         if log is not None:
-            log.append(Move("attack", a, d))
+            log.append(Answered(("attack", a), d))
         battle = resolve(mine, theirs, a, d)
         res[mover], res[1 - mover] = battle.attacker_after, battle.defender_after
         if 0 in res:

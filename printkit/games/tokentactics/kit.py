@@ -16,14 +16,14 @@ from printkit.art.layout import pieces_drawing
 from printkit.draw.shapes import Drawing
 from printkit.draw.svg import to_svg
 from printkit.games.tokentactics import kit_art as art
-from printkit.games.tokentactics.analysis import chips_needed, fast_simulate, peak_percentile, perfect_play_winner
+from printkit.games.tokentactics.analysis import chips_needed, fast_simulate, peak_percentile, perfect_play_winner, resolve
 from printkit.games.tokentactics.clarifications import clarifications
-from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.kit_figures import reveal_figure
-from printkit.games.tokentactics.moves import Move
 from printkit.games.tokentactics.params import Params
+from printkit.games.tokentactics.source import rules as kit_rules
 from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section, piece_set
+from printkit.kitgame.engine import KitRules
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -33,6 +33,9 @@ from printkit.rules.replay import Replay
 
 TITLE = art.TITLE
 SIM_GAMES, SIM_SEED = 2000, 2026
+State = dict[str, Any]
+"""rules.py's state (``reserves``, ``to_move`` ...); a move is ``fortify`` or ``Answered(("attack", n), defence)``."""
+Game = Replay[State, Any]
 
 
 def _s(n: int, word: str = "token") -> str:
@@ -42,9 +45,9 @@ def _s(n: int, word: str = "token") -> str:
 # --- the worked example ---------------------------------------------------------------------
 
 
-def replay_example(params: Params) -> tuple[TokenTactics, str, Replay[State, Move]]:
+def replay_example(params: Params) -> tuple[KitRules, str, Game]:
     """The example game (the seed's, unless the config names another) replayed by the engine."""
-    rules = TokenTactics(params)
+    rules = kit_rules(params)
     text, game = example.replay_example(rules, "tokentactics", params.example_log)
     return rules, text, game
 
@@ -54,45 +57,45 @@ def _minus_clamped(before: int, spent: int, diff: int) -> str:
     return f"{before} - {spent} - {diff} = {raw}, so 0" if raw < 0 else f"{before} - {spent} - {diff} = {raw}"
 
 
-def battle_words(rules: TokenTactics, before: State, move: Move) -> tuple[str, dict[int, str]]:
+def battle_words(rules: KitRules, before: State, move: Any) -> tuple[str, dict[int, str]]:
     """What happened in an attack and each player's arithmetic (player index -> text)."""
-    me, you = before.to_move, 1 - before.to_move
-    mine, theirs = before.reserves[me], before.reserves[you]
-    battle = resolve(mine, theirs, move.attack, move.defend)
+    me, you = before["to_move"], 1 - before["to_move"]
+    mine, theirs = before["reserves"][me], before["reserves"][you]
+    battle = resolve(mine, theirs, move.move[1], move.answer)
     d = battle.difference
     if battle.attacker_wins:
         what = f"attacker wins by {d}"
-        sums = {me: f"{mine} - {move.attack} + {d} = {battle.attacker_after}", you: _minus_clamped(theirs, move.defend, d)}
+        sums = {me: f"{mine} - {move.move[1]} + {d} = {battle.attacker_after}", you: _minus_clamped(theirs, move.answer, d)}
     else:
         what = "tie: defender wins, takes 0" if d == 0 else f"defender wins by {d}"
-        sums = {me: _minus_clamped(mine, move.attack, d), you: f"{theirs} - {move.defend} + {d} = {battle.defender_after}"}
+        sums = {me: _minus_clamped(mine, move.move[1], d), you: f"{theirs} - {move.answer} + {d} = {battle.defender_after}"}
     return what, sums
 
 
-def example_rows(rules: TokenTactics, game: Replay[State, Move]) -> list[dict[str, Any]]:
+def example_rows(rules: KitRules, game: Game) -> list[dict[str, Any]]:
     """One row per turn: who, the log line, what happened, the arithmetic and both reserves after."""
     rows, before = [], game.start
-    step_amount = rules.params.fortify_amount
+    step_amount = rules.game.params.fortify_amount
     for number, step in enumerate(game.steps, 1):
-        who = before.to_move
-        if step.move.action == "fortify":
-            after = step.state.reserves[who]
-            what, sums = "fortifies", {who: f"{before.reserves[who]} + {step_amount} = {after}"
-                                       if after == before.reserves[who] + step_amount else f"stops at the cap, {after}"}
+        who = before["to_move"]
+        if step.move == "fortify":
+            after = step.state["reserves"][who]
+            what, sums = "fortifies", {who: f"{before['reserves'][who]} + {step_amount} = {after}"
+                                       if after == before["reserves"][who] + step_amount else f"stops at the cap, {after}"}
         else:
             what, sums = battle_words(rules, before, step.move)
-            what = f"attacks with {step.move.attack}, defence {step.move.defend}: {what}"
+            what = f"attacks with {step.move.move[1]}, defence {step.move.answer}: {what}"
         rows.append({"number": number, "player": rules.player_names[who], "line": step.line.text, "what": what,
                      "sums": "; ".join(f"{rules.player_names[p]}: {sums[p]}" for p in sorted(sums)),
-                     "reserves": step.state.reserves})
+                     "reserves": tuple(step.state["reserves"])})
         before = step.state
     return rows
 
 
-def first_battle(rules: TokenTactics, game: Replay[State, Move]) -> tuple[State, Move] | None:
+def first_battle(rules: KitRules, game: Game) -> tuple[State, Any] | None:
     before = game.start
     for step in game.steps:
-        if step.move.action == "attack":
+        if step.move != "fortify":
             return before, step.move
         before = step.state
     return None
@@ -114,7 +117,7 @@ def turn_items(params: Params) -> list[tuple[str, str]]:
     ]
 
 
-def battle_items(rules: TokenTactics, game: Replay[State, Move]) -> list[tuple[str, str]]:
+def battle_items(rules: KitRules, game: Game) -> list[tuple[str, str]]:
     """The resolution in brief with the worked arithmetic of the example's first battle."""
     items = [
         ("Difference", "the larger card minus the smaller card."),
@@ -126,11 +129,11 @@ def battle_items(rules: TokenTactics, game: Replay[State, Move]) -> list[tuple[s
     found = first_battle(rules, game)
     if found is not None:
         before, move = found
-        me, you = before.to_move, 1 - before.to_move
+        me, you = before["to_move"], 1 - before["to_move"]
         what, sums = battle_words(rules, before, move)
         names = rules.player_names
-        items.append(("Example", f"{names[me]} ({before.reserves[me]}) attacks with {move.attack}, {names[you]} "
-                                 f"({before.reserves[you]}) defends with {move.defend}: {what}. "
+        items.append(("Example", f"{names[me]} ({before['reserves'][me]}) attacks with {move.move[1]}, {names[you]} "
+                                 f"({before['reserves'][you]}) defends with {move.answer}: {what}. "
                                  f"{names[me]}: {sums[me]}. {names[you]}: {sums[you]}."))
     return items
 
@@ -215,7 +218,7 @@ def tracker_findings(params: Params, drawing: Drawing, bound: int, space: float)
 # --- the kit ----------------------------------------------------------------------------------
 
 
-def rule_context(params: Params, settings: PrintSettings, rules: TokenTactics, game: Replay[State, Move],
+def rule_context(params: Params, settings: PrintSettings, rules: KitRules, game: Game,
                  bound: int, sim: dict[str, int]) -> dict[str, Any]:
     outcome = game.outcome
     chosen = art.chip_set(bound, params.five_chips)
@@ -281,14 +284,14 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     )
 
 
-def _render(params: Params, settings: PrintSettings, rules: TokenTactics, game: Replay[State, Move], bound: int,
+def _render(params: Params, settings: PrintSettings, rules: KitRules, game: Game, bound: int,
             sim: dict[str, int]) -> str:
     from printkit.rulesheet import render_template
 
     return render_template("tokentactics/rules.md.j2", rule_context(params, settings, rules, game, bound, sim))
 
 
-def _figures(params: Params, rules: TokenTactics, game: Replay[State, Move]) -> dict[str, Drawing]:
+def _figures(params: Params, rules: KitRules, game: Game) -> dict[str, Drawing]:
     found = first_battle(rules, game)
     if found is None:
         return {}

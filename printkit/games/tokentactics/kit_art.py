@@ -152,29 +152,39 @@ def commit_row(player: int, n: int, params: Params) -> CardRow:
     while fonts.text_width(str(n), big, True) > COMMIT_W - 2 * band - 12:
         big -= 1
     middle = COMMIT_H * 0.44
-    fields = {"n": str(n), "note": commit_note(n, params), "colour": colours(params)[player], "emblem": f"emblem-{player + 1}",
-              "back": f"back-{player + 1}", "subtitle": f"{params.player_names[player]} commit", "value_pt": f"{big:g}",
+    fields = {"n": str(n), "note": commit_note(n, params), "colour": colours(params)[player], "emblem": emblem_file(player),
+              "back": back_file(player), "subtitle": f"{params.player_names[player]} commit", "value_pt": f"{big:g}",
               "value_y": f"{middle - fonts.ascent(big) / 2:.3f}", "value_h": f"{fonts.ascent(big) + fonts.descent(big) + 0.5:.3f}",
               "note_y": f"{middle + fonts.ascent(big) / 2 + 5.5 - fonts.ascent(7.0):.3f}"}
     return CardRow(fields, f"commit-{player + 1}-{n}", f"{params.player_names[player]} commit {n}",
                    ("commit-card", f"player-{player + 1}"), f"commit-back-{player + 1}", ("commit-back", f"player-{player + 1}"))
 
 
+def emblem_file(player: int) -> str:
+    """The corner emblem's picture, as the kit folder's commit_cards.csv names it."""
+    return f"art/emblem-{player + 1}.svg"
+
+
+def back_file(player: int) -> str:
+    """The back's large emblem, as the kit folder's commit_cards.csv names it."""
+    return f"art/back-{player + 1}.svg"
+
+
 def commit_pictures(params: Params) -> dict[str, Drawing]:
-    """The players' shapes on commit cards: the corner index's, and the back's large one."""
+    """The players' shapes on commit cards (in the players' colours): the corner index's, and the back's large one."""
     pictures = {}
     for player, colour in enumerate(colours(params)):
-        pictures[f"emblem-{player + 1}"] = Drawing(3.6, 3.6, (emblem(player, 1.8, 1.8, 1.8, colour),))
-        pictures[f"back-{player + 1}"] = Drawing(22.0, 22.0, (emblem(player, 11, 11, 11.0, WHITE), emblem(player, 11, 11, 6.5, colour)))
+        pictures[emblem_file(player)] = Drawing(3.6, 3.6, (emblem(player, 1.8, 1.8, 1.8, colour),))
+        pictures[back_file(player)] = Drawing(22.0, 22.0, (emblem(player, 11, 11, 11.0, WHITE), emblem(player, 11, 11, 6.5, colour)))
     return pictures
 
 
 def commit_cards(player: int, params: Params, settings: PrintSettings, top: int, problems: list[Finding] | None = None) -> list[Piece]:
-    """Cards 0 to ``top`` for one player, every one with the same back: layouts from ``commit_cards.toml``."""
-    layouts = package_layouts("printkit.games.tokentactics", "commit_cards.toml")
+    """Cards 0 to ``top`` for one player, every one with the same back: layouts from the kit folder's kit.toml."""
+    layouts = package_layouts("printkit.games.tokentactics", "kitfolder/kit.toml")
     rows = [commit_row(player, n, params) for n in range(top + 1)]
     return draw_cards(layouts, rows, (COMMIT_W, COMMIT_H), settings.bleed_mm, settings.safe_mm, commit_pictures(params),
-                      findings=problems)
+                      front="commit-front", back="commit-back", findings=problems)
 
 
 def commit_front(player: int, n: int, params: Params, settings: PrintSettings) -> Group:

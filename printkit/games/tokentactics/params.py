@@ -1,10 +1,33 @@
-"""Token Tactics parameters: the ``[games.tokentactics]`` table, defaults from the seed."""
+"""Token Tactics parameters: the ``[games.tokentactics]`` table.
+
+The rules' numbers and the players' names are the kit folder's ``[params]`` (kitfolder/kit.toml holds
+the seed's values): their defaults are read from there, so the seed's numbers live in one place; this
+class adds their limits and docs for config.toml, and the print kit's sizes and looks.
+"""
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from printkit.params import param
+
+KIT_FOLDER = Path(__file__).parent / "kitfolder"
+"""Token Tactics' kit folder: kit.toml, rules.py, rules.md."""
+RULE_KEYS = ("starting_tokens", "reserve_cap", "fortify_amount", "minimum_attack", "player_names")
+"""The keys of kit.toml's ``[params]``: what rules.py reads."""
+
+
+def _seed() -> dict[str, Any]:
+    with (KIT_FOLDER / "kit.toml").open("rb") as file:
+        values = dict(tomllib.load(file)["params"])
+    values["player_names"] = tuple(values["player_names"])
+    return values
+
+
+SEED = _seed()
 
 NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9 _-]{0,19}"
 
@@ -13,14 +36,14 @@ NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9 _-]{0,19}"
 class Params:
     """The numbers of the rules; every field is a config key under ``[games.tokentactics]``."""
 
-    starting_tokens: int = param(10, min=1, max=99, doc="tokens in each reserve at the start")
+    starting_tokens: int = param(SEED["starting_tokens"], min=1, max=99, doc="tokens in each reserve at the start")
     reserve_cap: int = param(
-        15, min=1, max=99, doc="a player may fortify only while their reserve is below this"
+        SEED["reserve_cap"], min=1, max=99, doc="a player may fortify only while their reserve is below this"
     )
-    fortify_amount: int = param(1, min=1, max=10, doc="tokens a Fortify adds (never past the cap)")
-    minimum_attack: int = param(1, min=1, max=99, doc="the fewest tokens an attacker may commit")
+    fortify_amount: int = param(SEED["fortify_amount"], min=1, max=10, doc="tokens a Fortify adds (never past the cap)")
+    minimum_attack: int = param(SEED["minimum_attack"], min=1, max=99, doc="the fewest tokens an attacker may commit")
     player_names: tuple[str, ...] = param(
-        ("Player 1", "Player 2"),
+        SEED["player_names"],
         pattern=NAME_PATTERN,
         doc="the two players' names, first player first (1-20 letters, digits, spaces, _ or -)",
     )
@@ -32,6 +55,10 @@ class Params:
     colour_1: str = param("#D55E00", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: first player's colour")
     colour_2: str = param("#0072B2", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: second player's colour")
     example_log: str = param("", doc="print kit: log of the rule sheet's worked example (empty: the seed's example)")
+
+    def rule_values(self) -> dict[str, Any]:
+        """The values rules.py reads as ``self.params`` (kit.toml's ``[params]`` keys)."""
+        return {key: getattr(self, key) for key in RULE_KEYS}
 
     def check(self) -> list[tuple[str, str]]:
         """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""
