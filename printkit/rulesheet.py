@@ -108,6 +108,30 @@ class FigureFlowable(Flowable):  # type: ignore[misc]
         c.restoreState()
 
 
+class Captioned(Flowable):  # type: ignore[misc]
+    """A picture and its caption as one block: a caption never starts a page without its picture."""
+
+    def __init__(self, figure: FigureFlowable, caption: Flowable) -> None:
+        super().__init__()
+        self.figure, self.caption = figure, caption
+        self.caption_height = 0.0
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        _, fig_h = self.figure.wrap(avail_w, avail_h)
+        _, caption_h = self.caption.wrap(avail_w, avail_h)
+        gap = getattr(getattr(self.caption, "style", None), "spaceBefore", 0) or 2.0
+        self.caption_height = caption_h + gap
+        self.width, self.height = avail_w, fig_h + self.caption_height
+        return self.width, self.height
+
+    def getSpaceAfter(self) -> float:  # noqa: N802 - reportlab's name
+        return float(self.caption.getSpaceAfter())
+
+    def draw(self) -> None:
+        self.figure.drawOn(self.canv, 0, self.caption_height)
+        self.caption.drawOn(self.canv, 0, 0)
+
+
 VERA = (fonts.REGULAR, fonts.BOLD)
 """The rule sheet's faces (regular, bold) unless a kit names its own font."""
 
@@ -297,8 +321,8 @@ def _image(src: str, alt: str, styles: Styles, image: ImageSource | None) -> lis
     if drawing is None:
         raise BuildError(f"rule sheet: missing image {src!r}" if image is not None
                          else f"rule sheet: image {src!r}: this rule sheet places no images")
-    caption = [_Paragraph(escape(alt), styles.extra["caption"])] if alt.strip() else [Spacer(1, 4)]
-    return [FigureFlowable(drawing), *caption]
+    caption = _Paragraph(escape(alt), styles.extra["caption"]) if alt.strip() else Spacer(1, 4)
+    return [Captioned(FigureFlowable(drawing), caption)]
 
 
 MARGIN = 15.0
