@@ -40,3 +40,15 @@ def test_a_figure_past_the_example_names_the_line(tmp_path: Path) -> None:
     (kit / "rules.md").write_text((kit / "rules.md").read_text().replace("game:4", "game:40"))
     line = one_error_line(cli("build", "--kit", str(kit), "--out", str(tmp_path / "out")))
     assert "race/rules.md:14: figure 'game:40': the example game has 6 moves" in line
+
+
+def test_the_scaffolds_figure_and_its_caption_share_a_page(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from tests.kitrules.helpers import scaffold
+
+    folder = scaffold(tmp_path)
+    assert cli("build", "--kit", str(folder), "--out", str(tmp_path / "out")).exit_code == 0
+    pages = [page.extract_text() for page in PdfReader(tmp_path / "out" / "star-race" / "rules.pdf").pages]
+    with_caption = [text for text in pages if "The score track after move 7" in text.splitlines()]
+    assert len(with_caption) == 1 and "P1" in with_caption[0] and "P2" in with_caption[0]
