@@ -9,33 +9,16 @@ from typing import Any, NoReturn
 
 import click
 
+from printkit.cli_errors import Group
 from printkit.config import Config, load_config
 from printkit.errors import PrintkitError
 from printkit.games import available, get_game
 from printkit.press.settings import PAPERS
+from printkit.userinput.text import quoted
 
 
 def _fail(message: str) -> NoReturn:
     raise PrintkitError(message)
-
-
-def one_line(message: str) -> str:
-    """A message as one printable line: line breaks and other control characters a user's file names or
-    values may carry (``\\x1e`` ends a line for ``str.splitlines``) are shown escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-
-
-class _Group(click.Group):
-    """Turns every PrintkitError (and an unwritable disk) into one clean line and exit 1."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except PrintkitError as exc:
-            click.echo(f"error: {one_line(str(exc))}", err=True)
-            ctx.exit(1)
-        except BrokenPipeError:
-            ctx.exit(1)
 
 
 def load_cli_config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
@@ -67,7 +50,7 @@ def _one_source(game: str | None, kits: tuple[str, ...]) -> None:
         _fail("name one game with --game NAME or one kit folder with --kit DIR")
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("printkit", cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
 def main() -> None:
     """Print-and-play prototype kits and reference rules engines for tabletop games."""
@@ -257,7 +240,7 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
         if get_game(name).kit is None:
             _fail(f"{name}: this game has a rules engine but no print kit yet")
     if config_path is not None and not Path(config_path).is_file():
-        _fail(f"--config: no such file {config_path!r}")
+        _fail(f"--config: no such file {quoted(config_path)}")
     sources = [kit_source(k, sets, _paper(paper)) for k in kits] or [game_source(n) for n in names]
     names = [s.name for s in sources]
     watcher = Watcher(sources, Path(out), config_path, sets, _paper(paper), click.echo)
@@ -333,7 +316,7 @@ def simulate(game: str, count: int, seed: int, players: str, as_json: bool, work
     params = load_cli_config(config_path, sets).game_params(game)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
-        _fail(f"--players takes two names separated by a comma, got {players!r}")
+        _fail(f"--players takes two names separated by a comma, got {quoted(players)}")
     tally, complete = simulate_chunked(game, params, (names[0], names[1]), count, seed, workers,
                                        progress=Progress(count, stream=sys.stderr))
     if not complete:

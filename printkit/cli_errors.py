@@ -1,0 +1,89 @@
+"""The command line's one contract for mistakes: whatever went wrong (a value in a file, a log line, an
+option click could not parse, a control character in an argument), the user sees exactly one
+``error: ...`` line on standard error and the exit code is 1. ``--help`` and a bare ``printkit`` show
+the help (exit 0); an interrupted run exits 130.
+
+:class:`Group` holds the contract for every command, so commands added later get it for free.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import click
+
+from printkit.errors import PrintkitError
+from printkit.userinput.text import SHOWN, control_problem, printable, quoted
+
+
+class CommandLineError(click.ClickException):
+    """A mistake on the command line, shown as one ``error:`` line with exit code 1."""
+
+    exit_code = 1
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {printable(self.message)}", err=True)
+
+
+def _shortened(text: str, argv: Sequence[str]) -> str:
+    """``text`` with every long argument it repeats (as written or quoted) shown short."""
+    for arg in sorted({a for a in argv if len(a) > SHOWN}, key=len, reverse=True):
+        text = text.replace(repr(arg), quoted(arg)).replace(f"'{arg}'", quoted(arg)).replace(arg, quoted(arg))
+    return text
+
+
+def _lower_first(text: str) -> str:
+    return text[0].lower() + text[1:] if text[:1].isupper() and text[1:2].islower() else text
+
+
+def usage_line(exc: click.ClickException, argv: Sequence[str]) -> str:
+    """click's complaint as one line: the option first, then what is wrong, then where the help is."""
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter) and (exc.param_hint or exc.param):
+        hint = exc.param_hint if isinstance(exc.param_hint, str) else exc.param.get_error_hint(ctx) if exc.param else ""
+        text = f"{hint.replace(chr(39), '')}: {_lower_first(exc.message)}"
+    else:
+        text = _lower_first(exc.format_message())
+    text = _shortened(" ".join(text.split()), argv).rstrip(".")
+    where = ctx.command_path if ctx is not None else "printkit"
+    return f"{text} (see `{where} --help`)"
+
+
+def refuse_control_characters(argv: Sequence[str]) -> None:
+    """No argument may hold a control character (an ANSI escape would reach the terminal, a NUL a file name)."""
+    for number, arg in enumerate(argv, start=1):
+        problem = control_problem(arg)
+        if problem:
+            raise CommandLineError(f"command line: argument {number} ({quoted(arg)}) holds {problem}")
+
+
+class Group(click.Group):
+    """A click group whose every mistake, in any command, is one ``error:`` line and exit code 1."""
+
+    _argv: Sequence[str] = ()
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        self._argv = tuple(args)
+        refuse_control_characters(args)
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx is not None else "")
+            raise click.exceptions.Exit(0) from None
+        except CommandLineError:
+            raise
+        except click.ClickException as exc:
+            raise CommandLineError(usage_line(exc, args)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PrintkitError as exc:
+            raise CommandLineError(str(exc)) from None
+        except CommandLineError:
+            raise
+        except click.ClickException as exc:
+            raise CommandLineError(usage_line(exc, self._argv)) from None
+        except BrokenPipeError:
+            ctx.exit(1)
