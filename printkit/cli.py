@@ -239,7 +239,7 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
     for name in names:
         if get_game(name).kit is None:
             _fail(f"{name}: this game has a rules engine but no print kit yet")
-    if config_path is not None and not Path(config_path).is_file():
+    if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")
     sources = [kit_source(k, sets, _paper(paper)) for k in kits] or [game_source(n) for n in names]
     names = [s.name for s in sources]

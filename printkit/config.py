@@ -57,7 +57,7 @@ def _apply_set(data: dict[str, Any], path: list[str], value: Any) -> None:
     for part in path[:-1]:
         child = node.setdefault(part, {})
         if not isinstance(child, dict):
-            raise ConfigError("--set", ".".join(path), f"{part!r} is not a table")
+            raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not a table")
         node = child
     node[path[-1]] = value
 
@@ -96,7 +96,7 @@ def _paths_inside(data: dict[str, Any], path: Path, source: str) -> None:
             folder = path.resolve().parent
             target = (folder / written).resolve() if "\x00" not in written else None
             if target is None or written.startswith("~") or Path(written).is_absolute() or folder not in target.parents:
-                raise ConfigError(source, f"games.{game}.{key}", f"{written!r} leads outside the folder of {source} "
+                raise ConfigError(source, f"games.{game}.{key}", f"{quoted(written)} leads outside the folder of {source} "
                                                                  "(write a path inside it)")
             if folder != Path.cwd().resolve():
                 table[key] = os.path.relpath(target)
@@ -104,7 +104,7 @@ def _paths_inside(data: dict[str, Any], path: Path, source: str) -> None:
 
 def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: str = "config.toml") -> Config:
     """Read ``path`` (or ``./config.toml`` if present, else the built-in defaults) and apply ``sets``."""
-    if path is None and Path(default).is_file():
+    if path is None and Path(default).exists():
         path = default
     data: dict[str, Any] = read_toml(Path(path)) if path is not None else {}
     source = str(path) if path is not None else BUILT_IN

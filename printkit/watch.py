@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable
 from printkit.config import Config
 from printkit.errors import PrintkitError
 from printkit.params import to_mapping
+from printkit.userinput.files import reason
 
 PACKAGE = Path(__file__).resolve().parent
 """The printkit package: a change to its shared code affects every kit."""
@@ -279,6 +280,6 @@ def serve(out: Path, port: int) -> Any:
     try:
         server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(out)))
     except OSError as exc:
-        raise PrintkitError(f"--port {port}: cannot serve on localhost: {(exc.strerror or str(exc)).lower()}") from None
+        raise PrintkitError(f"--port {port}: cannot serve on localhost: {reason(exc)}") from None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

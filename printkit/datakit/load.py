@@ -10,6 +10,8 @@ from typing import Any
 from printkit.config import parse_set, read_toml
 from printkit.datakit.schema import KitSpec, parse_kit
 from printkit.errors import ConfigError
+from printkit.userinput.documents import DocumentError, check_document
+from printkit.userinput.text import LINE_BREAKS, quoted
 
 KIT_FILE = "kit.toml"
 
@@ -40,9 +42,9 @@ def _step(node: Any, part: str, path: list[str]) -> tuple[Any, int | None]:
             if isinstance(entry, dict) and (entry.get("name") == part or part == str(i)):
                 return entry, i
         names = ", ".join(str(e.get("name", i)) for i, e in enumerate(node) if isinstance(e, dict))
-        raise ConfigError("--set", ".".join(path), f"no entry {part!r} (entries: {names})")
+        raise ConfigError("--set", ".".join(path), f"no entry {quoted(part)} (entries: {names})")
     if not isinstance(node, dict):
-        raise ConfigError("--set", ".".join(path), f"{part!r} is not inside a table")
+        raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not inside a table")
     return node.setdefault(part, {}), None
 
 
@@ -81,13 +83,17 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     source = f"{display.rstrip('/')}/{KIT_FILE}"
     if not path.is_dir():
         raise ConfigError(display, "", "no such kit folder (make one with `printkit new NAME`)")
-    if not (path / KIT_FILE).is_file():
+    if not (path / KIT_FILE).exists():
         raise ConfigError(source, "", "missing: a kit folder holds kit.toml (see `printkit new`)")
-    data = read_toml(path / KIT_FILE)
+    data = read_toml(path / KIT_FILE, allow=LINE_BREAKS)
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
     set_keys = apply_sets(data, sets)
     try:
+        try:
+            check_document(data, LINE_BREAKS)
+        except DocumentError as exc:
+            raise ConfigError(source, exc.key, exc.message) from None
         spec = parse_kit(data, source)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None

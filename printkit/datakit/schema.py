@@ -14,6 +14,7 @@ from printkit.datakit.reader import Table
 from printkit.errors import ConfigError
 from printkit.params import from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
+from printkit.userinput.text import quoted
 
 NAME = r"[a-z0-9][a-z0-9_-]{0,63}"
 CARD_SIZES: dict[str, tuple[float, float]] = {
@@ -155,7 +156,7 @@ class KitSpec:
 def _name(table: Table, key: str, default: Any = ...) -> str:
     value = table.get(key, str, default)
     if not re.fullmatch(NAME, value):
-        raise table.fail(key, f"expected a short name of lowercase letters, digits, - and _ (like 'my-cards'), got {value!r}")
+        raise table.fail(key, f"expected a short name of lowercase letters, digits, - and _ (like 'my-cards'), got {quoted(value)}")
     return str(value)
 
 
@@ -169,11 +170,11 @@ def _element_value(table: Table, key: str) -> Any:
         raise table.fail(key, f"unknown key for {what} (known keys: {', '.join(sorted(allowed))})")
     if key in NUMBERS:
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise table.fail(key, f"expected a number or a '{{field}}' template, got {value!r}")
+            raise table.fail(key, f"expected a number or a '{{field}}' template, got {quoted(value)}")
         return float(value) if isinstance(value, int) else value
     if key in BOOLS:
         if not isinstance(value, bool):
-            raise table.fail(key, f"expected true or false, got {value!r}")
+            raise table.fail(key, f"expected true or false, got {quoted(value)}")
         return value
     if key == "points":
         ok = isinstance(value, list) and len(value) >= 3 and all(
@@ -188,9 +189,9 @@ def _element_value(table: Table, key: str) -> Any:
             raise table.fail(key, f"expected a list of positive dash lengths in mm ({MIN_DASH_MM:g} to {LAYOUT_MM:g})")
         return tuple(float(v) for v in value)
     if not isinstance(value, str):
-        raise table.fail(key, f"expected a string, got {value!r}")
+        raise table.fail(key, f"expected a string, got {quoted(value)}")
     if key in CHOICES and "{" not in value and value not in CHOICES[key]:
-        raise table.fail(key, f"expected one of {', '.join(CHOICES[key])}, got {value!r}")
+        raise table.fail(key, f"expected one of {', '.join(CHOICES[key])}, got {quoted(value)}")
     return value
 
 
@@ -207,7 +208,7 @@ def _raw_layouts(doc: Table) -> dict[str, tuple[str | None, dict[str, Table]]]:
             if key == "extends":
                 continue
             if not isinstance(value, Mapping):
-                raise body.fail(key, f"expected an element table ([layouts.{name}.{key}]) or 'extends', got {value!r}")
+                raise body.fail(key, f"expected an element table ([layouts.{name}.{key}]) or 'extends', got {quoted(value)}")
             elements[key] = body.table(key)
         layouts[name] = (parent, elements)
     return layouts
@@ -227,7 +228,7 @@ def _resolve(name: str, raw: dict[str, tuple[str | None, dict[str, Table]]], sou
     merged: list[tuple[str, dict[str, Any], str]] = []
     if parent is not None:
         if parent not in raw:
-            raise ConfigError(source, f"layouts.{name}.extends", f"unknown layout {parent!r} (layouts: {', '.join(raw)})")
+            raise ConfigError(source, f"layouts.{name}.extends", f"unknown layout {quoted(parent)} (layouts: {', '.join(raw)})")
         merged = [(n, dict(d), k) for n, d, k in _resolve(parent, raw, source, (*chain, name))]
     for element, table in own.items():
         values = {key: _element_value(table, key) for key in table.data}
@@ -245,7 +246,7 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
     if kind is None:
         raise ConfigError(source, f"{key}.type", f"missing: one of {', '.join(ELEMENT_KEYS)}")
     if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
-        raise ConfigError(source, f"{key}.type", f"expected one of {', '.join(ELEMENT_KEYS)}, got {kind!r}")
+        raise ConfigError(source, f"{key}.type", f"expected one of {', '.join(ELEMENT_KEYS)}, got {quoted(kind)}")
     allowed = ELEMENT_KEYS[kind] + COMMON_KEYS
     for prop in sorted(data):
         if prop not in allowed:
@@ -287,7 +288,7 @@ def _data(table: Table, required: bool = True) -> DataSource | None:
 def _layout_ref(table: Table, key: str, layouts: Mapping[str, Layout], required: bool = True) -> str | None:
     value = table.get(key, str, ... if required else None)
     if value is not None and "{" not in value and value not in layouts:
-        raise table.fail(key, f"unknown layout {value!r} (layouts: {', '.join(layouts) or 'none defined'})")
+        raise table.fail(key, f"unknown layout {quoted(value)} (layouts: {', '.join(layouts) or 'none defined'})")
     return value  # type: ignore[no-any-return]
 
 
@@ -300,7 +301,7 @@ def _size(table: Table) -> tuple[float, float]:
         if not (15 <= w <= 400 and 15 <= h <= 400):
             raise table.fail("size", f"expected a card of 15 to 400 mm a side, got {w:g} x {h:g}")
     else:
-        raise table.fail("size", f"expected a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm, got {value!r}")
+        raise table.fail("size", f"expected a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm, got {quoted(value)}")
     if table.get("landscape", bool, False):
         w, h = h, w
     return w, h
@@ -352,7 +353,7 @@ def _tokens(table: Table, layouts: Mapping[str, Layout]) -> Tokens:
 def _colour(table: Table, key: str, default: str) -> str:
     value = table.get(key, str, default)
     if not re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
-        raise table.fail(key, f"expected a colour like #2a6fdb, got {value!r}")
+        raise table.fail(key, f"expected a colour like #2a6fdb, got {quoted(value)}")
     return str(value)
 
 
@@ -365,7 +366,7 @@ def _settings(doc: Table, kit: Table) -> PrintSettings:
     if paper is not None:
         data["paper"] = {p.lower(): p for p in PAPERS}.get(paper.lower(), paper)
         if data["paper"] not in PAPERS:
-            raise kit.fail("paper", f"expected one of {', '.join(PAPERS)}, got {paper!r}")
+            raise kit.fail("paper", f"expected one of {', '.join(PAPERS)}, got {quoted(paper)}")
     return from_mapping(PrintSettings, data, doc.source, "print")
 
 
@@ -402,7 +403,7 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     rules_table.done()
     fonts = _fonts(doc)
     if rules_font != "Vera" and rules_font not in fonts:
-        raise rules_table.fail("font", f"unknown font {rules_font!r} (fonts: {', '.join(['Vera', *fonts])})")
+        raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck"))
     boards = tuple(_board(t) for t in doc.tables("board"))
@@ -410,7 +411,7 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
     for item in names:
         if names.count(item) > 1:
-            raise ConfigError(source, "", f"two decks, boards or token sheets are named {item!r}: names become file names")
+            raise ConfigError(source, "", f"two decks, boards or token sheets are named {quoted(item)}: names become file names")
     if not names:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()

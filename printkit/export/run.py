@@ -9,6 +9,7 @@ from printkit.build import write_atomically
 from printkit.export.common import TARGETS, Export, ExportError
 from printkit.export.shops import SHOP_NAMES
 from printkit.kit.model import Kit
+from printkit.userinput.text import quoted
 
 
 @dataclass
@@ -25,15 +26,15 @@ class ExportResult:
 def check_options(target: str, shop: str | None, base_url: str | None) -> None:
     """Unknown targets and shops, and options that do not belong to the target, are errors before any work."""
     if target not in TARGETS:
-        raise ExportError(f"--to: unknown target {target!r} (targets: {', '.join(TARGETS)})")
+        raise ExportError(f"--to: unknown target {quoted(target)} (targets: {', '.join(TARGETS)})")
     if shop is not None and target != "pod":
         raise ExportError(f"--shop: only for --to pod, not --to {target}")
     if shop is not None and shop not in SHOP_NAMES:
-        raise ExportError(f"--shop: unknown shop {shop!r} (shops: {', '.join(SHOP_NAMES)})")
+        raise ExportError(f"--shop: unknown shop {quoted(shop)} (shops: {', '.join(SHOP_NAMES)})")
     if base_url is not None and target != "tts":
         raise ExportError(f"--base-url: only for --to tts, not --to {target}")
     if base_url is not None and not base_url.startswith(("http://", "https://", "file://")):
-        raise ExportError(f"--base-url: expected an http(s):// or file:// address, got {base_url!r}")
+        raise ExportError(f"--base-url: expected an http(s):// or file:// address, got {quoted(base_url)}")
 
 
 def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, base_url: str | None = None) -> Export:

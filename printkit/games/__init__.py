@@ -7,6 +7,7 @@ import importlib.util
 
 from printkit.errors import UnknownGameError
 from printkit.games.spec import GameSpec
+from printkit.userinput.text import quoted
 
 GAMES: dict[str, str] = {
     "warfare": "printkit.games.warfare",
@@ -29,6 +30,6 @@ def available() -> list[str]:
 def get_game(name: str) -> GameSpec:
     """The spec of a game; an unknown or absent name is a UnknownGameError."""
     if name not in available():
-        raise UnknownGameError(f"unknown game {name!r} (known games: {', '.join(available())})")
+        raise UnknownGameError(f"unknown game {quoted(name)} (known games: {', '.join(available())})")
     spec: GameSpec = importlib.import_module(GAMES[name]).SPEC
     return spec

@@ -11,6 +11,7 @@ from printkit.draw.shapes import Drawing, Group, Line, Text, walk
 from printkit.kit.model import Finding, Kit
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Sheet
+from printkit.userinput.text import quoted
 
 TOLERANCE = 0.05
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -30,7 +31,7 @@ def text_overflows(drawing: Drawing) -> Iterable[str]:
             x0, y0, x1, y1 = text_extent(shape)
             bx, by, bw, bh = shape.box
             if x0 < bx - TOLERANCE or x1 > bx + bw + TOLERANCE or y0 < by - TOLERANCE or y1 > by + bh + TOLERANCE:
-                yield f"{shape.text!r} ({shape.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box by {max(bx - x0, x1 - bx - bw, by - y0, y1 - by - bh):.1f} mm"
+                yield f"{quoted(shape.text)} ({shape.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box by {max(bx - x0, x1 - bx - bw, by - y0, y1 - by - bh):.1f} mm"
 
 
 MIN_PIECE_PT = 7.0
@@ -42,7 +43,7 @@ def small_text_on_pieces(sheet: Sheet) -> Iterable[str]:
         if isinstance(child, Group) and "piece" in child.cls:
             for shape, _, _ in walk((child,)):
                 if isinstance(shape, Text) and shape.size < MIN_PIECE_PT - 1e-9:
-                    yield f"{shape.text!r} is {shape.size:g} pt"
+                    yield f"{quoted(shape.text)} is {shape.size:g} pt"
 
 
 def _texts_in(shapes: tuple, dx: float = 0.0, dy: float = 0.0) -> Iterable[tuple[Text, float, float]]:
@@ -61,7 +62,7 @@ def text_outside_safe_area(sheet: Sheet, safe: float) -> Iterable[str]:
             x0, y0, x1, y1 = text_extent(text)
             x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 + dy, y1 + dy
             if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > placed.w - safe + TOLERANCE or y1 > placed.h - safe + TOLERANCE:
-                yield f"{text.text!r} on {placed.name}"
+                yield f"{quoted(text.text)} on {placed.name}"
 
 
 def _touches(mark: Line, rect: tuple[float, float, float, float]) -> bool:

@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move
 from printkit.rules.seats import PlayError, computer_seat
+from printkit.userinput.text import quoted
 
 ABANDONED = "Input ended before the game was over: the game is abandoned."
 LISTED = 40
@@ -44,7 +45,7 @@ def choose_seating(spec: Any, names: Sequence[str], marks: Sequence[str], vs_com
     """
     player = computer if computer is not None else spec.strongest
     if player not in spec.players:
-        raise PlayError(f"--computer: unknown player {player!r} for {spec.name} (known: {', '.join(sorted(spec.players))})")
+        raise PlayError(f"--computer: unknown player {quoted(player)} for {spec.name} (known: {', '.join(sorted(spec.players))})")
     if not (vs_computer or computer is not None or side is not None):
         return Seating(None, player)
     try:
@@ -145,7 +146,7 @@ class MovePicker:
             if wanted in (_normal(notation), _normal(self._short(notation))):
                 return move
         candidates = [text] + ([f"{self.mark} {text}"] if self.mark else [])
-        error: Exception = NotationError(f"{text!r} is not a legal move")
+        error: Exception = NotationError(f"{quoted(text)} is not a legal move")
         for candidate in candidates:
             try:
                 move = self.rules.parse_move(self.state, candidate)
@@ -226,7 +227,7 @@ def _ask(rules: Rules[Any, Any], state: Any, console: Console, mark: str, hint: 
         try:
             return picker.pick(answer)
         except (NotationError, IllegalMove) as exc:
-            console.say(f"{answer!r}: {exc}; try again")
+            console.say(f"{quoted(answer)}: {exc}; try again")
 
 
 def seat_and_policy(spec: Any, names: Sequence[str], computer: str | None, seat: int | None,

@@ -15,6 +15,7 @@ from printkit.games.sitters.params import Params
 from printkit.games.sitters.state import BATTLE, COLLECTORS, LOOT, Move, State
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, chance_move
 from printkit.rules.terminal import Console, GameLog, play_game
+from printkit.userinput.text import quoted
 
 
 class _Abandoned(Exception):
@@ -42,7 +43,7 @@ def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
         return play_game(SittersRules(params), console=Console(input_stream, output_stream), seat=seat,
                          policy=PLAYERS[name], seed=seed, log=log)
     if name not in PLAYERS:
-        say(f"unknown computer player {name!r} (known: {', '.join(sorted(PLAYERS))})")
+        say(f"unknown computer player {quoted(name)} (known: {', '.join(sorted(PLAYERS))})")
         return 2
     rules, rng = SittersRules(params), random.Random(seed)
     c_name, o_name = rules.player_names

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from printkit.games.tokentactics.engine import State, TokenTactics
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.players import Player
+from printkit.userinput.text import quoted
 
 
 def _fortifies(rules: Any, state: Any, move: Any) -> bool:
@@ -45,5 +46,5 @@ class _AttacksWhenItMay(Player):
 def without_ability(player: Player, ability: str) -> Player:
     """``player`` never using ``ability`` (``fortify``) while it has another choice."""
     if ability != "fortify":
-        raise ValueError(f"unknown ability {ability!r}")
+        raise ValueError(f"unknown ability {quoted(ability)}")
     return _AttacksWhenItMay(player)

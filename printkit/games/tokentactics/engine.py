@@ -17,6 +17,7 @@ from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.notation import format_move, parse_move
 from printkit.games.tokentactics.params import Params
 from printkit.rules.game import IllegalMove, Outcome
+from printkit.userinput.text import quoted
 
 __all__ = ["FORTIFY", "Battle", "Move", "State", "TokenTactics", "resolve"]
 
@@ -100,7 +101,7 @@ class TokenTactics:
         elif move.action == "attack":
             reserves = self._attacked(state, move)
         else:
-            raise IllegalMove(f"unknown action {move.action!r}")
+            raise IllegalMove(f"unknown action {quoted(move.action)}")
         return self._next(state, reserves, move)
 
     def _fortified(self, state: State) -> tuple[int, int]:

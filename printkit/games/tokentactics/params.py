@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.params import param
+from printkit.userinput.text import quoted
 
 NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9 _-]{0,19}"
 
@@ -53,5 +54,5 @@ class Params:
         if len(names) != 2:
             return [("player_names", f"expected 2 names, got {len(names)}")]
         if names[0].strip().lower() == names[1].strip().lower():
-            return [("player_names", f"expected two different names, got {names[0]!r} twice")]
+            return [("player_names", f"expected two different names, got {quoted(names[0])} twice")]
         return []
