@@ -13,7 +13,7 @@ from typing import Any, Sequence
 import click
 
 from printkit.errors import PrintkitError
-from printkit.userinput.text import SHOWN, control_problem, printable, quoted
+from printkit.userinput.text import SHOWN, printable, quoted, refuse_controls
 
 
 class CommandLineError(click.ClickException):
@@ -50,11 +50,20 @@ def usage_line(exc: click.ClickException, argv: Sequence[str]) -> str:
 
 
 def refuse_control_characters(argv: Sequence[str]) -> None:
-    """No argument may hold a control character (an ANSI escape would reach the terminal, a NUL a file name)."""
+    """No argument may hold a control character (an ANSI escape would reach the terminal, a NUL a file name);
+    the complaint names the option the argument belongs to (``--set``), else its position."""
     for number, arg in enumerate(argv, start=1):
-        problem = control_problem(arg)
-        if problem:
-            raise CommandLineError(f"command line: argument {number} ({quoted(arg)}) holds {problem}")
+        problem = refuse_controls(arg)
+        if problem is None:
+            continue
+        before = argv[number - 2] if number > 1 else ""
+        if arg.startswith("--") and "=" in arg:
+            where, problem = arg.split("=", 1)[0], refuse_controls(arg.split("=", 1)[1]) or problem
+        elif before.startswith("-") and "=" not in before and not arg.startswith("-"):
+            where = before
+        else:
+            where = f"command line: argument {number}"
+        raise CommandLineError(f"{printable(where)}: {problem}")
 
 
 class Group(click.Group):

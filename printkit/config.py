@@ -14,7 +14,7 @@ from printkit.params import from_mapping
 from printkit.press.settings import PrintSettings
 from printkit.userinput.documents import DocumentError, parse_toml
 from printkit.userinput.files import MB, read_bytes, reason
-from printkit.userinput.text import quoted
+from printkit.userinput.text import LINE_BREAKS, quoted
 
 BUILT_IN = "built-in defaults"
 MAX_TOML_BYTES = MB
@@ -62,11 +62,11 @@ def _apply_set(data: dict[str, Any], path: list[str], value: Any) -> None:
     node[path[-1]] = value
 
 
-def read_toml(path: Path, allow: str = "") -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
     """A TOML file as data (a regular file of at most :data:`MAX_TOML_BYTES`, strings without control characters
-    but those in ``allow``); unreadable, malformed or unbounded files are ConfigErrors naming the file."""
+    but tabs and line breaks); unreadable, malformed or unbounded files are ConfigErrors naming the file."""
     try:
-        return parse_toml(read_bytes(path, MAX_TOML_BYTES).decode("utf-8"), allow)
+        return parse_toml(read_bytes(path, MAX_TOML_BYTES).decode("utf-8"), LINE_BREAKS)
     except OSError as exc:
         raise ConfigError(str(path), "", f"cannot read the file: {reason(exc)}") from None
     except tomllib.TOMLDecodeError as exc:

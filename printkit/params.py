@@ -16,7 +16,7 @@ import typing
 from typing import Any, Mapping, TypeVar
 
 from printkit.errors import ConfigError
-from printkit.userinput.text import control_problem, quoted
+from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
 
 T = TypeVar("T")
 
@@ -85,7 +85,7 @@ def convert_value(tp: Any, value: Any) -> Any:
     if tp is str:
         if not isinstance(value, str):
             raise ValueError("expected a string")
-        problem = control_problem(value)
+        problem = control_problem(value, LINE_BREAKS)
         if problem:
             raise ValueError(f"expected text without control characters ({problem})")
         return value

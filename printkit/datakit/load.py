@@ -85,7 +85,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
         raise ConfigError(display, "", "no such kit folder (make one with `printkit new NAME`)")
     if not (path / KIT_FILE).exists():
         raise ConfigError(source, "", "missing: a kit folder holds kit.toml (see `printkit new`)")
-    data = read_toml(path / KIT_FILE, allow=LINE_BREAKS)
+    data = read_toml(path / KIT_FILE)
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
     set_keys = apply_sets(data, sets)

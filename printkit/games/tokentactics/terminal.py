@@ -17,7 +17,7 @@ from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.players import Player, StrategicPlayer
-from printkit.rules.terminal import GameLog, seat_and_policy
+from printkit.rules.terminal import GameLog, read_answer, seat_and_policy
 
 TITLE = "Token Tactics"
 ABANDONED = "Input ended before the game was over: the game is abandoned."
@@ -191,10 +191,10 @@ class Terminal:
                 raise EndOfInput from None
         self.output.write("> ")
         self.output.flush()
-        line = self.input.readline()
-        if not line:
+        line = read_answer(self.input)
+        if line is None:
             self.say("")
             raise EndOfInput
         if self.echo:
-            self.say(line.rstrip("\r\n"))
+            self.say(line)
         return line
