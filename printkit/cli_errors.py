@@ -13,6 +13,7 @@ from typing import Any, Sequence
 import click
 
 from printkit.errors import PrintkitError
+from printkit.userinput.files import reason
 from printkit.userinput.text import SHOWN, printable, quoted, refuse_controls
 
 
@@ -89,10 +90,14 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except PrintkitError as exc:
-            raise CommandLineError(str(exc)) from None
+            raise CommandLineError(_shortened(str(exc), self._argv)) from None
+        except BrokenPipeError:
+            ctx.exit(1)
+        except OSError as exc:  # a path the system refuses (too long, ...) met outside printkit's own checks
+            if exc.filename is None:
+                raise
+            raise CommandLineError(_shortened(f"{exc.filename}: {reason(exc)}", self._argv)) from None
         except CommandLineError:
             raise
         except click.ClickException as exc:
             raise CommandLineError(usage_line(exc, self._argv)) from None
-        except BrokenPipeError:
-            ctx.exit(1)

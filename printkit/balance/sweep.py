@@ -78,6 +78,10 @@ def _field(cls: type, parts: list[str], key: str) -> tuple[Any, dict[str, Any]]:
     raise SweepError(f"--sweep: {key}: expected a dotted key such as games.warfare.board_size")
 
 
+MAX_POINTS = 10_000
+"""The most values one swept key takes (each is a point of games to play)."""
+
+
 def _values(key: str, text: str) -> list[Any]:
     """``1,2,3`` or ``A..B`` as TOML values."""
     text = text.strip()
@@ -89,11 +93,16 @@ def _values(key: str, text: str) -> list[Any]:
             raise SweepError(f"--sweep: {key}: a range is two integers A..B, got {quoted(text)}") from None
         if stop < start:
             raise SweepError(f"--sweep: {key}: empty range {quoted(text)} ({start} is above {stop})")
+        if stop - start >= MAX_POINTS:
+            raise SweepError(f"--sweep: {key}: a range of at most {MAX_POINTS:,} values, got {quoted(text)}")
         return list(range(start, stop + 1))
     items = [item.strip() for item in text.split(",")]
     if not text or any(not item for item in items):
         raise SweepError(f"--sweep: {key}: expected values V1,V2,... or a range A..B, got {quoted(text)}")
-    return [parse_set(f"v={item}")[1] for item in items]
+    try:
+        return [parse_set(f"v={item}")[1] for item in items]
+    except ConfigError as exc:
+        raise SweepError(f"--sweep: {key}: {exc.message}") from None
 
 
 def parse_sweep(item: str, game: str, params: type) -> Axis:
