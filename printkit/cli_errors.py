@@ -26,9 +26,14 @@ class CommandLineError(click.ClickException):
         click.echo(f"error: {printable(self.message)}", err=True)
 
 
-def _shortened(text: str, argv: Sequence[str]) -> str:
-    """``text`` with every long argument it repeats (as written or quoted) shown short."""
-    for arg in sorted({a for a in argv if len(a) > SHOWN}, key=len, reverse=True):
+ECHOED = 1_000
+"""An argument longer than this (no path is) is shown short wherever a message repeats it in full."""
+
+
+def _shortened(text: str, argv: Sequence[str], longer_than: int = ECHOED) -> str:
+    """``text`` with every argument longer than ``longer_than`` that it repeats (as written or quoted) shown short:
+    the net under the quoting each message does itself, for messages that repeat a path or a library's words."""
+    for arg in sorted({a for a in argv if len(a) > longer_than}, key=len, reverse=True):
         text = text.replace(repr(arg), quoted(arg)).replace(f"'{arg}'", quoted(arg)).replace(arg, quoted(arg))
     return text
 
@@ -45,7 +50,9 @@ def usage_line(exc: click.ClickException, argv: Sequence[str]) -> str:
         text = f"{hint.replace(chr(39), '')}: {_lower_first(exc.message)}"
     else:
         text = _lower_first(exc.format_message())
-    text = _shortened(" ".join(text.split()), argv).rstrip(".")
+    param = getattr(exc, "param", None)
+    is_path = param is not None and isinstance(param.type, click.Path)
+    text = _shortened(" ".join(text.split()), argv, ECHOED if is_path else SHOWN).rstrip(".")
     where = ctx.command_path if ctx is not None else "printkit"
     return f"{text} (see `{where} --help`)"
 
