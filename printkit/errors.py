@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.userinput.text import SHOWN
+from printkit.userinput.text import SHOWN, shortened
 
 
 class PrintkitError(Exception):
@@ -14,7 +14,7 @@ class ConfigError(PrintkitError):
 
     def __init__(self, source: str, key: str, message: str) -> None:
         self.source, self.key, self.message = source, key, message
-        shown = key if len(key) <= 2 * SHOWN else f"{key[:SHOWN]}… ({len(key):,} characters)"
+        shown = shortened(key, 2 * SHOWN)
         super().__init__(f"{source}: {shown}: {message}" if key else f"{source}: {message}")
 
 

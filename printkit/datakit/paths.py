@@ -15,7 +15,7 @@ def inside(folder: Path, written: str, source: str, key: str) -> Path:
     if "\x00" in written or Path(written).is_absolute() or written.startswith("~"):
         raise ConfigError(source, key, f"expected a path inside the kit folder, got {quoted(written)}")
     if any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(written).parts):
-        raise ConfigError(source, key, f"a file name of at most 255 bytes, got {quoted(written[:40])}... ({len(written):,} characters)")
+        raise ConfigError(source, key, f"a file name of at most 255 bytes, got {quoted(written)}")
     root = folder.resolve()
     target = (root / written).resolve()
     if target != root and root not in target.parents:

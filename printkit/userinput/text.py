@@ -59,13 +59,27 @@ _REPR.maxstring = _REPR.maxother = _REPR.maxlong = SHOWN
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict = 3, 6, 6, 6
 
 
+def shortened(text: str, limit: int = SHOWN) -> str:
+    """``text`` itself when it shows in at most ``limit`` characters (escapes such as ``\\x1b`` counted as
+    shown), else the longest start that does, ``…`` and the length: ``xxxx… (100,000 characters)``."""
+    width = 0
+    for end, char in enumerate(text):
+        width += 1 if char.isprintable() else len(repr(char)) - 2
+        if width > limit:
+            return f"{text[:end]}… ({len(text):,} characters)"
+    return text
+
+
 def quoted(value: object, limit: int = SHOWN) -> str:
-    """``value`` as a message quotes it: ``'text'`` in full when short, else its first ``limit`` characters,
-    ``…`` and its length (``'xxxx…' (100,000 characters)``); other values by a shortened ``repr``."""
+    """``value`` as a message quotes it: ``'text'`` in full when short, else its start (at most ``limit``
+    characters as shown), ``…`` and its length (``'xxxx…' (100,000 characters)``); other values by a
+    shortened ``repr``."""
     if isinstance(value, str):
-        if len(value) <= limit:
+        short = shortened(value, limit)
+        if short is value:
             return repr(value)
-        return f"{value[:limit] + '…'!r} ({len(value):,} characters)"
+        start = short[: short.rindex("… (")]
+        return f"{start + '…'!r} ({len(value):,} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
         return f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
     try:
