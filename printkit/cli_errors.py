@@ -8,7 +8,7 @@ the help (exit 0); an interrupted run exits 130.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 import click
 
@@ -42,7 +42,7 @@ def _lower_first(text: str) -> str:
     return text[0].lower() + text[1:] if text[:1].isupper() and text[1:2].islower() else text
 
 
-def usage_line(exc: click.ClickException, argv: Sequence[str]) -> str:
+def usage_line(exc: click.ClickException, argv: Sequence[str], commands: Collection[str] = ()) -> str:
     """click's complaint as one line: the option first, then what is wrong, then where the help is."""
     ctx = getattr(exc, "ctx", None)
     if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter) and (exc.param_hint or exc.param):
@@ -54,6 +54,8 @@ def usage_line(exc: click.ClickException, argv: Sequence[str]) -> str:
     is_path = param is not None and isinstance(param.type, click.Path)
     text = _shortened(" ".join(text.split()), argv, ECHOED if is_path else SHOWN).rstrip(".")
     where = ctx.command_path if ctx is not None else "printkit"
+    if ctx is None or isinstance(ctx.command, click.Group):  # found before the command's own context was made
+        where += "".join(f" {arg}" for arg in argv[:1] if arg in commands)
     return f"{text} (see `{where} --help`)"
 
 
@@ -91,7 +93,7 @@ class Group(click.Group):
         except CommandLineError:
             raise
         except click.ClickException as exc:
-            raise CommandLineError(usage_line(exc, args)) from None
+            raise CommandLineError(usage_line(exc, args, self.commands)) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -107,4 +109,4 @@ class Group(click.Group):
         except CommandLineError:
             raise
         except click.ClickException as exc:
-            raise CommandLineError(usage_line(exc, self._argv)) from None
+            raise CommandLineError(usage_line(exc, self._argv, self.commands)) from None

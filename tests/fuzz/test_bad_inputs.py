@@ -416,6 +416,7 @@ def test_echoes(tmp_path: Path, budget: int) -> None:
                                                      "(see `printkit build --help`)"),
     (["replay", "--game", "warfare"], "error: missing argument 'LOG' (see `printkit replay --help`)"),
     (["nosuch"], "error: no such command 'nosuch' (see `printkit --help`)"),
+    (["replay", "--game"], "error: option '--game' requires an argument (see `printkit replay --help`)"),
 ])
 def test_usage_mistakes_are_one_error_line_and_exit_1(args: list[str], message: str) -> None:
     assert _error(invoke(args)) == message
