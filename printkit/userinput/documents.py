@@ -42,8 +42,9 @@ def check_document(value: Any, allow: str | None = "", toml_ints: bool = True, k
         raise DocumentError(key, f"arrays and tables nested more than {MAX_DEPTH} levels deep")
     if isinstance(value, dict):
         for name, item in value.items():
-            if allow is not None and control_problem(str(name)):
-                raise DocumentError(key, f"a key holding {control_problem(str(name))}: {quoted(name)}")
+            problem = control_problem(str(name)) if allow is not None else None
+            if problem:
+                raise DocumentError(key, f"a key holding {problem}: {quoted(name)}")
             check_document(item, allow, toml_ints, _join(key, name), depth + 1)
     elif isinstance(value, list):
         for index, item in enumerate(value):
