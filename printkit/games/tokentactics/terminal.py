@@ -17,14 +17,9 @@ from printkit.games.tokentactics.engine import State, TokenTactics, resolve
 from printkit.games.tokentactics.moves import FORTIFY, Move
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.players import Player, StrategicPlayer
-from printkit.rules.terminal import GameLog, read_answer, seat_and_policy
+from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog, seat_and_policy
 
 TITLE = "Token Tactics"
-ABANDONED = "Input ended before the game was over: the game is abandoned."
-
-
-class EndOfInput(Exception):
-    """The input ended in the middle of the game."""
 
 
 def tokens(n: int) -> str:
@@ -72,16 +67,14 @@ class Terminal:
                  read_secret: Callable[[str], str] | None, seat: int | None, rng: random.Random,
                  computer: Player | None = None, log: GameLog | None = None) -> None:
         self.rules, self.names = rules, rules.player_names
-        self.input, self.output, self.read_secret = input_stream, output_stream, read_secret
+        self.console, self.read_secret = Console(input_stream, output_stream), read_secret
         self.seat, self.rng = seat, rng
         self.computer = computer or StrategicPlayer()
         self.log = log or GameLog(None)
-        self.echo = not getattr(input_stream, "isatty", lambda: False)()
 
     def say(self, *lines: str) -> None:
         """Write lines to the output and flush (a secret reader may write to the terminal next)."""
-        self.output.write("".join(line + "\n" for line in lines))
-        self.output.flush()
+        self.console.say(*lines)
 
     def run(self) -> None:
         """The banner, then turns until a reserve is empty, then the result."""
@@ -189,12 +182,4 @@ class Terminal:
                 return self.read_secret("> ")
             except EOFError:
                 raise EndOfInput from None
-        self.output.write("> ")
-        self.output.flush()
-        line = read_answer(self.input)
-        if line is None:
-            self.say("")
-            raise EndOfInput
-        if self.echo:
-            self.say(line)
-        return line
+        return self.console.ask("> ")
