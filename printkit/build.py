@@ -19,6 +19,8 @@ from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
 from printkit.kit.outfolder import staging_prefix, swap_lock
 from printkit.params import to_mapping
+from printkit.userinput.files import reason
+from printkit.userinput.text import quoted
 
 PREVIEWS = Path(".cache") / "previews"
 """Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
@@ -76,7 +78,7 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
         parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=staging_prefix(folder), dir=parent))
     except OSError as exc:
-        raise BuildError(f"cannot write to the output folder {str(parent)!r}: {(exc.strerror or str(exc)).lower()}") from None
+        raise BuildError(f"cannot write to the output folder {quoted(str(parent))}: {reason(exc)}") from None
     try:
         for name, data in files.items():
             target = staging / name
@@ -97,7 +99,7 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
             shutil.rmtree(old, ignore_errors=True)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
-        raise BuildError(f"cannot write {str(folder)!r}: {(exc.strerror or str(exc)).lower()}") from None
+        raise BuildError(f"cannot write {quoted(str(folder))}: {reason(exc)}") from None
 
 
 def write_file(target: Path, data: bytes) -> None:
@@ -108,7 +110,7 @@ def write_file(target: Path, data: bytes) -> None:
         tmp.write_bytes(data)
         os.replace(tmp, target)
     except OSError as exc:
-        raise BuildError(f"cannot write {str(target)!r}: {(exc.strerror or str(exc)).lower()}") from None
+        raise BuildError(f"cannot write {quoted(str(target))}: {reason(exc)}") from None
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,13 @@ from typing import Any, NoReturn
 
 import click
 
+from printkit.cli_errors import Group
 from printkit.config import Config, load_config
 from printkit.errors import PrintkitError
 from printkit.games import available, get_game
 from printkit.kit.model import tally
 from printkit.press.settings import PAPERS
+from printkit.userinput.text import quoted
 
 SHOWN_ERRORS = 5
 """A build prints this many of its check errors itself (verify prints them all)."""
@@ -21,28 +23,6 @@ SHOWN_ERRORS = 5
 
 def _fail(message: str) -> NoReturn:
     raise PrintkitError(message)
-
-
-def one_line(message: str) -> str:
-    """A message as one printable line: line breaks and other control characters a user's file names or
-    values may carry (``\\x1e`` ends a line for ``str.splitlines``) are shown escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-
-
-class _Group(click.Group):
-    """Turns every PrintkitError (and an unwritable disk) into one clean line and exit 1."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except PrintkitError as exc:
-            detail = getattr(exc, "debug", "")
-            if ctx.params.get("debug") and detail:
-                click.echo(detail, err=True)
-            click.echo(f"error: {one_line(str(exc))}", err=True)
-            ctx.exit(1)
-        except BrokenPipeError:
-            ctx.exit(1)
 
 
 def load_cli_config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
@@ -89,7 +69,7 @@ def _playable(game: str | None, kits: tuple[str, ...], config_path: str | None, 
     return opened.spec, opened.setup, opened.ref
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("printkit", cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
 @click.option("--debug", is_flag=True, help="with an error in a kit's rules.py, also print its full traceback")
 def main(debug: bool) -> None:
@@ -320,8 +300,8 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
     for name in names:
         if get_game(name).kit is None:
             _fail(f"{name}: this game has a rules engine but no print kit yet")
-    if config_path is not None and not Path(config_path).is_file():
-        _fail(f"--config: no such file {config_path!r}")
+    if config_path is not None and not Path(config_path).exists():
+        _fail(f"--config: no such file {quoted(config_path)}")
     sources = [kit_source(k, sets, _paper(paper)) for k in kits] or [game_source(n) for n in names]
     names = [s.name for s in sources]
     watcher = Watcher(sources, Path(out), config_path, sets, _paper(paper), click.echo)
@@ -405,7 +385,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     spec, params, ref = _playable(game, kits, config_path, sets)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
-        _fail(f"--players takes two names separated by a comma, got {players!r}")
+        _fail(f"--players takes two names separated by a comma, got {quoted(players)}")
     tally, complete = simulate_chunked(ref, params, (names[0], names[1]), count, seed, workers,
                                        progress=Progress(count, stream=sys.stderr))
     if not complete:

@@ -12,8 +12,13 @@ from printkit.errors import ConfigError
 from printkit.games import available, get_game
 from printkit.params import from_mapping
 from printkit.press.settings import PrintSettings
+from printkit.userinput.documents import DocumentError, parse_toml
+from printkit.userinput.files import MB, read_bytes, reason
+from printkit.userinput.text import LINE_BREAKS, quoted
 
 BUILT_IN = "built-in defaults"
+MAX_TOML_BYTES = MB
+"""The largest config.toml or kit.toml read (a complete config.toml is about 8 KB)."""
 
 
 @dataclass(frozen=True)
@@ -33,15 +38,17 @@ class Config:
 def parse_set(item: str) -> tuple[list[str], Any]:
     """``a.b.c=VALUE`` into a key path and a TOML value (bare words are strings)."""
     if "=" not in item:
-        raise ConfigError("--set", item, "expected KEY=VALUE")
+        raise ConfigError("--set", "", f"expected KEY=VALUE, got {quoted(item)}")
     key, text = (part.strip() for part in item.split("=", 1))
     path = key.split(".")
     if not key or any(not p for p in path):
-        raise ConfigError("--set", key, "expected a dotted key such as games.warfare.board_size")
+        raise ConfigError("--set", "", f"expected a dotted key such as games.warfare.board_size, got {quoted(key)}")
     try:
-        value = tomllib.loads(f"v = {text}")["v"]
+        value = parse_toml(f"v = {text}", allow=None)["v"]
     except tomllib.TOMLDecodeError:
         value = text
+    except DocumentError as exc:
+        raise ConfigError("--set", key + exc.key[1:], exc.message) from None
     return path, value
 
 
@@ -50,20 +57,22 @@ def _apply_set(data: dict[str, Any], path: list[str], value: Any) -> None:
     for part in path[:-1]:
         child = node.setdefault(part, {})
         if not isinstance(child, dict):
-            raise ConfigError("--set", ".".join(path), f"{part!r} is not a table")
+            raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not a table")
         node = child
     node[path[-1]] = value
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """A TOML file as data; unreadable or malformed files are ConfigErrors naming the file."""
+    """A TOML file as data (a regular file of at most :data:`MAX_TOML_BYTES`, strings without control characters
+    but tabs and line breaks); unreadable, malformed or unbounded files are ConfigErrors naming the file."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return parse_toml(read_bytes(path, MAX_TOML_BYTES).decode("utf-8"), LINE_BREAKS)
     except OSError as exc:
-        raise ConfigError(str(path), "", f"cannot read the file: {(exc.strerror or str(exc)).lower()}") from None
+        raise ConfigError(str(path), "", f"cannot read the file: {reason(exc)}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(path), "", f"not valid TOML: {exc}") from None
+    except DocumentError as exc:
+        raise ConfigError(str(path), exc.key, exc.message) from None
     except UnicodeDecodeError as exc:
         raise ConfigError(str(path), "", f"not UTF-8 text (byte {exc.start + 1} is {exc.object[exc.start]:#04x}): "
                                          "save it as UTF-8") from None
@@ -87,7 +96,7 @@ def _paths_inside(data: dict[str, Any], path: Path, source: str) -> None:
             folder = path.resolve().parent
             target = (folder / written).resolve() if "\x00" not in written else None
             if target is None or written.startswith("~") or Path(written).is_absolute() or folder not in target.parents:
-                raise ConfigError(source, f"games.{game}.{key}", f"{written!r} leads outside the folder of {source} "
+                raise ConfigError(source, f"games.{game}.{key}", f"{quoted(written)} leads outside the folder of {source} "
                                                                  "(write a path inside it)")
             if folder != Path.cwd().resolve():
                 table[key] = os.path.relpath(target)
@@ -95,7 +104,7 @@ def _paths_inside(data: dict[str, Any], path: Path, source: str) -> None:
 
 def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: str = "config.toml") -> Config:
     """Read ``path`` (or ``./config.toml`` if present, else the built-in defaults) and apply ``sets``."""
-    if path is None and Path(default).is_file():
+    if path is None and Path(default).exists():
         path = default
     data: dict[str, Any] = read_toml(Path(path)) if path is not None else {}
     source = str(path) if path is not None else BUILT_IN

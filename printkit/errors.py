@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from printkit.userinput.text import SHOWN, shortened
+
 
 class PrintkitError(Exception):
     """Root of every error printkit reports to a user (message only, no traceback)."""
@@ -12,7 +14,8 @@ class ConfigError(PrintkitError):
 
     def __init__(self, source: str, key: str, message: str) -> None:
         self.source, self.key, self.message = source, key, message
-        super().__init__(f"{source}: {key}: {message}" if key else f"{source}: {message}")
+        shown = shortened(key, 2 * SHOWN)
+        super().__init__(f"{source}: {shown}: {message}" if key else f"{source}: {message}")
 
     def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
         return type(self), (self.source, self.key, self.message)  # a kit built in a worker process sends it back

@@ -16,6 +16,7 @@ import typing
 from typing import Any, Mapping, TypeVar
 
 from printkit.errors import ConfigError
+from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
 
 T = TypeVar("T")
 
@@ -42,12 +43,10 @@ def group(cls: type[T], doc: str = "") -> Any:
 
 
 def describe(value: Any) -> str:
-    """A value as a user wrote it, for messages."""
-    if isinstance(value, str):
-        return repr(value)
+    """A value as a user wrote it, for messages (a long one shortened: its start, ``…`` and its length)."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value)
+    return quoted(value)
 
 
 def _type_name(tp: Any) -> str:
@@ -86,6 +85,9 @@ def convert_value(tp: Any, value: Any) -> Any:
     if tp is str:
         if not isinstance(value, str):
             raise ValueError("expected a string")
+        problem = control_problem(value, LINE_BREAKS)
+        if problem:
+            raise ValueError(f"expected text without control characters ({problem})")
         return value
     raise TypeError(f"unsupported parameter type {tp!r}")
 

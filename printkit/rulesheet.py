@@ -34,6 +34,7 @@ from printkit.errors import BuildError
 from printkit.kit.inputs import templates_dir
 from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
 from printkit.press.settings import PrintSettings
+from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
     import jinja2
@@ -288,7 +289,7 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
             story.append(_Paragraph(f"<b>{_code_lines(content)}</b>", styles.body))
         elif kind == "figure":
             if content not in figures:
-                raise BuildError(f"rule sheet: unknown figure {content!r} (known: {', '.join(sorted(figures))})")
+                raise BuildError(f"rule sheet: unknown figure {quoted(content)} (known: {', '.join(sorted(figures))})")
             story.extend([FigureFlowable(figures[content]), Spacer(1, 4)])
         elif kind == "image":
             story.extend(_image(*content, styles, image))
@@ -319,8 +320,8 @@ def _image(src: str, alt: str, styles: Styles, image: ImageSource | None) -> lis
     """A picture ``![alt](src)`` standing alone: its Drawing, then the caption ``alt`` when there is one."""
     drawing = image(src, alt) if image is not None else None
     if drawing is None:
-        raise BuildError(f"rule sheet: missing image {src!r}" if image is not None
-                         else f"rule sheet: image {src!r}: this rule sheet places no images")
+        raise BuildError(f"rule sheet: missing image {quoted(src)}" if image is not None
+                         else f"rule sheet: image {quoted(src)}: this rule sheet places no images")
     caption = _Paragraph(escape(alt), styles.extra["caption"]) if alt.strip() else Spacer(1, 4)
     return [Captioned(FigureFlowable(drawing), caption)]
 

@@ -21,6 +21,7 @@ from printkit.config import Config
 from printkit.errors import PrintkitError
 from printkit.kit.model import tally
 from printkit.params import to_mapping
+from printkit.userinput.files import reason
 
 SHOWN_FINDINGS = 10
 """Findings a rebuild prints under its line when they changed (verify lists them all)."""
@@ -289,6 +290,6 @@ def serve(out: Path, port: int) -> Any:
     try:
         server = ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=str(out)))
     except OSError as exc:
-        raise PrintkitError(f"--port {port}: cannot serve on localhost: {(exc.strerror or str(exc)).lower()}") from None
+        raise PrintkitError(f"--port {port}: cannot serve on localhost: {reason(exc)}") from None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

@@ -17,6 +17,7 @@ from typing import Any, Iterator, Sequence
 from printkit.balance.chunks import Task, run_task
 from printkit.errors import PrintkitError
 from printkit.rules.simulate import Tally
+from printkit.userinput.text import quoted
 
 
 class Interrupted(Exception):
@@ -46,15 +47,15 @@ def connect(address: str, timeout: float = 3.0) -> Any:
     try:  # checked before a Client exists: a half-made Client complains when it is collected
         scheme, location = parse_address(address if "://" in address else f"tcp://{address}")
         if scheme not in ("tcp", "tls", "ws", "wss"):
-            raise ValueError(f"unknown scheme {scheme!r}: expected tcp://HOST:PORT")
+            raise ValueError(f"unknown scheme {quoted(scheme)}: expected tcp://HOST:PORT")
         parse_host_port(location)
     except ValueError as exc:
-        raise SchedulerError(f"--scheduler: {address!r} is not a scheduler address such as tcp://10.0.0.5:8786 ({exc})") from None
+        raise SchedulerError(f"--scheduler: {quoted(address)} is not a scheduler address such as tcp://10.0.0.5:8786 ({exc})") from None
     try:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SchedulerError(f"--scheduler: cannot reach the Dask scheduler at {address!r} ({reason})") from None
+        raise SchedulerError(f"--scheduler: cannot reach the Dask scheduler at {quoted(address)} ({reason})") from None
 
 
 def _ignore_interrupts() -> None:

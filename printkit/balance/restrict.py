@@ -10,6 +10,7 @@ from printkit.errors import PrintkitError
 from printkit.rules.game import Playout, Policy
 from printkit.rules.playouts import policies
 from printkit.rules.simulate import Tally
+from printkit.userinput.text import quoted
 
 MoveTest = Callable[[Any, Any, Any], bool]
 """``uses(rules, state, move)``: whether a move uses an ability."""
@@ -104,7 +105,7 @@ def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tu
         seat, ability = restrict
         tests = game_abilities(spec, params)
         if ability not in tests:
-            raise NoAbilities(f"{spec.name} has no ability {ability!r} (abilities: {', '.join(tests) or 'none'})")
+            raise NoAbilities(f"{spec.name} has no ability {quoted(ability)} (abilities: {', '.join(tests) or 'none'})")
         if spec.restrict_player is not None:
             players = [spec.players[name] for name in names]
             players[seat] = spec.restrict_player(players[seat], ability)

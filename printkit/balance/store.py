@@ -11,9 +11,12 @@ from typing import Any
 from printkit.errors import PrintkitError
 from printkit.rules.reasons import group_reasons
 from printkit.rules.simulate import RESULTS
+from printkit.userinput.files import MB, read_bytes, reason
 
 RESULTS_JSON = "results.json"
 RESULTS_CSV = "results.csv"
+MAX_RESULTS_BYTES = 50 * MB
+"""The largest results.json a resumed run reads."""
 
 
 class ResumeError(PrintkitError):
@@ -74,10 +77,12 @@ def load_for_resume(folder: Path, run: dict[str, Any]) -> dict[str, dict[str, An
     """The finished points of the stored run (by point id), after checking it had the same parameters."""
     path = folder / RESULTS_JSON
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        stored = json.loads(read_bytes(path, MAX_RESULTS_BYTES))
     except FileNotFoundError:
         raise ResumeError(f"--resume: no {path} to resume (run without --resume first)") from None
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        raise ResumeError(f"--resume: cannot read {path}: {reason(exc)}") from None
+    except (ValueError, RecursionError) as exc:
         raise ResumeError(f"--resume: cannot read {path}: {exc}") from None
     before = stored.get("run", {}) if isinstance(stored, dict) else {}
     for key in sorted(set(before) | set(run)):

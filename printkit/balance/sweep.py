@@ -18,6 +18,7 @@ from typing import Any
 from printkit.config import parse_set
 from printkit.errors import ConfigError, PrintkitError
 from printkit.params import convert_value, describe, limit_problem
+from printkit.userinput.text import quoted
 
 
 class SweepError(PrintkitError):
@@ -77,6 +78,10 @@ def _field(cls: type, parts: list[str], key: str) -> tuple[Any, dict[str, Any]]:
     raise SweepError(f"--sweep: {key}: expected a dotted key such as games.warfare.board_size")
 
 
+MAX_POINTS = 10_000
+"""The most values one swept key takes (each is a point of games to play)."""
+
+
 def sweep_values(key: str, text: str) -> list[Any]:
     """``1,2,3`` or ``A..B`` as TOML values."""
     text = text.strip()
@@ -85,20 +90,25 @@ def sweep_values(key: str, text: str) -> list[Any]:
         try:
             start, stop = int(low), int(high)
         except ValueError:
-            raise SweepError(f"--sweep: {key}: a range is two integers A..B, got {text!r}") from None
+            raise SweepError(f"--sweep: {key}: a range is two integers A..B, got {quoted(text)}") from None
         if stop < start:
-            raise SweepError(f"--sweep: {key}: empty range {text!r} ({start} is above {stop})")
+            raise SweepError(f"--sweep: {key}: empty range {quoted(text)} ({start} is above {stop})")
+        if stop - start >= MAX_POINTS:
+            raise SweepError(f"--sweep: {key}: a range of at most {MAX_POINTS:,} values, got {quoted(text)}")
         return list(range(start, stop + 1))
     items = [item.strip() for item in text.split(",")]
     if not text or any(not item for item in items):
-        raise SweepError(f"--sweep: {key}: expected values V1,V2,... or a range A..B, got {text!r}")
-    return [parse_set(f"v={item}")[1] for item in items]
+        raise SweepError(f"--sweep: {key}: expected values V1,V2,... or a range A..B, got {quoted(text)}")
+    try:
+        return [parse_set(f"v={item}")[1] for item in items]
+    except ConfigError as exc:
+        raise SweepError(f"--sweep: {key}: {exc.message}") from None
 
 
 def parse_sweep(item: str, game: str, params: type) -> Axis:
     """One ``--sweep KEY=VALUES`` item, every value checked against the key's type and limits."""
     if "=" not in item:
-        raise SweepError(f"--sweep: expected KEY=V1,V2,... or KEY=A..B, got {item!r}")
+        raise SweepError(f"--sweep: expected KEY=V1,V2,... or KEY=A..B, got {quoted(item)}")
     key, _, text = (part.strip() for part in item.partition("="))
     parts = key.split(".")
     if len(parts) < 3 or parts[0] != "games" or parts[1] != game or any(not p for p in parts):
@@ -136,11 +146,11 @@ def parse_players(text: str, known: typing.Collection[str]) -> list[tuple[str, s
     for item in (part.strip() for part in text.split(",")):
         names = tuple(n.strip() for n in item.split("/"))
         if not item or len(names) > 2 or any(not n for n in names):
-            raise SweepError(f"--players: expected NAME or A/B items separated by commas, got {text!r}")
+            raise SweepError(f"--players: expected NAME or A/B items separated by commas, got {quoted(text)}")
         pair = (names[0], names[-1])
         for name in pair:
             if name not in known:
-                raise SweepError(f"--players: unknown player {name!r} (known: {', '.join(sorted(known))})")
+                raise SweepError(f"--players: unknown player {quoted(name)} (known: {', '.join(sorted(known))})")
         if pair not in matchups:
             matchups.append(pair)
     return matchups

@@ -17,6 +17,7 @@ from printkit.draw import fonts
 from printkit.draw.shapes import Group, Polygon, Rect, Shape, Style, Text
 from printkit.errors import ConfigError
 from printkit.press.pieces import Piece, bleed_rect
+from printkit.userinput.text import quoted
 
 CellData = dict[str, tuple[str, tuple[str, ...], str | None]]
 """Cell name -> (label, extra classes, fill)."""
@@ -38,14 +39,14 @@ def cell_data(board: Board, rows: list[Row], names: list[str]) -> CellData:
         name = row.fields.get(column, "").strip().upper()
         if name not in known:
             example = f"{names[0]}..{names[-1]}"
-            raise ConfigError(row.where, f"column {column!r}", f"expected a {column} of the board ({example}), got {name!r}")
+            raise ConfigError(row.where, f"column {quoted(column)}", f"expected a {column} of the board ({example}), got {quoted(name)}")
         classes = tuple(c for c in re.split(r"[\s,]+", row.fields.get("class", "")) if c)
         for cls in classes:
             if not re.fullmatch(r"[A-Za-z_][\w-]*", cls):
-                raise ConfigError(row.where, "column 'class'", f"expected class names of letters, digits, - and _, got {cls!r}")
+                raise ConfigError(row.where, "column 'class'", f"expected class names of letters, digits, - and _, got {quoted(cls)}")
         fill = row.fields.get("fill", "").strip() or None
         if fill is not None and not re.fullmatch(r"#[0-9A-Fa-f]{6}", fill):
-            raise ConfigError(row.where, "column 'fill'", f"expected a colour like #2a6fdb, got {fill!r}")
+            raise ConfigError(row.where, "column 'fill'", f"expected a colour like #2a6fdb, got {quoted(fill)}")
         cells[name] = (row.fields.get("label", "").strip(), classes, fill)
     return cells
 

@@ -10,6 +10,7 @@ from printkit.datakit.layout import Painter, Target, layout_of
 from printkit.datakit.schema import Deck, Layout, Tokens
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
+from printkit.userinput.text import quoted
 
 
 @dataclass(frozen=True)
@@ -49,8 +50,8 @@ def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str
         fields.setdefault("n", str(n))
         first, last = copies[row.where]
         numbers = f"{kind}s {first}-{last}" if last > first else f"{kind} {n}"
-        target = Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where, f"{sides.what} {sides.name!r}, {numbers}",
-                        f"{sides.what} {sides.name!r}")
+        target = Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where,
+                        f"{sides.what} {quoted(sides.name)}, {numbers}", f"{sides.what} {quoted(sides.name)}")
         front_layout = layout_of(sides.front, dict(layouts), fields, row.where, f"{sides.key}.front")
         front = painter.draw(front_layout, target, ident=f"{kind}-{sides.name}-{n}", cls=(kind, sides.name))
         back = None

@@ -15,6 +15,9 @@ from typing import Any, Mapping
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import DELIMITERS, DataSource
 from printkit.errors import ConfigError
+from printkit.userinput.documents import DocumentError, parse_json, parse_toml
+from printkit.userinput.files import MB, read_bytes, reason
+from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
 
 MAX_ROWS = 20_000
 MAX_COPIES = 10_000
@@ -24,7 +27,7 @@ MAX_KIT_PIECES = 5_000
 """Cards and tokens of one kit, all decks and token sets together."""
 MAX_KIT_ELEMENTS = 100_000
 """Layout elements one kit draws (elements per piece times pieces): 54,000 took about 20 s."""
-MAX_BYTES = 20 * 1024 * 1024
+MAX_BYTES = 20 * MB
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ def _csv(text: str, name: str, delimiter: str | None = None) -> list[tuple[str, 
                 seen = [h for h in header if h]
                 for h in seen:
                     if seen.count(h) > 1:
-                        raise ConfigError(f"{name}:{reader.line_num}", f"column {h!r}", "appears twice in the header row")
+                        raise ConfigError(f"{name}:{reader.line_num}", f"column {quoted(h)}", "appears twice in the header row")
                 continue
             if len(record) > len(header):
                 raise ConfigError(f"{name}:{reader.line_num}", "", f"{len(record)} cells in a row under a header of {len(header)} columns")
@@ -100,16 +103,18 @@ def _records(items: Any, name: str, what: str) -> list[tuple[str, dict[str, str]
     rows = []
     for i, item in enumerate(items):
         if not isinstance(item, Mapping):
-            raise ConfigError(name, f"{what}[{i}]", f"expected a record (table / object), got {item!r:.40}")
+            raise ConfigError(name, f"{what}[{i}]", f"expected a record (table / object), got {quoted(item)}")
         rows.append((f"{name}: {what}[{i}]", {str(k): cell_text(v) for k, v in item.items()}))
     return rows
 
 
 def _toml(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
     try:
-        doc = tomllib.loads(text)
+        doc = parse_toml(text, allow=None)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(name, "", f"not valid TOML: {exc}") from None
+    except DocumentError as exc:
+        raise ConfigError(name, exc.key, exc.message) from None
     arrays = [k for k, v in doc.items() if isinstance(v, list)]
     if len(arrays) != 1:
         raise ConfigError(name, "", "expected exactly one array of tables, e.g. [[card]] entries")
@@ -118,9 +123,11 @@ def _toml(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
 
 def _json(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        doc = parse_json(text, allow=None)
+    except json.JSONDecodeError as exc:
         raise ConfigError(name, "", f"not valid JSON: {exc}") from None
+    except DocumentError as exc:
+        raise ConfigError(name, exc.key, exc.message) from None
     if isinstance(doc, Mapping):
         arrays = [k for k, v in doc.items() if isinstance(v, list)]
         if len(arrays) != 1:
@@ -129,17 +136,17 @@ def _json(text: str, name: str) -> list[tuple[str, dict[str, str]]]:
     return _records(doc, name, "")
 
 
-def _xlsx(path: Path, name: str, sheet: str | None) -> list[tuple[str, dict[str, str]]]:
+def _xlsx(raw: bytes, name: str, sheet: str | None) -> list[tuple[str, dict[str, str]]]:
     try:
         import openpyxl
     except ImportError:  # pragma: no cover - a declared dependency
         raise ConfigError(name, "", "reading .xlsx needs openpyxl (pip install openpyxl)") from None
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
         raise ConfigError(name, "", f"not a readable .xlsx workbook ({type(exc).__name__})") from None
     if sheet is not None and sheet not in book.sheetnames:
-        raise ConfigError(name, "", f"no sheet {sheet!r} (sheets: {', '.join(book.sheetnames)})")
+        raise ConfigError(name, "", f"no sheet {quoted(sheet)} (sheets: {', '.join(book.sheetnames)})")
     ws = book[sheet] if sheet else book.worksheets[0]
     rows: list[tuple[str, dict[str, str]]] = []
     header: list[str] | None = None
@@ -163,13 +170,11 @@ def _read(path: Path, name: str, spec: DataSource) -> list[tuple[str, dict[str, 
     if suffix not in (".csv", ".toml", ".json", ".xlsx"):
         raise ConfigError(name, "", "expected a .csv, .toml, .json or .xlsx file")
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise ConfigError(name, "", f"a data file of at most {MAX_BYTES // 2**20} MB")
-        if suffix == ".xlsx":
-            return _xlsx(path, name, spec.sheet)
-        raw = path.read_bytes()
+        raw = read_bytes(path, MAX_BYTES)
     except OSError as exc:
-        raise ConfigError(name, "", f"cannot read the file: {(exc.strerror or str(exc)).lower()}") from None
+        raise ConfigError(name, "", f"cannot read the file: {reason(exc)}") from None
+    if suffix == ".xlsx":
+        return _xlsx(raw, name, spec.sheet)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -189,20 +194,32 @@ def not_utf8(raw: bytes, exc: UnicodeDecodeError, name: str) -> ConfigError:
                                              "as UTF-8 (in Excel: 'CSV UTF-8')")
 
 
+def _plain_text(where: str, fields: Mapping[str, str]) -> None:
+    """Refuse a control character (but tabs and line breaks) in a column name or a cell of any data format."""
+    for column, value in fields.items():
+        problem = control_problem(column)
+        if problem:
+            raise ConfigError(where, "", f"a column name holding {problem}: {quoted(column)}")
+        problem = control_problem(value, LINE_BREAKS)
+        if problem:
+            raise ConfigError(where, f"column {quoted(column)}", f"expected text without control characters ({problem}), "
+                                                                 f"got {quoted(value)}")
+
+
 def check_value(kind: str, value: str) -> str | None:
     """Why ``value`` is not of the declared column ``kind`` (None when it is)."""
     if value == "":
         return None
     if kind == "integer" and not re.fullmatch(r"[+-]?\d+", value):
-        return f"expected a whole number, got {value!r}"
+        return f"expected a whole number, got {quoted(value)}"
     if kind == "number":
         try:
             if not math.isfinite(float(value)):
                 raise ValueError
         except ValueError:
-            return f"expected a number, got {value!r}"
+            return f"expected a number, got {quoted(value)}"
     if kind == "colour" and not re.fullmatch(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}|none", value):
-        return f"expected a colour like #2a6fdb, got {value!r}"
+        return f"expected a colour like #2a6fdb, got {quoted(value)}"
     return None
 
 
@@ -249,7 +266,7 @@ def load_rows(folder: Path, display: str, spec: DataSource, source: str, cells: 
     """
     path = inside(folder, spec.path, source, spec.key)
     name = shown(folder, display, path)
-    if not path.is_file():
+    if not path.exists():
         raise ConfigError(source, spec.key, f"no file {name}")
     records = _read(path, name, spec)
     if len(records) > MAX_ROWS:
@@ -258,19 +275,22 @@ def load_rows(folder: Path, display: str, spec: DataSource, source: str, cells: 
         records = _set_cells(records, cells, label, name)
     rows: list[Row] = []
     for index, (where, fields) in enumerate(records, start=1):
+        _plain_text(where, fields)
         for column, kind in spec.columns.items():
             problem = check_value(kind, fields.get(column, ""))
             if problem:
                 written = next((c.key for c in cells if c.column == column and c.label == record_label(fields, label)), None)
-                raise ConfigError("--set", written, f"{problem} (in {where})") if written else ConfigError(where, f"column {column!r}", problem)
+                if written:
+                    raise ConfigError("--set", written, f"{problem} (in {where})")
+                raise ConfigError(where, f"column {quoted(column)}", problem)
         copies = 1
         column = spec.quantity or ("quantity" if "quantity" in fields else None)
         if column is not None:
             if column not in fields:
-                raise ConfigError(where, f"column {column!r}", "missing: named as the quantity column in kit.toml")
+                raise ConfigError(where, f"column {quoted(column)}", "missing: named as the quantity column in kit.toml")
             text = fields[column]
             if not re.fullmatch(r"\+?[0-9]{1,9}", text) or int(text) > MAX_COPIES:
-                raise ConfigError(where, f"column {column!r}", f"expected a number of copies from 0 to {MAX_COPIES}, got {text!r}")
+                raise ConfigError(where, f"column {quoted(column)}", f"expected a number of copies from 0 to {MAX_COPIES}, got {quoted(text)}")
             copies = int(text)
         if len(rows) + copies > MAX_PIECES:
             raise ConfigError(where, "", f"more than {MAX_PIECES:,} pieces after quantities (the limit of one data file: "

@@ -23,6 +23,8 @@ from printkit.kit.model import Finding, Kit, PieceSet, Section
 from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
+from printkit.userinput.files import read_bytes, reason
+from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
 
 PREVIEW_PIECES = 60
 """A PNG preview shows at most this many pieces (the SVG holds them all)."""
@@ -102,13 +104,17 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any], path: Path, name: str) -
     from printkit.datakit.pictures import MAX_RULES_BYTES
 
     try:
-        if path.stat().st_size > MAX_RULES_BYTES:
-            raise ConfigError(name, "", f"a rule sheet of at most {MAX_RULES_BYTES // 1024} KB")
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_bytes(path, MAX_RULES_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
         raise ConfigError(spec.source, "rules.file", f"no file {name}") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        raise ConfigError(name, "", f"cannot read the file: {reason(exc)}") from None
+    except UnicodeDecodeError as exc:
         raise ConfigError(name, "", f"cannot read the file as UTF-8 text ({exc})") from None
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        problem = control_problem(line, LINE_BREAKS)
+        if problem:
+            raise ConfigError(f"{name}:{number}", "", f"{problem}: a rule sheet is plain Markdown text")
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
@@ -131,11 +137,13 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
                 faces.append(faces[0])
                 continue
             path = inside(kit.path, written, kit.spec.source, key)
-            if not path.is_file():
+            if not path.exists():
                 raise ConfigError(kit.spec.source, key, f"no file {shown(kit.path, kit.display, path)}")
             try:
                 faces.append(fonts.register_file(str(path)))
-            except (OSError, ValueError) as exc:
+            except OSError as exc:
+                raise ConfigError(shown(kit.path, kit.display, path), "", f"cannot read the file: {reason(exc)}") from None
+            except ValueError as exc:
                 raise ConfigError(shown(kit.path, kit.display, path), "", str(exc)) from None
         registered[name] = (faces[0], faces[1])
     return registered
@@ -191,7 +199,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
         findings += painter.findings
         if not pieces:
-            findings.append(Finding("warning", f"deck {deck.name!r}: no cards to print ({deck.data.path} has no row with a quantity above 0)"))
+            findings.append(Finding("warning", f"deck {quoted(deck.name)}: no cards to print ({deck.data.path} has no row with a quantity above 0)"))
         advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if deck.back
                   else "single-sided")
         sections.append(Section(f"cards {deck.title}", _grid(pieces, kit, deck.title), advice))

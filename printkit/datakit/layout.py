@@ -15,12 +15,23 @@ from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
 from printkit.datakit.when import WhenValueError
 from printkit.draw import fonts
-from printkit.draw.images import PRINT_DPI, ImageTooLarge, NotAnImage, contain, downscaled, natural_size, png_size
+from printkit.draw.images import (
+    MAX_PICTURE_BYTES,
+    PRINT_DPI,
+    ImageTooLarge,
+    NotAnImage,
+    contain,
+    downscaled,
+    natural_size,
+    png_size,
+)
 from printkit.draw.pdf import vector_problem
 from printkit.draw.shapes import Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
 from printkit.errors import ConfigError
 from printkit.kit.checks import OVERFULL
 from printkit.kit.model import Finding
+from printkit.userinput.files import read_bytes, reason
+from printkit.userinput.text import quoted
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")
 MISSING = "#D0021B"
@@ -52,14 +63,14 @@ class Art:
         if path not in self.cache:
             name = shown(self.folder, self.display, path)
             try:
-                data = path.read_bytes()
+                data = read_bytes(path, MAX_PICTURE_BYTES)
                 kind, _, _ = natural_size(data)
                 problem = vector_problem(data) if kind == "svg" else None
                 self.cache[path] = data if problem is None else f"{name}: {problem}"
             except FileNotFoundError:
                 self.cache[path] = f"missing image {name}"
             except OSError as exc:
-                self.cache[path] = f"cannot read {name}: {(exc.strerror or str(exc)).lower()}"
+                self.cache[path] = f"cannot read {name}: {reason(exc)}"
             except NotAnImage as exc:
                 self.cache[path] = f"{name}: {exc}"
             except ImageTooLarge as exc:
@@ -72,7 +83,7 @@ class Art:
             return None
         for suffix in (".svg", ".png"):
             path = (self.folder / self.icons / f"{name}{suffix}").resolve()
-            if path.is_file():
+            if path.exists():
                 data = self.read(f"{self.icons}/{name}{suffix}", "kit.icons")
                 return data if isinstance(data, bytes) else None
         return None
@@ -163,11 +174,11 @@ class Painter:
                     raise ValueError
             except ValueError:
                 column = single_field(element.props[key])
-                where = f"column {column!r}" if column else f"{element.key}.{key}"
-                raise ConfigError(piece.where, where, f"expected a number, got {text!r}") from None
+                where = f"column {quoted(column)}" if column else f"{element.key}.{key}"
+                raise ConfigError(piece.where, where, f"expected a number, got {quoted(text)}") from None
         if not math.isfinite(value) or abs(value) > MAX_NUMBER:
             column = single_field(element.props[key]) if isinstance(element.props.get(key), str) else None
-            source, where = (piece.where, f"column {column!r}") if column else (self.source, f"{element.key}.{key}")
+            source, where = (piece.where, f"column {quoted(column)}") if column else (self.source, f"{element.key}.{key}")
             raise ConfigError(source, where, f"expected -{MAX_NUMBER:g} to {MAX_NUMBER:g}, got {value:g}")
         return float(value)
 
@@ -188,8 +199,8 @@ class Painter:
             return None
         if not COLOUR.fullmatch(text):
             column = single_field(value)
-            where = f"column {column!r}" if column else f"{element.key}.{key}"
-            raise ConfigError(piece.where, where, f"expected a colour like #2a6fdb or none, got {text!r}")
+            where = f"column {quoted(column)}" if column else f"{element.key}.{key}"
+            raise ConfigError(piece.where, where, f"expected a colour like #2a6fdb or none, got {quoted(text)}")
         if len(text) == 4:
             text = "#" + "".join(ch * 2 for ch in text[1:])
         return text.upper()
@@ -201,7 +212,7 @@ class Painter:
     def choice(self, element: Element, key: str, piece: Target, options: tuple[str, ...], default: str) -> str:
         value = self.text(element, key, piece, default).strip()
         if value not in options:
-            raise ConfigError(piece.where, f"{element.key}.{key}", f"expected one of {', '.join(options)}, got {value!r}")
+            raise ConfigError(piece.where, f"{element.key}.{key}", f"expected one of {', '.join(options)}, got {quoted(value)}")
         return value
 
     def style(self, element: Element, piece: Target, fill_default: str | None) -> Style:
@@ -281,9 +292,9 @@ class Painter:
         font = self.text(element, "font", piece, "Vera").strip()
         if font not in self.art.fonts and font != "Vera":
             column = single_field(str(element.props.get("font", "")))
-            where = f"column {column!r}" if column else f"{element.key}.font"
+            where = f"column {quoted(column)}" if column else f"{element.key}.font"
             known = ", ".join(["Vera", *self.art.fonts])
-            raise ConfigError(piece.where if column else self.source, where, f"unknown font {font!r} (fonts: {known})")
+            raise ConfigError(piece.where if column else self.source, where, f"unknown font {quoted(font)} (fonts: {known})")
         if font in self.art.fonts:
             box = dataclasses.replace(box, font=self.art.fonts[font][box.bold], bold_font=self.art.fonts[font][1])
         content = self.text(element, "text", piece, "")
@@ -306,7 +317,7 @@ class Painter:
         x, y, w, h = box
         s = piece.safe
         if shown_ and element.frame != "bleed" and (x < s - 0.05 or y < s - 0.05 or x + w > piece.w - s + 0.05 or y + h > piece.h - s + 0.05):
-            self.note("warning", f"{piece.group}: element {element.name!r} ({element.key}) crosses the safe line, {s:g} mm inside the cut")
+            self.note("warning", f"{piece.group}: element {quoted(element.name)} ({element.key}) crosses the safe line, {s:g} mm inside the cut")
 
     def _image(self, element: Element, piece: Target) -> list[Shape]:
         x, y, w, h = self.box(element, piece)
@@ -377,8 +388,8 @@ def layout_of(name_template: str, layouts: dict[str, Layout], row: dict[str, str
     name = fill(name_template, row).strip()
     if name not in layouts:
         column = single_field(name_template)
-        place = f"column {column!r}" if column else key
-        raise ConfigError(where, place, f"unknown layout {name!r} (layouts: {', '.join(layouts)})")
+        place = f"column {quoted(column)}" if column else key
+        raise ConfigError(where, place, f"unknown layout {quoted(name)} (layouts: {', '.join(layouts)})")
     return layouts[name]
 
 

@@ -11,6 +11,8 @@ from printkit.config import parse_set, read_toml
 from printkit.datakit.data import CellSet, Row, cell_text, load_rows
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
+from printkit.userinput.documents import DocumentError, check_document
+from printkit.userinput.text import LINE_BREAKS, quoted
 
 KIT_FILE = "kit.toml"
 
@@ -47,9 +49,9 @@ def _step(node: Any, part: str, path: list[str]) -> tuple[Any, int | None]:
             if isinstance(entry, dict) and (entry.get("name") == part or part == str(i)):
                 return entry, i
         names = ", ".join(str(e.get("name", i)) for i, e in enumerate(node) if isinstance(e, dict))
-        raise ConfigError("--set", ".".join(path), f"no entry {part!r} (entries: {names})")
+        raise ConfigError("--set", ".".join(path), f"no entry {quoted(part)} (entries: {names})")
     if not isinstance(node, dict):
-        raise ConfigError("--set", ".".join(path), f"{part!r} is not inside a table")
+        raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not inside a table")
     return node.setdefault(part, {}), None
 
 
@@ -88,7 +90,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     source = f"{display.rstrip('/')}/{KIT_FILE}"
     if not path.is_dir():
         raise ConfigError(display, "", "no such kit folder (make one with `printkit new NAME`)")
-    if not (path / KIT_FILE).is_file():
+    if not (path / KIT_FILE).exists():
         raise ConfigError(source, "", "missing: a kit folder holds kit.toml (see `printkit new`)")
     data = read_toml(path / KIT_FILE)
     if paper is not None:
@@ -96,6 +98,10 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))
     set_keys = apply_sets(data, tuple(item for item in sets if not item.strip().startswith(DATA_PREFIX)))
     try:
+        try:
+            check_document(data, LINE_BREAKS)
+        except DocumentError as exc:
+            raise ConfigError(source, exc.key, exc.message) from None
         spec = parse_kit(data, source)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None

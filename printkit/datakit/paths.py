@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.errors import ConfigError
+from printkit.userinput.text import quoted
 
 
 def inside(folder: Path, written: str, source: str, key: str) -> Path:
@@ -12,13 +13,13 @@ def inside(folder: Path, written: str, source: str, key: str) -> Path:
     if not written.strip():
         raise ConfigError(source, key, "expected a file name, got ''")
     if "\x00" in written or Path(written).is_absolute() or written.startswith("~"):
-        raise ConfigError(source, key, f"expected a path inside the kit folder, got {written!r}")
+        raise ConfigError(source, key, f"expected a path inside the kit folder, got {quoted(written)}")
     if any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(written).parts):
-        raise ConfigError(source, key, f"a file name of at most 255 bytes, got {written[:40]!r}... ({len(written):,} characters)")
+        raise ConfigError(source, key, f"a file name of at most 255 bytes, got {quoted(written)}")
     root = folder.resolve()
     target = (root / written).resolve()
     if target != root and root not in target.parents:
-        raise ConfigError(source, key, f"{written!r} leads outside the kit folder")
+        raise ConfigError(source, key, f"{quoted(written)} leads outside the kit folder")
     return target
 
 

@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import Callable
 
 from printkit.datakit.paths import inside, shown
-from printkit.draw.images import ImageTooLarge, NotAnImage, downscaled, natural_size
+from printkit.draw.images import MAX_PICTURE_BYTES, ImageTooLarge, NotAnImage, downscaled, natural_size
 from printkit.draw.shapes import Drawing, Image
 from printkit.errors import ConfigError
 from printkit.markdown_blocks import ICON, Block, ListBlock, blocks
+from printkit.userinput.files import read_bytes, reason
+from printkit.userinput.text import quoted
 
 MAX_RULES_BYTES = 1024 * 1024
 """The largest rule sheet a kit takes."""
@@ -62,16 +64,16 @@ def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dic
         path = inside(folder, src, where, "picture")
         name = shown(folder, display, path)
         try:
-            data = path.read_bytes()
+            data = read_bytes(path, MAX_PICTURE_BYTES)
             kind, w, h = natural_size(data)
         except FileNotFoundError:
-            raise ConfigError(where, "", f"picture {src!r}: no file {name}") from None
+            raise ConfigError(where, "", f"picture {quoted(src)}: no file {name}") from None
         except OSError as exc:
-            raise ConfigError(where, "", f"picture {src!r}: cannot read {name} ({exc.strerror or exc})") from None
+            raise ConfigError(where, "", f"picture {quoted(src)}: cannot read {name} ({reason(exc)})") from None
         except NotAnImage as exc:
-            raise ConfigError(where, "", f"picture {src!r}: {name} is not an SVG or PNG picture ({exc})") from None
+            raise ConfigError(where, "", f"picture {quoted(src)}: {name} is not an SVG or PNG picture ({exc})") from None
         except ImageTooLarge as exc:
-            raise ConfigError(where, "", f"picture {src!r}: {name}: {exc}") from None
+            raise ConfigError(where, "", f"picture {quoted(src)}: {name}: {exc}") from None
         if kind == "png":
             w, h = w * 25.4 / PNG_DPI, h * 25.4 / PNG_DPI
         scale = min(1.0, MAX_W / w, MAX_H / h)

@@ -16,9 +16,10 @@ from printkit.datakit.layout import Art
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.pictures import MAX_RULES_BYTES, sources
 from printkit.datakit.schema import Layout
-from printkit.draw.images import PNG_SIGNATURE, ImageTooLarge, NotAnImage, png_size
+from printkit.draw.images import MAX_PICTURE_BYTES, PNG_SIGNATURE, ImageTooLarge, NotAnImage, png_size
 from printkit.errors import ConfigError
 from printkit.markdown_blocks import ICON, blocks
+from printkit.userinput.files import open_regular, read_bytes
 
 HEADER_BYTES = 64
 
@@ -26,7 +27,7 @@ HEADER_BYTES = 64
 def refuse_too_large(path: Path, name: str) -> None:
     """A ConfigError naming the file when it is a PNG past the pixel limit (only its header is read)."""
     try:
-        with path.open("rb") as handle:
+        with open_regular(path, MAX_PICTURE_BYTES) as handle:  # a FIFO or device is refused, never read
             head = handle.read(HEADER_BYTES)
     except OSError:
         return  # missing or unreadable: reported where it is drawn
@@ -65,7 +66,7 @@ def _rules_text(art: Art, rules: str | None) -> str:
         return ""
     path = inside(art.folder, rules, art.source, "rules.file")
     try:
-        return path.read_text(encoding="utf-8-sig") if path.stat().st_size <= MAX_RULES_BYTES else ""
+        return read_bytes(path, MAX_RULES_BYTES).decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return ""
 

@@ -8,6 +8,8 @@ from importlib import resources
 from pathlib import Path
 
 from printkit.errors import PrintkitError
+from printkit.userinput.files import reason
+from printkit.userinput.text import quoted
 
 
 def _files(folder: object, prefix: str = "") -> list[tuple[str, bytes]]:
@@ -52,5 +54,5 @@ def scaffold(target: Path, title: str | None = None, rules: bool = False) -> lis
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
     except OSError as exc:
-        raise PrintkitError(f"cannot write {str(target)!r}: {(exc.strerror or str(exc)).lower()}") from None
+        raise PrintkitError(f"cannot write {quoted(str(target))}: {reason(exc)}") from None
     return sorted(files)

@@ -18,6 +18,7 @@ from printkit.datakit.when import Condition, WhenSyntaxError, parse_when
 from printkit.errors import ConfigError
 from printkit.params import describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
+from printkit.userinput.text import quoted
 
 LAYOUT_MM = 10_000.0
 """The largest coordinate or length a layout takes, in mm (far past any card, safe from overflow)."""
@@ -139,7 +140,7 @@ class KitSpec:
 def _name(table: Table, key: str) -> str:
     value = table.value(key)
     if not re.fullmatch(NAME, value):
-        raise table.fail(key, f"expected a short name of lowercase letters, digits, - and _ (like 'my-cards'), got {value!r}")
+        raise table.fail(key, f"expected a short name of lowercase letters, digits, - and _ (like 'my-cards'), got {quoted(value)}")
     return str(value)
 
 
@@ -153,11 +154,11 @@ def _element_value(table: Table, key: str) -> Any:
         raise table.fail(key, f"unknown key for {what} (known keys: {', '.join(sorted(allowed))})")
     if key in NUMBERS:
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise table.fail(key, f"expected a number or a '{{field}}' template, got {value!r}")
+            raise table.fail(key, f"expected a number or a '{{field}}' template, got {quoted(value)}")
         return float(value) if isinstance(value, int) else value
     if key in BOOLS:
         if not isinstance(value, bool):
-            raise table.fail(key, f"expected true or false, got {value!r}")
+            raise table.fail(key, f"expected true or false, got {quoted(value)}")
         return value
     if key == "points":
         ok = isinstance(value, list) and len(value) >= 3 and all(
@@ -172,9 +173,9 @@ def _element_value(table: Table, key: str) -> Any:
             raise table.fail(key, f"expected a list of positive dash lengths in mm ({MIN_DASH_MM:g} to {LAYOUT_MM:g})")
         return tuple(float(v) for v in value)
     if not isinstance(value, str):
-        raise table.fail(key, f"expected a string, got {value!r}")
+        raise table.fail(key, f"expected a string, got {quoted(value)}")
     if key in CHOICES and "{" not in value and value not in CHOICES[key]:
-        raise table.fail(key, f"expected one of {', '.join(CHOICES[key])}, got {value!r}")
+        raise table.fail(key, f"expected one of {', '.join(CHOICES[key])}, got {quoted(value)}")
     return value
 
 
@@ -191,7 +192,7 @@ def _raw_layouts(doc: Table) -> dict[str, tuple[str | None, dict[str, Table]]]:
             if key == "extends":
                 continue
             if not isinstance(value, Mapping):
-                raise body.fail(key, f"expected an element table ([layouts.{name}.{key}]) or 'extends', got {value!r}")
+                raise body.fail(key, f"expected an element table ([layouts.{name}.{key}]) or 'extends', got {quoted(value)}")
             elements[key] = body.table(key)
         layouts[name] = (parent, elements)
     return layouts
@@ -211,7 +212,7 @@ def _resolve(name: str, raw: dict[str, tuple[str | None, dict[str, Table]]], sou
     merged: list[tuple[str, dict[str, Any], str]] = []
     if parent is not None:
         if parent not in raw:
-            raise ConfigError(source, f"layouts.{name}.extends", f"unknown layout {parent!r} (layouts: {', '.join(raw)})")
+            raise ConfigError(source, f"layouts.{name}.extends", f"unknown layout {quoted(parent)} (layouts: {', '.join(raw)})")
         merged = [(n, dict(d), k) for n, d, k in _resolve(parent, raw, source, (*chain, name))]
     for element, table in own.items():
         values = {key: _element_value(table, key) for key in table.data}
@@ -229,7 +230,7 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
     if kind is None:
         raise ConfigError(source, f"{key}.type", f"missing: one of {', '.join(ELEMENT_KEYS)}")
     if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
-        raise ConfigError(source, f"{key}.type", f"expected one of {', '.join(ELEMENT_KEYS)}, got {kind!r}")
+        raise ConfigError(source, f"{key}.type", f"expected one of {', '.join(ELEMENT_KEYS)}, got {quoted(kind)}")
     allowed = ELEMENT_KEYS[kind]
     for prop in sorted(data):
         if prop not in allowed:
@@ -278,7 +279,7 @@ def _data(table: Table, required: bool = True) -> DataSource | None:
 def _layout_ref(table: Table, key: str, layouts: Mapping[str, Layout], required: bool = True) -> str | None:
     value = table.value(key, ... if required else None)
     if value is not None and "{" not in value and value not in layouts:
-        raise table.fail(key, f"unknown layout {value!r} (layouts: {', '.join(layouts) or 'none defined'})")
+        raise table.fail(key, f"unknown layout {quoted(value)} (layouts: {', '.join(layouts) or 'none defined'})")
     return value  # type: ignore[no-any-return]
 
 
@@ -292,7 +293,7 @@ def _size(table: Table) -> tuple[float, float]:
         if not (lo <= w <= hi and lo <= h <= hi):  # type: ignore[operator]
             raise table.fail("size", f"expected a card of {lo:g} to {hi:g} mm a side, got {w:g} x {h:g}")
     else:
-        raise table.fail("size", f"expected a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm, got {value!r}")
+        raise table.fail("size", f"expected a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm, got {quoted(value)}")
     if table.value("landscape"):
         w, h = h, w
     return w, h
@@ -342,7 +343,7 @@ def _tokens(table: Table, layouts: Mapping[str, Layout]) -> Tokens:
 def _colour(table: Table, key: str) -> str:
     value = table.value(key)
     if not re.fullmatch(keys.COLOUR, value):
-        raise table.fail(key, f"expected a colour like #2a6fdb, got {value!r}")
+        raise table.fail(key, f"expected a colour like #2a6fdb, got {quoted(value)}")
     return str(value)
 
 
@@ -355,7 +356,7 @@ def _settings(doc: Table, kit: Table) -> PrintSettings:
     if paper is not None:
         data["paper"] = {p.lower(): p for p in PAPERS}.get(paper.lower(), paper)
         if data["paper"] not in PAPERS:
-            raise kit.fail("paper", f"expected one of {', '.join(PAPERS)}, got {paper!r}")
+            raise kit.fail("paper", f"expected one of {', '.join(PAPERS)}, got {quoted(paper)}")
     return from_mapping(PrintSettings, data, doc.source, "print")
 
 
@@ -420,7 +421,7 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     rules_table.done()
     fonts = _fonts(doc)
     if rules_font != "Vera" and rules_font not in fonts:
-        raise rules_table.fail("font", f"unknown font {rules_font!r} (fonts: {', '.join(['Vera', *fonts])})")
+        raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
     game_rules = _game(doc)
     params = _params(doc)
     layouts = _layouts(doc)
@@ -430,7 +431,7 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
     for item in names:
         if names.count(item) > 1:
-            raise ConfigError(source, "", f"two decks, boards or token sheets are named {item!r}: names become file names")
+            raise ConfigError(source, "", f"two decks, boards or token sheets are named {quoted(item)}: names become file names")
     if not names:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()

@@ -7,9 +7,12 @@ measured widths hold there too.
 
 from __future__ import annotations
 
+import io
 import os
 from functools import lru_cache
 from typing import Any, Callable
+
+from printkit.userinput.files import MB, read_bytes
 
 REGULAR = "Vera"
 BOLD = "VeraBd"
@@ -36,6 +39,8 @@ def register() -> None:
     _string_width = pdfmetrics.stringWidth
 
 
+MAX_FONT_BYTES = 50 * MB
+"""The largest font file a kit may bring (a font with every CJK character is about 20 MB)."""
 _CUSTOM: dict[str, tuple[str, float, float]] = {}
 """Fonts a kit brings (registered name -> SVG family, cap height and descent in ems)."""
 
@@ -50,13 +55,12 @@ def register_file(path: str) -> str:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    with open(path, "rb") as handle:
-        data = handle.read()
+    data = read_bytes(path, MAX_FONT_BYTES)
     name = "Kit" + hashlib.sha256(data).hexdigest()[:12]
     if name not in _CUSTOM:
         register()
         try:
-            font = TTFont(name, path)
+            font = TTFont(name, io.BytesIO(data))
         except Exception as exc:  # reportlab raises TTFError, struct errors, ... for a damaged file
             raise ValueError(f"not a usable TrueType font ({type(exc).__name__}: {exc})") from None
         pdfmetrics.registerFont(font)

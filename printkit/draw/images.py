@@ -15,6 +15,8 @@ from printkit.draw.shapes import Image
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PNG_PIXELS = 50_000_000
 """The largest PNG a kit takes (width x height): decoding one costs 4 bytes a pixel in every renderer."""
+MAX_PICTURE_BYTES = 50 * 1024 * 1024
+"""The largest picture file read (SVG or PNG)."""
 _UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96, "": 25.4 / 96}
 
 

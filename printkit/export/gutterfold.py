@@ -20,6 +20,7 @@ from printkit.press.marks import crop_marks
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import FOOTER_PT, Placed, Sheet
+from printkit.userinput.text import quoted
 
 FOLD_CLEARANCE_MM = 5.0
 """The fold line stays at least this far from the bleed (shared/PRINT.md)."""
@@ -127,7 +128,7 @@ def deck_pages(deck: PieceSet, kit: Kit) -> list[Sheet]:
     if fold is None:
         pw, ph = s.page_size
         need = 2 * fold_gap(s) + 2 * s.margin_mm
-        raise ExportError(f"gutterfold: deck {deck.title!r}: {w:g} x {h:g} mm cards do not fit two-up on {s.paper} paper "
+        raise ExportError(f"gutterfold: deck {quoted(deck.title)}: {w:g} x {h:g} mm cards do not fit two-up on {s.paper} paper "
                           f"({pw:g} x {ph:g} mm): a front and its back need {2 * w + need:.0f} mm across or {2 * h + need:.0f} mm "
                           "down (margins and the fold gap included); choose a larger paper with --paper or smaller cards")
     per_page = fold.cols * fold.rows

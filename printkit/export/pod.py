@@ -19,6 +19,7 @@ from printkit.export.shops import DPI, SHOPS, Product, Shop, match, sizes
 from printkit.kit.checks import text_extent
 from printkit.kit.model import Kit, PieceSet
 from printkit.press.pieces import Piece
+from printkit.userinput.text import quoted
 
 MM_PER_INCH = 25.4
 
@@ -150,7 +151,7 @@ def export_pod(kit: Kit, shop_key: str) -> Export:
     """Every deck, token and board as upload images for ``shop_key`` (a key of SHOPS or ``generic``)."""
     shop = SHOPS.get(shop_key)
     if shop is None and shop_key != "generic":
-        raise ExportError(f"--shop: unknown shop {shop_key!r} (shops: {', '.join([*SHOPS, 'generic'])})")
+        raise ExportError(f"--shop: unknown shop {quoted(shop_key)} (shops: {', '.join([*SHOPS, 'generic'])})")
     if not kit.decks and not kit.tokens and not kit.boards:
         raise NothingToExport(f"{kit.game}: nothing to print on demand")
     title = shop.title if shop else "the shop"
@@ -168,7 +169,7 @@ def export_pod(kit: Kit, shop_key: str) -> Export:
         if shop is not None and match(shop, first.w, first.h) is None:
             left_out.append(deck)
             continue
-        t = template_for(first, shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {deck.title!r}")
+        t = template_for(first, shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {quoted(deck.title)}")
         made = _Deck(deck, t, title, s.bleed_mm)
         made.write()
         files.update(made.files)

@@ -10,6 +10,7 @@ from printkit.draw.cmyk import DEFAULT_INTENT, INTENTS
 from printkit.export.common import TARGETS, Export, ExportError, only_decks
 from printkit.export.shops import SHOP_NAMES
 from printkit.kit.model import Kit
+from printkit.userinput.text import quoted
 
 
 @dataclass
@@ -33,15 +34,15 @@ def check_options(target: str, shop: str | None, base_url: str | None, decks: tu
     if decks and target == "cmyk":
         raise ExportError("--deck: not for --to cmyk (its PDFs are the whole kit, as printed)")
     if target not in TARGETS:
-        raise ExportError(f"--to: unknown target {target!r} (targets: {', '.join(TARGETS)})")
+        raise ExportError(f"--to: unknown target {quoted(target)} (targets: {', '.join(TARGETS)})")
     if shop is not None and target != "pod":
         raise ExportError(f"--shop: only for --to pod, not --to {target}")
     if shop is not None and shop not in SHOP_NAMES:
-        raise ExportError(f"--shop: unknown shop {shop!r} (shops: {', '.join(SHOP_NAMES)})")
+        raise ExportError(f"--shop: unknown shop {quoted(shop)} (shops: {', '.join(SHOP_NAMES)})")
     if base_url is not None and target != "tts":
         raise ExportError(f"--base-url: only for --to tts, not --to {target}")
     if base_url is not None and not base_url.startswith(("http://", "https://", "file://")):
-        raise ExportError(f"--base-url: expected an http(s):// or file:// address, got {base_url!r}")
+        raise ExportError(f"--base-url: expected an http(s):// or file:// address, got {quoted(base_url)}")
 
 
 def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, base_url: str | None = None,

@@ -28,8 +28,11 @@ from printkit.gallery.changes import (
 from printkit.gallery.history import previous_folder
 from printkit.gallery.pages import PageImages, render_pdf
 from printkit.rules.reasons import reasons_lines
+from printkit.userinput.files import MB, read_bytes, reason
 
 GALLERY = "gallery"
+MAX_SHOWN_LOG = MB
+"""The largest game log a kit page shows."""
 """Folder inside each kit folder where the gallery keeps its images."""
 STAMP = "build-stamp.txt"
 """File in the output folder that ``watch --serve`` rewrites after each build; served pages poll it to reload."""
@@ -131,10 +134,18 @@ def kit_folders(out: Path) -> list[Path]:
     return sorted(p for p in out.iterdir() if not p.name.startswith(".") and (p / "manifest.json").is_file())
 
 
+def _log_text(path: Path) -> str:
+    """A game log kept beside a kit, as the page shows it (a file that cannot be read: why)."""
+    try:
+        return read_bytes(path, MAX_SHOWN_LOG).decode("utf-8", errors="replace")
+    except OSError as exc:
+        return f"(not shown: {reason(exc)})"
+
+
 def _read_json(path: Path) -> dict[str, Any] | None:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(read_bytes(path, 20 * MB))
+    except (OSError, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
 
@@ -199,7 +210,7 @@ def kit_view(folder: Path, cache: Path) -> KitView:
         view.balance_report = "balance/report.html"
     view.simulation = _read_json(folder / "balance" / "simulate.json")
     logs = sorted(folder.glob("*.log")) + sorted(folder.glob("logs/*.log"))
-    view.logs = [(str(p.relative_to(folder)), p.read_text(encoding="utf-8", errors="replace")) for p in logs]
+    view.logs = [(str(p.relative_to(folder)), _log_text(p)) for p in logs]
     before = previous_folder(folder)
     old_manifest = _read_json(before / "manifest.json")
     if old_manifest is not None:

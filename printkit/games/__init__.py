@@ -8,6 +8,7 @@ from typing import Any
 
 from printkit.errors import UnknownGameError
 from printkit.games.spec import GameSpec
+from printkit.userinput.text import quoted
 
 GAMES: dict[str, str] = {
     "warfare": "printkit.games.warfare",
@@ -35,6 +36,6 @@ def get_game(name: Any) -> GameSpec:
 
         return kit_game(name)
     if name not in available():
-        raise UnknownGameError(f"unknown game {name!r} (known games: {', '.join(available())})")
+        raise UnknownGameError(f"unknown game {quoted(name)} (known games: {', '.join(available())})")
     spec: GameSpec = importlib.import_module(GAMES[name]).SPEC
     return spec

@@ -11,6 +11,7 @@ from printkit.draw.shapes import Drawing, Group, Line, Text, walk
 from printkit.kit.model import Finding, Kit
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Sheet
+from printkit.userinput.text import quoted
 
 TOLERANCE = 0.05
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -39,7 +40,7 @@ def text_overflows(drawing: Drawing) -> Iterable[str]:
     for (_, _, bw, bh, _, _), lines in boxes.items():
         first = lines[0][0]
         more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
-        yield (f"{first.text!r}{more} ({first.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box "
+        yield (f"{quoted(first.text)}{more} ({first.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box "
                f"by {max(by for _, by in lines):.1f} mm")
 
 
@@ -52,7 +53,7 @@ def small_text_on_pieces(sheet: Sheet) -> Iterable[str]:
         if isinstance(child, Group) and "piece" in child.cls:
             for shape, _, _ in walk((child,)):
                 if isinstance(shape, Text) and shape.size < MIN_PIECE_PT - 1e-9:
-                    yield f"{shape.text!r} is {shape.size:g} pt"
+                    yield f"{quoted(shape.text)} is {shape.size:g} pt"
 
 
 def _texts_in(shapes: tuple, dx: float = 0.0, dy: float = 0.0) -> Iterable[tuple[Text, float, float]]:
@@ -73,7 +74,7 @@ def text_outside_safe_area(sheet: Sheet, safe: float) -> Iterable[str]:
             x0, y0, x1, y1 = text_extent(text)
             x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 + dy, y1 + dy
             if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > placed.w - safe + TOLERANCE or y1 > placed.h - safe + TOLERANCE:
-                yield f"{text.text!r} on {placed.name}"
+                yield f"{quoted(text.text)} on {placed.name}"
 
 
 def _touches(mark: Line, rect: tuple[float, float, float, float]) -> bool:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from printkit.errors import BuildError, PrintkitError
 from printkit.rules.game import Rules
-from printkit.rules.log import parse_log
+from printkit.rules.log import MAX_EXAMPLE_BYTES, parse_log
 from printkit.rules.replay import Replay, replay
+from printkit.userinput.files import read_bytes, reason
+from printkit.userinput.text import quoted
 
 
 def builtin_examples(game: str) -> list[str]:
@@ -25,12 +26,12 @@ def builtin_text(game: str, name: str = "example.log") -> str:
 
 
 def _read_configured(game: str, configured: str) -> str:
-    path = Path(configured)
+    """The configured example log's text: a regular UTF-8 file of at most :data:`MAX_EXAMPLE_BYTES`."""
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the path
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise BuildError(f"games.{game}.example_log: cannot read {str(path)!r}: {reason.lower()}") from None
+        return read_bytes(configured, MAX_EXAMPLE_BYTES).decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = reason(exc) if isinstance(exc, OSError) else f"not UTF-8 text (byte {exc.start + 1})"
+        raise BuildError(f"games.{game}.example_log: cannot read {quoted(configured)}: {why}") from None
 
 
 def replay_example(rules: Rules[Any, Any], game: str, configured: str) -> tuple[str, Replay[Any, Any]]:
@@ -47,7 +48,7 @@ def replay_example(rules: Rules[Any, Any], game: str, configured: str) -> tuple[
     first_error: PrintkitError | None = None
     for source, text in candidates:
         try:
-            return text, replay(rules, parse_log(text), source)
+            return text, replay(rules, parse_log(text, source), source)
         except PrintkitError as exc:
             first_error = first_error or exc
     raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {first_error} "

@@ -20,6 +20,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import printkit
+from printkit.userinput.files import MB, read_bytes, reason
+
+MAX_INPUT_BYTES = 50 * MB
+"""The largest input file hashed: as large as the largest file a kit reads (pictures, fonts)."""
 
 LIBRARIES = {"reportlab": "reportlab", "svglib": "svglib", "pypdfium2": "pypdfium2",
              "pillow": "PIL", "jinja2": "jinja2", "markdown-it-py": "markdown_it"}
@@ -78,9 +82,9 @@ def read_inputs(paths: Mapping[str, Path]) -> dict[str, bytes]:
     files = {}
     for name, path in paths.items():
         try:
-            files[name] = path.read_bytes()
-        except OSError:
-            files[name] = b"\0absent"
+            files[name] = read_bytes(path, MAX_INPUT_BYTES)
+        except OSError as exc:  # missing, not a regular file, or larger than any input printkit reads
+            files[name] = f"\0unreadable: {reason(exc)}".encode()
     return files
 
 

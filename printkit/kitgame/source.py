@@ -43,6 +43,7 @@ def kit_ref(folder: Path, display: str, rules: str, source: str) -> KitRef:
     """The folder's Python files snapshotted; a missing rules file is a ConfigError naming kit.toml's key."""
     from printkit.datakit.paths import inside, shown
     from printkit.errors import ConfigError
+    from printkit.userinput.files import read_bytes, reason
 
     path = inside(folder, rules, source, "game.rules")
     if not path.is_file():
@@ -52,7 +53,10 @@ def kit_ref(folder: Path, display: str, rules: str, source: str) -> KitRef:
         rel = file.relative_to(folder).as_posix()
         if any(part.startswith(".") or part == "__pycache__" for part in rel.split("/")):
             continue
-        data = file.read_bytes()
+        try:
+            data = read_bytes(file, MAX_CODE_BYTES)  # a FIFO named x.py is refused, never read
+        except OSError as exc:
+            raise ConfigError(shown(folder, display, file), "", f"cannot read the file: {reason(exc)}") from None
         total += len(data)
         if total > MAX_CODE_BYTES:
             raise ConfigError(source, "game.rules", f"the kit's Python files exceed {MAX_CODE_BYTES // 2**20} MB")

@@ -16,6 +16,7 @@ from printkit.kitgame.players import StagedPlayer
 from printkit.kitrules import Answered, notation
 from printkit.rules.game import NotationError
 from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker, _human, _position, pick_answer, play_game
+from printkit.userinput.text import quoted
 
 
 class _Options:
@@ -40,7 +41,7 @@ def _choose(console: Console, question: str, options: Sequence[Any], secret: Cal
     listed = picker.option_lines() or [f"{len(options)} choices: type one, 'list' to number them or 'list WORD'"]
     console.say(question, *listed)
     return pick_answer(console, picker, read=lambda: read_answer(console, secret),
-                       shown=repr if secret is None else lambda answer: "That")
+                       shown=quoted if secret is None else lambda answer: "That")
 
 
 def read_answer(console: Console, secret: Callable[[str], str] | None) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.rules.simulate import Tally, simulate
+from printkit.userinput.text import quoted
 
 
 class UnknownPlayer(PrintkitError):
@@ -21,7 +22,7 @@ def policies(spec: Any, names: tuple[str, str]) -> tuple[Any, Any]:
     """The two seats' policies for player names (combined where the game decides on both turns)."""
     for name in names:
         if name not in spec.players:
-            raise UnknownPlayer(f"unknown player {name!r} for {spec.name} (known: {', '.join(sorted(spec.players))})")
+            raise UnknownPlayer(f"unknown player {quoted(name)} for {spec.name} (known: {', '.join(sorted(spec.players))})")
     pair = spec.players[names[0]], spec.players[names[1]]
     return spec.pair_players(*pair) if spec.pair_players is not None else pair
 

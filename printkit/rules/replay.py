@@ -8,6 +8,7 @@ from typing import Any, Callable, Generic, Iterable, TypeVar
 from printkit.errors import LogError
 from printkit.rules.game import IllegalMove, NotationError, Outcome, Rules
 from printkit.rules.log import LogLine
+from printkit.userinput.text import quoted
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -58,23 +59,18 @@ def replay(rules: Rules[S, M], lines: Iterable[LogLine], source: str, on_step: C
     return result
 
 
-def _shown(text: str, limit: int = 60) -> str:
-    """A move as quoted in a message, cut short when it is long."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
-
-
 def _steps(rules: Rules[S, M], lines: Iterable[LogLine], source: str, state: S,
            on_step: Callable[[int], None] | None) -> Iterable[Step[S, M]]:
     for line in lines:
         if rules.outcome(state) is not None:
-            raise LogError(source, line.number, f"move {_shown(line.text)} after the game has ended")
+            raise LogError(source, line.number, f"move {quoted(line.text)} after the game has ended")
         try:
             move = rules.parse_move(state, line.text)
             state = rules.apply(state, move)
         except NotationError as exc:
-            raise LogError(source, line.number, f"cannot read {_shown(line.text)}: {exc}") from None
+            raise LogError(source, line.number, f"cannot read {quoted(line.text)}: {exc}") from None
         except IllegalMove as exc:
-            raise LogError(source, line.number, f"illegal move {_shown(line.text)}: {exc}") from None
+            raise LogError(source, line.number, f"illegal move {quoted(line.text)}: {exc}") from None
         yield Step(line, move, state)
         if on_step is not None:
             on_step(line.number)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from printkit.errors import PrintkitError
+from printkit.userinput.text import quoted
 
 
 class PlayError(PrintkitError):
@@ -23,4 +24,4 @@ def computer_seat(names: Sequence[str], computer: str | None, marks: Sequence[st
         if wanted in accepted:
             return seat
     options = ["1", "2", *marks, *(repr(n) for n in names)]
-    raise PlayError(f"unknown computer side {computer!r} (expected {', '.join(options[:-1])} or {options[-1]})")
+    raise PlayError(f"unknown computer side {quoted(computer)} (expected {', '.join(options[:-1])} or {options[-1]})")

@@ -17,10 +17,34 @@ from typing import Any, Callable, Sequence, TextIO
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move
 from printkit.rules.seats import PlayError, computer_seat
+from printkit.userinput.text import printable, quoted
 
 ABANDONED = "Input ended before the game was over: the game is abandoned."
 LISTED = 40
 """Legal moves listed by themselves on each turn when there are at most this many."""
+MAX_ANSWER = 1_000
+"""The longest answer taken, in characters (a move is a few dozen); the rest of a longer line is skipped."""
+MAX_SKIPPED = 1_000_000
+"""Characters of an over-long line skipped looking for its end; a line longer still (``/dev/zero``) ends the input."""
+
+
+def read_answer(stream: TextIO) -> str | None:
+    """One line of a player's input without its line break, at most :data:`MAX_ANSWER` characters, control
+    characters shown escaped (``\\x1b``: never sent to the terminal as they are); None at the end of the input."""
+    try:
+        line = stream.readline(MAX_ANSWER + 1)
+        if len(line) > MAX_ANSWER and not line.endswith("\n"):
+            skipped = 0
+            while (rest := stream.readline(64 * 1024)) and not rest.endswith("\n"):
+                skipped += len(rest)
+                if skipped > MAX_SKIPPED:
+                    return None
+            line = line[:MAX_ANSWER]
+    except (UnicodeDecodeError, KeyboardInterrupt):
+        return None
+    if not line:
+        return None
+    return printable(line.rstrip("\r\n").replace("\t", " "))
 
 
 class EndOfInput(Exception):
@@ -44,7 +68,7 @@ def choose_seating(spec: Any, names: Sequence[str], marks: Sequence[str], vs_com
     """
     player = computer if computer is not None else spec.strongest
     if player not in spec.players:
-        raise PlayError(f"--computer: unknown player {player!r} for {spec.name} (known: {', '.join(sorted(spec.players))})")
+        raise PlayError(f"--computer: unknown player {quoted(player)} for {spec.name} (known: {', '.join(sorted(spec.players))})")
     if not (vs_computer or computer is not None or side is not None):
         return Seating(None, player)
     try:
@@ -90,15 +114,12 @@ class Console:
         """One answer, stripped; EndOfInput when the input is exhausted."""
         self.output.write(prompt)
         self.output.flush()
-        try:
-            line = self.input.readline()
-        except (UnicodeDecodeError, KeyboardInterrupt):
-            line = ""
-        if not line:
+        line = read_answer(self.input)
+        if line is None:
             self.say("")
             raise EndOfInput
         if self.echo:
-            self.say(line.rstrip("\r\n"))
+            self.say(line)
         return line.strip()
 
 
@@ -145,7 +166,7 @@ class MovePicker:
             if wanted in (_normal(notation), _normal(self._short(notation))):
                 return move
         candidates = [text] + ([f"{self.mark} {text}"] if self.mark else [])
-        error: Exception = NotationError(f"{text!r} is not a legal move")
+        error: Exception = NotationError(f"{quoted(text)} is not a legal move")
         for candidate in candidates:
             try:
                 move = self.rules.parse_move(self.state, candidate)
@@ -235,7 +256,7 @@ def _ask(rules: Rules[Any, Any], state: Any, console: Console, mark: str, hint: 
 
 
 def pick_answer(console: Console, picker: MovePicker, read: Callable[[], str] | None = None, help_text: str = "",
-                shown: Callable[[str], str] = repr) -> Any:
+                shown: Callable[[str], str] = quoted) -> Any:
     """What ``picker`` offers, asked until an answer names one (``read``: default the console); ``list`` and
     ``list WORD`` number the choices, ``help`` prints ``help_text``, a refusal quotes the answer by ``shown``."""
     while True:

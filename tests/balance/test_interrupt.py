@@ -32,7 +32,7 @@ def points_done(path: Path) -> int:
 
 def test_ctrl_c_keeps_finished_points_and_resume_completes(tmp_path: Path) -> None:
     args = ["balance", "--game", "warfare", *SMALL, "--sweep", "games.warfare.abilities.bomb=0..5", "--players", "greedy",
-            "--games", "150", "--workers", "1", "--out", str(tmp_path)]
+            "--games", "60000", "--workers", "1", "--out", str(tmp_path)]  # a point takes about a second: Ctrl-C lands mid-run
     results = tmp_path / "warfare" / "balance" / "results.json"
     process = printkit(*args)
     wait_for(lambda: points_done(results) >= 1)

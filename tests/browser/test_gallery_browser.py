@@ -1,6 +1,6 @@
 """The gallery in headless Chromium: every image loads, every PDF page has a thumbnail, what changed shows, no console errors.
 
-Needs Debian's ``chromium`` (``.ci/run`` installs it when missing). Screenshots are written to the
+Needs Debian's ``chromium`` (``sh scripts/test`` installs it when missing). Screenshots are written to the
 test's temporary folder for a person to look at.
 """
 
@@ -23,7 +23,7 @@ BROKEN_IMAGES = "Array.from(document.images).filter(i => !(i.complete && i.natur
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     executable = chromium_path()
-    assert executable, "chromium is missing: apt-get install -y chromium (.ci/run does it)"
+    assert executable, "chromium is missing: apt-get install -y chromium (sh scripts/test does it)"
     chrome = Browser(executable)
     yield chrome
     chrome.close()

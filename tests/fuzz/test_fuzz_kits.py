@@ -9,7 +9,6 @@ import hashlib
 import io
 import json
 import shutil
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import openpyxl
@@ -160,16 +159,19 @@ def test_huge_png_is_refused(starter: Path, tmp_path: Path) -> None:
                              "(scale it down; 300 dpi is plenty for print)\n")
 
 
-def test_control_characters_in_data_still_make_valid_svg(starter: Path, tmp_path: Path) -> None:
-    """Found by fuzzing: a NUL byte in a CSV cell made the SVG invalid XML and the preview worker crashed."""
+def test_control_characters_in_data_are_refused(starter: Path, tmp_path: Path) -> None:
+    """Found by fuzzing: a NUL byte in a CSV cell made the SVG invalid XML; an ESC reached the terminal. Both are
+    refused naming the cell (tabs and line breaks, which card text may hold, are not)."""
     folder = tmp_path / "my-game"
     shutil.copytree(starter, folder)
-    csv_text = (folder / "cards.csv").read_text(encoding="utf-8").replace("Harvest", "Har\x00vest\x1b[31m")
-    (folder / "cards.csv").write_text(csv_text, encoding="utf-8")
+    csv_text = (folder / "cards.csv").read_text(encoding="utf-8")
+    line = next(n for n, text in enumerate(csv_text.splitlines(), start=1) if "Harvest" in text)
+    (folder / "cards.csv").write_text(csv_text.replace("Harvest", "Har\x00vest\x1b[31m"), encoding="utf-8")
     result = invoke(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
-    assert result.exit_code == 0, result.output
-    root = ET.fromstring((tmp_path / "out" / "my-game" / "artwork" / "cards.svg").read_bytes())
-    assert "Harvest[31m" in ["".join(e.itertext()) for e in root.iter() if e.tag.endswith("text")]
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert result.stderr.startswith(f"error: {folder}/cards.csv:{line}: column ")
+    assert result.stderr.endswith(": expected text without control characters (a control character U+0000 (NUL) at "
+                                  "character 4), got 'Har\\x00vest\\x1b[31m'\n"), result.stderr
 
 
 @pytest.mark.parametrize("setting", ["layouts.card-back.emblem.rotate=1.7e308", "layouts.card-back.emblem.rotate=nan",

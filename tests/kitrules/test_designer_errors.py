@@ -97,3 +97,11 @@ def test_a_game_that_never_ends_is_stopped_at_max_moves(kit: Path) -> None:
     edit(kit / "rules.py", "    players = 2\n", "    players = 2\n    max_moves = 500\n")
     line = one_error_line(cli("simulate", "--kit", str(kit), "--games", "3"))
     assert "a game did not end within 500 moves (max_moves): does every game end? The last moves: play " in line
+
+
+def test_a_python_file_that_is_not_a_file_is_refused_not_read(kit: Path) -> None:
+    import os
+
+    os.mkfifo(kit / "helper.py")
+    line = one_error_line(cli("simulate", "--kit", str(kit), "--games", "5"))
+    assert "star-race/helper.py: cannot read the file: a FIFO (named pipe), not a regular file" in line

@@ -175,7 +175,7 @@ def test_an_error_naming_a_control_character_stays_one_line(tmp_path) -> None:
     folder = tmp_path / "odd\x1ename"
     result = CliRunner().invoke(main, ["build", "--kit", str(folder)])
     assert result.exit_code == 1 and len(result.output.splitlines()) == 1, result.output
-    assert "odd\\x1ename" in result.output
+    assert result.output.startswith("error: --kit: expected text without control characters (a control character U+001E (RS)")
 
 
 @pytest.mark.parametrize("args", [["list"], ["--help"], ["replay", "--game", "warfare", "printkit/games/warfare/example.log"]])

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from printkit.userinput.text import quoted
+
 COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE, FLOOR = (
     "collector-start", "container", "obstructor-start", "safe-zone", "floor")
 KIND_OF_TOKEN = {"C": COLLECTOR_START, "X": CONTAINER, "O": OBSTRUCTOR_START, "SZ": SAFE_ZONE,
@@ -46,7 +48,7 @@ def _row_tokens(line: str, number: int) -> list[str] | None:
         return None
     if not (text.startswith("|") and text.endswith("|")):
         raise MapError(f"map line {number}: expected a row like '| C |   | X |' or a border "
-                       f"like '+---+', got {text!r}")
+                       f"like '+---+', got {quoted(text)}")
     return [t.strip().upper() for t in text[1:-1].split("|")]
 
 
@@ -65,7 +67,7 @@ def parse_map(text: str) -> tuple[tuple[str, ...], ...]:
         for col, token in enumerate(tokens):
             if token not in KIND_OF_TOKEN:
                 raise MapError(f"map row {len(rows) + 1}, column {LETTERS[col]}: unknown cell "
-                               f"{token!r} (expected C, X, O, SZ or a blank)")
+                               f"{quoted(token)} (expected C, X, O, SZ or a blank)")
             kinds.append(KIND_OF_TOKEN[token])
         rows.append(tuple(kinds))
     if not rows:

@@ -17,6 +17,7 @@ from printkit.games.sitters.board import Board
 from printkit.games.sitters.paths import path_problem
 from printkit.games.sitters.state import MOVE, Move, State
 from printkit.rules.game import IllegalMove, NotationError
+from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
     from printkit.games.sitters.engine import SittersRules
@@ -50,7 +51,7 @@ def cell_of(board: Board, word: str) -> int:
     """The cell named ``word``; NotationError naming the map's limits otherwise."""
     cell = board.cell(word)
     if cell is None:
-        raise NotationError(f"{word.upper()!r} is not a space of the map "
+        raise NotationError(f"{quoted(word.upper())} is not a space of the map "
                             f"({board.describe_limits()})")
     return cell
 

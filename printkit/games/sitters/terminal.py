@@ -14,7 +14,8 @@ from printkit.games.sitters.notation import cell_of
 from printkit.games.sitters.params import Params
 from printkit.games.sitters.state import BATTLE, COLLECTORS, LOOT, Move, State
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, chance_move
-from printkit.rules.terminal import Console, GameLog, play_game
+from printkit.rules.terminal import Console, GameLog, play_game, read_answer
+from printkit.userinput.text import quoted
 
 
 class _Abandoned(Exception):
@@ -42,7 +43,7 @@ def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
         return play_game(SittersRules(params), console=Console(input_stream, output_stream), seat=seat,
                          policy=PLAYERS[name], seed=seed, log=log)
     if name not in PLAYERS:
-        say(f"unknown computer player {name!r} (known: {', '.join(sorted(PLAYERS))})")
+        say(f"unknown computer player {quoted(name)} (known: {', '.join(sorted(PLAYERS))})")
         return 2
     rules, rng = SittersRules(params), random.Random(seed)
     c_name, o_name = rules.player_names
@@ -122,14 +123,14 @@ def _ask(rules: SittersRules, state: State, stream: TextIO, say: Callable[[str],
         say("".join(f"{o:<26}" for o in options[start:start + 4]).rstrip())
     while True:
         say("your choice (a number, a space or a move):")
-        line = stream.readline()
-        if not line:
+        line = read_answer(stream)
+        if line is None:
             raise _Abandoned
         move, problem = _choose(rules, state, moves, line.strip())
         if move is not None:
             say(f"> {line.strip()}")
             return move
-        say(f"{line.strip()!r}: {problem}; try again")
+        say(f"{quoted(line.strip())}: {problem}; try again")
 
 
 def _choose(rules: SittersRules, state: State, moves: list[Move],

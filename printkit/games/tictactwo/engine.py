@@ -10,6 +10,7 @@ from printkit.games.tictactwo.ops import open_cells
 from printkit.games.tictactwo.params import ACTIONS, Params
 from printkit.games.tictactwo.state import DRAFT, PLAY, VOID, VOIDS, Move, Pick, PlaceVoid, State, Turn
 from printkit.rules.game import IllegalMove, Outcome
+from printkit.userinput.text import quoted
 
 MARK = ("X", "O")
 
@@ -118,7 +119,7 @@ class TicTacTwo:
 
     def _pick(self, state: State, move: Pick) -> State:
         if move.action not in ACTIONS:
-            raise IllegalMove(f"unknown action {move.action!r} (expected one of {', '.join(ACTIONS)})")
+            raise IllegalMove(f"unknown action {quoted(move.action)} (expected one of {', '.join(ACTIONS)})")
         if move.action not in self.draft_options(state):
             whose = "you" if move.action in state.drafted[move.player] else MARK[1 - move.player]
             raise IllegalMove(f"{move.action} is already held by {whose} (no action is drafted twice)")

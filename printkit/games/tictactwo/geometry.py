@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from printkit.rules.game import NotationError
+from printkit.userinput.text import quoted
 
 EDGES = ("top", "bottom", "left", "right")
 
@@ -61,14 +62,14 @@ class Geometry:
             if 0 <= col < n and 0 <= row < n:
                 return row * n + col
         raise NotationError(
-            f"{text!r} is off the board (columns A-{chr(64 + n)}, rows 1-{n})"
+            f"{quoted(text)} is off the board (columns A-{chr(64 + n)}, rows 1-{n})"
         )
 
     def slot(self, text: str) -> Slot:
         """A wall slot from ``B2|C2`` / ``C2|B2`` / ``A1|top``; NotationError otherwise."""
         parts = [p.strip() for p in text.split("|")]
         if len(parts) != 2:
-            raise NotationError(f"{text!r} is not a wall slot (expected like B2|C2 or A1|top)")
+            raise NotationError(f"{quoted(text)} is not a wall slot (expected like B2|C2 or A1|top)")
         if parts[0].lower() in EDGES:
             parts.reverse()
         first = self.names[self.cell(parts[0])]
@@ -76,7 +77,7 @@ class Geometry:
         for name in (f"{first}|{second}", f"{second}|{first}"):
             if name in self.slot_by_name:
                 return self.slot_by_name[name]
-        raise NotationError(f"{text!r} is not a wall slot (the spaces must share a border)")
+        raise NotationError(f"{quoted(text)} is not a wall slot (the spaces must share a border)")
 
     def blocking(self, a: int, b: int) -> tuple[int, ...]:
         """Slots that stand between neighbouring spaces a and b (orthogonal or diagonal)."""

@@ -24,6 +24,7 @@ from printkit.games.tictactwo.geometry import Geometry
 from printkit.games.tictactwo.params import ACTIONS
 from printkit.games.tictactwo.state import DIBS, INTERSECT, LETTER, VOID, Action, Move, Pick, PlaceVoid, State, Turn
 from printkit.rules.game import NotationError
+from printkit.userinput.text import quoted
 
 MARK = ("X", "O")
 FORMAT = "expected like 'X C3', 'X swap B2 C3, D4', 'O picks wall' or 'X void B2'"
@@ -70,11 +71,11 @@ def parse_move(geo: Geometry, state: State, text: str) -> Move:
     head = rest.split()
     if head[0].lower() == "picks":
         if len(head) != 2 or head[1].lower() not in ACTIONS:
-            raise NotationError(f"expected 'picks' and one of {', '.join(ACTIONS)}, got {rest!r}")
+            raise NotationError(f"expected 'picks' and one of {', '.join(ACTIONS)}, got {quoted(rest)}")
         return Pick(player, head[1].lower())
     if head[0].lower() == "void":
         if len(head) != 2:
-            raise NotationError(f"expected 'void' and a space like B2, got {rest!r}")
+            raise NotationError(f"expected 'void' and a space like B2, got {quoted(rest)}")
         return PlaceVoid(player, geo.cell(head[1]))
     return _parse_turn(geo, player, [p.strip() for p in rest.split(",")])
 
@@ -86,10 +87,10 @@ def _parse_turn(geo: Geometry, player: int, parts: list[str]) -> Turn:
     for index, part in enumerate(parts):
         word = part.split()[0].lower() if part.split() else ""
         if place is not None:
-            raise NotationError(f"the letter ends the turn: nothing may follow it, got {part!r}")
+            raise NotationError(f"the letter ends the turn: nothing may follow it, got {quoted(part)}")
         if word in ACTIONS:
             if index != 0:
-                raise NotationError(f"the special action comes first in a turn, got {part!r}")
+                raise NotationError(f"the special action comes first in a turn, got {quoted(part)}")
             action = parse_action(geo, part)
         elif word == "topple":
             if topple is not None:
@@ -109,7 +110,7 @@ def parse_action(geo: Geometry, text: str) -> Action:
     want = 2 if name == "swap" else 1
     if len(args) != want:
         example = {"swap": "swap B2 C3", "wall": "wall B2|C2"}.get(name, f"{name} B2")
-        raise NotationError(f"expected like {example!r}, got {text!r}")
+        raise NotationError(f"expected like {quoted(example)}, got {quoted(text)}")
     if name == "wall":
         return Action(name, (geo.slot(args[0]).index,))
     cells = tuple(sorted(geo.cell(a) for a in args))
@@ -118,7 +119,7 @@ def parse_action(geo: Geometry, text: str) -> Action:
 
 def _parse_shift(geo: Geometry, text: str, args: list[str]) -> Action:
     if len(args) != 3 or args[0].lower() not in ("row", "column"):
-        raise NotationError(f"expected like 'shift row 2 right' or 'shift column B up', got {text!r}")
+        raise NotationError(f"expected like 'shift row 2 right' or 'shift column B up', got {quoted(text)}")
     axis, label, way = args[0].lower(), args[1].upper(), args[2].lower()
     n = geo.n
     if axis == "row":
@@ -130,16 +131,16 @@ def _parse_shift(geo: Geometry, text: str, args: list[str]) -> Action:
         steps = {"down": 1, "up": -1}
         bounds = f"columns A-{chr(64 + n)}"
     if not 0 <= index < n:
-        raise NotationError(f"{args[1]!r} is off the board ({bounds})")
+        raise NotationError(f"{quoted(args[1])} is off the board ({bounds})")
     if way not in steps:
-        raise NotationError(f"a {axis} shifts {' or '.join(steps)}, got {args[2]!r}")
+        raise NotationError(f"a {axis} shifts {' or '.join(steps)}, got {quoted(args[2])}")
     return Action("shift", (axis, index, steps[way]))
 
 
 def _parse_topple(geo: Geometry, text: str) -> tuple[int, int]:
     words = text.split()
     if len(words) != 4 or words[2].lower() != "onto":
-        raise NotationError(f"expected like 'topple B2|C2 onto C2', got {text!r}")
+        raise NotationError(f"expected like 'topple B2|C2 onto C2', got {quoted(text)}")
     return geo.slot(words[1]).index, geo.cell(words[3])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.params import param
+from printkit.userinput.text import quoted
 
 ACTIONS = ("double", "swap", "shift", "dibs", "intersect", "wall")
 """The six special actions, in rule-sheet order (also the order of legal moves)."""
@@ -42,7 +43,7 @@ class Params:
             )
         problems += self._space_fits()
         if self.player_x == self.player_o:
-            problems.append(("player_o", f"expected a name different from player_x, got {self.player_o!r}"))
+            problems.append(("player_o", f"expected a name different from player_x, got {quoted(self.player_o)}"))
         return problems
 
     @property

@@ -12,6 +12,7 @@ from typing import Mapping
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.notation import cell_text
 from printkit.games.tictactwo.state import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, State, X
+from printkit.userinput.text import quoted
 
 
 def space(text: str) -> int:
@@ -26,7 +27,7 @@ def space(text: str) -> int:
         t, v = t[1:], v | INTERSECT
     for ch in t:
         if ch not in "XO":
-            raise ValueError(f"bad space text {text!r}")
+            raise ValueError(f"bad space text {quoted(text)}")
         v |= X if ch == "X" else O
     return v
 

@@ -13,7 +13,7 @@ from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.state import Move, State
 from printkit.rules.game import IllegalMove, NotationError
-from printkit.rules.terminal import GameLog, MovePicker, list_command, seat_and_policy
+from printkit.rules.terminal import GameLog, MovePicker, list_command, read_answer, seat_and_policy
 
 HELP = (
     "moves: 'picks swap', 'void B2', 'C3', 'double B2, C3', 'swap B2 C3, D4', "
@@ -69,8 +69,8 @@ def _ask(rules: TicTacTwo, state: State, source: TextIO, out: TextIO) -> Move | 
         out.write("".join(f"{row}\n" for row in picker.option_lines()))
     while True:
         out.write(f"{mark}> ")
-        line = source.readline()
-        if not line:
+        line = read_answer(source)
+        if line is None:
             return None
         text = line.strip()
         if text.lower() == "help":

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.params import param
+from printkit.userinput.text import quoted
 
 KIT_FOLDER = Path(__file__).parent / "kitfolder"
 """Token Tactics' kit folder: kit.toml, rules.py, rules.md."""
@@ -80,5 +81,5 @@ class Params:
         if len(names) != 2:
             return [("player_names", f"expected 2 names, got {len(names)}")]
         if names[0].strip().lower() == names[1].strip().lower():
-            return [("player_names", f"expected two different names, got {names[0]!r} twice")]
+            return [("player_names", f"expected two different names, got {quoted(names[0])} twice")]
         return []

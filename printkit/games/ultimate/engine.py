@@ -10,6 +10,7 @@ from printkit.games.ultimate import notation
 from printkit.games.ultimate.board import EMPTY, FREE, MARK_POINTS, MARKS, OPPONENT_POINTS, OWN_POINTS, Geometry
 from printkit.games.ultimate.params import Params
 from printkit.rules.game import IllegalMove, Outcome
+from printkit.userinput.text import quoted
 
 Move = int
 """A move is the index of the cell that gets the mover's mark (row-major from A1)."""
@@ -113,7 +114,7 @@ class UltimateRules:
         if not state.empty:
             raise IllegalMove("the game is over: no empty space is left")
         if not isinstance(move, int) or not 0 <= move < len(state.cells):
-            raise IllegalMove(f"{move!r} is not a cell of the board")
+            raise IllegalMove(f"{quoted(move)} is not a cell of the board")
         value = state.cells[move]
         name = self.geometry.coords[move]
         if value == FREE:

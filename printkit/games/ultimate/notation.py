@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.games.ultimate.board import EMPTY, FREE, MARKS, Geometry
 from printkit.games.ultimate.params import board_extent, column_letter, coord_cell
 from printkit.rules.game import IllegalMove, NotationError
+from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
     from printkit.games.ultimate.engine import State, UltimateRules
@@ -28,13 +29,13 @@ def parse_move(geometry: Geometry, player: int, text: str) -> int:
     """The cell of ``X E3`` (or a bare ``E3``); the mark must be the mover's."""
     match = MOVE.fullmatch(text.strip())
     if match is None:
-        raise NotationError(f"expected a mark and a space like 'X E3', got {text!r}")
+        raise NotationError(f"expected a mark and a space like 'X E3', got {quoted(text)}")
     mark, coord = match.group(1), match.group(2)
     if mark is not None and mark.upper() not in MARKS:
-        raise NotationError(f"expected the mark X or O, got {mark!r}")
+        raise NotationError(f"expected the mark X or O, got {quoted(mark)}")
     cell = coord_cell(geometry.size, coord)
     if cell is None:
-        raise NotationError(f"{coord!r} is off the board ({board_extent(geometry.size)})")
+        raise NotationError(f"{quoted(coord)} is off the board ({board_extent(geometry.size)})")
     if mark is not None and mark.upper() != MARKS[player]:
         raise IllegalMove(f"it is {MARKS[player]}'s turn, not {mark.upper()}'s")
     return cell

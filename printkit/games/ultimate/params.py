@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from printkit.params import param
+from printkit.userinput.text import quoted
 
 COORD = r"[A-Z][1-9][0-9]?"
 """A coordinate as written in the config: column letter, then row number (``E3``)."""
@@ -89,10 +90,10 @@ class Params:
     def _check_coord(self, key: str, text: str, seen: dict[str, str]) -> list[tuple[str, str]]:
         """The problems of one listed coordinate; records it in ``seen``."""
         if coord_cell(self.board_size, text) is None:
-            return [(key, f"{text!r} is off the board ({board_extent(self.board_size)})")]
+            return [(key, f"{quoted(text)} is off the board ({board_extent(self.board_size)})")]
         if text in seen:
             where = "twice in this list" if seen[text] == key else f"already in {seen[text]}"
-            return [(key, f"{text!r} is {where}")]
+            return [(key, f"{quoted(text)} is {where}")]
         seen[text] = key
         return []
 

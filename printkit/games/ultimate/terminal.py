@@ -14,7 +14,7 @@ from printkit.games.ultimate.board import MARKS
 from printkit.games.ultimate.engine import State, UltimateRules
 from printkit.games.ultimate.params import Params
 from printkit.rules.game import IllegalMove, NotationError
-from printkit.rules.terminal import GameLog, MovePicker, list_command, seat_and_policy
+from printkit.rules.terminal import GameLog, MovePicker, list_command, read_answer, seat_and_policy
 
 ABANDONED = "Input ended before the game was over: the game is abandoned."
 
@@ -71,11 +71,11 @@ def _ask(rules: UltimateRules, state: State, inp: TextIO, out: TextIO, echo: boo
     while True:
         out.write(f"{label}, your space (e.g. E3; 'list' numbers the legal moves)\n> ")
         out.flush()
-        line = inp.readline()
-        if not line:
+        line = read_answer(inp)
+        if line is None:
             return None
         if echo:
-            out.write(line.rstrip("\r\n") + "\n")
+            out.write(line + "\n")
         listed = list_command(picker, line)
         if listed is not None:
             out.write("".join(f"{row}\n" for row in listed))

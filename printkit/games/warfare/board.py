@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from printkit.rules.game import NotationError
+from printkit.userinput.text import quoted
 
 COORD = re.compile(r"([A-Za-z])(\d{1,2})")
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -39,13 +40,13 @@ class Geometry:
         """The cell index of a coordinate such as ``C4`` (case-insensitive)."""
         match = COORD.fullmatch(text.strip())
         if not match:
-            raise NotationError(f"expected a cell such as 'C4', got {text!r}")
+            raise NotationError(f"expected a cell such as 'C4', got {quoted(text)}")
         col = ord(match.group(1).upper()) - ord("A")
         row = int(match.group(2)) - 1
         if not (0 <= col < self.size and 0 <= row < self.size):
             last = chr(ord("A") + self.size - 1)
             raise NotationError(
-                f"{text!r} is off the board (columns A-{last}, rows 1-{self.size})"
+                f"{quoted(text)} is off the board (columns A-{last}, rows 1-{self.size})"
             )
         return row * self.size + col
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.games.warfare.board import Geometry
 from printkit.games.warfare.engine import ABILITIES, EMPTY, MARKS, First, Move, State, Turn, owner
 from printkit.rules.game import CHANCE, NotationError
+from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
     from printkit.games.warfare.engine import WarfareRules
@@ -44,7 +45,7 @@ def format_move(geo: Geometry, move: Move) -> str:
 def _mark(text: str) -> int:
     mark = text.upper()
     if mark not in MARKS:
-        raise NotationError(f"expected the mover's mark X or O, got {text!r}")
+        raise NotationError(f"expected the mover's mark X or O, got {quoted(text)}")
     return MARKS.index(mark)
 
 
@@ -65,14 +66,14 @@ def parse_move(geo: Geometry, text: str) -> Move:
         pieces = part.split()
         if len(pieces) == 1:
             if place is not None:
-                raise NotationError(f"a turn places one token, got two in {text!r}")
+                raise NotationError(f"a turn places one token, got two in {quoted(text)}")
             place = geo.parse(pieces[0])
         elif len(pieces) == 2 and pieces[0].lower() in ABILITIES:
             if ability is not None:
-                raise NotationError(f"at most one ability per turn, got two in {text!r}")
+                raise NotationError(f"at most one ability per turn, got two in {quoted(text)}")
             ability = (pieces[0].lower(), geo.parse(pieces[1]), index == 0)
         else:
-            raise NotationError(f"expected a cell or an ability and a cell ({', '.join(ABILITIES)}), got {part!r}")
+            raise NotationError(f"expected a cell or an ability and a cell ({', '.join(ABILITIES)}), got {quoted(part)}")
     if ability is None:
         assert place is not None
         return Turn(player, place)

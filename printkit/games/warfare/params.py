@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.params import group, param
+from printkit.userinput.text import quoted
 
 NAME_PATTERN = r"[A-Za-z][A-Za-z0-9 _-]{0,15}"
 COLOUR_PATTERN = r"#[0-9A-Fa-f]{6}"
@@ -53,5 +54,5 @@ class Params:
                 ("token_mm", f"expected at most cell_mm - 3 ({self.cell_mm - 3:g}), got {self.token_mm:g}")
             )
         if self.player_x.strip().lower() == self.player_o.strip().lower():
-            problems.append(("player_o", f"expected a name other than player_x, got {self.player_o!r}"))
+            problems.append(("player_o", f"expected a name other than player_x, got {quoted(self.player_o)}"))
         return problems

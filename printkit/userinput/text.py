@@ -1,0 +1,89 @@
+"""Text a user wrote: the one control-character check, and values quoted short in messages.
+
+Control characters (C0 such as NUL and ESC, DEL, and C1) are refused wherever a user's text comes in:
+they would land raw in a terminal (an ANSI escape sequence recolours or clears it), in SVG (where XML
+forbids most of them) and in rules.md. Where a format can carry them, they are shown escaped instead
+(:func:`printable`).
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+SHOWN = 60
+"""The longest prefix of a value a message quotes (then ``…`` and the value's length)."""
+
+LINE_BREAKS = "\t\n\r"
+"""The control characters multi-line text (card text, rule sheets) may hold."""
+
+_C0 = ("NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC "
+       "FS GS RS US").split()
+
+
+def is_control(char: str) -> bool:
+    """A C0 or C1 control character, or DEL."""
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code <= 0x9F
+
+
+def control_name(char: str) -> str:
+    """``U+001B (ESC)``."""
+    code = ord(char)
+    name = _C0[code] if code < 0x20 else "DEL" if code == 0x7F else "a C1 control"
+    return f"U+{code:04X} ({name})"
+
+
+def control_problem(text: str, allow: str = "") -> str | None:
+    """Why ``text`` is refused (its first control character not in ``allow``, and where), or None."""
+    for index, char in enumerate(text):
+        if is_control(char) and char not in allow:
+            return f"a control character {control_name(char)} at character {index + 1}"
+    return None
+
+
+def refuse_controls(text: str, allow: str = "") -> str | None:
+    """The usual complaint about a value holding a control character, or None."""
+    problem = control_problem(text, allow)
+    if problem is None:
+        return None
+    return f"expected text without control characters ({problem}), got {quoted(text)}"
+
+
+def printable(text: str) -> str:
+    """``text`` as one printable line: line breaks and other control characters shown escaped (``\\x1b``)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = _REPR.maxlong = SHOWN
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict = 3, 6, 6, 6
+
+
+def shortened(text: str, limit: int = SHOWN) -> str:
+    """``text`` itself when it shows in at most ``limit`` characters (escapes such as ``\\x1b`` counted as
+    shown), else the longest start that does, ``…`` and the length: ``xxxx… (100,000 characters)``."""
+    width = 0
+    for end, char in enumerate(text):
+        width += 1 if char.isprintable() else len(repr(char)) - 2
+        if width > limit:
+            return f"{text[:end]}… ({len(text):,} characters)"
+    return text
+
+
+def quoted(value: object, limit: int = SHOWN) -> str:
+    """``value`` as a message quotes it: ``'text'`` in full when short, else its start (at most ``limit``
+    characters as shown), ``…`` and its length (``'xxxx…' (100,000 characters)``); other values by a
+    shortened ``repr``."""
+    if isinstance(value, str):
+        short = shortened(value, limit)
+        if short is value:
+            return repr(value)
+        start = short[: short.rindex("… (")]
+        return f"{start + '…'!r} ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
+    try:
+        return _REPR.repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} too large to show"
+
