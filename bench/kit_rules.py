@@ -98,8 +98,9 @@ def main() -> None:
         rate = random_rate(folder)
         games = 2000
         one, first = balance(folder, Path(tmp) / "one", games, 1)
-        games = max(2000, int(games * args.seconds / one))  # the run is sized to take --seconds on one worker
-        one, first = balance(folder, Path(tmp) / "one", games, 1)
+        while one < args.seconds:  # the run is sized to take at least --seconds on one worker
+            games = max(games + 1000, int(games * args.seconds / one * 1.15))
+            one, first = balance(folder, Path(tmp) / "one", games, 1)
         two, second = balance(folder, Path(tmp) / "two", games, 2)
         assert first == second, "1 and 2 workers disagree"
         row: dict[str, Any] = {"random_games_per_second": round(rate), "balance_games_per_point": games,
