@@ -19,6 +19,8 @@ from printkit.rules.simulate import Tally
 CHUNK_GAMES = 1000
 """Games per chunk: small enough for a smooth progress bar and even load, large enough for fast kernels."""
 
+MAXIMUM_PREFIX = "largest_"
+"""``extra`` counters named ``largest_...`` hold a maximum over the games (merged by max, not added up)."""
 SEAT_WINS = ("seat_1_wins", "seat_2_wins")
 """``extra`` counters of restricted play: games won by the first seat and by the second seat."""
 
@@ -83,7 +85,8 @@ def merge(tallies: Iterable[Tally]) -> Tally:
         total.results.update(part.results)
         total.lengths.extend(part.lengths)
         total.reasons.update(part.reasons)
-        total.extra.update(part.extra)
+        for key, value in part.extra.items():
+            total.extra[key] = max(total.extra[key], value) if key.startswith(MAXIMUM_PREFIX) else total.extra[key] + value
         total.seconds += part.seconds
     total.results = Counter({k: v for k, v in total.results.items() if v})
     return total

@@ -118,3 +118,13 @@ def test_progress_bar_on_a_terminal_only() -> None:
     bar.advance(1000)
     text = shown.getvalue()
     assert "2,000/2,000 games" in text and "games/s" in text and "0:00 left" in text
+
+
+def test_a_largest_counter_merges_as_a_maximum() -> None:
+    from collections import Counter
+
+    from printkit.balance.chunks import merge
+    from printkit.rules.simulate import Tally
+
+    parts = [Tally(extra=Counter({"largest_reserve": 15, "attacks": 3})), Tally(extra=Counter({"largest_reserve": 12, "attacks": 4}))]
+    assert merge(parts).extra == Counter({"largest_reserve": 15, "attacks": 7})
