@@ -263,29 +263,11 @@ class KitRules:
 
     def render_view(self, state: Any, player: int) -> str:
         """The position as ``player`` sees it (hidden and private state kept from them)."""
-        seen = self.view(state, player)
-        return f"{self.player_names[player]} sees:\n" + str(self._call(lambda: self.game.text(seen), "in text()"))
+        return f"{self.player_names[player]} sees:\n" + self.render_text(self.view(state, player))
 
     def state_json(self, state: Any) -> dict[str, Any]:
         data = plain(state)
         return data if isinstance(data, dict) else {"state": data}
-
-    def policy(self, name: str) -> Callable[[Any, Any, random.Random], Any]:
-        """The engine's player (``policy(rules, state, rng)``) for the designer's ``player_NAME`` (or random)."""
-        if name == "random":
-            return random_player
-        method = getattr(self.game, f"player_{name}")
-
-        def play(rules: Any, state: Any, rng: random.Random) -> Any:
-            seat = self.current_player(state)
-            moves = list(rules.legal_moves(state))
-            seen = self.view(state, seat)
-            move = self._call(lambda: method(seen, moves, rng), lambda: f"player {name} choosing for {self.player_names[seat]}")
-            if move not in moves:
-                raise self.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
-            return move
-
-        return play
 
 
 def random_player(rules: Any, state: Any, rng: random.Random) -> Any:
