@@ -28,6 +28,15 @@ MAX_KIT_PIECES = 5_000
 MAX_KIT_ELEMENTS = 100_000
 """Layout elements one kit draws (elements per piece times pieces): 54,000 took about 20 s."""
 MAX_BYTES = 20 * MB
+MAX_XLSX_UNZIPPED = 200 * MB
+"""What a workbook's parts may add up to unzipped, as their headers declare it (Python's zipfile never
+inflates a part past its declared size): a 20 MB workbook that would expand to gigabytes is refused
+before it is parsed."""
+MAX_XLSX_PARTS = 10_000
+MAX_COLUMNS = 256
+"""Columns one data file may use; a sheet declaring thousands of (empty) columns is read only this wide."""
+MAX_SHEET_ROWS = 5 * MAX_ROWS
+"""Rows of a sheet looked at, empty ones included, before the sheet is refused as too long."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,7 @@ def _xlsx(raw: bytes, name: str, sheet: str | None) -> list[tuple[str, dict[str,
         import openpyxl
     except ImportError:  # pragma: no cover - a declared dependency
         raise ConfigError(name, "", "reading .xlsx needs openpyxl (pip install openpyxl)") from None
+    _check_unzipped(raw, name)
     try:
         book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
@@ -148,10 +158,29 @@ def _xlsx(raw: bytes, name: str, sheet: str | None) -> list[tuple[str, dict[str,
     if sheet is not None and sheet not in book.sheetnames:
         raise ConfigError(name, "", f"no sheet {quoted(sheet)} (sheets: {', '.join(book.sheetnames)})")
     ws = book[sheet] if sheet else book.worksheets[0]
+    try:
+        rows = _sheet_rows(ws, name)
+    except ConfigError:
+        raise
+    except Exception as exc:  # a part that does not inflate to what its header says, broken XML ...
+        raise ConfigError(name, "", f"not a readable .xlsx workbook ({type(exc).__name__} in sheet {quoted(ws.title)})") from None
+    finally:
+        book.close()
+    return rows
+
+
+def _sheet_rows(ws: Any, name: str) -> list[tuple[str, dict[str, str]]]:
+    """The sheet's rows after its header row, each named ``cards.xlsx:Sheet!row``, within the bounds."""
     rows: list[tuple[str, dict[str, str]]] = []
     header: list[str] | None = None
-    for number, record in enumerate(ws.iter_rows(values_only=True), start=1):
+    for number, record in enumerate(ws.iter_rows(max_col=MAX_COLUMNS + 1, values_only=True), start=1):
+        if number > MAX_SHEET_ROWS:
+            raise ConfigError(f"{name}:{ws.title}!{number}", "", f"a sheet of more than {MAX_SHEET_ROWS} rows "
+                                                                 f"(empty ones included): at most {MAX_ROWS} rows of cards")
         cells = [cell_text(c).strip() for c in record]
+        if len(cells) > MAX_COLUMNS and cells[MAX_COLUMNS]:
+            raise ConfigError(f"{name}:{ws.title}!{number}", "", f"more than {MAX_COLUMNS} columns")
+        del cells[MAX_COLUMNS:]
         if not any(cells):
             continue
         if header is None:
@@ -159,10 +188,26 @@ def _xlsx(raw: bytes, name: str, sheet: str | None) -> list[tuple[str, dict[str,
             continue
         cells += [""] * (len(header) - len(cells))
         rows.append((f"{name}:{ws.title}!{number}", {h: c for h, c in zip(header, cells) if h}))
-    book.close()
     if header is None:
         raise ConfigError(name, "", "an empty sheet: expected a header row, then one row per card")
     return rows
+
+
+def _check_unzipped(raw: bytes, name: str) -> None:
+    """Refuse a workbook whose parts declare more than :data:`MAX_XLSX_UNZIPPED` bytes unzipped (a zip bomb)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise ConfigError(name, "", "not a readable .xlsx workbook (not a zip archive)") from None
+    if len(parts) > MAX_XLSX_PARTS:
+        raise ConfigError(name, "", f"a workbook of {len(parts)} parts: at most {MAX_XLSX_PARTS}")
+    unzipped = sum(part.file_size for part in parts)
+    if unzipped > MAX_XLSX_UNZIPPED:
+        raise ConfigError(name, "", f"the workbook unzips to {unzipped // MB} MB: at most {MAX_XLSX_UNZIPPED // MB} MB "
+                                    "(save the sheet on its own, or as CSV)")
 
 
 def _read(path: Path, name: str, spec: DataSource) -> list[tuple[str, dict[str, str]]]:
