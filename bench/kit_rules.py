@@ -4,7 +4,8 @@ Run with ``python bench/kit_rules.py [--json] [--seconds S]``. It measures
 
 - random games per second on one core (``simulate``'s playouts in this process, best of three);
 - ``balance`` with 1 and 2 local workers on a run of at least ``--seconds`` (default 10 s) of one worker's
-  work, as a wall-clock speed-up (the target is 1.8x on two cores), the numbers checked equal;
+  work, each a whole ``printkit balance`` process as a user runs it, as a wall-clock speed-up (the target is
+  1.8x on two cores), the numbers checked equal;
 - the same balance run on a Dask cluster started as a user starts one (``dask scheduler`` and ``dask worker``
   on localhost, two worker processes): its numbers checked equal to the local run's, its speed-up shown.
 
@@ -49,14 +50,14 @@ def random_rate(folder: Path, games: int = 20_000) -> float:
 
 
 def balance(folder: Path, out: Path, games: int, workers: int | None = None, scheduler: str | None = None) -> tuple[float, Any]:
-    from printkit.balance.command import balance as run
-    from printkit.balance.lab import Request
-
-    request = Request("", ("params.hand_size=2..5",), "random,greedy/random", games, 1, False, None, (), str(folder))
+    """One whole ``printkit balance`` command as a user runs it (start-up, plots and report included)."""
+    printkit = str(Path(sys.executable).with_name("printkit"))
+    where = ["--scheduler", scheduler] if scheduler else ["--workers", str(workers or 1)]
+    command = [printkit, "balance", "--kit", str(folder), "--sweep", "params.hand_size=2..5", "--players",
+               "random,greedy/random", "--games", str(games), "--out", str(out), *where]
     start = time.perf_counter()
-    code = run(request, out, workers or 1, scheduler, False, lambda line: None)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     seconds = time.perf_counter() - start
-    assert code == 0
     data = json.loads((out / "star-race" / "balance" / "results.json").read_text())
     return seconds, [{k: v for k, v in p.items() if k not in ("games_per_second",)} for p in data["points"]]
 

@@ -11,6 +11,7 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
     """Run and report; returns the exit code (0 done, 130 stopped early)."""
     from printkit.balance.execute import connect
     from printkit.balance.lab import plan, run
+    from printkit.balance.plots import warm_up
     from printkit.balance.progress import Progress
     from printkit.balance.report import write_report
     from printkit.balance.store import save
@@ -31,7 +32,8 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
         where = f"the Dask cluster at {scheduler}" if client is not None else f"{workers} worker{'s' if workers != 1 else ''}"
         echo(f"{checked.spec.title}: {playable} point{'s' if playable != 1 else ''} x {request.games} games on {where}"
              + (" (with restricted play for every ability)" if request.abilities else ""))
-        results = run(checked, folder, workers, client, resume, lambda total: Progress(total, stream=sys.stderr))
+        results = run(checked, folder, workers, client, resume, lambda total: Progress(total, stream=sys.stderr),
+                      meanwhile=warm_up)
     finally:
         if client is not None:
             client.close()

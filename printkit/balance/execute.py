@@ -10,9 +10,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from printkit.balance.chunks import Task, run_task
 from printkit.errors import PrintkitError
@@ -84,24 +85,47 @@ def interruptible() -> Iterator[None]:
             signal.signal(signal.SIGTERM, previous)
 
 
-def execute(tasks: Sequence[Task], workers: int = 1, client: Any = None) -> Iterator[tuple[int, Tally]]:
-    """Play ``tasks`` and yield ``(index, tally)`` as each finishes."""
+def execute(tasks: Sequence[Task], workers: int = 1, client: Any = None,
+            meanwhile: Callable[[], None] | None = None) -> Iterator[tuple[int, Tally]]:
+    """Play ``tasks`` and yield ``(index, tally)`` as each finishes.
+
+    ``meanwhile`` (e.g. importing what the report needs) runs in a thread of this process while worker
+    processes or a cluster play, once every task is handed out; it is joined when the run ends.
+    """
     if client is not None:
-        yield from _on_cluster(tasks, client)
+        yield from _on_cluster(tasks, client, meanwhile)
     elif workers <= 1 or len(tasks) <= 1:
         for index, task in enumerate(tasks):
             yield index, run_task(task)
     else:
-        yield from _in_pool(tasks, workers)
+        yield from _in_pool(tasks, workers, meanwhile)
 
 
-def _in_pool(tasks: Sequence[Task], workers: int) -> Iterator[tuple[int, Tally]]:
+def _start(meanwhile: Callable[[], None] | None) -> threading.Thread | None:
+    """``meanwhile`` in a daemon thread; its failure is left for the code that needs it to meet."""
+    if meanwhile is None:
+        return None
+
+    def quietly() -> None:
+        try:
+            meanwhile()
+        except Exception:  # noqa: BLE001 - the real call after the run reports it
+            pass
+
+    thread = threading.Thread(target=quietly, name="printkit-meanwhile", daemon=True)
+    thread.start()
+    return thread
+
+
+def _in_pool(tasks: Sequence[Task], workers: int, meanwhile: Callable[[], None] | None) -> Iterator[tuple[int, Tally]]:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=_ignore_interrupts)
     finished = False
+    thread = None
     try:
         pending = {pool.submit(run_task, task): index for index, task in enumerate(tasks)}
+        thread = _start(meanwhile)  # after the submits: every worker is forked, none from a threaded parent
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in sorted(done, key=pending.__getitem__):
@@ -112,15 +136,20 @@ def _in_pool(tasks: Sequence[Task], workers: int) -> Iterator[tuple[int, Tally]]
             for process in list(getattr(pool, "_processes", {}).values()):
                 process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+        if thread is not None:
+            thread.join()
 
 
-def _on_cluster(tasks: Sequence[Task], client: Any) -> Iterator[tuple[int, Tally]]:
+def _on_cluster(tasks: Sequence[Task], client: Any, meanwhile: Callable[[], None] | None) -> Iterator[tuple[int, Tally]]:
     from distributed import as_completed
 
     futures = [client.submit(run_task, task, pure=False) for task in tasks]
     index = {future.key: i for i, future in enumerate(futures)}
+    thread = _start(meanwhile)
     try:
         for future in as_completed(futures, loop=client.loop):
             yield index[future.key], future.result()
     finally:
         client.cancel([f for f in futures if not f.done()])
+        if thread is not None:
+            thread.join()

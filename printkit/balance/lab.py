@@ -186,8 +186,10 @@ def results_of(plan: Plan, finished: dict[str, dict[str, Any]], seconds: float) 
 
 
 def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: bool = False,
-        progress: Callable[[int], Progress] | None = None) -> dict[str, Any]:
+        progress: Callable[[int], Progress] | None = None, meanwhile: Callable[[], None] | None = None) -> dict[str, Any]:
     """Play every point not yet finished, saving after each; Ctrl-C/SIGTERM keeps what is done.
+
+    ``meanwhile`` runs while worker processes or a cluster play (see :func:`execute`).
 
     Returns the results; ``results["complete"]`` is False when the run was stopped.
     """
@@ -207,7 +209,7 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
     save(folder, results_of(plan, finished, 0.0))
     try:
         with interruptible():
-            for index, tally in execute([j.task for j in jobs], workers, client):
+            for index, tally in execute([j.task for j in jobs], workers, client, meanwhile):
                 job = jobs[index]
                 parts[job.point][(job.group, job.chunk)] = tally
                 bar.advance(job.task.games)
