@@ -77,8 +77,8 @@ KIT: dict[str, Key] = {
 
 RULES: dict[str, Key] = {
     "file": Key("string", "a Markdown rule sheet, rendered by jinja2's sandbox first (`{{ title }}`, "
-                          "`{{ decks.<name>.count }}`, `{{ tokens.<name>.count }}`, `{{ boards.<name>.title }}`); "
-                          "without it the sheet lists the components"),
+                          "`{{ decks.<name>.count }}`, `{{ tokens.<name>.count }}`, `{{ boards.<name>.title }}`, and "
+                          "`{{ sheet.<name> }}`: values the game's rules.py computes in `sheet()`); without it the sheet lists the components"),
     "font": Key("string", "the rule sheet's font: `Vera` or a name from `[fonts]` (for letters Vera lacks: Greek, "
                           "Cyrillic, ...; a kit font has no italic, so captions and `*emphasis*` stay upright)", "Vera"),
 }
@@ -105,16 +105,31 @@ DATA: dict[str, Key] = {
 DELIMITERS: tuple[str, ...] = DATA["delimiter"].choices
 """The separators a CSV may use."""
 
+ROWS: dict[str, Key] = {
+    **{**DATA, "data": Key("string", DATA["data"].doc + "; or `rows` instead")},
+    "rows": Key("string", "instead of `data`: the rows come from the game's rules.py, `rows = \"chips\"` calls its "
+                          "`rows_chips(self)`, which returns a list of dicts (column -> value) computed from `self.params`, "
+                          "so `--set params.NAME=...` changes the printed pieces; read like a data file's rows (`types`, "
+                          "`quantity`, `label`, `--set data...`)", pattern=r"[A-Za-z_][A-Za-z0-9_]{0,63}", example="chips"),
+}
+"""A deck's or token sheet's rows: a data file, or rows computed by rules.py."""
+
 PIECE: dict[str, Key] = {
     "front": Key("string", "the front's layout; a template such as `\"{kind}\"` picks a layout per row from a column", REQUIRED),
     "back": Key("string", "the back's layout (or a template): two-sided pieces, backs mirrored for duplex; without it the pieces are single-sided"),
     "label": Key("string", "the column that names a piece in messages (default: the first column)"),
+    "id": Key("template", "the SVG id of each front, from the row: `\"chip-{player}-{n}\"` (`{n}`: the piece's number); "
+                          "every id of the kit must differ (default: `<kind>-<name>-<n>`, e.g. `card-cards-3`)"),
+    "class": Key("template", "more SVG classes of each front, space-separated, from the row: `\"value-{value} player-{player}\"` "
+                             "(the front always has `card` or `token` and the set's name)"),
+    "back_id": Key("template", "the SVG id of each back, from the row (a shared back may repeat it; default: none)"),
+    "back_class": Key("template", "more SVG classes of each back, from the row"),
 }
 
 DECK: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the card ids' middle part (`card-<deck>-<n>`)", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
-    **DATA,
+    **ROWS,
     "size": Key("size", "a card size name or `[width, height]` in mm (15 to 400)", "poker", choices=tuple(CARD_SIZES), lo=15, hi=400),
     "landscape": Key("boolean", "`true` turns the size", False),
     **PIECE,
@@ -123,7 +138,7 @@ DECK: dict[str, Key] = {
 TOKENS: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the token ids' middle part (`token-<name>-<n>`)", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
-    **DATA,
+    **ROWS,
     "shape": Key("string", "`round` and `hex` (pointy top) counters sit apart with a dashed cut guide of their shape; "
                            "`square` ones are butted and cut on crop marks", "round", choices=("round", "square", "hex")),
     "size_mm": Key("number", "the counter's width in mm (a hex is 2/sqrt(3) times as tall)", 25.0, lo=8, hi=150),

@@ -43,7 +43,9 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
 
 
 def _data_name(kit: KitFolder, data: DataSource) -> str:
-    """The data file as messages name it (``my-game/cards.csv``)."""
+    """The data file as messages name it (``my-game/cards.csv``), or the rules' method computing the rows."""
+    if data.computed is not None:
+        return f"rows_{data.computed}() of {kit.spec.game_rules}"
     return shown(kit.path, kit.display, inside(kit.path, data.path, kit.spec.source, data.key))
 
 
@@ -100,7 +102,6 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any], path: Path, name: str) -
     """The designer's rules.md at ``path`` (``name`` as messages show it), rendered in jinja2's sandbox
     (``{{ decks.cards.count }}``)."""
     spec = kit.spec
-    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts}
     from printkit.datakit.pictures import MAX_RULES_BYTES
 
     try:
@@ -115,6 +116,11 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any], path: Path, name: str) -
         problem = control_problem(line, LINE_BREAKS)
         if problem:
             raise ConfigError(f"{name}:{number}", "", f"{problem}: a rule sheet is plain Markdown text")
+    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts, "sheet": {}}
+    if spec.game_rules is not None:
+        from printkit.kitgame.sheet import sheet_values
+
+        context["sheet"] = sheet_values(kit, text, name)
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
@@ -177,12 +183,13 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["boards"][board.name] = {"title": board.title, "count": 1}
         sets["boards"].append(PieceSet(board.name, board.title, (piece,)))
     pieces_so_far = drawn = 0
+    seen: dict[str, str] = {}  # every front's SVG id so far: a kit's ids must differ
     token_sets: list[tuple[Tokens, list[Piece]]] = []
     for i, (tokens, rows) in enumerate(zip(spec.tokens, token_rows)):
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source, _data_name(kit, tokens.data))
-        pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
+        pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)), seen)
         findings += painter.findings
         token_sets.append((tokens, pieces))
         cols = max(1, round(180 / (tokens.size + 3)))
@@ -196,10 +203,11 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source, _data_name(kit, deck.data))
-        pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
+        pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)), seen)
         findings += painter.findings
         if not pieces:
-            findings.append(Finding("warning", f"deck {quoted(deck.name)}: no cards to print ({deck.data.path} has no row with a quantity above 0)"))
+            findings.append(Finding("warning", f"deck {quoted(deck.name)}: no cards to print ({deck.data.path or 'rows_' + str(deck.data.computed) + '()'} "
+                                                f"has no row with a quantity above 0)"))
         advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if deck.back
                   else "single-sided")
         sections.append(Section(f"cards {deck.title}", _grid(pieces, kit, deck.title), advice))
@@ -212,12 +220,12 @@ def _drawn_kit(kit: KitFolder) -> Kit:
     rules_text, pictures, rules_source = _rules(kit, counts, art)
     if spec.game_rules is not None:
         from printkit.datakit.pictures import position_sources
-        from printkit.kitgame.sheet import rules_pages
+        from printkit.kitgame.sheet import rule_checks, rules_pages
 
         boards = {s.name: s.pieces[0] for s in sets["boards"]}
         positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
         pictures.update(positions)
-        findings += more
+        findings += more + rule_checks(kit, [*sets["decks"], *sets["tokens"]], sets["boards"])
     cutting = "Cut the pieces along the crop marks; shaped tokens along their dashed guides."
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.config import parse_set, read_toml
-from printkit.datakit.data import CellSet, Row, cell_text, load_rows
+from printkit.datakit.data import CellSet, Row, cell_text, load_rows, rows_of
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
 from printkit.userinput.documents import DocumentError, check_document
@@ -28,10 +28,19 @@ class KitFolder:
     """The keys ``--set`` gave, as errors name them (``deck.size``, ``deck[1].size``), to the key as written."""
     cells: tuple[CellSet, ...] = ()
     """``--set data.<deck>.<row label>.<column>=VALUE`` items: data cells the rules and the printed pieces share."""
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
-        """The rows of deck or token set ``name`` with its ``--set data...`` cells applied."""
-        return load_rows(self.path, self.display, data, self.spec.source, tuple(c for c in self.cells if c.target == name), label)
+        """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
+        rows rules.py computes (``rows = "NAME"``)."""
+        cells = tuple(c for c in self.cells if c.target == name)
+        if data.computed is not None:
+            from printkit.kitgame.rows import computed_records
+
+            records, shown_as = computed_records(self, data)
+            return rows_of(records, data, shown_as, cells, label)
+        return load_rows(self.path, self.display, data, self.spec.source, cells, label)
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:

@@ -66,6 +66,18 @@ class DataSource:
     sheet: str | None = None
     delimiter: str | None = None
     """A CSV's separator (``;`` as Excel writes it in most European locales); None: found from the header row."""
+    computed: str | None = None
+    """``rows = "NAME"``: the rows come from rules.py's ``rows_NAME(self)`` (``path`` is then empty)."""
+
+
+@dataclass(frozen=True)
+class PieceIds:
+    """``id``, ``class``, ``back_id`` and ``back_class`` templates of a deck or token sheet (None: the defaults)."""
+
+    front: str | None = None
+    front_class: str | None = None
+    back: str | None = None
+    back_class: str | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,7 @@ class Deck:
     back: str | None
     label: str | None
     """The column that names a card (None: the first column)."""
+    ids: PieceIds = PieceIds()
 
 
 @dataclass(frozen=True)
@@ -110,6 +123,7 @@ class Tokens:
     front: str
     back: str | None
     label: str | None
+    ids: PieceIds = PieceIds()
 
 
 @dataclass(frozen=True)
@@ -276,6 +290,29 @@ def _data(table: Table, required: bool = True) -> DataSource | None:
     return DataSource(path, table.key("data"), quantity, columns, sheet, delimiter)
 
 
+def _rows(table: Table) -> DataSource:
+    """A deck's or token sheet's rows: ``data = "cards.csv"`` or ``rows = "NAME"`` (rules.py's ``rows_NAME``)."""
+    computed, path = table.value("rows"), table.value("data")
+    if computed is None:
+        if path is None:
+            raise table.fail("data", "missing (required): a data file, or `rows` computed by rules.py")
+        return _data(table)  # type: ignore[return-value]
+    if path is not None:
+        raise table.fail("rows", "give either `data` (a file) or `rows` (computed by rules.py), not both")
+    if not re.fullmatch(keys.ROWS["rows"].pattern or "", computed):
+        raise table.fail("rows", f"expected a method name's end such as 'chips' (rules.py's rows_chips), got {quoted(computed)}")
+    for name in ("sheet", "delimiter"):
+        if table.value(name) is not None:
+            raise table.fail(name, "only for a data file: these rows come from rules.py")
+    columns_table = table.table("types")
+    columns = {c: columns_table.get(c, str, choices=keys.COLUMN_TYPES) for c in columns_table.data}
+    return DataSource("", table.key("rows"), table.value("quantity"), columns, computed=computed)
+
+
+def _ids(table: Table) -> PieceIds:
+    return PieceIds(table.value("id"), table.value("class"), table.value("back_id"), table.value("back_class"))
+
+
 def _layout_ref(table: Table, key: str, layouts: Mapping[str, Layout], required: bool = True) -> str | None:
     value = table.value(key, ... if required else None)
     if value is not None and "{" not in value and value not in layouts:
@@ -302,9 +339,9 @@ def _size(table: Table) -> tuple[float, float]:
 def _deck(table: Table, layouts: Mapping[str, Layout]) -> Deck:
     name = _name(table, "name")
     w, h = _size(table)
-    deck = Deck(name, table.value("title", name.replace("-", " ").replace("_", " ").capitalize()), _data(table),  # type: ignore[arg-type]
+    deck = Deck(name, table.value("title", name.replace("-", " ").replace("_", " ").capitalize()), _rows(table),
                 w, h, _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False),  # type: ignore[arg-type]
-                table.value("label"))
+                table.value("label"), _ids(table))
     table.done()
     return deck
 
@@ -333,9 +370,10 @@ def _board(table: Table) -> Board:
 
 def _tokens(table: Table, layouts: Mapping[str, Layout]) -> Tokens:
     name = _name(table, "name")
-    spec = Tokens(name, table.value("title", name.replace("-", " ").capitalize()), _data(table),  # type: ignore[arg-type]
+    spec = Tokens(name, table.value("title", name.replace("-", " ").capitalize()), _rows(table),
                   table.value("shape"), table.value("size_mm"),
-                  _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.value("label"))  # type: ignore[arg-type]
+                  _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.value("label"),  # type: ignore[arg-type]
+                  _ids(table))
     table.done()
     return spec
 
@@ -428,6 +466,9 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
     boards = tuple(_board(t) for t in doc.tables("board", keys.BOARD))
     tokens = tuple(_tokens(t, layouts) for t in doc.tables("tokens", keys.TOKENS))
+    for made in (*decks, *tokens):
+        if made.data.computed is not None and game_rules is None:
+            raise ConfigError(source, made.data.key, "rows computed by rules.py need `[game] rules = \"rules.py\"`")
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
     for item in names:
         if names.count(item) > 1:

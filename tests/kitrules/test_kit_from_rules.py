@@ -1,0 +1,91 @@
+"""The printed kit computed by rules.py: rows of decks and token sheets (``rows = "NAME"``), SVG ids and classes
+from the data (``id``/``class``), rule-sheet values (``sheet()``) and the kit's own checks (``checks()``)."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from printkit.kitgame.spec import open_kit
+from tests.kitrules.helpers import cli, edit, one_error_line
+
+LADDER = Path(__file__).parent / "ladder"
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Path:
+    folder = tmp_path / "ladder"
+    shutil.copytree(LADDER, folder)
+    return folder
+
+
+def fronts(svg: Path, prefix: str) -> dict[str, list[str]]:
+    """id -> classes of every element whose id starts with ``prefix``."""
+    root = ET.parse(svg).getroot()
+    return {e.get("id", ""): e.get("class", "").split() for e in root.iter() if e.get("id", "").startswith(prefix)}
+
+
+def test_rows_ids_and_classes_come_from_the_rules(kit: Path, tmp_path: Path) -> None:
+    result = cli("build", "--kit", str(kit), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    art = tmp_path / "out" / "ladder" / "artwork"
+    rungs = fronts(art / "rungs.svg", "rung-")
+    assert {k: v for k, v in rungs.items() if "back" not in k} == {
+        **{f"rung-{n}": ["card", "rungs", "rung"] for n in range(5)}, "rung-5": ["card", "rungs", "rung", "top"]}
+    assert rungs["rung-back-top"] == ["card-back", "rungs", "back-top"]
+    assert fronts(art / "climbers.svg", "climber-") == {"climber-1": ["token", "climbers", "player-1"],
+                                                        "climber-2": ["token", "climbers", "player-2"]}
+
+
+def test_params_change_the_printed_pieces_and_the_sheet(kit: Path, tmp_path: Path) -> None:
+    result = cli("build", "--kit", str(kit), "--out", str(tmp_path / "out"), "--set", "params.top=8")
+    assert result.exit_code == 0, result.output
+    rungs = fronts(tmp_path / "out" / "ladder" / "artwork" / "rungs.svg", "rung-")
+    assert {k for k in rungs if "back" not in k} == {f"rung-{n}" for n in range(9)}
+    sheet = (tmp_path / "out" / "ladder" / "rules.md").read_text()
+    assert "9 rungs, 0 to 8." in sheet
+    assert "- climb 2: [0, 0] -> [2, 0]" in sheet and "- climb 1: [2, 0] -> [2, 1]" in sheet
+
+
+def test_the_rules_read_the_computed_rows_typed() -> None:
+    setup = open_kit(str(LADDER), ("params.top=3",)).setup
+    assert [card["n"] for card in setup.decks["rungs"]] == [0, 1, 2, 3]
+    assert [str(token) for token in setup.tokens["climbers"]] == ["1", "2"]
+
+
+def test_checks_report_what_the_rules_find(kit: Path) -> None:
+    edit(kit / "ladder.py", "for n in range(self.params.top + 1)]", "for n in range(self.params.top)]")
+    result = cli("verify", "--kit", str(kit))
+    assert result.exit_code == 1
+    assert "error: rungs: printed [0, 1, 2, 3, 4], the ladder needs 0 to 5" in result.output
+    assert "warning: rungs: expected two kinds of back" in result.output
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('rows = "rungs"', 'rows = "steps"', "ladder.py has no method rows_steps(self) to compute the rows"),
+    ('rows = "rungs"', 'rows = "rungs"\ndata = "rungs.csv"', "ladder/kit.toml: deck.rows: give either `data`"),
+    ('id = "rung-{n}"', 'id = "rung"', "deck.id: the SVG id 'rung' is made twice"),
+    ('id = "rung-{n}"', 'id = "rung-{number}"', "ladder/kit.toml: deck.id: no column 'number'"),
+    ('class = "rung {kind}"', 'class = "rung 1{kind}"', "deck.class: the SVG class '1rung'"),
+    ('[game]\nrules = "ladder.py"', "", "deck.rows: rows computed by rules.py need `[game] rules"),
+])
+def test_mistakes_in_kit_toml_are_one_line(kit: Path, old: str, new: str, message: str) -> None:
+    edit(kit / "kit.toml", old, new)
+    if not new.strip():  # without rules there is no example game to replay: plain text
+        edit(kit / "rules.md", "{{ sheet.rungs }}", "6")
+    assert message in one_error_line(cli("build", "--kit", str(kit), "--out", str(kit.parent / "out")))
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('return [{"n": n,', 'return [{"n": 1 / 0,', "ZeroDivisionError: division by zero (in rows_rungs(), computing the rows of deck.rows)"),
+    ('return [{"n": n,', 'return [{"n": [n],', "ladder/ladder.py: rows_rungs()[0]: 'n': [0]: expected text columns"),
+    ('return {"rungs": self.params.top + 1, "rows": rows}', "return [rows]", "ladder/ladder.py: sheet() returned list"),
+    ("return found", "return [3]", "ladder/ladder.py: checks() gave 3"),
+])
+def test_mistakes_in_the_rules_name_rules_py(kit: Path, old: str, new: str, message: str) -> None:
+    edit(kit / "ladder.py", old, new)
+    line = one_error_line(cli("build", "--kit", str(kit), "--out", str(kit.parent / "out")))
+    assert message in line and "ladder/ladder.py" in line
