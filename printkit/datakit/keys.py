@@ -36,6 +36,9 @@ SHAPES = ("rect", "circle", "polygon", "line")
 FILLED = ("rect", "circle", "polygon")
 COLUMN_TYPES = ("text", "integer", "number", "colour")
 
+PARAM_REF = r"\{params\.([A-Za-z_][A-Za-z0-9_]{0,63})\}"
+"""A ``param number`` key's reference to one of ``[params]``: ``"{params.chip_mm}"``."""
+
 REQUIRED: Any = object()
 """The default of a key that must be written."""
 
@@ -46,7 +49,8 @@ class Key:
 
     ``type`` is one of: ``string``, ``integer``, ``number``, ``boolean``, ``name`` (NAME), ``colour``
     (#rrggbb), ``size`` (a CARD_SIZES name or [width, height] in mm), ``types`` (column -> COLUMN_TYPES),
-    ``measure`` (a number, a ``"25%"`` share or a ``"{field}"`` template), ``template`` (text that may hold
+    ``measure`` (a number, a ``"25%"`` share or a ``"{field}"`` template), ``param number`` (a number or
+    ``"{params.NAME}"``, one of ``[params]``), ``template`` (text that may hold
     ``{field}``), ``points`` ([[x, y], ...]) or ``dash`` (a list of lengths in mm).
     """
 
@@ -141,7 +145,8 @@ TOKENS: dict[str, Key] = {
     **ROWS,
     "shape": Key("string", "`round` and `hex` (pointy top) counters sit apart with a dashed cut guide of their shape; "
                            "`square` ones are butted and cut on crop marks", "round", choices=("round", "square", "hex")),
-    "size_mm": Key("number", "the counter's width in mm (a hex is 2/sqrt(3) times as tall)", 25.0, lo=8, hi=150),
+    "size_mm": Key("param number", "the counter's width in mm (a hex is 2/sqrt(3) times as tall); `\"{params.chip_mm}\"` "
+                                   "takes it from `[params]`, so `--set params.chip_mm=20` resizes the counters", 25.0, lo=8, hi=150),
     **PIECE,
 }
 

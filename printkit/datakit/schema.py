@@ -368,14 +368,35 @@ def _board(table: Table) -> Board:
     return spec
 
 
-def _tokens(table: Table, layouts: Mapping[str, Layout]) -> Tokens:
+def _tokens(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any]) -> Tokens:
     name = _name(table, "name")
     spec = Tokens(name, table.value("title", name.replace("-", " ").capitalize()), _rows(table),
-                  table.value("shape"), table.value("size_mm"),
+                  table.value("shape"), _param_number(table, "size_mm", params),
                   _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.value("label"),  # type: ignore[arg-type]
                   _ids(table))
     table.done()
     return spec
+
+
+def _param_number(table: Table, name: str, params: Mapping[str, Any]) -> float:
+    """A ``param number`` key: a number, or ``"{params.NAME}"`` taking one of ``[params]`` (limits checked either way)."""
+    assert table.keys is not None, "a declared key"
+    key = table.keys[name]
+    raw = table.raw(name)
+    if not isinstance(raw, str):
+        return float(table.get(name, float, key.default, None, key.lo, key.hi))
+    found = re.fullmatch(keys.PARAM_REF, raw.strip())
+    if found is None:
+        raise table.fail(name, f"expected a number or \"{{params.NAME}}\", got {quoted(raw)}")
+    param = found.group(1)
+    if param not in params:
+        raise table.fail(name, f"no parameter {param!r} in [params] (parameters: {', '.join(params) or 'none'})")
+    value = params[param]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise table.fail(name, f"params.{param} is {describe(value)}: expected a number")
+    if key.lo is not None and key.hi is not None and not key.lo <= value <= key.hi:
+        raise table.fail(name, f"expected {key.lo:g} to {key.hi:g}, got {value:g} (params.{param})")
+    return float(value)
 
 
 def _colour(table: Table, key: str) -> str:
@@ -465,7 +486,7 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
     boards = tuple(_board(t) for t in doc.tables("board", keys.BOARD))
-    tokens = tuple(_tokens(t, layouts) for t in doc.tables("tokens", keys.TOKENS))
+    tokens = tuple(_tokens(t, layouts, params) for t in doc.tables("tokens", keys.TOKENS))
     for made in (*decks, *tokens):
         if made.data.computed is not None and game_rules is None:
             raise ConfigError(source, made.data.key, "rows computed by rules.py need `[game] rules = \"rules.py\"`")

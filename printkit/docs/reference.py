@@ -75,6 +75,7 @@ TYPES = {
     "name": "a short name (it becomes a file or folder name)", "colour": "a colour `#rrggbb`",
     "size": "a card size name or `[width, height]` in mm", "types": "a table: column = `text`, `integer`, `number` or `colour`",
     "measure": "a number in mm (or points, degrees), a share of the frame (`\"25%\"`) or a `\"{field}\"` template",
+    "param number": "a number, or `\"{params.NAME}\"`: the value of one of `[params]`",
     "template": "text that may hold `{field}` from the row", "points": "`[[x, y], ...]` in mm", "dash": "a list of lengths in mm",
 }
 

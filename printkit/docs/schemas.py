@@ -118,6 +118,7 @@ def key_schema(key: Key) -> dict[str, Any]:
         "number": number,
         "boolean": {"type": "boolean"},
         "measure": {"type": ["number", "string"]},
+        "param number": {"anyOf": [number, {"type": "string", "pattern": _anchored(keys.PARAM_REF)}]},
         "size": {"anyOf": [{"enum": list(key.choices)},
                            {"type": "array", "items": number, "minItems": 2, "maxItems": 2}]},
         "types": {"type": "object", "additionalProperties": {"enum": list(key.choices)}},

@@ -33,7 +33,7 @@ CONFIG = jsonschema.Draft7Validator(config_schema())
 
 EXAMPLES: dict[str, Any] = {
     "string": "x", "template": "{title}", "name": "x-1", "colour": "#123456", "integer": 3, "number": 20.0,
-    "boolean": True, "measure": 4.0, "size": "bridge", "types": {"cost": "integer"},
+    "boolean": True, "measure": 4.0, "param number": 20.0, "size": "bridge", "types": {"cost": "integer"},
     "points": [[0, 0], [5, 0], [0, 5]], "dash": [1.0, 1.0],
 }
 
@@ -134,6 +134,8 @@ def test_a_key_read_without_a_declaration_is_a_programming_error() -> None:
 def _bad_values(key: Key) -> list[Any]:
     if key.type in ("integer", "number"):
         return [key.hi + 1, key.lo - 1] if key.lo is not None else ["ten"]  # type: ignore[operator]
+    if key.type == "param number":
+        return [key.hi + 1, key.lo - 1, "ten", "{params.ten"]  # type: ignore[operator]
     if key.type == "boolean":
         return ["yes"]
     if key.type in ("name", "colour"):

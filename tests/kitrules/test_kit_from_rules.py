@@ -50,6 +50,15 @@ def test_params_change_the_printed_pieces_and_the_sheet(kit: Path, tmp_path: Pat
     assert "- climb 2: [0, 0] -> [2, 0]" in sheet and "- climb 1: [2, 0] -> [2, 1]" in sheet
 
 
+def test_a_token_size_from_params(kit: Path, tmp_path: Path) -> None:
+    result = cli("build", "--kit", str(kit), "--out", str(tmp_path / "out"), "--set", "params.climber_mm=24")
+    assert result.exit_code == 0, result.output
+    circle = ET.parse(tmp_path / "out" / "ladder" / "artwork" / "climbers.svg").getroot().find(".//{*}circle")
+    assert circle is not None and float(circle.get("r", 0)) == 12  # half of 24 mm
+    line = one_error_line(cli("build", "--kit", str(kit), "--out", str(tmp_path / "out"), "--set", "params.climber_mm=200"))
+    assert "tokens.size_mm: expected 8 to 150, got 200 (params.climber_mm)" in line
+
+
 def test_the_rules_read_the_computed_rows_typed() -> None:
     setup = open_kit(str(LADDER), ("params.top=3",)).setup
     assert [card["n"] for card in setup.decks["rungs"]] == [0, 1, 2, 3]
@@ -71,6 +80,8 @@ def test_checks_report_what_the_rules_find(kit: Path) -> None:
     ('id = "rung-{n}"', 'id = "rung-{number}"', "ladder/kit.toml: deck.id: no column 'number'"),
     ('class = "rung {kind}"', 'class = "rung 1{kind}"', "deck.class: the SVG class '1rung'"),
     ('[game]\nrules = "ladder.py"', "", "deck.rows: rows computed by rules.py need `[game] rules"),
+    ('size_mm = "{params.climber_mm}"', 'size_mm = "{params.climber}"', "tokens.size_mm: no parameter 'climber' in [params]"),
+    ('size_mm = "{params.climber_mm}"', 'size_mm = "{params.top}mm"', "tokens.size_mm: expected a number or \"{params.NAME}\""),
 ])
 def test_mistakes_in_kit_toml_are_one_line(kit: Path, old: str, new: str, message: str) -> None:
     edit(kit / "kit.toml", old, new)
