@@ -28,7 +28,7 @@ and its defence, revealed together) comes from :meth:`Game.answers`: the answeri
 move, not the move. :meth:`Game.parse` and :meth:`Game.why_not` give a notation of its own and precise
 refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own.
 The printed kit may come from the rules too: ``rows_NAME(self)`` methods give the rows of a deck or token sheet
-whose kit.toml entry says ``rows = "NAME"``, :meth:`Game.sheet` values for rules.md (``{{ sheet.NAME }}``) and
+whose kit.toml entry says ``rules_rows = "NAME"``, :meth:`Game.sheet` values for rules.md (``{{ sheet.NAME }}``) and
 :meth:`Game.checks` the kit's own checks of the printed pieces.
 This module imports nothing else of printkit's
 but the engine contract's small types, and its names are a stable API.

@@ -44,17 +44,21 @@ def _filled(template: str, fields: dict[str, str], painter: Painter, key: str, r
     return fill(template, fields)
 
 
-def _ident(template: str | None, fields: dict[str, str], painter: Painter, key: str, row: Row) -> str | None:
+def piece_ident(template: str | None, fields: dict[str, str], painter: Painter, key: str, row: Row) -> str | None:
+    """The SVG id ``template`` (kit.toml's ``key``) makes for ``row``; None without a template or when it fills to nothing."""
     if template is None:
         return None
     made = _filled(template, fields, painter, key, row).strip()
+    if not made:
+        return None  # an id the row leaves empty: none (a deck's piece then takes its default id)
     if not ID.fullmatch(made):
         raise ConfigError(row.where, key, f"the SVG id {quoted(made)} (from {template!r}): expected a letter or _ first, "
                                           "then letters, digits, _ . : or -")
     return made
 
 
-def _classes(template: str | None, fields: dict[str, str], painter: Painter, key: str, row: Row) -> tuple[str, ...]:
+def piece_classes(template: str | None, fields: dict[str, str], painter: Painter, key: str, row: Row) -> tuple[str, ...]:
+    """The SVG classes ``template`` (kit.toml's ``key``) makes for ``row``, each checked, repeats dropped."""
     if template is None:
         return ()
     made = tuple(dict.fromkeys(_filled(template, fields, painter, key, row).split()))
@@ -65,7 +69,7 @@ def _classes(template: str | None, fields: dict[str, str], painter: Painter, key
     return made
 
 
-def _label(row: Row, column: str | None, n: int) -> str:
+def row_label(row: Row, column: str | None, n: int) -> str:
     """The row's label: its ``label`` column, else its first cell (kit.toml's ``params.*`` fields aside)."""
     own = {k: v for k, v in row.fields.items() if not k.startswith("params.")}
     return record_label(own, column) or str(n)
@@ -95,20 +99,20 @@ def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str
         target = Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where,
                         f"{sides.what} {quoted(sides.name)}, {numbers}", f"{sides.what} {quoted(sides.name)}")
         front_layout = layout_of(sides.front, dict(layouts), fields, row.where, f"{sides.key}.front")
-        ident = _ident(sides.ids.front, fields, painter, f"{sides.key}.id", row) or f"{kind}-{sides.name}-{n}"
+        ident = piece_ident(sides.ids.front, fields, painter, f"{sides.key}.id", row) or f"{kind}-{sides.name}-{n}"
         if ident in seen:
             raise ConfigError(row.where, f"{sides.key}.id", f"the SVG id {quoted(ident)} is made twice (also by {seen[ident]}): "
                                                           "every piece needs its own; use {n}, the piece's number")
         seen[ident] = row.where
-        extra = _classes(sides.ids.front_class, fields, painter, f"{sides.key}.class", row)
+        extra = piece_classes(sides.ids.front_class, fields, painter, f"{sides.key}.class", row)
         front = painter.draw(front_layout, target, ident=ident, cls=tuple(dict.fromkeys((kind, sides.name, *extra))))
         back = None
         if sides.back is not None:
             back_layout = layout_of(sides.back, dict(layouts), fields, row.where, f"{sides.key}.back")
-            back = painter.draw(back_layout, target, ident=_ident(sides.ids.back, fields, painter, f"{sides.key}.back_id", row),
+            back = painter.draw(back_layout, target, ident=piece_ident(sides.ids.back, fields, painter, f"{sides.key}.back_id", row),
                                 cls=(f"{kind}-back", sides.name,
-                                     *_classes(sides.ids.back_class, fields, painter, f"{sides.key}.back_class", row)))
-        made.append(Piece(f"{sides.name} {n}: {_label(row, sides.label, n)}", sides.w, sides.h, front, back,
+                                     *piece_classes(sides.ids.back_class, fields, painter, f"{sides.key}.back_class", row)))
+        made.append(Piece(f"{sides.name} {n}: {row_label(row, sides.label, n)}", sides.w, sides.h, front, back,
                           round=shape == "round", hex=shape == "hex", kind=kind))
     return made
 

@@ -110,8 +110,8 @@ DELIMITERS: tuple[str, ...] = DATA["delimiter"].choices
 """The separators a CSV may use."""
 
 ROWS: dict[str, Key] = {
-    **{**DATA, "data": Key("string", DATA["data"].doc + "; or `rows` instead")},
-    "rows": Key("string", "instead of `data`: the rows come from the game's rules.py, `rows = \"chips\"` calls its "
+    **{**DATA, "data": Key("string", DATA["data"].doc + "; or `rules_rows` instead")},
+    "rules_rows": Key("string", "instead of `data`: the rows come from the game's rules.py, `rules_rows = \"chips\"` calls its "
                           "`rows_chips(self)`, which returns a list of dicts (column -> value) computed from `self.params`, "
                           "so `--set params.NAME=...` changes the printed pieces; read like a data file's rows (`types`, "
                           "`quantity`, `label`, `--set data...`)", pattern=r"[A-Za-z_][A-Za-z0-9_]{0,63}", example="chips"),
@@ -153,15 +153,26 @@ TOKENS: dict[str, Key] = {
 BOARD: dict[str, Key] = {
     "name": Key("name", "the artwork file's name", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
-    "shape": Key("string", "`square` grid, `hex` grid or `track` (spaces around the edge of a frame)", "square",
-                 choices=("square", "hex", "track")),
+    "shape": Key("string", "`square` grid, `hex` grid, `track` (spaces around the edge of a frame) or `spaces` (every data "
+                           "row a space of its own, placed at its `x`, `y` and sized `w`, `h` in mm, drawn with the `space` "
+                           "layout: any track or chart; the board is as large as its spaces and `margin_mm`)", "square",
+                 choices=("square", "hex", "track", "spaces")),
     "rows": Key("integer", "rows of the grid (a track: of its frame); at most 2,500 cells", 8, lo=1, hi=100),
     "columns": Key("integer", "columns of the grid (a track: of its frame)", 8, lo=1, hi=100),
     "cell_mm": Key("number", "a cell's side in mm (a hex: its width across flats); at most 1.5 m a side in all", 25.0, lo=5, hi=200),
     "labels": Key("boolean", "coordinate labels (columns A, B ... from the left, rows 1, 2 ... from the top); "
                              "default on, off for tracks"),
     **{**DATA, "data": Key("string", "optional cells that take a `label`, `class` (space- or comma-separated) and `fill` by "
-                                     "`cell` (`C3`) or, on a track, `space` (its number); file types as for a deck")},
+                                     "`cell` (`C3`) or, on a track, `space` (its number); on a `spaces` board, its spaces "
+                                     "(columns `x`, `y`, `w`, `h` and whatever the layout reads); file types as for a deck")},
+    "rules_rows": Key("string", "`spaces` boards: the rows come from rules.py instead of a data file, `rules_rows = "
+                                "\"track\"` calls its `rows_track(self)` (as for a deck)", pattern=ROWS["rules_rows"].pattern,
+                      example="track"),
+    "space": Key("string", "`spaces` boards: the layout drawing each row in its box (a template such as `\"{kind}\"` picks "
+                           "one per row)"),
+    "margin_mm": Key("number", "`spaces` boards: the border around the spaces, in mm", 8.0, lo=0, hi=100),
+    "id": Key("template", "`spaces` boards: each space's SVG id, from the row (`\"track-{n}\"`; empty: none)"),
+    "class": Key("template", "`spaces` boards: each space's SVG classes, space-separated, from the row"),
     "background": Key("colour", "the board's background colour", "#F4EFE3"),
     "ink": Key("colour", "lines and labels", "#1A1A1A"),
     "cell_fill": Key("colour", "the cells' colour", "#FFFFFF"),

@@ -28,6 +28,9 @@ class KitFolder:
     """The keys ``--set`` gave, as errors name them (``deck.size``, ``deck[1].size``), to the key as written."""
     cells: tuple[CellSet, ...] = ()
     """``--set data.<deck>.<row label>.<column>=VALUE`` items: data cells the rules and the printed pieces share."""
+    example: tuple[str, str] | None = None
+    """A game log (its name in messages, its text) that stands for the rule sheet's example game (the ```game block of
+    rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
 
@@ -92,9 +95,10 @@ def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> dict[str, str]:
     return keys
 
 
-def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None) -> KitFolder:
-    """Read and validate ``folder/kit.toml``; a missing folder or file is one clear error."""
-    display = str(folder)
+def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None) -> KitFolder:
+    """Read and validate ``folder/kit.toml``; a missing folder or file is one clear error. ``display`` names the folder in
+    messages (default: as given)."""
+    display = str(folder) if display is None else display
     path = Path(folder)
     source = f"{display.rstrip('/')}/{KIT_FILE}"
     if not path.is_dir():

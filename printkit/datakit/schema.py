@@ -67,7 +67,7 @@ class DataSource:
     delimiter: str | None = None
     """A CSV's separator (``;`` as Excel writes it in most European locales); None: found from the header row."""
     computed: str | None = None
-    """``rows = "NAME"``: the rows come from rules.py's ``rows_NAME(self)`` (``path`` is then empty)."""
+    """``rules_rows = "NAME"``: the rows come from rules.py's ``rows_NAME(self)`` (``path`` is then empty)."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,10 @@ class Board:
     start: int
     orientation: str
     key: str
+    space: str | None = None
+    """``spaces`` boards: the layout (or template) each row is drawn with."""
+    margin: float = 8.0
+    ids: PieceIds = PieceIds()
 
 
 @dataclass(frozen=True)
@@ -291,22 +295,22 @@ def _data(table: Table, required: bool = True) -> DataSource | None:
 
 
 def _rows(table: Table) -> DataSource:
-    """A deck's or token sheet's rows: ``data = "cards.csv"`` or ``rows = "NAME"`` (rules.py's ``rows_NAME``)."""
-    computed, path = table.value("rows"), table.value("data")
+    """A deck's or token sheet's rows: ``data = "cards.csv"`` or ``rules_rows = "NAME"`` (rules.py's ``rows_NAME``)."""
+    computed, path = table.value("rules_rows"), table.value("data")
     if computed is None:
         if path is None:
-            raise table.fail("data", "missing (required): a data file, or `rows` computed by rules.py")
+            raise table.fail("data", "missing (required): a data file, or `rules_rows` computed by rules.py")
         return _data(table)  # type: ignore[return-value]
     if path is not None:
-        raise table.fail("rows", "give either `data` (a file) or `rows` (computed by rules.py), not both")
-    if not re.fullmatch(keys.ROWS["rows"].pattern or "", computed):
-        raise table.fail("rows", f"expected a method name's end such as 'chips' (rules.py's rows_chips), got {quoted(computed)}")
+        raise table.fail("rules_rows", "give either `data` (a file) or `rules_rows` (computed by rules.py), not both")
+    if not re.fullmatch(keys.ROWS["rules_rows"].pattern or "", computed):
+        raise table.fail("rules_rows", f"expected a method name's end such as 'chips' (rules.py's rows_chips), got {quoted(computed)}")
     for name in ("sheet", "delimiter"):
         if table.value(name) is not None:
             raise table.fail(name, "only for a data file: these rows come from rules.py")
     columns_table = table.table("types")
     columns = {c: columns_table.get(c, str, choices=keys.COLUMN_TYPES) for c in columns_table.data}
-    return DataSource("", table.key("rows"), table.value("quantity"), columns, computed=computed)
+    return DataSource("", table.key("rules_rows"), table.value("quantity"), columns, computed=computed)
 
 
 def _ids(table: Table) -> PieceIds:
@@ -346,14 +350,28 @@ def _deck(table: Table, layouts: Mapping[str, Layout]) -> Deck:
     return deck
 
 
-def _board(table: Table) -> Board:
+def _board_data(table: Table, shape: str) -> DataSource | None:
+    """A board's cells from a data file; a ``spaces`` board's spaces from a data file or rules.py."""
+    if shape != "spaces":
+        for name in ("rules_rows", "space", "id", "class"):
+            if table.value(name) is not None:
+                raise table.fail(name, f"only for a board of shape 'spaces', this one is {shape!r}")
+        return _data(table, required=False)
+    if table.value("space") is None:
+        raise table.fail("space", "missing (required for shape 'spaces'): the layout each space is drawn with")
+    return _rows(table)
+
+
+def _board(table: Table, layouts: Mapping[str, Layout]) -> Board:
     name = _name(table, "name")
     shape = table.value("shape")
     spec = Board(
         name, table.value("title", name.replace("-", " ").capitalize()), shape,
         table.value("rows"), table.value("columns"), table.value("cell_mm"), table.value("labels", shape != "track"),
-        _data(table, required=False), _colour(table, "background"), _colour(table, "ink"), _colour(table, "cell_fill"),
+        _board_data(table, shape), _colour(table, "background"), _colour(table, "ink"), _colour(table, "cell_fill"),
         table.value("spaces"), table.value("start"), table.value("orientation"), table.prefix,
+        _layout_ref(table, "space", layouts, False), table.value("margin_mm"),
+        PieceIds(table.value("id"), table.value("class")),
     )
     if shape == "track" and spec.spaces and spec.spaces > 2 * (spec.rows + spec.columns) - 4:
         limit = 2 * (spec.rows + spec.columns) - 4
@@ -485,10 +503,10 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
     params = _params(doc)
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
-    boards = tuple(_board(t) for t in doc.tables("board", keys.BOARD))
+    boards = tuple(_board(t, layouts) for t in doc.tables("board", keys.BOARD))
     tokens = tuple(_tokens(t, layouts, params) for t in doc.tables("tokens", keys.TOKENS))
-    for made in (*decks, *tokens):
-        if made.data.computed is not None and game_rules is None:
+    for made in (*decks, *tokens, *boards):
+        if made.data is not None and made.data.computed is not None and game_rules is None:
             raise ConfigError(source, made.data.key, "rows computed by rules.py need `[game] rules = \"rules.py\"`")
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
     for item in names:

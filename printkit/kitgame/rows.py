@@ -1,4 +1,4 @@
-"""Rows rules.py computes: a deck or token sheet with ``rows = "NAME"`` is printed from ``rows_NAME(self)``.
+"""Rows rules.py computes: a deck or token sheet with ``rules_rows = "NAME"`` is printed from ``rows_NAME(self)``.
 
 The game is made from kit.toml's ``[params]`` (with ``--set``) and the data files, so the pieces follow the
 parameters: commit cards 0 to the largest reserve, chips enough to show it. Each row is a dict of column to
@@ -7,6 +7,7 @@ value, turned into text as a data file's cells are, then read like a data file (
 
 from __future__ import annotations
 
+import inspect
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
@@ -46,7 +47,15 @@ def computed_records(kit: KitFolder, data: DataSource) -> tuple[list[tuple[str, 
     method = getattr(rules.game, name, None)
     if not callable(method):
         raise ConfigError(kit.spec.source, data.key, f"{rules.rules_name} has no method {name}(self) to compute the rows")
-    made = rules._call(method, f"in {name}(), computing the rows of {data.key}")
+    if len(inspect.signature(method).parameters) == 1:  # rows_NAME(self, example): the rule sheet's example game too
+        from printkit.datakit.kit import rule_sheet_source
+        from printkit.kitgame.sheet import example_steps
+
+        source = rule_sheet_source(kit)
+        steps = example_steps(kit, rules, *source) if source is not None else []
+        made = rules._call(lambda: method(steps), f"in {name}(example), computing the rows of {data.key}")
+    else:
+        made = rules._call(method, f"in {name}(), computing the rows of {data.key}")
     if not isinstance(made, (list, tuple)):
         raise rules.fail(f"{name}() returned {short(made)}: expected a list of rows (dicts of column -> value)")
     records = []

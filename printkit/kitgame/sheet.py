@@ -10,7 +10,7 @@ from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet
-from printkit.kitgame.checks import deck_findings, example_game, replay_example
+from printkit.kitgame.checks import deck_findings, kit_example, replay_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import SOURCE, position_figure
 from printkit.kitgame.spec import open_loaded
@@ -25,6 +25,20 @@ def kit_engine(kit: KitFolder) -> KitRules:
     return kit.cache["engine"]  # type: ignore[no-any-return]
 
 
+def example_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> list[Step]:
+    """The rule sheet's example game (its ```game block, or the log standing for it) replayed, one :class:`Step` per
+    move (empty without one)."""
+    example = kit_example(kit, text, rules_name)
+    steps: list[Step] = []
+    if example is not None:
+        played = replay_example(rules, example)
+        before = played.start
+        for step in played.steps:
+            steps.append(Step(step.line.text, before, step.move, step.state))
+            before = step.state
+    return steps
+
+
 def sheet_values(kit: KitFolder, text: str, rules_name: str) -> dict[str, Any]:
     """rules.py's ``sheet(example)``: the values rules.md reads as ``{{ sheet.NAME }}`` (``text``: rules.md as written,
     whose ```game block is the example; empty when the game computes none)."""
@@ -33,14 +47,7 @@ def sheet_values(kit: KitFolder, text: str, rules_name: str) -> dict[str, Any]:
     rules = kit_engine(kit)
     if type(rules.game).sheet is Game.sheet:
         return {}
-    example = example_game(text, rules_name)
-    steps: list[Step] = []
-    if example is not None:
-        played = replay_example(rules, example)
-        before = played.start
-        for step in played.steps:
-            steps.append(Step(step.line.text, before, step.move, step.state))
-            before = step.state
+    steps = example_steps(kit, rules, text, rules_name)
     values = rules._call(lambda: rules.game.sheet(steps), "in sheet(), computing the rule sheet's values")
     if not isinstance(values, Mapping) or not all(isinstance(k, str) for k in values):
         raise rules.fail(f"sheet() returned {type(values).__name__}: expected a dict of name -> value for rules.md")
@@ -83,7 +90,7 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
                 boards: Mapping[str, Piece]) -> tuple[dict[str, Drawing], list[Finding]]:
     """The position figures ``figures`` ((src, line) pairs) and the findings of a kit with rules."""
     rules = kit_engine(kit)
-    example = example_game(text, rules_name) if rules_name else None
+    example = kit_example(kit, text, rules_name) if rules_name else None
     played = replay_example(rules, example) if example is not None else None
     findings = deck_findings(rules)
     if example is None:

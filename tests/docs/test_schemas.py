@@ -79,7 +79,7 @@ def full_kit() -> dict[str, Any]:
         "layouts": {"base": elements, "face": {"extends": "base"}},
         **{name: [full_table(declared, **fixed.get(name, {}))] for name, (_, declared) in keys.ARRAYS.items()},
     }
-    del doc["deck"][0]["rows"]  # a data file or rows computed by rules.py: the deck reads a file, the tokens rows
+    del doc["deck"][0]["rules_rows"]  # a data file or rows computed by rules.py: the deck reads a file, the tokens rows
     for name in ("data", "sheet", "delimiter"):
         del doc["tokens"][0][name]
     return doc
@@ -89,7 +89,7 @@ def test_every_declared_key_is_accepted_by_the_loader_and_the_schema() -> None:
     doc = full_kit()
     spec = parse_kit(doc, "kit.toml")
     assert spec.decks[0].back == "face" and spec.tokens[0].shape == "hex" and spec.boards[0].spaces == 10
-    assert spec.decks[0].data.path and spec.tokens[0].data.computed == keys.ROWS["rows"].example
+    assert spec.decks[0].data.path and spec.tokens[0].data.computed == keys.ROWS["rules_rows"].example
     assert set(spec.layouts["face"].elements[0].props) | {"type", "frame", "when"} >= set(keys.element_keys("rect"))
     assert not list(KIT.iter_errors(doc)), [e.message for e in KIT.iter_errors(doc)]
 

@@ -1,4 +1,4 @@
-"""The printed kit computed by rules.py: rows of decks and token sheets (``rows = "NAME"``), SVG ids and classes
+"""The printed kit computed by rules.py: rows of decks and token sheets (``rules_rows = "NAME"``), SVG ids and classes
 from the data (``id``/``class``), rule-sheet values (``sheet()``) and the kit's own checks (``checks()``)."""
 
 from __future__ import annotations
@@ -74,12 +74,12 @@ def test_checks_report_what_the_rules_find(kit: Path) -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ('rows = "rungs"', 'rows = "steps"', "ladder.py has no method rows_steps(self) to compute the rows"),
-    ('rows = "rungs"', 'rows = "rungs"\ndata = "rungs.csv"', "ladder/kit.toml: deck.rows: give either `data`"),
+    ('rules_rows = "rungs"', 'rules_rows = "steps"', "ladder.py has no method rows_steps(self) to compute the rows"),
+    ('rules_rows = "rungs"', 'rules_rows = "rungs"\ndata = "rungs.csv"', "ladder/kit.toml: deck.rules_rows: give either `data`"),
     ('id = "rung-{n}"', 'id = "rung"', "deck.id: the SVG id 'rung' is made twice"),
     ('id = "rung-{n}"', 'id = "rung-{number}"', "ladder/kit.toml: deck.id: no column 'number'"),
     ('class = "rung {kind}"', 'class = "rung 1{kind}"', "deck.class: the SVG class '1rung'"),
-    ('[game]\nrules = "ladder.py"', "", "deck.rows: rows computed by rules.py need `[game] rules"),
+    ('[game]\nrules = "ladder.py"', "", "deck.rules_rows: rows computed by rules.py need `[game] rules"),
     ('size_mm = "{params.climber_mm}"', 'size_mm = "{params.climber}"', "tokens.size_mm: no parameter 'climber' in [params]"),
     ('size_mm = "{params.climber_mm}"', 'size_mm = "{params.top}mm"', "tokens.size_mm: expected a number or \"{params.NAME}\""),
 ])
@@ -91,7 +91,7 @@ def test_mistakes_in_kit_toml_are_one_line(kit: Path, old: str, new: str, messag
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ('return [{"n": n,', 'return [{"n": 1 / 0,', "ZeroDivisionError: division by zero (in rows_rungs(), computing the rows of deck.rows)"),
+    ('return [{"n": n,', 'return [{"n": 1 / 0,', "ZeroDivisionError: division by zero (in rows_rungs(), computing the rows of deck.rules_rows)"),
     ('return [{"n": n,', 'return [{"n": [n],', "ladder/ladder.py: rows_rungs()[0]: 'n': [0]: expected text columns"),
     ('return {"rungs": self.params.top + 1, "rows": rows}', "return [rows]", "ladder/ladder.py: sheet() returned list"),
     ("return found", "return [3]", "ladder/ladder.py: checks() gave 3"),

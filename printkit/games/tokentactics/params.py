@@ -1,8 +1,9 @@
 """Token Tactics parameters: the ``[games.tokentactics]`` table.
 
-The rules' numbers and the players' names are the kit folder's ``[params]`` (kitfolder/kit.toml holds
-the seed's values): their defaults are read from there, so the seed's numbers live in one place; this
-class adds their limits and docs for config.toml, and the print kit's sizes and looks.
+Every key but ``example_log`` is one of the kit folder's ``[params]`` (kitfolder/kit.toml holds the seed's
+values and the print kit's looks): the defaults are read from there, so they live in one place; this class
+adds what config.toml needs beyond kit.toml, each key's limits and doc (the config reference, the JSON schema
+and the fuzz tests are generated from these declarations) and the cross-field checks.
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ from printkit.userinput.text import quoted
 
 KIT_FOLDER = Path(__file__).parent / "kitfolder"
 """Token Tactics' kit folder: kit.toml, rules.py, rules.md."""
-RULE_KEYS = ("starting_tokens", "reserve_cap", "fortify_amount", "minimum_attack", "player_names")
-"""The keys of kit.toml's ``[params]``: what rules.py reads."""
 
 
 def _seed() -> dict[str, Any]:
@@ -49,17 +48,18 @@ class Params:
         doc="the two players' names, first player first (1-20 letters, digits, spaces, _ or -)",
     )
     # --- print kit sizes and looks (the rules never read these) ---
-    chip_mm: float = param(16.0, min=10, max=30, doc="print kit: diameter / side of a token chip in mm")
-    marker_mm: float = param(12.0, min=8, max=25, doc="print kit: size of a reserve-tracker marker in mm")
-    five_chips: bool = param(True, doc="print kit: print 5-value chips too when they cut the chip count")
-    track_length: int = param(30, min=10, max=99, doc="print kit: the tracker runs 0 to at least this")
-    colour_1: str = param("#D55E00", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: first player's colour")
-    colour_2: str = param("#0072B2", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: second player's colour")
+    chip_mm: float = param(float(SEED["chip_mm"]), min=10, max=30, doc="print kit: diameter / side of a token chip in mm")
+    marker_mm: float = param(float(SEED["marker_mm"]), min=8, max=25, doc="print kit: size of a reserve-tracker marker in mm")
+    five_chips: bool = param(SEED["five_chips"], doc="print kit: print 5-value chips too when they cut the chip count")
+    track_length: int = param(SEED["track_length"], min=10, max=99, doc="print kit: the tracker runs 0 to at least this")
+    colour_1: str = param(SEED["colour_1"], pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: first player's colour")
+    colour_2: str = param(SEED["colour_2"], pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: second player's colour")
     example_log: str = param("", doc="print kit: log of the rule sheet's worked example (empty: the seed's example)")
 
-    def rule_values(self) -> dict[str, Any]:
-        """The values rules.py reads as ``self.params`` (kit.toml's ``[params]`` keys)."""
-        return {key: getattr(self, key) for key in RULE_KEYS}
+    def kit_values(self) -> dict[str, Any]:
+        """The kit folder's ``[params]``: what rules.py reads as ``self.params``, rules.md as ``params``, the layouts
+        as ``{params.NAME}`` (every key but ``example_log``, which names a file of this config)."""
+        return {key: getattr(self, key) for key in SEED}
 
     def check(self) -> list[tuple[str, str]]:
         """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""
