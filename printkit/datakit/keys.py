@@ -154,8 +154,9 @@ BOARD: dict[str, Key] = {
     "name": Key("name", "the artwork file's name", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
     "shape": Key("string", "`square` grid, `hex` grid, `track` (spaces around the edge of a frame) or `spaces` (every data "
-                           "row a space of its own, placed at its `x`, `y` and sized `w`, `h` in mm, drawn with the `space` "
-                           "layout: any track or chart; the board is as large as its spaces and `margin_mm`)", "square",
+                           "row a space of its own, placed at its `x`, `y` (from the top-left corner inside the margin) and sized "
+                           "`w`, `h` in mm, drawn with the `space` layout: any track or chart; the board is as large as "
+                           "its spaces with `margin_mm` all round)", "square",
                  choices=("square", "hex", "track", "spaces")),
     "rows": Key("integer", "rows of the grid (a track: of its frame); at most 2,500 cells", 8, lo=1, hi=100),
     "columns": Key("integer", "columns of the grid (a track: of its frame)", 8, lo=1, hi=100),
@@ -170,7 +171,7 @@ BOARD: dict[str, Key] = {
                       example="track"),
     "space": Key("string", "`spaces` boards: the layout drawing each row in its box (a template such as `\"{kind}\"` picks "
                            "one per row)"),
-    "margin_mm": Key("number", "`spaces` boards: the border around the spaces, in mm", 8.0, lo=0, hi=100),
+    "margin_mm": Key("number", "`spaces` boards: the border all round the spaces, in mm", 8.0, lo=0, hi=100),
     "id": Key("template", "`spaces` boards: each space's SVG id, from the row (`\"track-{n}\"`; empty: none)"),
     "class": Key("template", "`spaces` boards: each space's SVG classes, space-separated, from the row"),
     "background": Key("colour", "the board's background colour", "#F4EFE3"),

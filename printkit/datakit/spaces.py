@@ -1,5 +1,6 @@
-"""``spaces`` boards: every row a space of its own, placed at its ``x``, ``y`` (mm) in a ``w`` x ``h`` box and drawn
-with a layout, so a track of any shape, a chart or a tracker is data (or rows rules.py computes)."""
+"""``spaces`` boards: every row a space of its own, placed at its ``x``, ``y`` (mm from the top-left corner inside the
+board's margin) in a ``w`` x ``h`` box and drawn with a layout, so a track of any shape, a chart or a tracker is data
+(or rows rules.py computes); the board is as large as its spaces with the margin all round."""
 
 from __future__ import annotations
 
@@ -55,9 +56,9 @@ def spaces_board(board: Board, rows: list[Row], painter: Painter, layouts: Mappi
         target = Target(w, h, 0.0, 0.0, fields, row.where, f"board {quoted(board.name)}, space {n} ({row_label(row, None, n)})",
                         f"board {quoted(board.name)}")
         cls = piece_classes(board.ids.front_class, fields, painter, f"{key}.class", row)
-        placed.append(Group((painter.draw(layout, target, ident=ident, cls=cls),), dx=x, dy=y))
+        placed.append(Group((painter.draw(layout, target, ident=ident, cls=cls),), dx=board.margin + x, dy=board.margin + y))
         right, bottom = max(right, x + w), max(bottom, y + h)
-    width, height = right + board.margin, bottom + board.margin
+    width, height = right + 2 * board.margin, bottom + 2 * board.margin
     if max(width, height) > MAX_BOARD_MM:
         raise ConfigError(rows[-1].where if rows else "", key, f"a board of at most {MAX_BOARD_MM:g} mm a side, its spaces "
                                                                f"reach {width:g} x {height:g} mm")

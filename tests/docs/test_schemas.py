@@ -82,6 +82,9 @@ def full_kit() -> dict[str, Any]:
     del doc["deck"][0]["rules_rows"]  # a data file or rows computed by rules.py: the deck reads a file, the tokens rows
     for name in ("data", "sheet", "delimiter"):
         del doc["tokens"][0][name]
+    spaces = ("rules_rows", "space", "id", "class")  # a `spaces` board's own keys: a second board has them
+    doc["board"].append({"name": "chart", "shape": "spaces", **{k: doc["board"][0].pop(k) for k in spaces}})
+    doc["board"][1]["space"] = "face"
     return doc
 
 

@@ -40,6 +40,30 @@ def test_rows_ids_and_classes_come_from_the_rules(kit: Path, tmp_path: Path) -> 
                                                         "climber-2": ["token", "climbers", "player-2"]}
 
 
+def test_a_spaces_board_from_the_rules_and_its_figures(kit: Path, tmp_path: Path) -> None:
+    result = cli("build", "--kit", str(kit), "--out", str(tmp_path / "out"), "--set", "params.top=7")
+    assert result.exit_code == 0, result.output
+    root = ET.parse(tmp_path / "out" / "ladder" / "artwork" / "ladder.svg").getroot()
+    steps = {e.get("id"): e.get("class") for e in root.iter() if (e.get("id") or "").startswith("cell-")}
+    assert steps == {**{f"cell-{n}": "step rung" for n in range(7)}, "cell-7": "step top"}
+    assert float(root.get("width", "0mm")[:-2]) == 20 * 7 + 18 + 2 * 5  # the spaces and the margin on both sides
+    from printkit.datakit.kit import data_kit
+    from printkit.datakit.load import load_kit
+
+    made = data_kit(load_kit(kit, ("params.top=7",)))
+    shown = {src: drawing for src, drawing in made.pictures.items() if src.startswith(("game:", "pieces:"))}
+    assert set(shown) == {"game:2", "pieces:rung-7,rung-0@50%"}
+    assert shown["pieces:rung-7,rung-0@50%"].width == pytest.approx((3 + 2 * (40 + 3)) * 0.5)
+    labels = [t.text for t in walk_texts(shown["game:2"])]
+    assert "P1" in labels and "P2" in labels
+
+
+def walk_texts(drawing: object) -> list[object]:
+    from printkit.draw.shapes import Text, walk
+
+    return [shape for shape, _, _ in walk(drawing.children) if isinstance(shape, Text)]  # type: ignore[attr-defined]
+
+
 def test_params_change_the_printed_pieces_and_the_sheet(kit: Path, tmp_path: Path) -> None:
     result = cli("build", "--kit", str(kit), "--out", str(tmp_path / "out"), "--set", "params.top=8")
     assert result.exit_code == 0, result.output
@@ -66,15 +90,16 @@ def test_the_rules_read_the_computed_rows_typed() -> None:
 
 
 def test_checks_report_what_the_rules_find(kit: Path) -> None:
-    edit(kit / "ladder.py", "for n in range(self.params.top + 1)]", "for n in range(self.params.top)]")
+    edit(kit / "ladder.py", "for n in range(self.params.top + 1)]", "for n in range(self.params.top + 1) if n != 2]")
+    edit(kit / "ladder.py", '"kind": "top" if n == self.params.top else "rung"', '"kind": "rung"')
     result = cli("verify", "--kit", str(kit))
     assert result.exit_code == 1
-    assert "error: rungs: printed [0, 1, 2, 3, 4], the ladder needs 0 to 5" in result.output
+    assert "error: rungs: printed [0, 1, 3, 4, 5], the ladder needs 0 to 5" in result.output
     assert "warning: rungs: expected two kinds of back" in result.output
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
-    ('rules_rows = "rungs"', 'rules_rows = "steps"', "ladder.py has no method rows_steps(self) to compute the rows"),
+    ('rules_rows = "rungs"', 'rules_rows = "stairs"', "ladder.py has no method rows_stairs(self) to compute the rows"),
     ('rules_rows = "rungs"', 'rules_rows = "rungs"\ndata = "rungs.csv"', "ladder/kit.toml: deck.rules_rows: give either `data`"),
     ('id = "rung-{n}"', 'id = "rung"', "deck.id: the SVG id 'rung' is made twice"),
     ('id = "rung-{n}"', 'id = "rung-{number}"', "ladder/kit.toml: deck.id: no column 'number'"),
@@ -82,11 +107,23 @@ def test_checks_report_what_the_rules_find(kit: Path) -> None:
     ('[game]\nrules = "ladder.py"', "", "deck.rules_rows: rows computed by rules.py need `[game] rules"),
     ('size_mm = "{params.climber_mm}"', 'size_mm = "{params.climber}"', "tokens.size_mm: no parameter 'climber' in [params]"),
     ('size_mm = "{params.climber_mm}"', 'size_mm = "{params.top}mm"', "tokens.size_mm: expected a number or \"{params.NAME}\""),
+    ('shape = "spaces"', 'shape = "square"', "board.rules_rows: only for a board of shape 'spaces', this one is 'square'"),
+    ('space = "step-{kind}"\n', "", "board.space: missing (required for shape 'spaces')"),
 ])
 def test_mistakes_in_kit_toml_are_one_line(kit: Path, old: str, new: str, message: str) -> None:
     edit(kit / "kit.toml", old, new)
     if not new.strip():  # without rules there is no example game to replay: plain text
         edit(kit / "rules.md", "{{ sheet.rungs }}", "6")
+    assert message in one_error_line(cli("build", "--kit", str(kit), "--out", str(kit.parent / "out")))
+
+
+@pytest.mark.parametrize(("new", "message"), [
+    ("pieces:rung-9", "rules.md:12: figure 'pieces:rung-9': no printed piece 'rung-9' (pieces' ids: rung-0, rung-1,"),
+    ("pieces:rung-1@5%", "rules.md:12: figure 'pieces:rung-1@5%': expected a scale from 10% to 100% after @, got '5%'"),
+    ("game:9", "rules.md:12: figure 'game:9': the example game has 2 moves"),
+])
+def test_mistakes_in_figures_name_the_line(kit: Path, new: str, message: str) -> None:
+    edit(kit / "rules.md", "pieces:rung-{{ params.top }},rung-0@50%", new)
     assert message in one_error_line(cli("build", "--kit", str(kit), "--out", str(kit.parent / "out")))
 
 

@@ -30,6 +30,13 @@ class Ladder(Game):
     def rows_climbers(self):
         return [{"player": p + 1, "colour": colour} for p, colour in enumerate(("#D55E00", "#0072B2"))]
 
+    def rows_steps(self):
+        return [{"id": f"cell-{n}", "n": n, "kind": "top" if n == self.params.top else "rung", "x": 20 * n, "y": 0, "w": 18,
+                 "h": 18} for n in range(self.params.top + 1)]
+
+    def pieces(self, state):
+        return {"ladder": {str(at): f"P{p + 1}" for p, at in enumerate(state["at"])}}
+
     def sheet(self, example):
         rows = [f"{step.line}: {step.before['at']} -> {step.after['at']}" for step in example]
         return {"rungs": self.params.top + 1, "rows": rows}

@@ -365,14 +365,14 @@ class TokenTactics(Game):
     def rows_tracker(self) -> list[dict[str, Any]]:
         """The reserve tracker: a title, then for each player a header and spaces 0 to the track's top in rows of eight,
         each ``track-<player>-<n>`` sized for the markers; the start and the cap marked, spaces past the bound grey."""
-        pad, title_h, header_h, gap, per_row = 8.0, 16.0, 10.0, 6.0, 8
+        title_h, header_h, gap, per_row = 8.0, 10.0, 6.0, 8  # kit.toml's margin_mm (8) is the border all round
         size = max(self.params.marker_mm + 4.0, 12.0)
         top, bound, start, cap = self.track_top(), self.reserve_bound(), self.params.starting_tokens, self.params.reserve_cap
-        rows: list[dict[str, Any]] = [{"kind": "title", "x": pad, "y": pad, "w": per_row * size, "h": title_h - pad,
+        rows: list[dict[str, Any]] = [{"kind": "title", "x": 0, "y": 0, "w": per_row * size, "h": title_h,
                                        "text": "Token Tactics - reserve tracker"}]
         y = title_h
         for p, name in enumerate(self.player_names):
-            rows.append({"kind": "header", "player": p + 1, "x": pad, "y": y, "w": per_row * size, "h": header_h,
+            rows.append({"kind": "header", "player": p + 1, "x": 0, "y": y, "w": per_row * size, "h": header_h,
                          "colour": self.colour(p), "text": f"{name}: reserve"})
             for n in range(top + 1):
                 reachable = n <= bound
@@ -382,7 +382,7 @@ class TokenTactics(Game):
                 middle = size / 2 - (1.6 if label else 0.0)
                 rows.append({"id": f"track-{p + 1}-{n}", "kind": "space", "player": p + 1, "n": n,
                              "class": f"track-space player-{p + 1} {marks}".strip(), "colour": self.colour(p),
-                             "x": pad + n % per_row * size, "y": y + header_h + n // per_row * size, "w": size, "h": size,
+                             "x": n % per_row * size, "y": y + header_h + n // per_row * size, "w": size, "h": size,
                              "fill": "#FFFFFF" if reachable else "#E3E3E3", "stroke": "#1A1A1A" if reachable else "#9A9A9A",
                              "ink": "#1A1A1A" if reachable else "#8A8A8A", "r": size / 2 - 0.8, "inner": size - 1.6,
                              "ring": "yes" if label else "", "ring_r": size / 2 - 1.8, "ring_at": 1.8,
@@ -391,7 +391,7 @@ class TokenTactics(Game):
                              "label_y": round(middle + CAP_EM * pt * PT_MM / 2 + 3.2 - CAP_EM * 7 * PT_MM, 3)})
             y += header_h + math.ceil((top + 1) / per_row) * size + gap
         if top > bound:
-            rows.append({"kind": "note", "x": pad, "y": y - gap + 2, "w": per_row * size, "h": 5,
+            rows.append({"kind": "note", "x": 0, "y": y - gap + 2, "w": per_row * size, "h": 5,
                          "text": f"grey spaces lie beyond {bound}: no reserve reaches them under these rules"})
         return rows
 
