@@ -15,10 +15,10 @@ from printkit.games.tokentactics import Params
 from printkit.games.tokentactics import rules as kit_rules
 from printkit.games.tokentactics.analysis import resolve
 from printkit.games.tokentactics.kit import build_kit, example_log, kit_folder
-from printkit.press.settings import PrintSettings
 from printkit.kitgame.engine import KitRules
 from printkit.kitrules import Answered
 from printkit.params import from_mapping
+from printkit.press.settings import PrintSettings
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
