@@ -117,23 +117,19 @@ def test_mistakes_in_kit_toml_are_one_line(kit: Path, old: str, new: str, messag
     assert message in one_error_line(cli("build", "--kit", str(kit), "--out", str(kit.parent / "out")))
 
 
-@pytest.mark.parametrize(("new", "message"), [
-    ("pieces:rung-9", "rules.md:12: figure 'pieces:rung-9': no printed piece 'rung-9' (pieces' ids: rung-0, rung-1,"),
-    ("pieces:rung-1@5%", "rules.md:12: figure 'pieces:rung-1@5%': expected a scale from 10% to 100% after @, got '5%'"),
-    ("game:9", "rules.md:12: figure 'game:9': the example game has 2 moves"),
+@pytest.mark.parametrize(("file", "old", "new", "message"), [
+    ("rules.md", "pieces:rung-{{ params.top }},rung-0@50%", "pieces:rung-9",
+     "rules.md:12: figure 'pieces:rung-9': no printed piece 'rung-9' (pieces' ids: rung-0, rung-1,"),
+    ("rules.md", "pieces:rung-{{ params.top }},rung-0@50%", "pieces:rung-1@5%",
+     "rules.md:12: figure 'pieces:rung-1@5%': expected a scale from 10% to 100% after @, got '5%'"),
+    ("rules.md", "pieces:rung-{{ params.top }},rung-0@50%", "game:9", "rules.md:12: figure 'game:9': the example game has 2 moves"),
+    ("ladder.py", 'return [{"n": n,', 'return [{"n": 1 / 0,',
+     "ZeroDivisionError: division by zero (in rows_rungs(), computing the rows of deck.rules_rows)"),
+    ("ladder.py", 'return [{"n": n,', 'return [{"n": [n],', "ladder/ladder.py: rows_rungs()[0]: 'n': [0]: expected text columns"),
+    ("ladder.py", 'return {"rungs": self.params.top + 1, "rows": rows}', "return [rows]", "ladder/ladder.py: sheet() returned list"),
+    ("ladder.py", "return found", "return [3]", "ladder/ladder.py: checks() gave 3"),
 ])
-def test_mistakes_in_figures_name_the_line(kit: Path, new: str, message: str) -> None:
-    edit(kit / "rules.md", "pieces:rung-{{ params.top }},rung-0@50%", new)
-    assert message in one_error_line(cli("build", "--kit", str(kit), "--out", str(kit.parent / "out")))
-
-
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ('return [{"n": n,', 'return [{"n": 1 / 0,', "ZeroDivisionError: division by zero (in rows_rungs(), computing the rows of deck.rules_rows)"),
-    ('return [{"n": n,', 'return [{"n": [n],', "ladder/ladder.py: rows_rungs()[0]: 'n': [0]: expected text columns"),
-    ('return {"rungs": self.params.top + 1, "rows": rows}', "return [rows]", "ladder/ladder.py: sheet() returned list"),
-    ("return found", "return [3]", "ladder/ladder.py: checks() gave 3"),
-])
-def test_mistakes_in_the_rules_name_rules_py(kit: Path, old: str, new: str, message: str) -> None:
-    edit(kit / "ladder.py", old, new)
+def test_mistakes_in_the_rules_and_figures_name_the_file(kit: Path, file: str, old: str, new: str, message: str) -> None:
+    edit(kit / file, old, new)
     line = one_error_line(cli("build", "--kit", str(kit), "--out", str(kit.parent / "out")))
-    assert message in line and "ladder/ladder.py" in line
+    assert message in line and f"ladder/{file}" in line
