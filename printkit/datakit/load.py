@@ -140,10 +140,11 @@ def _cell(item: str) -> CellSet:
 
 
 def kit_files(folder: Path) -> dict[str, Path]:
-    """Every file a kit folder holds (hidden ones aside), by its path in the folder: what a build reads from."""
+    """Every file a kit folder holds (hidden ones and Python's ``__pycache__`` aside), by its path in the folder: what
+    a build reads from."""
     found = {}
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
-        if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+        if path.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
             found[rel.as_posix()] = path
     return found
