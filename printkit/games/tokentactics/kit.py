@@ -18,7 +18,7 @@ from printkit.datakit.load import KitFolder, load_kit
 from printkit.errors import BuildError
 from printkit.games.tokentactics.params import KIT_FOLDER, Params
 from printkit.games.tokentactics.source import NAME, TITLE
-from printkit.kit.example import _read_configured
+from printkit.kit.example import read_configured
 from printkit.kit.model import Kit, PieceSet, Section
 from printkit.kitgame.checks import kit_example
 from printkit.press.settings import PrintSettings
@@ -33,7 +33,7 @@ def kit_folder(params: Params, settings: PrintSettings) -> KitFolder:
     as its print settings; a configured ``example_log`` stands for the rule sheet's example game."""
     sets = tuple(f"params.{key}={json.dumps(value)}" for key, value in params.kit_values().items())
     kit = load_kit(KIT_FOLDER, sets, display=NAME)
-    example = (params.example_log, _read_configured(NAME, params.example_log)) if params.example_log else None
+    example = (params.example_log, read_configured(NAME, params.example_log)) if params.example_log else None
     return replace(kit, spec=replace(kit.spec, settings=settings), example=example)
 
 
