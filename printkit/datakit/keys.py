@@ -255,6 +255,15 @@ Schema list them (``[print]``, ``[fonts]`` and ``[layouts]`` are described apart
 these is a free table of the designer's own keys)."""
 
 
+PARAM_LIMIT: dict[str, Key] = {
+    "min": Key("number", "the smallest value a number (or each number of a list) may take"),
+    "max": Key("number", "the largest value a number (or each number of a list) may take"),
+    "pattern": Key("string", "a Python regular expression text (or each text of a list) must match whole"),
+    "doc": Key("string", "what the parameter means (a built-in game's config.toml reference shows it)"),
+}
+"""``[param_limits]``: ``hand_size = { min = 1, max = 8, doc = "cards in a hand" }``, one entry per parameter."""
+
+
 def element_keys(kind: str) -> tuple[str, ...]:
     """The keys an element of ``kind`` takes (``type``, ``frame`` and ``when`` included)."""
     return tuple(name for name, key in ELEMENT.items() if kind in key.elements)
@@ -272,6 +281,9 @@ DOCUMENT: dict[str, Key] = {
     "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, read by "
                            "rules.py (`self.params.hand_size`), rules.md (`{{ params.hand_size }}`) and layouts "
                            "(`{params.hand_size}`)"),
+    "param_limits": Key("table", "limits of `[params]`, checked whenever they are set (`--set params.NAME=...`, "
+                                 "`balance --sweep`): `hand_size = { min = 1, max = 8, doc = \"cards in a hand\" }`; a "
+                                 "parameter listed here also keeps the type of its value (a whole number stays whole)"),
     "deck": Key("array", ARRAYS["deck"][0]),
     "tokens": Key("array", ARRAYS["tokens"][0]),
     "board": Key("array", ARRAYS["board"][0]),

@@ -108,6 +108,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     data = read_toml(path / KIT_FILE)
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
+    written = dict(data["params"]) if isinstance(data.get("params"), dict) else {}
     cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))
     set_keys = apply_sets(data, tuple(item for item in sets if not item.strip().startswith(DATA_PREFIX)))
     try:
@@ -115,7 +116,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
             check_document(data, LINE_BREAKS)
         except DocumentError as exc:
             raise ConfigError(source, exc.key, exc.message) from None
-        spec = parse_kit(data, source)
+        spec = parse_kit(data, source, written)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None
     known = {d.name for d in spec.decks} | {t.name for t in spec.tokens}

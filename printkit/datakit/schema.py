@@ -153,6 +153,8 @@ class KitSpec:
     """``[game] rules``: the rules.py that plays the game (None: a kit from data only)."""
     params: Mapping[str, Any] = field(default_factory=dict)
     """``[params]``: the game's numbers, read by the rules, the layouts (``{params.NAME}``) and rules.md."""
+    param_limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """``[param_limits]``: parameter name -> ``min``, ``max``, ``pattern``, ``doc`` (its ``[params]`` value checked)."""
 
 
 def _name(table: Table, key: str) -> str:
@@ -483,8 +485,28 @@ def _params(doc: Table) -> dict[str, Any]:
     return params
 
 
-def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
-    """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError."""
+def _param_limits(doc: Table, params: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``[param_limits]``: an entry of ``min``, ``max``, ``pattern``, ``doc`` for parameters of ``[params]``."""
+    table = doc.table("param_limits")
+    limits: dict[str, dict[str, Any]] = {}
+    for name in table.data:
+        if name not in params:
+            raise table.fail(name, f"no parameter {name!r} in [params] (parameters: {', '.join(params) or 'none'})")
+        entry = Table(table.raw(name), table.source, table.key(name), keys.PARAM_LIMIT)
+        limits[name] = {key: entry.value(key) for key in keys.PARAM_LIMIT if entry.has(key)}
+        entry.done()
+        pattern = limits[name].get("pattern")
+        if pattern is not None:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise entry.fail("pattern", f"not a regular expression: {exc}") from None
+    return limits
+
+
+def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] | None = None) -> KitSpec:
+    """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError. ``written``: ``[params]`` as
+    kit.toml writes them, before ``--set`` (a limited parameter keeps the type written there)."""
     doc = Table(data, source, "", keys.DOCUMENT)
     kit = doc.table("kit", keys.KIT)
     name = _name(kit, "name")
@@ -501,6 +523,11 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
         raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
     game_rules = _game(doc)
     params = _params(doc)
+    limits = _param_limits(doc, params)
+    if limits:
+        from printkit.datakit.params import checked_params
+
+        params = checked_params(params, limits, source, params if written is None else written)
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
     boards = tuple(_board(t, layouts) for t in doc.tables("board", keys.BOARD))
@@ -516,4 +543,4 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params)
+                   game_rules, params, limits)

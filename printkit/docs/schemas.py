@@ -182,6 +182,8 @@ def kit_schema() -> dict[str, Any]:
                   "additionalProperties": {"anyOf": [{"type": "string"}, font]}},
         "layouts": {"type": "object", "description": keys.DOCUMENT["layouts"].doc, "propertyNames": _entry_names(),
                     "additionalProperties": {"$ref": "#/definitions/layout"}},
+        "param_limits": {"type": "object", "description": keys.DOCUMENT["param_limits"].doc,
+                         "additionalProperties": table_schema(keys.PARAM_LIMIT)},
     }
     for name, (doc, declared) in keys.ARRAYS.items():
         entry = table_schema(declared, doc)

@@ -83,6 +83,14 @@ def test_a_token_size_from_params(kit: Path, tmp_path: Path) -> None:
     assert "tokens.size_mm: expected 8 to 150, got 200 (params.climber_mm)" in line
 
 
+@pytest.mark.parametrize(("value", "message"), [
+    ("50", "error: --set: params.top: expected 1 to 20, got 50"),
+    ("2.5", "error: --set: params.top: expected an integer, got 2.5"),
+])
+def test_param_limits_check_what_is_set(kit: Path, value: str, message: str) -> None:
+    assert one_error_line(cli("simulate", "--kit", str(kit), "--set", f"params.top={value}")).startswith(message)
+
+
 def test_the_rules_read_the_computed_rows_typed() -> None:
     setup = open_kit(str(LADDER), ("params.top=3",)).setup
     assert [card["n"] for card in setup.decks["rungs"]] == [0, 1, 2, 3]
@@ -109,6 +117,10 @@ def test_checks_report_what_the_rules_find(kit: Path) -> None:
     ('size_mm = "{params.climber_mm}"', 'size_mm = "{params.top}mm"', "tokens.size_mm: expected a number or \"{params.NAME}\""),
     ('shape = "spaces"', 'shape = "square"', "board.rules_rows: only for a board of shape 'spaces', this one is 'square'"),
     ('space = "step-{kind}"\n', "", "board.space: missing (required for shape 'spaces')"),
+    ('top = { min = 1,', 'tops = { min = 1,', "ladder/kit.toml: param_limits.tops: no parameter 'tops' in [params]"),
+    ('top = { min = 1,', 'top = { pattern = "(", min = 1,', "param_limits.top.pattern: not a regular expression"),
+    ('top = { min = 1,', 'top = { least = 1,', "param_limits.top.least: unknown key"),
+    ("top = 5\n", "top = 30\n", "ladder/kit.toml: params.top: expected 1 to 20, got 30"),
 ])
 def test_mistakes_in_kit_toml_are_one_line(kit: Path, old: str, new: str, message: str) -> None:
     edit(kit / "kit.toml", old, new)
