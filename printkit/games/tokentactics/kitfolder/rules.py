@@ -339,7 +339,7 @@ class TokenTactics(Game):
         pt = min(size * 0.36 / CAP_EM / PT_MM, (size - 6) / 2 / ((CAP_EM / 2 + DESCENT_EM) * PT_MM))
         cap, below = CAP_EM * pt * PT_MM, DESCENT_EM * pt * PT_MM
         looks = {"colour": self.colour(player), "value_pt": round(pt, 3), "value_y": round((size - cap) / 2, 3),
-                 "value_h": round(cap + below, 3), "value_w": size - 6, "rim": size / 2 - 1.2, "inner": size - 2.4,
+                 "value_h": math.ceil((cap + below) * 100) / 100 + 0.01, "value_w": size - 6, "rim": size / 2 - 1.2, "inner": size - 2.4,
                  "five_r": round(size * 0.3, 3), "five_at": round(size * 0.23, 3), "five_side": round(size * 0.54, 3)}
         name = self.player_names[player]
         return [{"name": f"{name} {value}-chip {i}", "player": player + 1, "value": value, "index": i, **looks}
