@@ -173,3 +173,11 @@ def _ids(drawing: Drawing) -> set[str]:
     from printkit.draw.svg import to_svg
 
     return {e.get("id", "") for e in ET.fromstring(to_svg(drawing)).iter() if e.get("id")}
+
+
+@pytest.mark.parametrize("size", [10.0, 24.0, 30.0])
+def test_chips_of_every_allowed_size_fit_their_values(size: float) -> None:
+    kit = build_kit(Params(chip_mm=size, marker_mm=25.0, reserve_cap=22), SETTINGS)
+    assert [f.message for f in kit.findings + check_kit(kit) if f.level == "error"] == []
+    chips = [p for s in kit.tokens if s.name == "chips-1" for p in s.pieces]
+    assert chips and all(p.w == size for p in chips)
