@@ -53,9 +53,9 @@ def computed_records(kit: KitFolder, data: DataSource) -> tuple[list[tuple[str, 
 
         source = rule_sheet_source(kit)
         steps = example_steps(kit, rules, *source) if source is not None else []
-        made = rules._call(lambda: method(steps), f"in {name}(example), computing the rows of {data.key}")
+        made = rules.call(lambda: method(steps), f"in {name}(example), computing the rows of {data.key}")
     else:
-        made = rules._call(method, f"in {name}(), computing the rows of {data.key}")
+        made = rules.call(method, f"in {name}(), computing the rows of {data.key}")
     if not isinstance(made, (list, tuple)):
         raise rules.fail(f"{name}() returned {short(made)}: expected a list of rows (dicts of column -> value)")
     records = []

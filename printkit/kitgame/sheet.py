@@ -48,7 +48,7 @@ def sheet_values(kit: KitFolder, text: str, rules_name: str) -> dict[str, Any]:
     if type(rules.game).sheet is Game.sheet:
         return {}
     steps = example_steps(kit, rules, text, rules_name)
-    values = rules._call(lambda: rules.game.sheet(steps), "in sheet(), computing the rule sheet's values")
+    values = rules.call(lambda: rules.game.sheet(steps), "in sheet(), computing the rule sheet's values")
     if not isinstance(values, Mapping) or not all(isinstance(k, str) for k in values):
         raise rules.fail(f"sheet() returned {type(values).__name__}: expected a dict of name -> value for rules.md")
     return dict(values)
@@ -74,7 +74,7 @@ def rule_checks(kit: KitFolder, sets: Sequence[PieceSet], boards: Sequence[Piece
     if type(rules.game).checks is Game.checks:
         return []
     printed = printed_pieces(sets, boards)
-    found = rules._call(lambda: rules.game.checks(printed), "in checks(), checking the printed kit")
+    found = rules.call(lambda: rules.game.checks(printed), "in checks(), checking the printed kit")
     findings = []
     for item in found or ():
         if isinstance(item, str):
