@@ -27,6 +27,9 @@ and its defence, revealed together) comes from :meth:`Game.answers`: the answeri
 ``answer_NAME(self, view, answers, rng)`` (default: its ``player_NAME``), seeing the position before the
 move, not the move. :meth:`Game.parse` and :meth:`Game.why_not` give a notation of its own and precise
 refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own.
+The printed kit may come from the rules too: ``rows_NAME(self)`` methods give the rows of a deck or token sheet
+whose kit.toml entry says ``rules_rows = "NAME"``, :meth:`Game.sheet` values for rules.md (``{{ sheet.NAME }}``) and
+:meth:`Game.checks` the kit's own checks of the printed pieces.
 This module imports nothing else of printkit's
 but the engine contract's small types, and its names are a stable API.
 """
@@ -42,8 +45,8 @@ from typing import Any, Iterator, Mapping, Protocol, Sequence
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome
 
 __all__ = [
-    "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Record",
-    "Roll", "Shuffle", "Table", "choice", "dice", "shuffle",
+    "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Printed", "Record",
+    "Roll", "Shuffle", "Step", "Table", "choice", "dice", "shuffle",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000
@@ -184,6 +187,30 @@ class Answered:
 
     def __str__(self) -> str:
         return f"{notation(self.move)} vs {notation(self.answer)}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of the rule sheet's example game, as :meth:`Game.sheet` is handed it."""
+
+    line: str
+    """The log line as written in rules.md's ```game block."""
+    before: Any
+    """The state before the move (the engine's: read it, do not change it)."""
+    move: Any
+    after: Any
+    """The state after the move."""
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One printed piece, as :meth:`Game.checks` is handed it: its SVG id and classes, and its back."""
+
+    id: str
+    classes: tuple[str, ...]
+    back: str
+    """The same text for pieces whose backs look the same ('' for a single-sided piece): compare it to find a back
+    that gives its face away."""
 
 
 class Table(Protocol):
@@ -405,6 +432,18 @@ class Game:
         from ``table.state`` through ``table.play`` until it ends. Default: printkit's own dialogue (the
         position, then the legal moves to pick from)."""
         raise NotImplementedError
+
+    def sheet(self, example: Sequence[Step]) -> Mapping[str, Any]:
+        """Values for the rule sheet, computed from the rules: rules.md reads them as ``{{ sheet.NAME }}`` (numbers,
+        text, lists, dicts). ``example`` is the rule sheet's example game (its ```game block) replayed, one
+        :class:`Step` per move (empty without one), for a table of the example with its arithmetic. Default: none."""
+        return {}
+
+    def checks(self, printed: Mapping[str, Sequence[Printed]]) -> Sequence[str | tuple[str, str]]:
+        """The kit's own checks of what is printed: ``printed`` holds every deck, token sheet and board by name, a
+        :class:`Printed` per piece. Return problems as text (errors) or ``("warning", text)``; build and verify report
+        them with the other findings. Default: none."""
+        return ()
 
     def counters(self, state: Any) -> Mapping[str, float]:
         """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` add up over all

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Mapping
 
 from printkit.datakit.data import Row, record_label
+from printkit.datakit.fields import fields_in, fill
 from printkit.datakit.layout import Painter, Target, layout_of
-from printkit.datakit.schema import Deck, Layout, Tokens
+from printkit.datakit.schema import Deck, Layout, PieceIds, Tokens
+from printkit.errors import ConfigError
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.userinput.text import quoted
@@ -25,10 +28,51 @@ class Sides:
     back: str | None
     label: str | None
     key: str
+    ids: PieceIds = PieceIds()
 
 
-def _label(row: Row, column: str | None, n: int) -> str:
-    return record_label(row.fields, column) or str(n)
+ID = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]{0,127}")
+CLASS = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,63}")
+
+
+def _filled(template: str, fields: dict[str, str], painter: Painter, key: str, row: Row) -> str:
+    """``template`` filled from the row; a ``{field}`` the rows lack is an error naming kit.toml's key."""
+    for name in fields_in(template):
+        if name not in painter.columns:
+            known = ", ".join(sorted(painter.columns)) or "none"
+            raise ConfigError(painter.source, key, f"no column {name!r} in {painter.data} (columns: {known})")
+    return fill(template, fields)
+
+
+def piece_ident(template: str | None, fields: dict[str, str], painter: Painter, key: str, row: Row) -> str | None:
+    """The SVG id ``template`` (kit.toml's ``key``) makes for ``row``; None without a template or when it fills to nothing."""
+    if template is None:
+        return None
+    made = _filled(template, fields, painter, key, row).strip()
+    if not made:
+        return None  # an id the row leaves empty: none (a deck's piece then takes its default id)
+    if not ID.fullmatch(made):
+        raise ConfigError(row.where, key, f"the SVG id {quoted(made)} (from {template!r}): expected a letter or _ first, "
+                                          "then letters, digits, _ . : or -")
+    return made
+
+
+def piece_classes(template: str | None, fields: dict[str, str], painter: Painter, key: str, row: Row) -> tuple[str, ...]:
+    """The SVG classes ``template`` (kit.toml's ``key``) makes for ``row``, each checked, repeats dropped."""
+    if template is None:
+        return ()
+    made = tuple(dict.fromkeys(_filled(template, fields, painter, key, row).split()))
+    for name in made:
+        if not CLASS.fullmatch(name):
+            raise ConfigError(row.where, key, f"the SVG class {quoted(name)} (from {template!r}): expected a letter or _ "
+                                              "first, then letters, digits, _ or -")
+    return made
+
+
+def row_label(row: Row, column: str | None, n: int) -> str:
+    """The row's label: its ``label`` column, else its first cell (kit.toml's ``params.*`` fields aside)."""
+    own = {k: v for k, v in row.fields.items() if not k.startswith("params.")}
+    return record_label(own, column) or str(n)
 
 
 def _copies(rows: list[Row]) -> dict[str, tuple[int, int]]:
@@ -41,9 +85,11 @@ def _copies(rows: list[Row]) -> dict[str, tuple[int, int]]:
 
 
 def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,
-           kind: str, shape: str = "rect") -> list[Piece]:
-    """A piece per row: front ``<kind>-<name>-<n>``, back (if any) shared where it draws the same."""
+           kind: str, shape: str = "rect", seen: dict[str, str] | None = None) -> list[Piece]:
+    """A piece per row: front ``<kind>-<name>-<n>`` (or the set's ``id`` template), back (if any) shared where it draws
+    the same. ``seen``: the front ids made so far in the kit (id -> the row that made it), to refuse a repeat."""
     made: list[Piece] = []
+    seen = {} if seen is None else seen
     copies = _copies(rows)
     for n, row in enumerate(rows, start=1):
         fields = dict(row.fields)
@@ -53,26 +99,34 @@ def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str
         target = Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where,
                         f"{sides.what} {quoted(sides.name)}, {numbers}", f"{sides.what} {quoted(sides.name)}")
         front_layout = layout_of(sides.front, dict(layouts), fields, row.where, f"{sides.key}.front")
-        front = painter.draw(front_layout, target, ident=f"{kind}-{sides.name}-{n}", cls=(kind, sides.name))
+        ident = piece_ident(sides.ids.front, fields, painter, f"{sides.key}.id", row) or f"{kind}-{sides.name}-{n}"
+        if ident in seen:
+            raise ConfigError(row.where, f"{sides.key}.id", f"the SVG id {quoted(ident)} is made twice (also by {seen[ident]}): "
+                                                          "every piece needs its own; use {n}, the piece's number")
+        seen[ident] = row.where
+        extra = piece_classes(sides.ids.front_class, fields, painter, f"{sides.key}.class", row)
+        front = painter.draw(front_layout, target, ident=ident, cls=tuple(dict.fromkeys((kind, sides.name, *extra))))
         back = None
         if sides.back is not None:
             back_layout = layout_of(sides.back, dict(layouts), fields, row.where, f"{sides.key}.back")
-            back = painter.draw(back_layout, target, cls=(f"{kind}-back", sides.name))
-        made.append(Piece(f"{sides.name} {n}: {_label(row, sides.label, n)}", sides.w, sides.h, front, back,
+            back = painter.draw(back_layout, target, ident=piece_ident(sides.ids.back, fields, painter, f"{sides.key}.back_id", row),
+                                cls=(f"{kind}-back", sides.name,
+                                     *piece_classes(sides.ids.back_class, fields, painter, f"{sides.key}.back_class", row)))
+        made.append(Piece(f"{sides.name} {n}: {row_label(row, sides.label, n)}", sides.w, sides.h, front, back,
                           round=shape == "round", hex=shape == "hex", kind=kind))
     return made
 
 
 def deck_pieces(deck: Deck, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,
-                key: str) -> list[Piece]:
-    sides = Sides(deck.name, "deck", deck.width, deck.height, deck.front, deck.back, deck.label, key)
-    return pieces(sides, rows, painter, layouts, settings, "card")
+                key: str, seen: dict[str, str] | None = None) -> list[Piece]:
+    sides = Sides(deck.name, "deck", deck.width, deck.height, deck.front, deck.back, deck.label, key, deck.ids)
+    return pieces(sides, rows, painter, layouts, settings, "card", seen=seen)
 
 
 def token_pieces(spec: Tokens, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,
-                 key: str) -> list[Piece]:
+                 key: str, seen: dict[str, str] | None = None) -> list[Piece]:
     """Round, square or hex counters; round and hex ones are cut along a guide of their shape."""
     w = spec.size
     h = w * 2 / 3 ** 0.5 if spec.shape == "hex" else w
-    sides = Sides(spec.name, "token sheet", w, h, spec.front, spec.back, spec.label, key)
-    return pieces(sides, rows, painter, layouts, settings, "token", spec.shape)
+    sides = Sides(spec.name, "token sheet", w, h, spec.front, spec.back, spec.label, key, spec.ids)
+    return pieces(sides, rows, painter, layouts, settings, "token", spec.shape, seen)

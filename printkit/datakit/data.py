@@ -313,7 +313,13 @@ def load_rows(folder: Path, display: str, spec: DataSource, source: str, cells: 
     name = shown(folder, display, path)
     if not path.exists():
         raise ConfigError(source, spec.key, f"no file {name}")
-    records = _read(path, name, spec)
+    return rows_of(_read(path, name, spec), spec, name, cells, label)
+
+
+def rows_of(records: list[tuple[str, dict[str, str]]], spec: DataSource, name: str, cells: tuple[CellSet, ...] = (),
+            label: str | None = None) -> list[Row]:
+    """Records (``where``, fields as text) of a data file or of rules.py's rows checked as ``spec`` declares:
+    ``--set data...`` cells applied, column types checked, quantities made copies (``name``: the source in messages)."""
     if len(records) > MAX_ROWS:
         raise ConfigError(name, "", f"at most {MAX_ROWS} rows, got {len(records)}")
     if cells:

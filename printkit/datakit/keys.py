@@ -36,6 +36,9 @@ SHAPES = ("rect", "circle", "polygon", "line")
 FILLED = ("rect", "circle", "polygon")
 COLUMN_TYPES = ("text", "integer", "number", "colour")
 
+PARAM_REF = r"\{params\.([A-Za-z_][A-Za-z0-9_]{0,63})\}"
+"""A ``param number`` key's reference to one of ``[params]``: ``"{params.chip_mm}"``."""
+
 REQUIRED: Any = object()
 """The default of a key that must be written."""
 
@@ -46,7 +49,8 @@ class Key:
 
     ``type`` is one of: ``string``, ``integer``, ``number``, ``boolean``, ``name`` (NAME), ``colour``
     (#rrggbb), ``size`` (a CARD_SIZES name or [width, height] in mm), ``types`` (column -> COLUMN_TYPES),
-    ``measure`` (a number, a ``"25%"`` share or a ``"{field}"`` template), ``template`` (text that may hold
+    ``measure`` (a number, a ``"25%"`` share or a ``"{field}"`` template), ``param number`` (a number or
+    ``"{params.NAME}"``, one of ``[params]``), ``template`` (text that may hold
     ``{field}``), ``points`` ([[x, y], ...]) or ``dash`` (a list of lengths in mm).
     """
 
@@ -77,8 +81,8 @@ KIT: dict[str, Key] = {
 
 RULES: dict[str, Key] = {
     "file": Key("string", "a Markdown rule sheet, rendered by jinja2's sandbox first (`{{ title }}`, "
-                          "`{{ decks.<name>.count }}`, `{{ tokens.<name>.count }}`, `{{ boards.<name>.title }}`); "
-                          "without it the sheet lists the components"),
+                          "`{{ decks.<name>.count }}`, `{{ tokens.<name>.count }}`, `{{ boards.<name>.title }}`, and "
+                          "`{{ sheet.<name> }}`: values the game's rules.py computes in `sheet()`); without it the sheet lists the components"),
     "font": Key("string", "the rule sheet's font: `Vera` or a name from `[fonts]` (for letters Vera lacks: Greek, "
                           "Cyrillic, ...; a kit font has no italic, so captions and `*emphasis*` stay upright)", "Vera"),
 }
@@ -105,16 +109,31 @@ DATA: dict[str, Key] = {
 DELIMITERS: tuple[str, ...] = DATA["delimiter"].choices
 """The separators a CSV may use."""
 
+ROWS: dict[str, Key] = {
+    **{**DATA, "data": Key("string", DATA["data"].doc + "; or `rules_rows` instead")},
+    "rules_rows": Key("string", "instead of `data`: the rows come from the game's rules.py, `rules_rows = \"chips\"` calls its "
+                          "`rows_chips(self)`, which returns a list of dicts (column -> value) computed from `self.params`, "
+                          "so `--set params.NAME=...` changes the printed pieces; read like a data file's rows (`types`, "
+                          "`quantity`, `label`, `--set data...`)", pattern=r"[A-Za-z_][A-Za-z0-9_]{0,63}", example="chips"),
+}
+"""A deck's or token sheet's rows: a data file, or rows computed by rules.py."""
+
 PIECE: dict[str, Key] = {
     "front": Key("string", "the front's layout; a template such as `\"{kind}\"` picks a layout per row from a column", REQUIRED),
     "back": Key("string", "the back's layout (or a template): two-sided pieces, backs mirrored for duplex; without it the pieces are single-sided"),
     "label": Key("string", "the column that names a piece in messages (default: the first column)"),
+    "id": Key("template", "the SVG id of each front, from the row: `\"chip-{player}-{n}\"` (`{n}`: the piece's number); "
+                          "every id of the kit must differ (default: `<kind>-<name>-<n>`, e.g. `card-cards-3`)"),
+    "class": Key("template", "more SVG classes of each front, space-separated, from the row: `\"value-{value} player-{player}\"` "
+                             "(the front always has `card` or `token` and the set's name)"),
+    "back_id": Key("template", "the SVG id of each back, from the row (a shared back may repeat it; default: none)"),
+    "back_class": Key("template", "more SVG classes of each back, from the row"),
 }
 
 DECK: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the card ids' middle part (`card-<deck>-<n>`)", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
-    **DATA,
+    **ROWS,
     "size": Key("size", "a card size name or `[width, height]` in mm (15 to 400)", "poker", choices=tuple(CARD_SIZES), lo=15, hi=400),
     "landscape": Key("boolean", "`true` turns the size", False),
     **PIECE,
@@ -123,25 +142,38 @@ DECK: dict[str, Key] = {
 TOKENS: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the token ids' middle part (`token-<name>-<n>`)", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
-    **DATA,
+    **ROWS,
     "shape": Key("string", "`round` and `hex` (pointy top) counters sit apart with a dashed cut guide of their shape; "
                            "`square` ones are butted and cut on crop marks", "round", choices=("round", "square", "hex")),
-    "size_mm": Key("number", "the counter's width in mm (a hex is 2/sqrt(3) times as tall)", 25.0, lo=8, hi=150),
+    "size_mm": Key("param number", "the counter's width in mm (a hex is 2/sqrt(3) times as tall); `\"{params.chip_mm}\"` "
+                                   "takes it from `[params]`, so `--set params.chip_mm=20` resizes the counters", 25.0, lo=8, hi=150),
     **PIECE,
 }
 
 BOARD: dict[str, Key] = {
     "name": Key("name", "the artwork file's name", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
-    "shape": Key("string", "`square` grid, `hex` grid or `track` (spaces around the edge of a frame)", "square",
-                 choices=("square", "hex", "track")),
+    "shape": Key("string", "`square` grid, `hex` grid, `track` (spaces around the edge of a frame) or `spaces` (every data "
+                           "row a space of its own, placed at its `x`, `y` (from the top-left corner inside the margin) and sized "
+                           "`w`, `h` in mm, drawn with the `space` layout: any track or chart; the board is as large as "
+                           "its spaces with `margin_mm` all round)", "square",
+                 choices=("square", "hex", "track", "spaces")),
     "rows": Key("integer", "rows of the grid (a track: of its frame); at most 2,500 cells", 8, lo=1, hi=100),
     "columns": Key("integer", "columns of the grid (a track: of its frame)", 8, lo=1, hi=100),
     "cell_mm": Key("number", "a cell's side in mm (a hex: its width across flats); at most 1.5 m a side in all", 25.0, lo=5, hi=200),
     "labels": Key("boolean", "coordinate labels (columns A, B ... from the left, rows 1, 2 ... from the top); "
                              "default on, off for tracks"),
     **{**DATA, "data": Key("string", "optional cells that take a `label`, `class` (space- or comma-separated) and `fill` by "
-                                     "`cell` (`C3`) or, on a track, `space` (its number); file types as for a deck")},
+                                     "`cell` (`C3`) or, on a track, `space` (its number); on a `spaces` board, its spaces "
+                                     "(columns `x`, `y`, `w`, `h` and whatever the layout reads); file types as for a deck")},
+    "rules_rows": Key("string", "`spaces` boards: the rows come from rules.py instead of a data file, `rules_rows = "
+                                "\"track\"` calls its `rows_track(self)` (as for a deck)", pattern=ROWS["rules_rows"].pattern,
+                      example="track"),
+    "space": Key("string", "`spaces` boards: the layout drawing each row in its box (a template such as `\"{kind}\"` picks "
+                           "one per row)"),
+    "margin_mm": Key("number", "`spaces` boards: the border all round the spaces, in mm", 8.0, lo=0, hi=100),
+    "id": Key("template", "`spaces` boards: each space's SVG id, from the row (`\"track-{n}\"`; empty: none)"),
+    "class": Key("template", "`spaces` boards: each space's SVG classes, space-separated, from the row"),
     "background": Key("colour", "the board's background colour", "#F4EFE3"),
     "ink": Key("colour", "lines and labels", "#1A1A1A"),
     "cell_fill": Key("colour", "the cells' colour", "#FFFFFF"),
@@ -223,6 +255,15 @@ Schema list them (``[print]``, ``[fonts]`` and ``[layouts]`` are described apart
 these is a free table of the designer's own keys)."""
 
 
+PARAM_LIMIT: dict[str, Key] = {
+    "min": Key("number", "the smallest value a number (or each number of a list) may take"),
+    "max": Key("number", "the largest value a number (or each number of a list) may take"),
+    "pattern": Key("string", "a Python regular expression text (or each text of a list) must match whole"),
+    "doc": Key("string", "what the parameter means (a built-in game's config.toml reference shows it)"),
+}
+"""``[param_limits]``: ``hand_size = { min = 1, max = 8, doc = "cards in a hand" }``, one entry per parameter."""
+
+
 def element_keys(kind: str) -> tuple[str, ...]:
     """The keys an element of ``kind`` takes (``type``, ``frame`` and ``when`` included)."""
     return tuple(name for name, key in ELEMENT.items() if kind in key.elements)
@@ -240,6 +281,9 @@ DOCUMENT: dict[str, Key] = {
     "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, read by "
                            "rules.py (`self.params.hand_size`), rules.md (`{{ params.hand_size }}`) and layouts "
                            "(`{params.hand_size}`)"),
+    "param_limits": Key("table", "limits of `[params]`, checked whenever they are set (`--set params.NAME=...`, "
+                                 "`balance --sweep`): `hand_size = { min = 1, max = 8, doc = \"cards in a hand\" }`; a "
+                                 "parameter listed here also keeps the type of its value (a whole number stays whole)"),
     "deck": Key("array", ARRAYS["deck"][0]),
     "tokens": Key("array", ARRAYS["tokens"][0]),
     "board": Key("array", ARRAYS["board"][0]),

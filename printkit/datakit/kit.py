@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Mapping
 
 from printkit.art.board import board_drawing
@@ -16,6 +15,7 @@ from printkit.datakit.packing import token_sections
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.prescan import check_pictures
 from printkit.datakit.schema import DataSource, Tokens
+from printkit.datakit.spaces import spaces_board
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
@@ -43,7 +43,9 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
 
 
 def _data_name(kit: KitFolder, data: DataSource) -> str:
-    """The data file as messages name it (``my-game/cards.csv``)."""
+    """The data file as messages name it (``my-game/cards.csv``), or the rules' method computing the rows."""
+    if data.computed is not None:
+        return f"rows_{data.computed}() of {kit.spec.game_rules}"
     return shown(kit.path, kit.display, inside(kit.path, data.path, kit.spec.source, data.key))
 
 
@@ -65,9 +67,8 @@ def _rules(kit: KitFolder, counts: dict[str, Any], art: Art) -> tuple[str, dict[
         return "", {}, ""
     from printkit.datakit.pictures import rule_icons, rule_pictures
 
-    path = inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file")
-    name = shown(kit.path, kit.display, path)
-    text = _rules_text(kit, counts, path, name)
+    text = _rules_text(kit, counts)
+    _, name = rule_sheet_source(kit) or ("", "")
     return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon)}, name
 
 
@@ -96,17 +97,20 @@ def _within_drawing_limit(drawn: int, source: str) -> int:
     return _within(drawn, MAX_KIT_ELEMENTS, "layout elements to draw (elements per piece times pieces)", source)
 
 
-def _rules_text(kit: KitFolder, counts: dict[str, Any], path: Path, name: str) -> str:
-    """The designer's rules.md at ``path`` (``name`` as messages show it), rendered in jinja2's sandbox
-    (``{{ decks.cards.count }}``)."""
-    spec = kit.spec
-    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts}
+def rule_sheet_source(kit: KitFolder) -> tuple[str, str] | None:
+    """rules.md as written and its name in messages (``my-game/rules.md``); None without ``[rules] file``. Read once."""
+    if kit.spec.rules is None:
+        return None
+    if "rules.md" in kit.cache:
+        return kit.cache["rules.md"]  # type: ignore[no-any-return]
     from printkit.datakit.pictures import MAX_RULES_BYTES
 
+    path = inside(kit.path, kit.spec.rules, kit.spec.source, "rules.file")
+    name = shown(kit.path, kit.display, path)
     try:
         text = read_bytes(path, MAX_RULES_BYTES).decode("utf-8-sig")
     except FileNotFoundError:
-        raise ConfigError(spec.source, "rules.file", f"no file {name}") from None
+        raise ConfigError(kit.spec.source, "rules.file", f"no file {name}") from None
     except OSError as exc:
         raise ConfigError(name, "", f"cannot read the file: {reason(exc)}") from None
     except UnicodeDecodeError as exc:
@@ -115,16 +119,45 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any], path: Path, name: str) -
         problem = control_problem(line, LINE_BREAKS)
         if problem:
             raise ConfigError(f"{name}:{number}", "", f"{problem}: a rule sheet is plain Markdown text")
+    kit.cache["rules.md"] = (text, name)
+    return text, name
+
+
+def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
+    """The designer's rules.md rendered in jinja2's sandbox (``{{ decks.cards.count }}``)."""
+    spec = kit.spec
+    source = rule_sheet_source(kit)
+    assert source is not None
+    text, name = source
+    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts, "sheet": {}}
+    if spec.game_rules is not None:
+        from printkit.kitgame.sheet import sheet_values
+
+        context["sheet"] = sheet_values(kit, text, name)
     import jinja2
     from jinja2.sandbox import SandboxedEnvironment
 
     env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
     try:
-        return env.from_string(text).render(**context)
+        rendered = env.from_string(text).render(**context)
+        return rendered if kit.example is None else with_example(rendered, kit.example[1])
     except jinja2.TemplateSyntaxError as exc:
         raise ConfigError(f"{name}:{exc.lineno}", "", f"template error: {exc.message}") from None
     except (jinja2.TemplateError, jinja2.exceptions.SecurityError) as exc:
         raise ConfigError(name, "", f"template error: {exc}") from None
+
+
+def with_example(text: str, log: str) -> str:
+    """``text`` with the body of its first ```game block replaced by ``log`` (the log standing for the example)."""
+    from printkit.kitgame.checks import FENCE
+
+    lines = text.splitlines(keepends=True)
+    opened = next((i for i, line in enumerate(lines) if FENCE.match(line.rstrip("\n"))), None)
+    if opened is None:
+        return text
+    fence = lines[opened].strip()[0]
+    closed = next((i for i in range(opened + 1, len(lines)) if lines[i].strip() and not lines[i].strip().strip(fence)), len(lines))
+    return "".join([*lines[:opened + 1], log.rstrip("\n") + "\n", *lines[closed:]])
 
 
 def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
@@ -168,9 +201,17 @@ def _drawn_kit(kit: KitFolder) -> Kit:
     deck_rows = [_with_params(kit.rows(d.name, d.data, d.label), spec.params) for d in spec.decks]
     check_pictures(art, spec.layouts, [((s.front, s.back), rows) for s, rows in [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]],
                    spec.rules)
-    for board in spec.boards:
-        rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
-        piece = board_piece(board, rows, settings.safe_mm, art.icon)
+    seen: dict[str, str] = {}  # every front's SVG id so far: a kit's ids must differ
+    for i, board in enumerate(spec.boards):
+        if board.shape == "spaces":
+            assert board.data is not None, "a spaces board has its spaces"
+            rows = _with_params(kit.rows(board.name, board.data, None), spec.params)
+            painter = Painter(art, _columns(rows), spec.source, _data_name(kit, board.data))
+            piece = spaces_board(board, rows, painter, spec.layouts, _key("board", i, len(spec.boards)), seen)
+            findings += painter.findings
+        else:
+            rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
+            piece = board_piece(board, rows, settings.safe_mm, art.icon)
         sheets = board_sheets(piece, settings, f"{spec.title} {board.title}")
         sections.append(Section(f"board {board.title}", sheets, board_advice(sheets)))
         artwork[board.name] = board_drawing(piece, f"{spec.title} {board.title}")
@@ -182,7 +223,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source, _data_name(kit, tokens.data))
-        pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)))
+        pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)), seen)
         findings += painter.findings
         token_sets.append((tokens, pieces))
         cols = max(1, round(180 / (tokens.size + 3)))
@@ -196,10 +237,11 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
         drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
         painter = Painter(art, _columns(rows), spec.source, _data_name(kit, deck.data))
-        pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)))
+        pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)), seen)
         findings += painter.findings
         if not pieces:
-            findings.append(Finding("warning", f"deck {quoted(deck.name)}: no cards to print ({deck.data.path} has no row with a quantity above 0)"))
+            findings.append(Finding("warning", f"deck {quoted(deck.name)}: no cards to print ({deck.data.path or 'rows_' + str(deck.data.computed) + '()'} "
+                                                f"has no row with a quantity above 0)"))
         advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if deck.back
                   else "single-sided")
         sections.append(Section(f"cards {deck.title}", _grid(pieces, kit, deck.title), advice))
@@ -210,14 +252,20 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         counts["decks"][deck.name] = {"title": deck.title, "count": len(pieces)}
         sets["decks"].append(PieceSet(deck.name, deck.title, tuple(pieces)))
     rules_text, pictures, rules_source = _rules(kit, counts, art)
+    if rules_text:
+        from printkit.datakit.pictures import piece_sources, pieces_figure
+
+        by_id = {p.front.id: p for group in (*sets["decks"], *sets["tokens"]) for p in group.pieces if p.front.id}
+        for src, line in piece_sources(rules_text):
+            pictures[src] = pieces_figure(src, f"{rules_source}:{line}", by_id)
     if spec.game_rules is not None:
         from printkit.datakit.pictures import position_sources
-        from printkit.kitgame.sheet import rules_pages
+        from printkit.kitgame.sheet import rule_checks, rules_pages
 
         boards = {s.name: s.pieces[0] for s in sets["boards"]}
         positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
         pictures.update(positions)
-        findings += more
+        findings += more + rule_checks(kit, [*sets["decks"], *sets["tokens"]], sets["boards"])
     cutting = "Cut the pieces along the crop marks; shaped tokens along their dashed guides."
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,

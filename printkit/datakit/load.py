@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.config import parse_set, read_toml
-from printkit.datakit.data import CellSet, Row, cell_text, load_rows
+from printkit.datakit.data import CellSet, Row, cell_text, load_rows, rows_of
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
 from printkit.userinput.documents import DocumentError, check_document
@@ -28,10 +28,22 @@ class KitFolder:
     """The keys ``--set`` gave, as errors name them (``deck.size``, ``deck[1].size``), to the key as written."""
     cells: tuple[CellSet, ...] = ()
     """``--set data.<deck>.<row label>.<column>=VALUE`` items: data cells the rules and the printed pieces share."""
+    example: tuple[str, str] | None = None
+    """A game log (its name in messages, its text) that stands for the rule sheet's example game (the ```game block of
+    rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
-        """The rows of deck or token set ``name`` with its ``--set data...`` cells applied."""
-        return load_rows(self.path, self.display, data, self.spec.source, tuple(c for c in self.cells if c.target == name), label)
+        """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
+        rows rules.py computes (``rows = "NAME"``)."""
+        cells = tuple(c for c in self.cells if c.target == name)
+        if data.computed is not None:
+            from printkit.kitgame.rows import computed_records
+
+            records, shown_as = computed_records(self, data)
+            return rows_of(records, data, shown_as, cells, label)
+        return load_rows(self.path, self.display, data, self.spec.source, cells, label)
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
@@ -83,9 +95,10 @@ def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> dict[str, str]:
     return keys
 
 
-def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None) -> KitFolder:
-    """Read and validate ``folder/kit.toml``; a missing folder or file is one clear error."""
-    display = str(folder)
+def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None) -> KitFolder:
+    """Read and validate ``folder/kit.toml``; a missing folder or file is one clear error. ``display`` names the folder in
+    messages (default: as given)."""
+    display = str(folder) if display is None else display
     path = Path(folder)
     source = f"{display.rstrip('/')}/{KIT_FILE}"
     if not path.is_dir():
@@ -95,6 +108,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     data = read_toml(path / KIT_FILE)
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
+    written = dict(data["params"]) if isinstance(data.get("params"), dict) else {}
     cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))
     set_keys = apply_sets(data, tuple(item for item in sets if not item.strip().startswith(DATA_PREFIX)))
     try:
@@ -102,7 +116,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
             check_document(data, LINE_BREAKS)
         except DocumentError as exc:
             raise ConfigError(source, exc.key, exc.message) from None
-        spec = parse_kit(data, source)
+        spec = parse_kit(data, source, written)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None
     known = {d.name for d in spec.decks} | {t.name for t in spec.tokens}
@@ -127,10 +141,11 @@ def _cell(item: str) -> CellSet:
 
 
 def kit_files(folder: Path) -> dict[str, Path]:
-    """Every file a kit folder holds (hidden ones aside), by its path in the folder: what a build reads from."""
+    """Every file a kit folder holds (hidden ones and Python's ``__pycache__`` aside), by its path in the folder: what
+    a build reads from."""
     found = {}
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
-        if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+        if path.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
             found[rel.as_posix()] = path
     return found

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Callable
 
 from printkit.datakit.paths import inside, shown
 from printkit.draw.images import MAX_PICTURE_BYTES, ImageTooLarge, NotAnImage, downscaled, natural_size
-from printkit.draw.shapes import Drawing, Image
+from printkit.draw.shapes import Drawing, Group, Image
 from printkit.errors import ConfigError
 from printkit.markdown_blocks import ICON, Block, ListBlock, blocks
+from printkit.press.pieces import Piece
 from printkit.userinput.files import read_bytes, reason
 from printkit.userinput.text import quoted
 
@@ -50,6 +52,37 @@ def position_sources(text: str) -> list[tuple[str, int]]:
     return [(src, _line_of(text, src)) for src in dict.fromkeys(sources(blocks(text))) if src.startswith(GAME_PREFIX)]
 
 
+PIECES_PREFIX = "pieces:"
+
+
+def piece_sources(text: str) -> list[tuple[str, int]]:
+    """The rule sheet's ``![caption](pieces:ID,ID)`` figures (printed pieces by SVG id) with their lines."""
+    return [(src, _line_of(text, src)) for src in dict.fromkeys(sources(blocks(text))) if src.startswith(PIECES_PREFIX)]
+
+
+def pieces_figure(src: str, where: str, pieces: dict[str, Piece]) -> Drawing:
+    """The faces of the printed pieces ``src`` names (``pieces:commit-2-3,commit-1-2``) side by side, true to size or at
+    a scale (``...@50%``, 10 to 100%), shrunk to the column when wider; an id no piece has is an error naming the rule
+    sheet's line."""
+    from printkit.art.layout import pieces_drawing
+
+    listed, _, scaled = src[len(PIECES_PREFIX):].partition("@")
+    wanted = [ident.strip() for ident in listed.split(",") if ident.strip()]
+    percent = re.fullmatch(r"(\d{1,3})%", scaled.strip()) if scaled else None
+    if scaled and (percent is None or not 10 <= int(percent.group(1)) <= 100):
+        raise ConfigError(where, "", f"figure {quoted(src)}: expected a scale from 10% to 100% after @, got {quoted(scaled)}")
+    missing = [ident for ident in wanted if ident not in pieces]
+    if not wanted or missing:
+        known = ", ".join(list(pieces)[:6])
+        raise ConfigError(where, "", f"figure {quoted(src)}: no printed piece {quoted(missing[0] if missing else '')} "
+                                     f"(pieces' ids: {known}{', ...' if len(pieces) > 6 else ''})")
+    drawing = pieces_drawing([pieces[ident] for ident in wanted], src, cols=len(wanted), gap=3.0)
+    scale = min(int(percent.group(1)) / 100 if percent else 1.0, MAX_W / drawing.width)
+    if scale < 1.0:
+        return Drawing(drawing.width * scale, drawing.height * scale, (Group(drawing.children, scale=scale),), title=src)
+    return drawing
+
+
 def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dict[str, Drawing]:
     """Each picture of the rule sheet as a Drawing at its size (SVG in mm, PNG at 150 dpi, shrunk to fit a page;
     a PNG with more pixels than that size needs at 300 dpi resampled down).
@@ -58,8 +91,8 @@ def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dic
     """
     pictures: dict[str, Drawing] = {}
     for src in dict.fromkeys(sources(blocks(text))):
-        if src.startswith(GAME_PREFIX):
-            continue  # a position of the example game, drawn by the kit's rules (printkit/kitgame/figures.py)
+        if src.startswith((GAME_PREFIX, PIECES_PREFIX)):
+            continue  # a position of the example game (printkit/kitgame/figures.py) or printed pieces (pieces_figure)
         where = f"{rules_name}:{_line_of(text, src)}"
         path = inside(folder, src, where, "picture")
         name = shown(folder, display, path)

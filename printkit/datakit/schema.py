@@ -66,6 +66,18 @@ class DataSource:
     sheet: str | None = None
     delimiter: str | None = None
     """A CSV's separator (``;`` as Excel writes it in most European locales); None: found from the header row."""
+    computed: str | None = None
+    """``rules_rows = "NAME"``: the rows come from rules.py's ``rows_NAME(self)`` (``path`` is then empty)."""
+
+
+@dataclass(frozen=True)
+class PieceIds:
+    """``id``, ``class``, ``back_id`` and ``back_class`` templates of a deck or token sheet (None: the defaults)."""
+
+    front: str | None = None
+    front_class: str | None = None
+    back: str | None = None
+    back_class: str | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +91,7 @@ class Deck:
     back: str | None
     label: str | None
     """The column that names a card (None: the first column)."""
+    ids: PieceIds = PieceIds()
 
 
 @dataclass(frozen=True)
@@ -98,6 +111,10 @@ class Board:
     start: int
     orientation: str
     key: str
+    space: str | None = None
+    """``spaces`` boards: the layout (or template) each row is drawn with."""
+    margin: float = 8.0
+    ids: PieceIds = PieceIds()
 
 
 @dataclass(frozen=True)
@@ -110,6 +127,7 @@ class Tokens:
     front: str
     back: str | None
     label: str | None
+    ids: PieceIds = PieceIds()
 
 
 @dataclass(frozen=True)
@@ -135,6 +153,8 @@ class KitSpec:
     """``[game] rules``: the rules.py that plays the game (None: a kit from data only)."""
     params: Mapping[str, Any] = field(default_factory=dict)
     """``[params]``: the game's numbers, read by the rules, the layouts (``{params.NAME}``) and rules.md."""
+    param_limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """``[param_limits]``: parameter name -> ``min``, ``max``, ``pattern``, ``doc`` (its ``[params]`` value checked)."""
 
 
 def _name(table: Table, key: str) -> str:
@@ -276,6 +296,29 @@ def _data(table: Table, required: bool = True) -> DataSource | None:
     return DataSource(path, table.key("data"), quantity, columns, sheet, delimiter)
 
 
+def _rows(table: Table) -> DataSource:
+    """A deck's or token sheet's rows: ``data = "cards.csv"`` or ``rules_rows = "NAME"`` (rules.py's ``rows_NAME``)."""
+    computed, path = table.value("rules_rows"), table.value("data")
+    if computed is None:
+        if path is None:
+            raise table.fail("data", "missing (required): a data file, or `rules_rows` computed by rules.py")
+        return _data(table)  # type: ignore[return-value]
+    if path is not None:
+        raise table.fail("rules_rows", "give either `data` (a file) or `rules_rows` (computed by rules.py), not both")
+    if not re.fullmatch(keys.ROWS["rules_rows"].pattern or "", computed):
+        raise table.fail("rules_rows", f"expected a method name's end such as 'chips' (rules.py's rows_chips), got {quoted(computed)}")
+    for name in ("sheet", "delimiter"):
+        if table.value(name) is not None:
+            raise table.fail(name, "only for a data file: these rows come from rules.py")
+    columns_table = table.table("types")
+    columns = {c: columns_table.get(c, str, choices=keys.COLUMN_TYPES) for c in columns_table.data}
+    return DataSource("", table.key("rules_rows"), table.value("quantity"), columns, computed=computed)
+
+
+def _ids(table: Table) -> PieceIds:
+    return PieceIds(table.value("id"), table.value("class"), table.value("back_id"), table.value("back_class"))
+
+
 def _layout_ref(table: Table, key: str, layouts: Mapping[str, Layout], required: bool = True) -> str | None:
     value = table.value(key, ... if required else None)
     if value is not None and "{" not in value and value not in layouts:
@@ -302,21 +345,35 @@ def _size(table: Table) -> tuple[float, float]:
 def _deck(table: Table, layouts: Mapping[str, Layout]) -> Deck:
     name = _name(table, "name")
     w, h = _size(table)
-    deck = Deck(name, table.value("title", name.replace("-", " ").replace("_", " ").capitalize()), _data(table),  # type: ignore[arg-type]
+    deck = Deck(name, table.value("title", name.replace("-", " ").replace("_", " ").capitalize()), _rows(table),
                 w, h, _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False),  # type: ignore[arg-type]
-                table.value("label"))
+                table.value("label"), _ids(table))
     table.done()
     return deck
 
 
-def _board(table: Table) -> Board:
+def _board_data(table: Table, shape: str) -> DataSource | None:
+    """A board's cells from a data file; a ``spaces`` board's spaces from a data file or rules.py."""
+    if shape != "spaces":
+        for name in ("rules_rows", "space", "id", "class"):
+            if table.value(name) is not None:
+                raise table.fail(name, f"only for a board of shape 'spaces', this one is {shape!r}")
+        return _data(table, required=False)
+    if table.value("space") is None:
+        raise table.fail("space", "missing (required for shape 'spaces'): the layout each space is drawn with")
+    return _rows(table)
+
+
+def _board(table: Table, layouts: Mapping[str, Layout]) -> Board:
     name = _name(table, "name")
     shape = table.value("shape")
     spec = Board(
         name, table.value("title", name.replace("-", " ").capitalize()), shape,
         table.value("rows"), table.value("columns"), table.value("cell_mm"), table.value("labels", shape != "track"),
-        _data(table, required=False), _colour(table, "background"), _colour(table, "ink"), _colour(table, "cell_fill"),
+        _board_data(table, shape), _colour(table, "background"), _colour(table, "ink"), _colour(table, "cell_fill"),
         table.value("spaces"), table.value("start"), table.value("orientation"), table.prefix,
+        _layout_ref(table, "space", layouts, False), table.value("margin_mm"),
+        PieceIds(table.value("id"), table.value("class")),
     )
     if shape == "track" and spec.spaces and spec.spaces > 2 * (spec.rows + spec.columns) - 4:
         limit = 2 * (spec.rows + spec.columns) - 4
@@ -331,13 +388,35 @@ def _board(table: Table) -> Board:
     return spec
 
 
-def _tokens(table: Table, layouts: Mapping[str, Layout]) -> Tokens:
+def _tokens(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any]) -> Tokens:
     name = _name(table, "name")
-    spec = Tokens(name, table.value("title", name.replace("-", " ").capitalize()), _data(table),  # type: ignore[arg-type]
-                  table.value("shape"), table.value("size_mm"),
-                  _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.value("label"))  # type: ignore[arg-type]
+    spec = Tokens(name, table.value("title", name.replace("-", " ").capitalize()), _rows(table),
+                  table.value("shape"), _param_number(table, "size_mm", params),
+                  _layout_ref(table, "front", layouts), _layout_ref(table, "back", layouts, False), table.value("label"),  # type: ignore[arg-type]
+                  _ids(table))
     table.done()
     return spec
+
+
+def _param_number(table: Table, name: str, params: Mapping[str, Any]) -> float:
+    """A ``param number`` key: a number, or ``"{params.NAME}"`` taking one of ``[params]`` (limits checked either way)."""
+    assert table.keys is not None, "a declared key"
+    key = table.keys[name]
+    raw = table.raw(name)
+    if not isinstance(raw, str):
+        return float(table.get(name, float, key.default, None, key.lo, key.hi))
+    found = re.fullmatch(keys.PARAM_REF, raw.strip())
+    if found is None:
+        raise table.fail(name, f"expected a number or \"{{params.NAME}}\", got {quoted(raw)}")
+    param = found.group(1)
+    if param not in params:
+        raise table.fail(name, f"no parameter {param!r} in [params] (parameters: {', '.join(params) or 'none'})")
+    value = params[param]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise table.fail(name, f"params.{param} is {describe(value)}: expected a number")
+    if key.lo is not None and key.hi is not None and not key.lo <= value <= key.hi:
+        raise table.fail(name, f"expected {key.lo:g} to {key.hi:g}, got {value:g} (params.{param})")
+    return float(value)
 
 
 def _colour(table: Table, key: str) -> str:
@@ -406,8 +485,28 @@ def _params(doc: Table) -> dict[str, Any]:
     return params
 
 
-def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
-    """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError."""
+def _param_limits(doc: Table, params: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """``[param_limits]``: an entry of ``min``, ``max``, ``pattern``, ``doc`` for parameters of ``[params]``."""
+    table = doc.table("param_limits")
+    limits: dict[str, dict[str, Any]] = {}
+    for name in table.data:
+        if name not in params:
+            raise table.fail(name, f"no parameter {name!r} in [params] (parameters: {', '.join(params) or 'none'})")
+        entry = Table(table.raw(name), table.source, table.key(name), keys.PARAM_LIMIT)
+        limits[name] = {key: entry.value(key) for key in keys.PARAM_LIMIT if entry.has(key)}
+        entry.done()
+        pattern = limits[name].get("pattern")
+        if pattern is not None:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise entry.fail("pattern", f"not a regular expression: {exc}") from None
+    return limits
+
+
+def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] | None = None) -> KitSpec:
+    """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError. ``written``: ``[params]`` as
+    kit.toml writes them, before ``--set`` (a limited parameter keeps the type written there)."""
     doc = Table(data, source, "", keys.DOCUMENT)
     kit = doc.table("kit", keys.KIT)
     name = _name(kit, "name")
@@ -424,10 +523,18 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
         raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
     game_rules = _game(doc)
     params = _params(doc)
+    limits = _param_limits(doc, params)
+    if limits:
+        from printkit.datakit.params import checked_params
+
+        params = checked_params(params, limits, source, params if written is None else written)
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
-    boards = tuple(_board(t) for t in doc.tables("board", keys.BOARD))
-    tokens = tuple(_tokens(t, layouts) for t in doc.tables("tokens", keys.TOKENS))
+    boards = tuple(_board(t, layouts) for t in doc.tables("board", keys.BOARD))
+    tokens = tuple(_tokens(t, layouts, params) for t in doc.tables("tokens", keys.TOKENS))
+    for made in (*decks, *tokens, *boards):
+        if made.data is not None and made.data.computed is not None and game_rules is None:
+            raise ConfigError(source, made.data.key, "rows computed by rules.py need `[game] rules = \"rules.py\"`")
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
     for item in names:
         if names.count(item) > 1:
@@ -436,4 +543,4 @@ def parse_kit(data: Mapping[str, Any], source: str) -> KitSpec:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params)
+                   game_rules, params, limits)

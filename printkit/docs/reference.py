@@ -75,6 +75,7 @@ TYPES = {
     "name": "a short name (it becomes a file or folder name)", "colour": "a colour `#rrggbb`",
     "size": "a card size name or `[width, height]` in mm", "types": "a table: column = `text`, `integer`, `number` or `colour`",
     "measure": "a number in mm (or points, degrees), a share of the frame (`\"25%\"`) or a `\"{field}\"` template",
+    "param number": "a number, or `\"{params.NAME}\"`: the value of one of `[params]`",
     "template": "text that may hold `{field}` from the row", "points": "`[[x, y], ...]` in mm", "dash": "a list of lengths in mm",
 }
 
@@ -88,6 +89,8 @@ def kit_toml_markdown() -> str:
     out += ["\n## `[print]`\n\n", keys.DOCUMENT["print"].doc[0].upper() + keys.DOCUMENT["print"].doc[1:] + ": see "
             "[config.toml](config-toml.md#print). A kit's `[print]` table takes the same keys:\n\n",
             _table(("key", "default", "meaning"), [(f"`{k}`", _code(d), doc) for k, d, doc in _param_rows(PrintSettings)])]
+    out += ["\n## `[param_limits]`\n\n", keys.DOCUMENT["param_limits"].doc[0].upper() + keys.DOCUMENT["param_limits"].doc[1:]
+            + ". Each entry takes:\n\n", _table(KEY_HEADER, key_rows(keys.PARAM_LIMIT))]
     out += ["\n## `[fonts]`\n\n", keys.DOCUMENT["fonts"].doc[0].upper() + keys.DOCUMENT["fonts"].doc[1:] + ".\n\n",
             _table(KEY_HEADER, key_rows(keys.FONT))]
     for name, (doc, declared) in keys.ARRAYS.items():

@@ -118,6 +118,7 @@ def key_schema(key: Key) -> dict[str, Any]:
         "number": number,
         "boolean": {"type": "boolean"},
         "measure": {"type": ["number", "string"]},
+        "param number": {"anyOf": [number, {"type": "string", "pattern": _anchored(keys.PARAM_REF)}]},
         "size": {"anyOf": [{"enum": list(key.choices)},
                            {"type": "array", "items": number, "minItems": 2, "maxItems": 2}]},
         "types": {"type": "object", "additionalProperties": {"enum": list(key.choices)}},
@@ -181,6 +182,8 @@ def kit_schema() -> dict[str, Any]:
                   "additionalProperties": {"anyOf": [{"type": "string"}, font]}},
         "layouts": {"type": "object", "description": keys.DOCUMENT["layouts"].doc, "propertyNames": _entry_names(),
                     "additionalProperties": {"$ref": "#/definitions/layout"}},
+        "param_limits": {"type": "object", "description": keys.DOCUMENT["param_limits"].doc,
+                         "additionalProperties": table_schema(keys.PARAM_LIMIT)},
     }
     for name, (doc, declared) in keys.ARRAYS.items():
         entry = table_schema(declared, doc)

@@ -25,7 +25,7 @@ def builtin_text(game: str, name: str = "example.log") -> str:
     return resources.files(f"printkit.games.{game}").joinpath(name).read_text("utf-8")
 
 
-def _read_configured(game: str, configured: str) -> str:
+def read_configured(game: str, configured: str) -> str:
     """The configured example log's text: a regular UTF-8 file of at most :data:`MAX_EXAMPLE_BYTES`."""
     try:
         return read_bytes(configured, MAX_EXAMPLE_BYTES).decode("utf-8")
@@ -42,7 +42,7 @@ def replay_example(rules: Rules[Any, Any], game: str, configured: str) -> tuple[
     cards needs a different example); the build fails when none replays.
     """
     if configured:
-        candidates = [(configured, _read_configured(game, configured))]
+        candidates = [(configured, read_configured(game, configured))]
     else:
         candidates = [(f"printkit/games/{game}/{name}", builtin_text(game, name)) for name in builtin_examples(game)]
     first_error: PrintkitError | None = None

@@ -97,9 +97,15 @@ def templates_dir() -> Path:
 
 
 def game_input_paths(game: str, params: Any) -> dict[str, Path]:
-    """The files a built-in game's kit reads besides the package: its templates and a configured example log."""
+    """The files a built-in game's kit reads besides its Python: its templates, its kit folder (a game built as a kit:
+    kit.toml, rules.py, rules.md, art) and a configured example log."""
     folder = templates_dir() / game
     paths = {f"templates/{game}/{p.relative_to(folder).as_posix()}": p for p in sorted(folder.rglob("*")) if p.is_file()}
+    kit = Path(str(resources.files(f"printkit.games.{game}"))) / "kitfolder"
+    if kit.is_dir():
+        from printkit.datakit.load import kit_files
+
+        paths.update({f"games/{game}/kitfolder/{name}": path for name, path in kit_files(kit).items()})
     example = getattr(params, "example_log", "")
     if example:
         paths["example_log"] = Path(example)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding
@@ -14,6 +14,9 @@ from printkit.kitgame.engine import KitRules, playouts, random_player
 from printkit.kitrules import Record
 from printkit.rules.log import LogLine, parse_log
 from printkit.rules.replay import Replay, replay
+
+if TYPE_CHECKING:
+    from printkit.datakit.load import KitFolder
 
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*game\s*$")
 CHECK_GAMES = 1000
@@ -26,6 +29,8 @@ class Example:
 
     lines: tuple[LogLine, ...]
     source: str
+    text: str = ""
+    """The log as written (the block's lines, comments included)."""
 
 
 def example_game(text: str, source: str) -> Example | None:
@@ -43,9 +48,18 @@ def example_game(text: str, source: str) -> Example | None:
             body.append(row_after)
         else:
             raise ConfigError(f"{source}:{start + 1}", "", f"the game block opened here is never closed with {fence}")
-        moves = parse_log("\n".join(body))
-        return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source)
+        written = "\n".join(body)
+        moves = parse_log(written)
+        return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source, written + "\n")
     return None
+
+
+def kit_example(kit: KitFolder, text: str, source: str) -> Example | None:
+    """The kit's example game: the log standing for it (``kit.example``), else rules.md's ```game block (``text``)."""
+    if kit.example is not None:
+        name, log = kit.example
+        return Example(tuple(parse_log(log, name)), name, log)
+    return example_game(text, source)
 
 
 def replay_example(rules: KitRules, example: Example) -> Replay[Any, Any]:

@@ -1,6 +1,6 @@
 """A designer's :class:`printkit.kitrules.Game` as the engine contract every command plays (printkit.rules.game).
 
-Every call into the designer's code goes through :meth:`KitRules._call`, so an exception there is one
+Every call into the designer's code goes through :meth:`KitRules.call`, so an exception there is one
 :class:`RulesError` naming rules.py's file and line, the method and the move or state at hand. The
 engine keeps its states unchanged: ``play`` is handed a copy (:func:`printkit.kitrules.copy_state`),
 except in :func:`playouts`, which only goes forward and lets ``play`` change the one state in place.
@@ -44,9 +44,9 @@ class KitRules:
 
     def __init__(self, game_class: type[Game], setup: KitSetup, folder: Path, display: str, rules_name: str) -> None:
         self.folder, self.display, self.setup, self.rules_name = folder, display, setup, rules_name
-        self.game = self._call(lambda: game_class(setup.params, setup.decks, setup.tokens, setup.boards), "making the game")
+        self.game = self.call(lambda: game_class(setup.params, setup.decks, setup.tokens, setup.boards), "making the game")
         self.players: int = self._checked_players()
-        self.player_names: tuple[str, ...] = self._call(self.game.names, "naming the players")
+        self.player_names: tuple[str, ...] = self.call(self.game.names, "naming the players")
         self.endings: tuple[str, ...] = tuple(self.game.endings)
 
     def _checked_players(self) -> int:
@@ -56,7 +56,9 @@ class KitRules:
         return count
 
     # --- calling the designer's code ----------------------------------------------------------
-    def _call(self, call: Callable[[], Any], doing: str | Callable[[], str]) -> Any:
+    def call(self, call: Callable[[], Any], doing: str | Callable[[], str]) -> Any:
+        """``call()`` into the designer's code; an exception it raises is theirs: one line naming rules.py's line and
+        ``doing`` (what it was handling)."""
         try:
             return call()
         except RulesError:
@@ -79,10 +81,10 @@ class KitRules:
 
     # --- the engine contract --------------------------------------------------------------------
     def initial_state(self) -> Any:
-        return self._call(self.game.setup, "in setup(), making the state at the start")
+        return self.call(self.game.setup, "in setup(), making the state at the start")
 
     def current_player(self, state: Any) -> int:
-        player = self._call(lambda: self.game.to_move(state), lambda: f"in to_move(), state {short(state)}")
+        player = self.call(lambda: self.game.to_move(state), lambda: f"in to_move(), state {short(state)}")
         if player != CHANCE and not (isinstance(player, int) and 0 <= player < self.players):
             raise self.fail(f"to_move() returned {short(player)}: expected a player from 0 to {self.players - 1} or CHANCE")
         return int(player)
@@ -109,14 +111,14 @@ class KitRules:
 
     def answers(self, state: Any, move: Any) -> list[Any]:
         """The secret answers the rules offer to the mover's ``move`` (empty: it stands alone)."""
-        found = self._call(lambda: self.game.answers(state, move), lambda: f"in answers(), move {short(move)}")
+        found = self.call(lambda: self.game.answers(state, move), lambda: f"in answers(), move {short(move)}")
         if isinstance(found, (str, bytes)) or not hasattr(found, "__iter__"):
             raise self.fail(f"answers() returned {short(found)}: expected a list of answers (empty for none)")
         return list(found)
 
     def answerer(self, state: Any, move: Any) -> int:
         """The player who answers ``move`` in secret."""
-        who = self._call(lambda: self.game.answered_by(state, move), lambda: f"in answered_by(), move {short(move)}")
+        who = self.call(lambda: self.game.answered_by(state, move), lambda: f"in answered_by(), move {short(move)}")
         if not (isinstance(who, int) and 0 <= who < self.players):
             raise self.fail(f"answered_by() returned {short(who)}: expected a player from 0 to {self.players - 1}")
         return who
@@ -129,14 +131,14 @@ class KitRules:
 
     def refusal(self, state: Any, player: int, move: Any) -> str:
         """Why ``move`` is not legal: the designer's :meth:`Game.why_not`, else a plain statement."""
-        reason = self._call(lambda: self.game.why_not(state, move), lambda: f"in why_not(), move {short(move)}")
+        reason = self.call(lambda: self.game.why_not(state, move), lambda: f"in why_not(), move {short(move)}")
         if reason:
             return str(reason)
         return f"{short(self.format_move(state, move))} is not a legal move of {self.player_names[player]}"
 
     def player_moves(self, state: Any, player: int) -> list[Any]:
         """The designer's moves for ``player`` (to move): a non-empty list, or a RulesError."""
-        moves = self._call(lambda: self.game.moves(state), lambda: f"listing the moves of {self.player_names[player]}")
+        moves = self.call(lambda: self.game.moves(state), lambda: f"listing the moves of {self.player_names[player]}")
         if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) and not hasattr(moves, "__iter__"):
             raise self.fail(f"moves() returned {short(moves)}: expected a list of moves")
         moves = list(moves)
@@ -147,7 +149,7 @@ class KitRules:
 
     def chance(self, state: Any) -> Chance:
         """What chance decides at a CHANCE state, as a :class:`Chance`."""
-        made = self._call(lambda: self.game.chance(state), lambda: f"in chance(), state {short(state)}")
+        made = self.call(lambda: self.game.chance(state), lambda: f"in chance(), state {short(state)}")
         if isinstance(made, Chance):
             return made
         try:
@@ -182,7 +184,7 @@ class KitRules:
         return state if result is None else result
 
     def outcome(self, state: Any) -> Outcome | None:
-        result = self._call(lambda: self.game.outcome(state), lambda: f"in outcome(), state {short(state)}")
+        result = self.call(lambda: self.game.outcome(state), lambda: f"in outcome(), state {short(state)}")
         if result is None:
             return None
         if not isinstance(result, Outcome):
@@ -195,7 +197,7 @@ class KitRules:
         return None
 
     def format_move(self, state: Any, move: Any) -> str:
-        text = self._call(lambda: self.game.notation(state, move), lambda: f"in notation(), move {short(move)}")
+        text = self.call(lambda: self.game.notation(state, move), lambda: f"in notation(), move {short(move)}")
         if not isinstance(text, str) or not text.strip() or "#" in text or "\n" in text:
             raise self.fail(f"notation() wrote {short(text)} for {short(move)}: expected one line of text without '#'")
         return " ".join(text.split())
@@ -245,7 +247,7 @@ class KitRules:
 
     def count(self, tally: Tally, state: Any) -> None:
         """Add the designer's :meth:`Game.counters` of a finished game to ``tally.extra`` (zeros leave no key)."""
-        counted = self._call(lambda: self.game.counters(state), lambda: f"in counters(), state {short(state)}")
+        counted = self.call(lambda: self.game.counters(state), lambda: f"in counters(), state {short(state)}")
         if not isinstance(counted, Mapping):
             raise self.fail(f"counters() returned {short(counted)}: expected a dict of names to numbers")
         for key, value in counted.items():
@@ -255,11 +257,11 @@ class KitRules:
                 tally.extra[key] += value
 
     def render_text(self, state: Any) -> str:
-        return str(self._call(lambda: self.game.text(state), "in text()"))
+        return str(self.call(lambda: self.game.text(state), "in text()"))
 
     def view(self, state: Any, player: int) -> Any:
         """What ``player`` sees of ``state`` (the designer's ``view``)."""
-        return self._call(lambda: self.game.view(state, player), lambda: f"in view() for {self.player_names[player]}")
+        return self.call(lambda: self.game.view(state, player), lambda: f"in view() for {self.player_names[player]}")
 
     def render_view(self, state: Any, player: int) -> str:
         """The position as ``player`` sees it (hidden and private state kept from them)."""

@@ -29,13 +29,22 @@ def is_position(src: str) -> bool:
 
 
 def _centres(piece: Piece) -> dict[str, tuple[float, float, float]]:
-    """Each space's centre and half its smaller side, from the board's ``cell-NAME`` shapes."""
+    """Each space's centre and half its smaller side, from the board's ``cell-NAME`` shapes (or groups: the spaces of a
+    ``spaces`` board)."""
     found = {}
     for shape, dx, dy in walk((piece.front,)):
         ident = getattr(shape, "id", None) or ""
         if not ident.startswith("cell-"):
             continue
-        if isinstance(shape, Rect):
+        if isinstance(shape, Group):  # a space of a `spaces` board: its first rect or circle is the space
+            inner = next(((s, x, y) for s, x, y in walk(shape.children, dx + shape.dx, dy + shape.dy)
+                          if isinstance(s, (Rect, Circle))), None)
+            if inner is None:
+                continue
+            shape, dx, dy = inner
+        if isinstance(shape, Circle):
+            found[ident[5:]] = (dx + shape.cx, dy + shape.cy, shape.r)
+        elif isinstance(shape, Rect):
             found[ident[5:]] = (dx + shape.x + shape.w / 2, dy + shape.y + shape.h / 2, min(shape.w, shape.h) / 2)
         elif isinstance(shape, Polygon):
             xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]

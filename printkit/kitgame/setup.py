@@ -16,6 +16,7 @@ from printkit.kitrules import Board, Record
 if TYPE_CHECKING:  # the data layer is imported when a kit is read (a built-in game's rules need none of it)
     from printkit.datakit.data import Row
     from printkit.datakit.load import KitFolder
+    from printkit.datakit.schema import Board as BoardSpec
     from printkit.datakit.schema import DataSource
 
 
@@ -65,17 +66,52 @@ def records(rows: list[Row], source: DataSource, label: str | None, set_name: st
 
 
 def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
-    """The kit's data as the rules read it; a bad data file is the same ConfigError a build gives."""
+    """The kit's data as the rules read it; a bad data file is the same ConfigError a build gives. Decks and token
+    sheets whose rows rules.py computes (``rules_rows = "NAME"``) come last, made by a game of the other data."""
+    from printkit.datakit.load import blame_sets
+
+    base = file_setup(kit, sets)
+    spec = kit.spec
+    try:
+        decks = {d.name: base.decks[d.name] if d.name in base.decks else
+                 records(kit.rows(d.name, d.data, d.label), d.data, d.label, d.name) for d in spec.decks}
+        tokens = {t.name: base.tokens[t.name] if t.name in base.tokens else
+                  records(kit.rows(t.name, t.data, t.label), t.data, t.label, t.name) for t in spec.tokens}
+        boards = {b.name: base.boards[b.name] if b.name in base.boards else _spaces(kit, b) for b in spec.boards}
+    except ConfigError as exc:
+        raise blame_sets(exc, kit.sets) from None
+    return KitSetup(spec.name, spec.title, dict(spec.params), decks, tokens, boards, sets)
+
+
+def _spaces(kit: KitFolder, board: BoardSpec) -> Board:
+    """A ``spaces`` board as the rules see it: its rows' ``space`` names (where they have one) and rows."""
+    assert board.data is not None, "a spaces board has its spaces"
+    rows = records(kit.rows(board.name, board.data, None), board.data, None, board.name)
+    cells = {str(row["space"]): row for row in rows if row.get("space") not in (None, "")}
+    return Board(board.name, board.shape, 0, 0, tuple(cells), cells)
+
+
+def file_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
+    """The kit's parameters and the data of its files (the sets whose rows rules.py computes left out): what the game
+    that computes those rows is made from."""
     from printkit.datakit.boards import cell_names
     from printkit.datakit.data import load_rows
     from printkit.datakit.load import blame_sets
 
+    if "file_setup" in kit.cache:
+        return kit.cache["file_setup"]  # type: ignore[no-any-return]
     spec = kit.spec
     try:
-        decks = {d.name: records(kit.rows(d.name, d.data, d.label), d.data, d.label, d.name) for d in spec.decks}
-        tokens = {t.name: records(kit.rows(t.name, t.data, t.label), t.data, t.label, t.name) for t in spec.tokens}
+        decks = {d.name: records(kit.rows(d.name, d.data, d.label), d.data, d.label, d.name) for d in spec.decks
+                 if d.data.computed is None}
+        tokens = {t.name: records(kit.rows(t.name, t.data, t.label), t.data, t.label, t.name) for t in spec.tokens
+                  if t.data.computed is None}
         boards = {}
         for board in spec.boards:
+            if board.shape == "spaces":
+                if board.data is not None and board.data.computed is None:
+                    boards[board.name] = _spaces(kit, board)
+                continue
             rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
             column = "space" if board.shape == "track" else "cell"
             cells = {r.fields.get(column, "").strip().upper(): r for r in rows}
@@ -83,4 +119,5 @@ def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
             boards[board.name] = Board(board.name, board.shape, board.columns, board.rows, tuple(cell_names(board)), typed_cells)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
-    return KitSetup(spec.name, spec.title, dict(spec.params), decks, tokens, boards, sets)
+    made = kit.cache["file_setup"] = KitSetup(spec.name, spec.title, dict(spec.params), decks, tokens, boards, sets)
+    return made

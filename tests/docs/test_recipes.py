@@ -62,9 +62,12 @@ def test_suit_colours_and_conditional_layouts(tmp_path: Path) -> None:
 
 
 def test_score_track(tmp_path: Path) -> None:
-    kit = build_recipe(tmp_path, "score-track.md", {"track.csv": blocks("score-track.md", "text")[0]})
+    track, tracker = blocks("score-track.md", "text")[:2]
+    kit = build_recipe(tmp_path, "score-track.md", {"track.csv": track, "tracker.csv": tracker})
     svg = (kit / "artwork" / "score-track.svg").read_text(encoding="utf-8")
     assert 'id="cell-0"' in svg and 'id="cell-29"' in svg and "Goal" in svg
+    spaces = (kit / "artwork" / "tracker.svg").read_text(encoding="utf-8")
+    assert 'class="space goal" id="cell-2"' in spaces and ">Reserve<" in spaces and 'id="cell-3"' not in spaces
 
 
 def test_duplex_offsets_in_a_kit(tmp_path: Path) -> None:

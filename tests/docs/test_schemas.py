@@ -33,7 +33,7 @@ CONFIG = jsonschema.Draft7Validator(config_schema())
 
 EXAMPLES: dict[str, Any] = {
     "string": "x", "template": "{title}", "name": "x-1", "colour": "#123456", "integer": 3, "number": 20.0,
-    "boolean": True, "measure": 4.0, "size": "bridge", "types": {"cost": "integer"},
+    "boolean": True, "measure": 4.0, "param number": 20.0, "size": "bridge", "types": {"cost": "integer"},
     "points": [[0, 0], [5, 0], [0, 5]], "dash": [1.0, 1.0],
 }
 
@@ -72,19 +72,27 @@ def full_kit() -> dict[str, Any]:
     fixed: dict[str, dict[str, Any]] = {"kit": {"name": "full", "paper": "a4"}, "rules": {"font": "body"}, "deck": {"name": "cards"},
                                         "tokens": {"name": "coins", "shape": "hex"},
                                         "board": {"name": "map", "shape": "track", "rows": 5, "columns": 5, "spaces": 10}}
-    return {
+    doc = {
         **{name: full_table(declared, **fixed.get(name, {})) for name, (_, declared) in keys.TABLES.items()},
         "print": {"bleed_mm": 2.0},
         "fonts": {"body": full_table(keys.FONT), "title": "fonts/Title.ttf"},
         "layouts": {"base": elements, "face": {"extends": "base"}},
         **{name: [full_table(declared, **fixed.get(name, {}))] for name, (_, declared) in keys.ARRAYS.items()},
     }
+    del doc["deck"][0]["rules_rows"]  # a data file or rows computed by rules.py: the deck reads a file, the tokens rows
+    for name in ("data", "sheet", "delimiter"):
+        del doc["tokens"][0][name]
+    spaces = ("rules_rows", "space", "id", "class")  # a `spaces` board's own keys: a second board has them
+    doc["board"].append({"name": "chart", "shape": "spaces", **{k: doc["board"][0].pop(k) for k in spaces}})
+    doc["board"][1]["space"] = "face"
+    return doc
 
 
 def test_every_declared_key_is_accepted_by_the_loader_and_the_schema() -> None:
     doc = full_kit()
     spec = parse_kit(doc, "kit.toml")
     assert spec.decks[0].back == "face" and spec.tokens[0].shape == "hex" and spec.boards[0].spaces == 10
+    assert spec.decks[0].data.path and spec.tokens[0].data.computed == keys.ROWS["rules_rows"].example
     assert set(spec.layouts["face"].elements[0].props) | {"type", "frame", "when"} >= set(keys.element_keys("rect"))
     assert not list(KIT.iter_errors(doc)), [e.message for e in KIT.iter_errors(doc)]
 
@@ -129,6 +137,8 @@ def test_a_key_read_without_a_declaration_is_a_programming_error() -> None:
 def _bad_values(key: Key) -> list[Any]:
     if key.type in ("integer", "number"):
         return [key.hi + 1, key.lo - 1] if key.lo is not None else ["ten"]  # type: ignore[operator]
+    if key.type == "param number":
+        return [key.hi + 1, key.lo - 1, "ten", "{params.ten"]  # type: ignore[operator]
     if key.type == "boolean":
         return ["yes"]
     if key.type in ("name", "colour"):

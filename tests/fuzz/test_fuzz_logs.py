@@ -12,7 +12,10 @@ from tests.fuzz.harness import assert_clean, budgets, invoke, run_property
 from tests.fuzz.values import MUTATIONS, mutate
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "printkit" / "games"
-LOGS = sorted((game, path) for game in available() for path in (GAMES_DIR / game).glob("*.log"))
+KIT_EXAMPLES = {"tokentactics": Path(__file__).resolve().parents[1] / "data" / "tokentactics" / "seed_example.log"}
+"""Games whose example is the ```game block of their kit folder's rules.md: the seed's log, which
+tests/games/test_tokentactics_engine.py keeps equal to that block, comments and all."""
+LOGS = sorted([(game, path) for game in available() for path in (GAMES_DIR / game).glob("*.log")] + list(KIT_EXAMPLES.items()))
 SETS = {"example-void.log": ["--set", "games.tictactwo.void=true"]}
 """The parameters an example log is written for (the others: the defaults)."""
 

@@ -3,6 +3,7 @@ clarification, notation and golden logs."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +11,14 @@ import pytest
 
 from printkit.errors import ConfigError, LogError
 from printkit.games import get_game
-from printkit.games.tokentactics import Params, clarifications
+from printkit.games.tokentactics import Params
 from printkit.games.tokentactics import rules as kit_rules
 from printkit.games.tokentactics.analysis import resolve
-from printkit.kit.example import builtin_text
+from printkit.games.tokentactics.kit import build_kit, example_log, kit_folder
 from printkit.kitgame.engine import KitRules
 from printkit.kitrules import Answered
 from printkit.params import from_mapping
+from printkit.press.settings import PrintSettings
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
@@ -204,6 +206,19 @@ def test_game_goes_on_while_both_hold_tokens() -> None:
     assert reserves(after) == (2, 2) and RULES.outcome(after) is None
 
 
+def clarifications(params: Params) -> list[tuple[str, str]]:
+    """The rule sheet's "Clarifications" as (title, text) pairs (``- **Title.** text`` items)."""
+    text = build_kit(params, PrintSettings()).rules_text
+    section = text.split("\n## Clarifications\n", 1)[1].split("\n## ", 1)[0]
+    return [(m["title"], m["text"]) for m in map(re.compile(r"- \*\*(?P<title>[^*]+?)\.\*\* (?P<text>.+)").fullmatch,
+                                                   section.splitlines()) if m]
+
+
+def builtin_text() -> str:
+    """The kit folder's example game: the log written beside a built kit (example.log)."""
+    return example_log(kit_folder(Params(), PrintSettings()))
+
+
 def test_clarifications_text() -> None:
     titles = [title for title, _ in clarifications(Params())]
     assert titles == ["Who starts", "Resolving a battle", "The winner gains the whole difference", "Ties",
@@ -252,7 +267,9 @@ def test_render_and_json() -> None:
 # ---- golden logs ----------------------------------------------------------------------------------
 
 def test_seed_example_is_the_package_example() -> None:
-    assert (DATA / "seed_example.log").read_text(encoding="utf-8") == builtin_text("tokentactics")
+    """The seed's example, comments and all, is rules.md's ```game block (the example written once)."""
+    seed = (DATA / "seed_example.log").read_text(encoding="utf-8").splitlines(keepends=True)
+    assert builtin_text().splitlines(keepends=True)[1:] == seed[3:]
 
 
 def test_seed_example_replays_number_for_number() -> None:
@@ -264,7 +281,7 @@ def test_seed_example_replays_number_for_number() -> None:
 
 
 def test_replay_json_reports_reserves_every_turn() -> None:
-    data = replay_json(RULES, replay(RULES, parse_log(builtin_text("tokentactics")), "example.log"))
+    data = replay_json(RULES, replay(RULES, parse_log(builtin_text()), "example.log"))
     assert (data["moves"], data["result"], data["winner"], data["reason"]) == (6, "win", "Player 2",
                                                                               "P1 has no tokens left")
     assert [s["state"]["reserves"] for s in data["steps"]] == [[11, 10], [8, 8], [4, 3], [1, 3], [2, 3], [0, 1]]

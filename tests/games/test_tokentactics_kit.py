@@ -1,9 +1,11 @@
-"""The Token Tactics print kit: pieces drawn from the engine's numbers, files, findings, rule sheet."""
+"""The Token Tactics print kit: pieces drawn from the rules' numbers (the kit folder's rules.py rows and kit.toml
+layouts), files, findings (rules.py's checks), rule sheet."""
 
 from __future__ import annotations
 
 import io
 import re
+import sys
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
@@ -17,13 +19,15 @@ from printkit.cli import main
 from printkit.config import load_config
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError
-from printkit.games.tokentactics import SPEC, Params, chips_needed
-from printkit.games.tokentactics import kit_art as art
-from printkit.games.tokentactics.kit import build_kit, card_findings, chip_findings, tracker_findings
+from printkit.games.tokentactics import SPEC, Params, game
+from printkit.games.tokentactics.kit import build_kit
 from printkit.kit.checks import check_kit
+from printkit.kitrules import Printed
 from printkit.press.settings import PrintSettings
 
 SETTINGS = PrintSettings()
+RULES_PY = sys.modules[type(game()).__module__]
+"""The kit folder's rules.py as loaded (its helpers: chip_set, covers)."""
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +103,7 @@ def test_verify_has_no_findings() -> None:
 def test_parameters_change_the_kit() -> None:
     params = Params(reserve_cap=20, five_chips=False, player_names=("Ann", "Bob"))
     kit = build_kit(params, SETTINGS)
-    assert chips_needed(params) == 20
+    assert game(params).reserve_bound() == 20
     assert [f for f in check_kit(kit) if f.level == "error"] == []
     fronts = [g for g in _ids(kit.artwork["commit_cards"]) if re.fullmatch(r"commit-\d-\d+", g)]
     assert len(fronts) == 2 * 21
@@ -115,33 +119,65 @@ def test_a_rule_tweak_regenerates_the_example() -> None:
 
 
 def test_incompatible_example_is_a_clear_error() -> None:
-    with pytest.raises(BuildError, match=r"worked example is illegal.*example.log:6: illegal move 'P1 attack 5 vs 4'"):
+    with pytest.raises(BuildError, match=r"worked example is illegal.*tokentactics/rules.md:\d+: illegal move 'P1 attack 5 vs 4'"):
         build_kit(Params(starting_tokens=3), SETTINGS)
 
 
+def test_a_configured_example_stands_for_the_rule_sheets(tmp_path: Path) -> None:
+    log = tmp_path / "short.log"
+    log.write_text("P1 attack 3 vs 2\nP2 attack 4 vs 4\n")
+    kit = build_kit(Params(example_log=str(log)), SETTINGS)
+    assert "P1 attack 3 vs 2\nP2 attack 4 vs 4\n```" in kit.rules_text and "P1 fortify  " not in kit.rules_text
+    assert "| 2 | `P2 attack 4 vs 4` |" in kit.rules_text and kit.extra_files["example.log"] == log.read_text()
+    log.write_text("P1 fortify\nP2 attack 99 vs 1\n")
+    with pytest.raises(BuildError, match=r"worked example is illegal.*short.log:2: illegal move 'P2 attack 99 vs 1'.*"
+                                         r"set games.tokentactics.example_log"):
+        build_kit(Params(example_log=str(log)), SETTINGS)
+
+
 def test_chip_sets() -> None:
-    assert art.chip_set(15, True) == art.ChipSet(4, 3)
-    assert art.chip_set(15, False) == art.ChipSet(15, 0)
-    assert art.chip_set(5, True) == art.ChipSet(5, 0)
-    assert art.ChipSet(4, 3).covers(19) and not art.ChipSet(4, 3).covers(20)
-    assert not art.ChipSet(3, 4).covers(15)  # 4, 9 and 14 need four ones
+    chip_set, covers = RULES_PY.chip_set, RULES_PY.covers
+    assert chip_set(15, True) == (4, 3)
+    assert chip_set(15, False) == (15, 0)
+    assert chip_set(5, True) == (5, 0)
+    assert covers(4, 3, 19) and not covers(4, 3, 20)
+    assert not covers(3, 4, 15)  # 4, 9 and 14 need four ones
+
+
+def _printed(kit_: object) -> dict[str, list[Printed]]:
+    from printkit.kitgame.sheet import printed_pieces
+
+    assert hasattr(kit_, "decks")
+    return printed_pieces([*kit_.decks, *kit_.tokens], kit_.boards)  # type: ignore[attr-defined]
 
 
 def test_findings_catch_missing_pieces() -> None:
-    params, bound = Params(), 15
-    cards = art.commit_cards(0, params, SETTINGS, 14) + art.commit_cards(1, params, SETTINGS, 15)
-    assert any("0 to 15" in f.message for f in card_findings(params, cards, bound))
-    mixed = cards[:16] + [replace(cards[16], back=cards[0].back)] + cards[17:]
-    assert any("backs differ" in f.message for f in card_findings(params, mixed, bound))
-    from printkit.press.blocks import Block
-    blocks = [Block("a", art.chips(0, params, SETTINGS, 10)), Block("b", art.chips(1, params, SETTINGS, 15))]
-    assert any("Player 1" in f.message for f in chip_findings(params, blocks, bound))
-    short = art.tracker(replace(params, track_length=10), SETTINGS, 12)
-    drawing = Drawing(short.w, short.h, (short.front,))
-    assert any("track-1-13" in f.message for f in tracker_findings(params, drawing, bound, 16.0))
+    rules, printed = game(), _printed(build_kit(Params(), SETTINGS))
+    assert rules.checks(printed) == []
+    cards = printed["commit-cards"]
+    short = {**printed, "commit-cards": [c for c in cards if c.id != "commit-1-15"]}
+    assert any("Player 1 has cards" in f and "0 to 15" in f for f in rules.checks(short))
+    mixed = {**printed, "commit-cards": [replace(c, back="other") if c.id == "commit-2-4" else c for c in cards]}
+    assert any("Player 2's backs differ" in f for f in rules.checks(mixed))
+    few = {**printed, "chips-1": [c for c in printed["chips-1"] if c.id != "chip-1-v1-4"]}
+    assert any("Player 1 has 3 ones and 3 fives, which cannot show every reserve up to 15" in f for f in rules.checks(few))
+    lost = {**printed, "markers-2": []}
+    assert any("markers: 0 tracker markers printed for Player 2" in f for f in rules.checks(lost))
+    track = {**printed, "tracker": [s for s in printed["tracker"] if s.id != "track-1-13"]}
+    assert any("tracker.svg lacks spaces track-1-13" in f for f in rules.checks(track))
+    unmarked = {**printed, "tracker": [replace(s, classes=()) if s.id == "track-2-15" else s for s in printed["tracker"]]}
+    assert any("track-2-15 is not marked cap" in f for f in rules.checks(unmarked))
 
 
 def _ids(drawing: Drawing) -> set[str]:
     from printkit.draw.svg import to_svg
 
     return {e.get("id", "") for e in ET.fromstring(to_svg(drawing)).iter() if e.get("id")}
+
+
+@pytest.mark.parametrize("size", [10.0, 24.0, 30.0])
+def test_chips_of_every_allowed_size_fit_their_values(size: float) -> None:
+    kit = build_kit(Params(chip_mm=size, marker_mm=25.0, reserve_cap=22), SETTINGS)
+    assert [f.message for f in kit.findings + check_kit(kit) if f.level == "error"] == []
+    chips = [p for s in kit.tokens if s.name == "chips-1" for p in s.pieces]
+    assert chips and all(p.w == size for p in chips)

@@ -4,29 +4,25 @@
 from __future__ import annotations
 
 import ast
-import csv
 import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from dataclasses import fields
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from printkit.cli import main
 from printkit.config import load_config
-from printkit.draw.svg import to_svg
 from printkit.games import get_game
 from printkit.games.tokentactics import Params
-from printkit.games.tokentactics import kit_art as art
-from printkit.games.tokentactics.analysis import chips_needed
-from printkit.games.tokentactics.params import KIT_FOLDER, RULE_KEYS
-from printkit.kit.example import builtin_text
+from printkit.games.tokentactics.params import KIT_FOLDER, SEED
 from printkit.kitgame.spec import open_kit
 from printkit.rules.log import parse_log
 
 DATA = Path(__file__).parent.parent / "data" / "tokentactics"
-STDLIB = {"__future__", "re", "typing"}
+STDLIB = {"__future__", "functools", "math", "random", "re", "typing"}
 
 
 def test_rules_py_uses_only_the_designers_api() -> None:
@@ -38,9 +34,11 @@ def test_rules_py_uses_only_the_designers_api() -> None:
 
 def test_kit_params_are_the_config_defaults() -> None:
     kit = open_kit(str(KIT_FOLDER))
-    assert dict(kit.setup.params) == Params().rule_values() and set(kit.setup.params) == set(RULE_KEYS)
-    assert Params().rule_values() == {"starting_tokens": 10, "reserve_cap": 15, "fortify_amount": 1, "minimum_attack": 1,
-                                      "player_names": ("Player 1", "Player 2")}
+    assert dict(kit.setup.params) == Params().kit_values() and set(kit.setup.params) == set(SEED)
+    assert set(SEED) == {f.name for f in fields(Params)} - {"example_log"}
+    assert {k: v for k, v in Params().kit_values().items() if k in ("starting_tokens", "reserve_cap", "fortify_amount",
+                                                                   "minimum_attack", "player_names")} == {
+        "starting_tokens": 10, "reserve_cap": 15, "fortify_amount": 1, "minimum_attack": 1, "player_names": ("Player 1", "Player 2")}
 
 
 def test_config_keys_reach_rules_py() -> None:
@@ -61,11 +59,12 @@ def test_the_kit_folder_replays_the_seed_example() -> None:
     assert "Player 1 Tokens: 0\nPlayer 2 Tokens: 1\nPlayer 2 wins" in result.output
 
 
-def test_rules_md_example_is_the_package_example() -> None:
+def test_the_example_is_written_once() -> None:
+    """rules.md's ```game block is the only copy of the example: no example.log ships beside it."""
     block = re.search(r"```game\n(.*?)```", (KIT_FOLDER / "rules.md").read_text(encoding="utf-8"), re.S)
-    assert block is not None
-    moves = [line.text for line in parse_log(block.group(1))]
-    assert moves == [line.text for line in parse_log(builtin_text("tokentactics"))] and len(moves) == 6
+    assert block is not None and len(parse_log(block.group(1))) == 6
+    package = KIT_FOLDER.parent
+    assert not [p for p in package.rglob("*.log")] and not (package.parents[1] / "templates" / "tokentactics").exists()
 
 
 def test_simulate_kit_plays_the_built_in_games() -> None:
@@ -83,15 +82,16 @@ def test_simulate_kit_plays_the_built_in_games() -> None:
     assert kit["extra"] == shared and "cap_reached" in shared and "max_reserve_10" in shared
 
 
-def test_commit_cards_data_is_the_built_in_rows() -> None:
-    """commit_cards.csv and the art are the cards the built-in build draws at the seed's numbers."""
-    params = Params()
-    with (KIT_FOLDER / "commit_cards.csv").open(encoding="utf-8", newline="") as file:
-        rows = list(csv.DictReader(file))
-    built = [art.commit_row(p, n, params) for p in (0, 1) for n in range(chips_needed(params) + 1)]
-    assert rows == [{"name": r.name, **r.fields} for r in built]
-    for name, drawing in art.commit_pictures(params).items():
-        assert (KIT_FOLDER / name).read_text(encoding="utf-8") == to_svg(drawing)
+def test_commit_cards_follow_the_parameters(tmp_path: Path) -> None:
+    """rules.py's rows make the commit cards: 0 to the reserve bound for each player, from --set params.* too."""
+    result = CliRunner().invoke(main, ["build", "--kit", str(KIT_FOLDER), "--out", str(tmp_path), "--set", "params.reserve_cap=18",
+                                       "--set", "params.minimum_attack=2"])
+    assert result.exit_code == 0, result.output
+    root = ET.parse(tmp_path / "tokentactics" / "artwork" / "commit-cards.svg").getroot()
+    fronts = {e.get("id") for e in root.iter() if re.fullmatch(r"commit-\d-\d+", e.get("id") or "")}
+    assert fronts == {f"commit-{p}-{n}" for p in (1, 2) for n in range(19)}
+    texts = Counter((e.text or "").strip() for e in root.iter() if e.tag.endswith("text"))
+    assert texts["defence only"] == 4 and texts["attack or defence"] == 2 * 17
 
 
 def test_the_kit_folder_builds(tmp_path: Path) -> None:
@@ -104,7 +104,7 @@ def test_the_kit_folder_builds(tmp_path: Path) -> None:
     assert all(texts[str(n)] == 6 for n in range(16)) and texts["16"] == 0
     assert texts["defence only"] == 2 and texts["attack or defence"] == 30
     sheet = (tmp_path / "tokentactics" / "rules.md").read_text(encoding="utf-8")
-    assert "32 commit cards: 0 to 15 for each player" in sheet and "**Who starts.** Player 1 takes the first turn" in sheet
+    assert "| Commit cards | 16 per player | numbered 0 to 15;" in sheet and "**Who starts.** Player 1 takes the first turn" in sheet
 
 
 def test_play_kit_speaks_the_seeds_transcript() -> None:

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from printkit.games import get_game
-from printkit.games.tokentactics import Params, chips_needed
+from printkit.games.tokentactics import Params, game
 from printkit.games.tokentactics import rules as kit_rules
-from printkit.games.tokentactics.analysis import fast_simulate, observe, peak_histogram, peak_percentile, perfect_play_winner
+from printkit.games.tokentactics.analysis import fast_simulate, observe, peak_histogram, peak_percentile
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import pair
 from printkit.kitrules import Answered
@@ -104,7 +104,7 @@ def test_perfect_play_winner() -> None:
             for step in (1, 2, 3):
                 for low in (1, cap):
                     params = Params(starting_tokens=start, reserve_cap=cap, fortify_amount=step, minimum_attack=low)
-                    assert perfect_play_winner(params) == 1
+                    assert game(params).perfect_play_winner() == 1
 
 
 def test_fast_simulate_matches_simulate() -> None:
@@ -121,14 +121,14 @@ def test_random_figures_are_pinned() -> None:
 
 
 def test_chips_needed_and_the_999th_percentile() -> None:
-    assert chips_needed(Params()) == 15
-    assert chips_needed(Params(starting_tokens=20, reserve_cap=25)) == 25
+    assert game(Params()).reserve_bound() == 15
+    assert game(Params(starting_tokens=20, reserve_cap=25)).reserve_bound() == 25
     for names in [("strategic", "strategic"), ("strategic", "mixed"), ("mixed", "strategic"), ("mixed", "mixed")]:
         tally = simulate(RULES, pair(PLAYERS[names[0]], PLAYERS[names[1]]), 1000, 9, observe=observe)
-        assert max(peak_histogram(tally)) <= chips_needed(Params())
+        assert max(peak_histogram(tally)) <= game(Params()).reserve_bound()
         assert tally.extra["largest_reserve"] == 15
     strategic = simulate(RULES, pair(PLAYERS["strategic"], PLAYERS["strategic"]), 100, 2, observe=observe)
-    assert peak_percentile(strategic, 99.9) == 15 == chips_needed(Params())
+    assert peak_percentile(strategic, 99.9) == 15 == game(Params()).reserve_bound()
 
 
 def test_peak_percentile_reads_the_histogram() -> None:

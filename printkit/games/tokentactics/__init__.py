@@ -1,9 +1,9 @@
 """Token Tactics: fortify or attack with secret commitments until a reserve is empty.
 
-The game is its kit folder (kitfolder/: kit.toml, rules.py, rules.md) played through printkit.kitgame;
-this package adds what a built-in game has beyond it: the config table's limits (params.py), the
-compiled playouts (kernel.py, analysis.py's fast random games, cross-checked against rules.py by the
-tests), the designer figures, the print kit and the seed's terminal dialogue.
+The game is its kit folder (kitfolder/: kit.toml, rules.py, rules.md) played and built through printkit.kitgame
+and printkit.datakit; this package adds what a built-in game has beyond a designer's kit: the config table's
+limits (params.py), the compiled playouts (kernel.py, analysis.py's fast random games, cross-checked against
+rules.py by the tests) and the output names of ``--game`` (kit.py, terminal.py).
 """
 
 from __future__ import annotations
@@ -11,20 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit.games.spec import lazy_kernel, lazy_kit
-from printkit.games.tokentactics.analysis import (
-    chips_needed,
-    fast_simulate,
-    observe,
-    peak_percentile,
-    perfect_play_winner,
-    summarize,
-)
-from printkit.games.tokentactics.clarifications import clarifications
+from printkit.games.tokentactics.analysis import fast_simulate, observe, peak_percentile, summarize
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.source import NAME, TITLE, game, kit_spec, rules
 from printkit.games.tokentactics.terminal import play
 
-__all__ = ["SPEC", "Params", "chips_needed", "clarifications", "game", "play", "rules"]
+__all__ = ["SPEC", "Params", "game", "play", "rules"]
 
 
 SPEC = replace(
@@ -40,10 +32,5 @@ SPEC = replace(
     observe=observe,
     play=play,
     kit=lazy_kit("printkit.games.tokentactics.kit"),
-    extras={
-        "chips_needed": chips_needed,
-        "peak_percentile": peak_percentile,
-        "perfect_play_winner": perfect_play_winner,
-        "clarifications": clarifications,
-    },
+    extras={"peak_percentile": peak_percentile},
 )

@@ -1,4 +1,5 @@
-"""Figures for designers: simulation counters, a fast random kernel, chips to print, perfect play."""
+"""Simulation for ``simulate --game tokentactics``: the counters of each game, and a fast random-vs-random kernel
+(its games are replayed with rules.py by the tests, so the two stay in step)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from printkit.games.tokentactics.params import Params
@@ -76,20 +76,6 @@ def peak_percentile(tally: Tally, percent: float = 99.9) -> int:
     return 0
 
 
-def chips_needed(params: Params) -> int:
-    """Token chips to print per player: ``max(starting_tokens, reserve_cap)`` (15 by default).
-
-    Chosen by proof, confirmed by simulation. Under the seed's arithmetic a battle never raises
-    a reserve: the attacker ends on ``reserve - defence`` and the defender on
-    ``reserve - attack`` (floored at 0), whoever wins the battle. Only Fortify adds tokens, and
-    never past the cap. So no reserve ever exceeds the larger of the start and the cap. With the
-    default rules, 20,000 simulated games (seed 2026) of every pairing of the strategic, mixed
-    and random players give a 99.9th percentile of the largest reserve of exactly 15; with two
-    strategic players every game reaches 15 (tests pin this).
-    """
-    return max(params.starting_tokens, params.reserve_cap)
-
-
 @dataclass(frozen=True)
 class Battle:
     """A resolved attack: who won the battle, the difference won, and both reserves after."""
@@ -154,23 +140,3 @@ def end_reason(params: Params, reserves: tuple[int, int], winner: int) -> str:
     if reserves[winner] == 0:
         return "both reserves empty, defender won the battle"
     return f"P{2 - winner} has no tokens left"
-
-
-def perfect_play_winner(params: Params) -> int:
-    """The player (0 or 1) who wins when both play perfectly, from the opening position.
-
-    With both commitments at their weakly dominant maximum, the player to move at reserves
-    (mine, theirs) wins by attacking if mine > theirs, and otherwise can only fortify.
-    """
-    cap, step = params.reserve_cap, params.fortify_amount
-
-    @cache
-    def mover_wins(mine: int, theirs: int) -> bool:
-        if mine > theirs and mine >= params.minimum_attack:
-            return True
-        if mine >= cap:
-            return False
-        return not mover_wins(theirs, min(cap, mine + step))
-
-    start = params.starting_tokens
-    return 0 if mover_wins(start, start) else 1

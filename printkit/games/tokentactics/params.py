@@ -1,85 +1,59 @@
 """Token Tactics parameters: the ``[games.tokentactics]`` table.
 
-The rules' numbers and the players' names are the kit folder's ``[params]`` (kitfolder/kit.toml holds
-the seed's values): their defaults are read from there, so the seed's numbers live in one place; this
-class adds their limits and docs for config.toml, and the print kit's sizes and looks.
+Every key but ``example_log`` is one of the kit folder's ``[params]``, its limits and doc the folder's
+``[param_limits]`` (kitfolder/kit.toml): :class:`Params` is made from them, so the seed's numbers, the print
+kit's looks and what config.toml may set them to live in one place (the config reference, the JSON schema and the
+fuzz tests read this class). It adds the configured example log and the checks across keys.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from printkit.datakit.params import params_class
 from printkit.params import param
 from printkit.userinput.text import quoted
 
 KIT_FOLDER = Path(__file__).parent / "kitfolder"
 """Token Tactics' kit folder: kit.toml, rules.py, rules.md."""
-RULE_KEYS = ("starting_tokens", "reserve_cap", "fortify_amount", "minimum_attack", "player_names")
-"""The keys of kit.toml's ``[params]``: what rules.py reads."""
 
 
-def _seed() -> dict[str, Any]:
+def _kit_toml() -> dict[str, Any]:
     with (KIT_FOLDER / "kit.toml").open("rb") as file:
-        values = dict(tomllib.load(file)["params"])
-    values["player_names"] = tuple(values["player_names"])
-    return values
+        return tomllib.load(file)
 
 
-SEED = _seed()
+SEED: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in _kit_toml()["params"].items()}
+"""The kit folder's ``[params]``: the seed's rules and the print kit's looks."""
 
-NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9 _-]{0,19}"
+
+def kit_values(self: Any) -> dict[str, Any]:
+    """The kit folder's ``[params]``: what rules.py reads as ``self.params``, rules.md as ``params``, the layouts
+    as ``{params.NAME}`` (every key but ``example_log``, which names a file of this config)."""
+    return {key: getattr(self, key) for key in SEED}
 
 
-@dataclass(frozen=True)
-class Params:
-    """The numbers of the rules; every field is a config key under ``[games.tokentactics]``."""
+def check(self: Any) -> list[tuple[str, str]]:
+    """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""
+    problems: list[tuple[str, str]] = []
+    cap = self.reserve_cap
+    for key in ("starting_tokens", "minimum_attack"):
+        if getattr(self, key) > cap:
+            problems.append((key, f"expected at most reserve_cap ({cap}), got {getattr(self, key)}"))
+    names = self.player_names
+    if len(names) != 2:
+        problems.append(("player_names", f"expected 2 names, got {len(names)}"))
+    elif names[0].strip().lower() == names[1].strip().lower():
+        problems.append(("player_names", f"expected two different names, got {quoted(names[0])} twice"))
+    return problems
 
-    starting_tokens: int = param(SEED["starting_tokens"], min=1, max=99, doc="tokens in each reserve at the start")
-    reserve_cap: int = param(
-        SEED["reserve_cap"], min=1, max=99, doc="a player may fortify only while their reserve is below this"
-    )
-    fortify_amount: int = param(SEED["fortify_amount"], min=1, max=10, doc="tokens a Fortify adds (never past the cap)")
-    minimum_attack: int = param(SEED["minimum_attack"], min=1, max=99, doc="the fewest tokens an attacker may commit")
-    player_names: tuple[str, ...] = param(
-        SEED["player_names"],
-        pattern=NAME_PATTERN,
-        doc="the two players' names, first player first (1-20 letters, digits, spaces, _ or -)",
-    )
-    # --- print kit sizes and looks (the rules never read these) ---
-    chip_mm: float = param(16.0, min=10, max=30, doc="print kit: diameter / side of a token chip in mm")
-    marker_mm: float = param(12.0, min=8, max=25, doc="print kit: size of a reserve-tracker marker in mm")
-    five_chips: bool = param(True, doc="print kit: print 5-value chips too when they cut the chip count")
-    track_length: int = param(30, min=10, max=99, doc="print kit: the tracker runs 0 to at least this")
-    colour_1: str = param("#D55E00", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: first player's colour")
-    colour_2: str = param("#0072B2", pattern=r"#[0-9A-Fa-f]{6}", doc="print kit: second player's colour")
-    example_log: str = param("", doc="print kit: log of the rule sheet's worked example (empty: the seed's example)")
 
-    def rule_values(self) -> dict[str, Any]:
-        """The values rules.py reads as ``self.params`` (kit.toml's ``[params]`` keys)."""
-        return {key: getattr(self, key) for key in RULE_KEYS}
-
-    def check(self) -> list[tuple[str, str]]:
-        """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""
-        problems: list[tuple[str, str]] = []
-        cap = self.reserve_cap
-        if self.starting_tokens > cap:
-            problems.append(
-                ("starting_tokens", f"expected at most reserve_cap ({cap}), got {self.starting_tokens}")
-            )
-        if self.minimum_attack > cap:
-            problems.append(
-                ("minimum_attack", f"expected at most reserve_cap ({cap}), got {self.minimum_attack}")
-            )
-        problems.extend(self._check_names())
-        return problems
-
-    def _check_names(self) -> list[tuple[str, str]]:
-        names = self.player_names
-        if len(names) != 2:
-            return [("player_names", f"expected 2 names, got {len(names)}")]
-        if names[0].strip().lower() == names[1].strip().lower():
-            return [("player_names", f"expected two different names, got {quoted(names[0])} twice")]
-        return []
+Params = params_class(
+    SEED, _kit_toml()["param_limits"], module=__name__,
+    namespace={"__doc__": "The numbers of the rules and the print kit's looks; every field is a config key under "
+                          "``[games.tokentactics]``.", "kit_values": kit_values, "check": check},
+    extra=(("example_log", str, param("", doc="print kit: log of the rule sheet's worked example (empty: the seed's "
+                                                "example)")),),
+)

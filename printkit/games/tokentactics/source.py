@@ -32,8 +32,9 @@ def kit_spec() -> GameSpec:
 
 
 def setup(params: Params) -> KitSetup:
-    """What rules.py is handed: the parameters (Token Tactics' rules read no card data)."""
-    return KitSetup(NAME, TITLE, params.rule_values(), {}, {}, {}, ())
+    """What rules.py is handed to play: the parameters (Token Tactics' rules deal no cards; the rows of its printed
+    pieces come from the kit folder when a kit is built)."""
+    return KitSetup(NAME, TITLE, params.kit_values(), {}, {}, {}, ())
 
 
 @lru_cache(maxsize=64)
