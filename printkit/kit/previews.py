@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
 
-RENDERER = "pdfium-2"
-"""Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped) are not reused."""
+RENDERER = "pdfium-3"
+"""Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped; or another PNG level) are not reused."""
 WAIT_S = 600.0
 """How long to wait for one preview before declaring the workers lost."""
 
@@ -97,8 +97,10 @@ def _serve(jobs: Any, results: Any, parent: int, build: int) -> None:
 
 
 def _first_worker(jobs: Any, results: Any, helpers: int, parent: int) -> None:
-    """Import PDFium once, fork the helpers (they inherit it), then serve like them."""
-    import pypdfium2  # noqa: F401
+    """Import PDFium once (and render a blank page), fork the helpers (they inherit it), then serve like them."""
+    from printkit.draw.png import warm_pdfium
+
+    warm_pdfium()
 
     me = os.getpid()
     children = []
@@ -136,6 +138,9 @@ class PreviewPool:
         self.close()
 
     def _start(self) -> None:
+        from printkit.draw import fonts
+
+        fonts.register()  # reportlab and PIL (which the workers use too) imported once, before the fork
         ctx = multiprocessing.get_context("fork")
         self.jobs, self.results = ctx.Queue(), ctx.Queue()
         self.process = ctx.Process(target=_first_worker, args=(self.jobs, self.results, self.workers - 1, os.getpid()))
