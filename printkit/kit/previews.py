@@ -14,11 +14,12 @@ in ``<out>/.cache/previews`` under the hash of both and reused while the art is 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
+import marshal
 import os
 import queue
+import struct
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
@@ -31,7 +32,7 @@ WAIT_S = 600.0
 
 def can_fork() -> bool:
     """Whether previews can render in forked workers (fork exists and there is a second core)."""
-    return (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods()
+    return (os.cpu_count() or 1) > 1 and hasattr(os, "fork")
 
 
 def _key(svg: str, dpi: float) -> str:
@@ -59,75 +60,105 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def _build_gone(parent: int, build: int) -> bool:
-    """True when this worker's parent or the building process has ended."""
-    if os.getppid() != parent:
-        return True
-    try:
-        os.kill(build, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        pass
-    return False
+def _send(fd: int, value: Any) -> None:
+    """One message on a pipe: its length, then the value marshalled (bytes, text, numbers and tuples of them)."""
+    data = marshal.dumps(value)
+    view = memoryview(struct.pack("<Q", len(data)) + data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
-def _serve(jobs: Any, results: Any, parent: int, build: int) -> None:
-    """A worker's loop: (key, pdf, dpi) jobs in, (key, ok, png or error) out, until None
-    (or until the build process is gone: a worker never outlives its build)."""
+def _exactly(fd: int, size: int) -> bytes | None:
+    parts, left = [], size
+    while left:
+        part = os.read(fd, min(left, 1 << 20))
+        if not part:
+            return None
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+def _receive(fd: int) -> Any:
+    """The next message on a pipe (None when the other end is closed)."""
+    head = _exactly(fd, 8)
+    if head is None:
+        return None
+    data = _exactly(fd, struct.unpack("<Q", head)[0])
+    return None if data is None else marshal.loads(data)
+
+
+def _serve(jobs: int, results: int) -> None:
+    """A worker's loop: (key, pdf, dpi) jobs in, (key, ok, png or error) out, until its job pipe closes
+    (the pool closed it, or the build process ended: a worker never outlives its build)."""
     from printkit.draw.png import pdf_to_png
 
     while True:
-        if _build_gone(parent, build):  # nobody will read the results
-            results.cancel_join_thread()
-            return
-        try:
-            job = jobs.get(timeout=1.0)
-        except queue.Empty:
-            continue
+        job = _receive(jobs)
         if job is None:
-            break
+            return
         key, pdf, dpi = job
         try:
-            results.put((key, True, pdf_to_png(pdf, dpi)))
+            answer = (key, True, pdf_to_png(pdf, dpi))
         except Exception as exc:  # report any failure to the parent
-            results.put((key, False, repr(exc)))
-    results.close()
-    results.join_thread()
+            answer = (key, False, repr(exc))
+        _send(results, answer)
 
 
-def _first_worker(jobs: Any, results: Any, helpers: int, parent: int) -> None:
-    """Import PDFium once (and render a blank page), fork the helpers (they inherit it), then serve like them."""
+def _child(run: Callable[[], None]) -> int:
+    """Fork a process that runs ``run`` and exits (never returning into the caller's code); its pid."""
+    pid = os.fork()
+    if pid == 0:
+        code = 0
+        try:
+            run()
+        except BaseException:  # an interrupt or a vanished build: the parent reports what matters
+            code = 1
+        finally:
+            os._exit(code)
+    return pid
+
+
+def _first_worker(pipes: list[tuple[int, int, int, int]]) -> None:
+    """Import PDFium once (and render a blank page), fork the helpers (they inherit it), then serve like them.
+
+    ``pipes`` holds, per worker, its job pipe's read and write ends and its result pipe's read and write ends.
+    """
     from printkit.draw.png import warm_pdfium
 
+    for _, job_write, result_read, _ in pipes:  # the pool's ends: closed, so a vanished build reads as the end
+        os.close(job_write)
+        os.close(result_read)
     warm_pdfium()
-
-    me = os.getpid()
-    children = []
-    for _ in range(helpers):
-        pid = os.fork()
-        if pid == 0:
-            try:
-                _serve(jobs, results, me, parent)
-            finally:
-                os._exit(0)
-        children.append(pid)
-    _serve(jobs, results, parent, parent)
-    for pid in children:
+    helpers = []
+    for index, (job_read, _, _, result_write) in enumerate(pipes[1:], start=1):
+        def helper(job_read: int = job_read, result_write: int = result_write, index: int = index) -> None:
+            for other, (r, _, _, w) in enumerate(pipes):
+                if other != index:
+                    os.close(r)
+                    os.close(w)
+            _serve(job_read, result_write)
+        helpers.append(_child(helper))
+    for job_read, _, _, result_write in pipes[1:]:
+        os.close(job_read)
+        os.close(result_write)
+    _serve(pipes[0][0], pipes[0][3])
+    for pid in helpers:
         os.waitpid(pid, 0)
-    if _build_gone(parent, parent):
-        os._exit(0)  # orphaned: skip multiprocessing's flush of the results queue
 
 
 class PreviewPool:
     """Renders previews for one or more kits; use as a context manager (workers end on exit).
 
-    ``forking=False`` renders every preview in this process (a kit built in a worker process of its own).
+    Each worker has a pipe of jobs and a pipe of results, fed by a thread of this process that hands it
+    the next job when it has answered the last, so every kit's previews queue here while this process
+    goes on writing PDFs. ``forking=False`` renders every preview in this process (a kit built in a
+    worker process of its own).
     """
 
     def __init__(self, forking: bool = True) -> None:
         self.workers = (os.cpu_count() or 1) if forking and can_fork() else 0
-        self.process: multiprocessing.process.BaseProcess | None = None
+        self.process: int | None = None
         self.waiting: dict[str, tuple[bytes, float]] = {}
         self.done: dict[str, bytes] = {}
 
@@ -138,13 +169,41 @@ class PreviewPool:
         self.close()
 
     def _start(self) -> None:
+        import threading
+
         from printkit.draw import fonts
 
         fonts.register()  # reportlab and PIL (which the workers use too) imported once, before the fork
-        ctx = multiprocessing.get_context("fork")
-        self.jobs, self.results = ctx.Queue(), ctx.Queue()
-        self.process = ctx.Process(target=_first_worker, args=(self.jobs, self.results, self.workers - 1, os.getpid()))
-        self.process.start()
+        pipes = [(*os.pipe(), *os.pipe()) for _ in range(self.workers)]
+        self.jobs: queue.SimpleQueue[tuple[str, bytes, float] | None] = queue.SimpleQueue()
+        self.results: queue.SimpleQueue[tuple[str, bool, Any]] = queue.SimpleQueue()
+        self.process = _child(lambda: _first_worker(pipes))
+        self.feeders = []
+        for job_read, job_write, result_read, result_write in pipes:
+            os.close(job_read)
+            os.close(result_write)
+            feeder = threading.Thread(target=self._feed, args=(job_write, result_read), daemon=True)
+            feeder.start()
+            self.feeders.append(feeder)
+
+    def _feed(self, jobs: int, results: int) -> None:
+        """One worker's feeder: the next job to it, its answer back, until the pool closes (None)."""
+        try:
+            while True:
+                job = self.jobs.get()
+                if job is None:
+                    break
+                _send(jobs, job)
+                answer = _receive(results)
+                if answer is None:
+                    self.results.put((job[0], False, "the preview worker ended"))
+                    break
+                self.results.put(answer)
+        except OSError as exc:
+            self.results.put(("", False, f"the preview worker's pipe failed ({exc})"))
+        finally:
+            os.close(jobs)
+            os.close(results)
 
     def prepare(self) -> None:
         """Start the workers now, so their start overlaps the kit's layout (a kit about to be
@@ -186,14 +245,16 @@ class PreviewPool:
         """Stop the workers (after the jobs queued so far)."""
         if self.process is None:
             return
-        for _ in range(self.workers):
+        for _ in self.feeders:
             self.jobs.put(None)
-        while self.waiting:  # drain results so the workers can flush and exit
-            self.result(next(iter(self.waiting)))
-        self.process.join()
-        self.jobs.close()
-        self.jobs.join_thread()
+        for feeder in self.feeders:
+            feeder.join()
+        os.waitpid(self.process, 0)
         self.process = None
+        while not self.results.empty():  # answers nobody asked for yet stay collectable
+            got, ok, value = self.results.get()
+            if ok:
+                self.done[got] = value
 
 
 def start_previews(shown: dict[str, tuple[str, Drawing]], dpi: float, cache: Path | None,
