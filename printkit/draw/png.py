@@ -23,9 +23,11 @@ def pdf_to_png(pdf: bytes, dpi: float = 100.0) -> bytes:
 
     document = pypdfium2.PdfDocument(pdf)
     try:
-        image = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+        image = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
     finally:
         document.close()
+    if image.mode != "RGB":
+        image = image.convert("RGB")
     out = io.BytesIO()
     image.save(out, "PNG", optimize=False, compress_level=PNG_LEVEL)
     return out.getvalue()
