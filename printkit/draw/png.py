@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from printkit.draw.fonts import SVG_FAMILY
 
-
 PNG_LEVEL = 3
 """zlib's level for previews: on the kits' artwork level 3 is both faster than PIL's default (6) and
 smaller (the pixels are the same at any level)."""

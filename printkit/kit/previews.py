@@ -14,12 +14,12 @@ in ``<out>/.cache/previews`` under the hash of both and reused while the art is 
 from __future__ import annotations
 
 import hashlib
-import marshal
 import os
 import queue
-import struct
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+
+from printkit.kit.forked import child, receive, send
 
 if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
@@ -60,41 +60,13 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def _send(fd: int, value: Any) -> None:
-    """One message on a pipe: its length, then the value marshalled (bytes, text, numbers and tuples of them)."""
-    data = marshal.dumps(value)
-    view = memoryview(struct.pack("<Q", len(data)) + data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _exactly(fd: int, size: int) -> bytes | None:
-    parts, left = [], size
-    while left:
-        part = os.read(fd, min(left, 1 << 20))
-        if not part:
-            return None
-        parts.append(part)
-        left -= len(part)
-    return b"".join(parts)
-
-
-def _receive(fd: int) -> Any:
-    """The next message on a pipe (None when the other end is closed)."""
-    head = _exactly(fd, 8)
-    if head is None:
-        return None
-    data = _exactly(fd, struct.unpack("<Q", head)[0])
-    return None if data is None else marshal.loads(data)
-
-
 def _serve(jobs: int, results: int) -> None:
     """A worker's loop: (key, pdf, dpi) jobs in, (key, ok, png or error) out, until its job pipe closes
     (the pool closed it, or the build process ended: a worker never outlives its build)."""
     from printkit.draw.png import pdf_to_png
 
     while True:
-        job = _receive(jobs)
+        job = receive(jobs)
         if job is None:
             return
         key, pdf, dpi = job
@@ -102,21 +74,7 @@ def _serve(jobs: int, results: int) -> None:
             answer = (key, True, pdf_to_png(pdf, dpi))
         except Exception as exc:  # report any failure to the parent
             answer = (key, False, repr(exc))
-        _send(results, answer)
-
-
-def _child(run: Callable[[], None]) -> int:
-    """Fork a process that runs ``run`` and exits (never returning into the caller's code); its pid."""
-    pid = os.fork()
-    if pid == 0:
-        code = 0
-        try:
-            run()
-        except BaseException:  # an interrupt or a vanished build: the parent reports what matters
-            code = 1
-        finally:
-            os._exit(code)
-    return pid
+        send(results, answer)
 
 
 def _first_worker(pipes: list[tuple[int, int, int, int]]) -> None:
@@ -138,7 +96,7 @@ def _first_worker(pipes: list[tuple[int, int, int, int]]) -> None:
                     os.close(r)
                     os.close(w)
             _serve(job_read, result_write)
-        helpers.append(_child(helper))
+        helpers.append(child(helper))
     for job_read, _, _, result_write in pipes[1:]:
         os.close(job_read)
         os.close(result_write)
@@ -177,7 +135,7 @@ class PreviewPool:
         pipes = [(*os.pipe(), *os.pipe()) for _ in range(self.workers)]
         self.jobs: queue.SimpleQueue[tuple[str, bytes, float] | None] = queue.SimpleQueue()
         self.results: queue.SimpleQueue[tuple[str, bool, Any]] = queue.SimpleQueue()
-        self.process = _child(lambda: _first_worker(pipes))
+        self.process = child(lambda: _first_worker(pipes))
         self.feeders = []
         for job_read, job_write, result_read, result_write in pipes:
             os.close(job_read)
@@ -193,8 +151,8 @@ class PreviewPool:
                 job = self.jobs.get()
                 if job is None:
                     break
-                _send(jobs, job)
-                answer = _receive(results)
+                send(jobs, job)
+                answer = receive(results)
                 if answer is None:
                     self.results.put((job[0], False, "the preview worker ended"))
                     break
