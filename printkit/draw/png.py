@@ -31,10 +31,12 @@ def png_bytes(pixels: bytes, width: int, height: int) -> bytes:
 
 
 def _rgb(data: bytes, width: int, height: int, stride: int, mode: str) -> bytes:
-    """PDFium's bitmap (``BGR``, ``BGRX`` or ``BGRA`` rows of ``stride`` bytes) as packed RGB."""
+    """PDFium's bitmap (``RGB`` rows of ``stride`` bytes; or ``BGR``, ``BGRX``, ``BGRA``) as packed RGB."""
     channels = len(mode)
     if stride != width * channels:
         data = b"".join(data[y * stride:y * stride + width * channels] for y in range(height))
+    if mode == "RGB":
+        return data
     rgb = bytearray(width * height * 3)
     rgb[0::3] = data[2::channels]
     rgb[1::3] = data[1::channels]
@@ -51,8 +53,8 @@ def pdf_to_png(pdf: bytes, dpi: float = 100.0) -> bytes:
 
     document = pypdfium2.PdfDocument(pdf)
     try:
-        bitmap = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255))
-        if bitmap.mode not in ("BGR", "BGRX", "BGRA"):
+        bitmap = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255), rev_byteorder=True)
+        if bitmap.mode not in ("RGB", "BGR", "BGRX", "BGRA"):
             raise ValueError(f"PDFium rendered {bitmap.mode} pixels")
         width, height = bitmap.width, bitmap.height
         pixels = _rgb(bytes(bitmap.buffer), width, height, bitmap.stride, bitmap.mode)

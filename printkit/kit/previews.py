@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import queue
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -129,9 +130,6 @@ class PreviewPool:
     def _start(self) -> None:
         import threading
 
-        from printkit.draw import fonts
-
-        fonts.register()  # reportlab and PIL (which the workers use too) imported once, before the fork
         pipes = [(*os.pipe(), *os.pipe()) for _ in range(self.workers)]
         self.jobs: queue.SimpleQueue[tuple[str, bytes, float] | None] = queue.SimpleQueue()
         self.results: queue.SimpleQueue[tuple[str, bool, Any]] = queue.SimpleQueue()
@@ -178,6 +176,7 @@ class PreviewPool:
             if self.process is None:
                 self._start()
             self.jobs.put((key, pdf, dpi))
+            time.sleep(0)  # let a waiting feeder take the job now, not when this thread next yields (up to 5 ms)
         return key
 
     def result(self, key: str) -> bytes:
