@@ -270,9 +270,10 @@ def _made_alone(job: Job, out: Path) -> tuple[dict[str, bytes], list[Finding]]:
     from printkit.kit.render import start_render
 
     kit = job.make()
-    findings = check_kit(kit)
     with PreviewPool(forking=False) as pool:
-        files = start_render(kit, out / PREVIEWS, pool).finish()
+        rendering = start_render(kit, out / PREVIEWS, pool)
+        findings = check_kit(kit)
+        files = rendering.finish()
     return _kit_files(job, kit, files, findings), findings
 
 
@@ -312,8 +313,13 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
             try:
                 pool.prepare()
                 kit = job.make()
-                findings = check_kit(kit)
-                started.append((job, digest, kit, findings, start_render(kit, out / PREVIEWS, pool)))
+                rendering = start_render(kit, out / PREVIEWS, pool)  # its previews and a big kit.pdf start first
+                try:
+                    findings = check_kit(kit)
+                except BaseException:
+                    rendering.abandon()
+                    raise
+                started.append((job, digest, kit, findings, rendering))
             except PrintkitError as exc:
                 failure = exc
                 break

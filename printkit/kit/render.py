@@ -57,23 +57,34 @@ def _pictures(kit: Kit) -> Any:
 
 @dataclass
 class Rendering:
-    """A kit's files with the PNG previews still rendering in worker processes."""
+    """A kit's files with the PNG previews still rendering in worker processes (and a big kit's kit.pdf
+    still being written by a forked process)."""
 
     files: dict[str, bytes]
     started: dict[str, Any]
     cache: Path | None
     pool: PreviewPool
+    kit_pdf: Elsewhere | None = None
+
+    def abandon(self) -> None:
+        """Give up the kit (its build failed): a process writing its kit.pdf is ended."""
+        if self.kit_pdf is not None:
+            self.kit_pdf.abandon()
+            self.kit_pdf = None
 
     def finish(self) -> dict[str, bytes]:
         """Every file, previews included (waits for the workers), sorted by path."""
         files = dict(self.files)
+        if self.kit_pdf is not None:
+            files["kit.pdf"] = self.kit_pdf.result()
         for stem, png in finish_previews(self.started, self.cache, self.pool).items():
             files[f"artwork/{stem}.png"] = png
         return dict(sorted(files.items()))
 
 
 def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
-    """Queue the previews missing from ``cache`` with ``pool`` and write everything else meanwhile.
+    """Queue the previews missing from ``cache`` with ``pool`` and write everything else meanwhile (a big kit's
+    kit.pdf in a forked process: see :data:`ELSEWHERE_PAGES`; :meth:`Rendering.finish` collects it).
 
     Several kits can be started before the first is finished, so one kit's previews render while
     the next kit's PDFs are written (``printkit build --all``).
@@ -103,10 +114,11 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
         if elsewhere is not None:
             elsewhere.abandon()
         raise
-    files["kit.pdf"] = elsewhere.result() if elsewhere is not None else pdf_bytes(kit_pages(kit, story), title)
+    if elsewhere is None:
+        files["kit.pdf"] = pdf_bytes(kit_pages(kit, story), title)
     for name, text in sorted(kit.extra_files.items()):
         files[name] = text.encode("utf-8")
-    return Rendering(files, started, cache, pool)
+    return Rendering(files, started, cache, pool, elsewhere)
 
 
 def kit_pages(kit: Kit, story: list[Any] | None = None) -> list[Page]:
