@@ -13,7 +13,6 @@ from printkit.datakit.fields import fields_in, fill, single_field
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
-from printkit.datakit.when import WhenValueError
 from printkit.draw import fonts
 from printkit.draw.images import (
     MAX_PICTURE_BYTES,
@@ -151,6 +150,8 @@ class Painter:
                     raise ConfigError(self.source, f"{element.key}.when", f"{word!r} is a word here: write {{{word}}} for "
                                                                           f"the column, or \"{word}\" in quotes for the text")
             self.checked.add(element.key)
+        from printkit.datakit.when import WhenValueError  # imported by a kit that has a `when`
+
         try:
             return element.when.holds(piece.row)
         except WhenValueError as exc:
