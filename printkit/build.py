@@ -279,8 +279,10 @@ def _made_alone(job: Job, out: Path) -> tuple[dict[str, bytes], list[Finding]]:
 
 def _in_workers(pending: list[tuple[Job, str] | BuildResult], to_build: list[tuple[Job, str]], out: Path) -> Iterator[BuildResult]:
     """The kits built by worker processes, one whole kit per process at a time, written here in order."""
+    from printkit.draw import fonts
     from printkit.kit.parallel import in_order
 
+    fonts.register()  # reportlab, which every kit's PDFs need: imported once here, not by each worker
     tasks = [lambda job=job: _made_alone(job, out) for job, _ in to_build]
     made = in_order(tasks, min(len(tasks), os.cpu_count() or 1))
     try:
