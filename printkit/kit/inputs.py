@@ -54,26 +54,28 @@ def _versions() -> dict[str, str]:
     return {dist: _version(dist, module) for dist, module in LIBRARIES.items()}
 
 
-def _code_files(root: Path) -> list[Path]:
-    """Every file of the package that can change what a build writes (code, built-in logs), sorted."""
-    files = []
-    for folder, subfolders, names in os.walk(root):
-        here = Path(folder)
-        subfolders[:] = [d for d in subfolders if d != "__pycache__" and not (here == root and d == "templates")]
-        files.extend(here / name for name in names if not name.endswith((".pyc", ".pyo")))
-    return sorted(files, key=lambda path: path.relative_to(root).parts)
+def _code_files(root: Path) -> list[str]:
+    """Every file of the package that can change what a build writes (code, built-in logs): their paths
+    inside it, sorted."""
+    names = []
+    for folder, subfolders, files in os.walk(root):
+        inside = os.path.relpath(folder, root).replace(os.sep, "/")
+        prefix = "" if inside == "." else f"{inside}/"
+        subfolders[:] = [d for d in subfolders if d != "__pycache__" and not (not prefix and d == "templates")]
+        names.extend(prefix + name for name in files if not name.endswith((".pyc", ".pyo")))
+    return sorted(names, key=lambda name: name.split("/"))
 
 
-def _contents(root: Path, files: list[Path]) -> str:
+def _contents(root: Path, names: list[str]) -> str:
     """The hash of every file's name and bytes."""
     digest = hashlib.sha256()
-    for path in files:
-        digest.update(f"{path.relative_to(root).as_posix()}\n".encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for name in names:
+        digest.update(f"{name}\n".encode())
+        digest.update(hashlib.sha256((root / name).read_bytes()).digest())
     return digest.hexdigest()
 
 
-def _installed(root: Path, files: list[Path]) -> str | None:
+def _installed(root: Path, names: list[str]) -> str | None:
     """The hash of the files' names and SHA-256 as the installer wrote them into the package's RECORD
     (pip hashes every file it installs), when each file is listed there with its size on disk;
     None otherwise (an editable install, a package changed after installation)."""
@@ -87,12 +89,15 @@ def _installed(root: Path, files: list[Path]) -> str | None:
     except (OSError, ValueError):
         return None
     digest = hashlib.sha256()
-    for path in files:
-        name = f"{root.name}/{path.relative_to(root).as_posix()}"
-        sha, size = listed.get(name, ("", ""))
-        if not sha.startswith("sha256=") or size != str(path.stat().st_size):
+    folder = str(root)
+    for name in names:
+        sha, size = listed.get(f"{root.name}/{name}", ("", ""))
+        try:
+            if not sha.startswith("sha256=") or size != str(os.stat(os.path.join(folder, name)).st_size):
+                return None
+        except OSError:
             return None
-        digest.update(f"{name}\n{sha}\n".encode())
+        digest.update(f"{root.name}/{name}\n{sha}\n".encode())
     return digest.hexdigest()
 
 
@@ -107,9 +112,9 @@ def code_fingerprint() -> str:
     """
     if not _FINGERPRINT:
         root = Path(printkit.__file__).resolve().parent
-        files = _code_files(root)
+        names = _code_files(root)
         digest = hashlib.sha256(f"printkit {printkit.__version__}\n".encode())
-        digest.update((_installed(root, files) or _contents(root, files)).encode())
+        digest.update((_installed(root, names) or _contents(root, names)).encode())
         digest.update(json.dumps(_versions(), sort_keys=True).encode())
         _FINGERPRINT.append(digest.hexdigest())
     return _FINGERPRINT[0]
