@@ -320,25 +320,26 @@ def paint_drawing_page(c: Canvas, page: DrawingPage) -> None:
     c.showPage()
 
 
-def pdf_bytes(pages: Sequence[Page], title: str, inks: Inks | None = None) -> bytes:
+def pdf_bytes(pages: Sequence[Page], title: str, inks: Inks | None = None, compress: bool = True) -> bytes:
     """A PDF of the pages: deterministic (invariant mode), every font embedded.
 
     With ``inks`` every colour (shapes, text, rule-sheet flowables, SVG pictures) is written as
-    DeviceCMYK through ``inks.convert`` and PNG pictures are converted to CMYK images.
+    DeviceCMYK through ``inks.convert`` and PNG pictures are converted to CMYK images. ``compress=False``
+    leaves the pages' content streams uncompressed (a PDF that is only rendered, never kept: a preview's).
     """
     fonts.register()
     out = BytesIO()
     token = _INKS.set(inks)
     try:
-        return _write(pages, title, inks, out)
+        return _write(pages, title, inks, out, compress)
     finally:
         _INKS.reset(token)
 
 
-def _write(pages: Sequence[Page], title: str, inks: Inks | None, out: BytesIO) -> bytes:
+def _write(pages: Sequence[Page], title: str, inks: Inks | None, out: BytesIO, compress: bool) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
-    c = Canvas(out, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10, pageCompression=1,
+    c = Canvas(out, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10, pageCompression=int(compress),
                enforceColorSpace=inks.convert if inks is not None else None)
     c.setTitle(title)
     c.setAuthor("printkit")

@@ -227,7 +227,7 @@ def start_previews(shown: dict[str, tuple[str, Drawing]], dpi: float, cache: Pat
     for name, (svg, drawing) in shown.items():
         key = _key(svg, dpi)
         cached = _read(cache, key)
-        started[name] = cached if cached is not None else pool.submit(key, pdf_bytes([DrawingPage(drawing)], name), dpi)
+        started[name] = cached if cached is not None else pool.submit(key, pdf_bytes([DrawingPage(drawing)], name, compress=False), dpi)
     return started
 
 
