@@ -11,10 +11,8 @@ from __future__ import annotations
 import marshal
 import os
 import pickle
-import signal
 import struct
 import sys
-import traceback
 from typing import Any, Callable
 
 
@@ -69,6 +67,8 @@ def portable(exc: BaseException) -> bytes:
         pickle.loads(data)
         return data
     except Exception:
+        import traceback
+
         text = "".join(traceback.format_exception(exc)).rstrip()
         return pickle.dumps(RuntimeError(f"a worker process failed:\n{text}"))
 
@@ -97,6 +97,8 @@ class Elsewhere:
 
     def abandon(self) -> None:
         """Stop waiting: the process ends at its next write (or now), and is reaped."""
+        import signal
+
         os.close(self.read)
         try:
             os.kill(self.pid, signal.SIGTERM)
