@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
+from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
+from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, token_pieces
 from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_text
 from printkit.datakit.layout import Art, Painter
@@ -167,9 +169,6 @@ def _drawn_kit(kit: KitFolder) -> Kit:
     check_pictures(art, spec.layouts, [((s.front, s.back), rows) for s, rows in [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]],
                    spec.rules)
     for board in spec.boards:
-        from printkit.art.board import board_drawing  # a board's drawing code: imported by a kit that has one
-        from printkit.datakit.boards import board_piece
-
         rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
         piece = board_piece(board, rows, settings.safe_mm, art.icon)
         sheets = board_sheets(piece, settings, f"{spec.title} {board.title}")

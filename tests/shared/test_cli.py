@@ -214,8 +214,8 @@ DECK_JOB = {"PIL", "click", "printkit", "reportlab"}
 """What the common deck job needs: the command line and the PDF writer (SVG is printkit's own). Its card back
 is a flat SVG (printkit draws it: no svglib, reportlab.graphics or platypus); no rule sheet: no
 markdown-it or jinja2; previews render in a worker process: no PDFium here (and the worker is a plain fork: no
-multiprocessing). No board, no `when`, no rule sheet: none of their modules (nor html's entity table)."""
-NOT_IN_DECK_JOB = ("multiprocessing", "html", "printkit.datakit.when", "printkit.datakit.boards", "printkit.art.board")
+multiprocessing). No `when` condition: not its parser; no rule sheet: not html's entity table."""
+NOT_IN_DECK_JOB = ("multiprocessing", "html", "printkit.datakit.when")
 
 
 def test_the_common_deck_job_imports_only_what_it_needs(tmp_path: Path) -> None:
