@@ -38,7 +38,12 @@ def _walk(shape: Shape, m: Matrix, ops: list[tuple[Any, ...]]) -> None:
         if shape.rotate:
             r = math.radians(shape.rotate)
             g = _mul(g, (math.cos(r), math.sin(r), -math.sin(r), math.cos(r), 0, 0))
-        if shape.clip is not None:
+        if isinstance(shape.clip, Circle):
+            x, y = _at(g, shape.clip.cx, shape.clip.cy)
+            ops.append(("clip-circle", x, y, shape.clip.r * math.hypot(g[0], g[1])))
+        elif isinstance(shape.clip, Polygon):
+            ops.append(("clip", [_at(g, px, py) for px, py in shape.clip.points]))
+        elif shape.clip is not None:
             x, y, w, h = shape.clip
             ops.append(("clip", [_at(g, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]))
         for child in shape.children:
@@ -50,7 +55,7 @@ def _walk(shape: Shape, m: Matrix, ops: list[tuple[Any, ...]]) -> None:
     if isinstance(shape, Text):
         x, y = _at(m, shape.x, shape.y)
         ops.append(("text", x, y, math.degrees(math.atan2(-m[1], m[0])), shape.size / PT_PER_MM * scale, shape.text,
-                    fonts.face(shape.bold), shape.anchor, colour(shape.fill)))
+                    fonts.face(shape.bold, shape.font, shape.italic), shape.anchor, colour(shape.fill)))
         return
     st = shape.style
     paint = (colour(st.fill) if st.fill else None, colour(st.stroke) if st.stroke else None, st.width * scale,
@@ -124,6 +129,11 @@ def raw_pdf(pages: list[tuple[float, float, list[tuple[Any, ...]]]]) -> bytes:
                 for point in op[1][1:]:
                     path.lineTo(*point)
                 path.close()
+                c.clipPath(path, stroke=0, fill=0)
+            elif kind == "clip-circle":
+                c.saveState()
+                path = c.beginPath()
+                path.circle(op[1], op[2], op[3])
                 c.clipPath(path, stroke=0, fill=0)
             elif kind == "unclip":
                 c.restoreState()

@@ -3,12 +3,15 @@
 ``python bench/identical.py --ref-python /path/to/main/.venv/bin/python`` builds every kit with
 both interpreters' printkit, from an empty output folder in a scratch directory, under a few
 configurations, and compares the SHA-256 of every file (the preview cache aside). Exit 1 on a
-difference, naming each differing file.
+difference, naming each differing file. With ``--pixels`` a PNG whose bytes differ counts as the same when
+its pixels are (decoded with PIL), and so does a manifest.json that differs only in such PNGs' hashes and
+sizes: for comparing with a printkit that encodes its previews differently.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import subprocess
 import sys
 import tempfile
@@ -19,6 +22,22 @@ CONFIGS: dict[str, list[str]] = {
     "letter": ["--paper", "letter"],
     "warfare board 8, short flip": ["--set", "games.warfare.board_size=8", "--set", "print.duplex_flip=short"],
 }
+
+
+def same_pixels(a: Path, b: Path) -> bool:
+    from PIL import Image, ImageChops
+
+    with Image.open(a) as x, Image.open(b) as y:
+        return x.size == y.size and ImageChops.difference(x.convert("RGB"), y.convert("RGB")).getbbox() is None
+
+
+def same_manifest(a: Path, b: Path, pngs: set[str]) -> bool:
+    """The manifests with the entries of ``pngs`` (paths in the kit folder) left out."""
+    def without(path: Path) -> dict:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["files"] = {k: v for k, v in data["files"].items() if k not in pngs}
+        return data
+    return without(a) == without(b)
 
 
 def build(python: str, args: list[str], out: Path) -> dict[str, str]:
@@ -35,13 +54,26 @@ def main() -> int:
         print(__doc__)
         return 2
     ref = sys.argv[sys.argv.index("--ref-python") + 1]
+    pixels = "--pixels" in sys.argv
     failed = False
     for name, args in CONFIGS.items():
         with tempfile.TemporaryDirectory() as tmp:
-            mine = build(sys.executable, args, Path(tmp) / "mine" / "output")
-            theirs = build(ref, args, Path(tmp) / "ref" / "output")
-        differ = sorted(f for f in set(mine) | set(theirs) if mine.get(f) != theirs.get(f))
-        print(f"{name}: {len(mine)} files, {'identical' if not differ else f'{len(differ)} differ: ' + ', '.join(differ)}")
+            ours, refs = Path(tmp) / "mine" / "output", Path(tmp) / "ref" / "output"
+            mine = build(sys.executable, args, ours)
+            theirs = build(ref, args, refs)
+            differ = sorted(f for f in set(mine) | set(theirs) if mine.get(f) != theirs.get(f))
+            same = [f for f in differ if pixels and f.endswith(".png") and f in mine and f in theirs
+                    and same_pixels(ours / f, refs / f)]
+            if same:
+                by_kit: dict[str, set[str]] = {}
+                for f in same:
+                    kit, _, inside = f.partition("/")
+                    by_kit.setdefault(kit, set()).add(inside)
+                same += [f"{kit}/manifest.json" for kit, files in by_kit.items() if f"{kit}/manifest.json" in differ
+                         and same_manifest(ours / kit / "manifest.json", refs / kit / "manifest.json", files)]
+            differ = [f for f in differ if f not in same]
+        note = f" ({len(same)} more differ in bytes only: PNGs of the same pixels and their manifests)" if same else ""
+        print(f"{name}: {len(mine)} files, {'identical' if not differ else f'{len(differ)} differ: ' + ', '.join(differ)}{note}")
         failed = failed or bool(differ)
     return 1 if failed else 0
 

@@ -270,16 +270,19 @@ def _made_alone(job: Job, out: Path) -> tuple[dict[str, bytes], list[Finding]]:
     from printkit.kit.render import start_render
 
     kit = job.make()
-    findings = check_kit(kit)
     with PreviewPool(forking=False) as pool:
-        files = start_render(kit, out / PREVIEWS, pool).finish()
+        rendering = start_render(kit, out / PREVIEWS, pool)
+        findings = check_kit(kit)
+        files = rendering.finish()
     return _kit_files(job, kit, files, findings), findings
 
 
 def _in_workers(pending: list[tuple[Job, str] | BuildResult], to_build: list[tuple[Job, str]], out: Path) -> Iterator[BuildResult]:
     """The kits built by worker processes, one whole kit per process at a time, written here in order."""
+    from printkit.draw import fonts
     from printkit.kit.parallel import in_order
 
+    fonts.register()  # reportlab, which every kit's PDFs need: imported once here, not by each worker
     tasks = [lambda job=job: _made_alone(job, out) for job, _ in to_build]
     made = in_order(tasks, min(len(tasks), os.cpu_count() or 1))
     try:
@@ -312,8 +315,13 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
             try:
                 pool.prepare()
                 kit = job.make()
-                findings = check_kit(kit)
-                started.append((job, digest, kit, findings, start_render(kit, out / PREVIEWS, pool)))
+                rendering = start_render(kit, out / PREVIEWS, pool)  # its previews and a big kit.pdf start first
+                try:
+                    findings = check_kit(kit)
+                except BaseException:
+                    rendering.abandon()
+                    raise
+                started.append((job, digest, kit, findings, rendering))
             except PrintkitError as exc:
                 failure = exc
                 break

@@ -11,7 +11,6 @@ reportlab paragraph markup with everything escaped.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,6 +57,8 @@ def parser() -> MarkdownIt:
 
 
 def escape(text: str) -> str:
+    import html  # its entity table: imported by a rule sheet, not by a card's text
+
     return html.escape(text, quote=False)
 
 

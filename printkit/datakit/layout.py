@@ -13,7 +13,6 @@ from printkit.datakit.fields import fields_in, fill, single_field
 from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
-from printkit.datakit.when import WhenValueError
 from printkit.draw import fonts
 from printkit.draw.images import (
     MAX_PICTURE_BYTES,
@@ -119,6 +118,10 @@ class Painter:
         self.pictures: dict[str, list[str]] = {}
         """A picture that cannot be drawn -> the pieces that show it (one finding names them all)."""
         self.checked: set[str] = set()
+        self.same: dict[tuple[str, str, float, float, float, float], list[Shape]] = {}
+        """The shapes of elements that read no column (a card's frame, a fixed disc), by piece geometry: drawn once."""
+        self.fixed: dict[str, bool] = {}
+        self.boxes: dict[tuple[str, str, float, float, float, float], tuple[TextBox, str]] = {}
 
     @property
     def findings(self) -> list[Finding]:
@@ -147,6 +150,8 @@ class Painter:
                     raise ConfigError(self.source, f"{element.key}.when", f"{word!r} is a word here: write {{{word}}} for "
                                                                           f"the column, or \"{word}\" in quotes for the text")
             self.checked.add(element.key)
+        from printkit.datakit.when import WhenValueError  # imported by a kit that has a `when`
+
         try:
             return element.when.holds(piece.row)
         except WhenValueError as exc:
@@ -235,8 +240,19 @@ class Painter:
         return fx + x, fy + y, w, h
 
     def element(self, element: Element, piece: Target, layout: str) -> list[Shape]:
+        fixed = self.fixed.get(element.key)
+        if fixed is None:
+            fixed = self.fixed[element.key] = element.type in _PLAIN and element.when is None and _fixed(element)
+        if fixed:
+            key = (layout, element.key, piece.w, piece.h, piece.bleed, piece.safe)
+            if key not in self.same:
+                self.same[key] = self._element(element, piece)
+            return self.same[key]
         if not self.shows(element, piece):
             return []
+        return self._element(element, piece)
+
+    def _element(self, element: Element, piece: Target) -> list[Shape]:
         draw: dict[str, Callable[[Element, Target], list[Shape]]] = {
             "rect": self._rect, "circle": self._circle, "polygon": self._polygon, "line": self._line,
             "text": self._text, "image": self._image}
@@ -278,7 +294,15 @@ class Painter:
         return [Line(fx + self.number(element, "x1", piece, 0), fy + self.number(element, "y1", piece, 0),
                      fx + self.number(element, "x2", piece, fw), fy + self.number(element, "y2", piece, fh), style)]
 
-    def _text(self, element: Element, piece: Target) -> list[Shape]:
+    def _text_box(self, element: Element, piece: Target) -> tuple[TextBox, str]:
+        """The element's text box and font name for the piece (set once per piece size when only ``text`` reads
+        columns)."""
+        fixed = self.fixed.get(f"{element.key} box")
+        if fixed is None:
+            fixed = self.fixed[f"{element.key} box"] = _fixed(element, but="text")
+        key = ("text box", element.key, piece.w, piece.h, piece.bleed, piece.safe)
+        if fixed and key in self.boxes:
+            return self.boxes[key]
         x, y, w, h = self.box(element, piece)
         size = self.number(element, "size", piece, 10.0)
         minimum = self.number(element, "min_size", piece, min(size, 7.0))
@@ -297,6 +321,13 @@ class Painter:
             raise ConfigError(piece.where if column else self.source, where, f"unknown font {quoted(font)} (fonts: {known})")
         if font in self.art.fonts:
             box = dataclasses.replace(box, font=self.art.fonts[font][box.bold], bold_font=self.art.fonts[font][1])
+        if fixed:
+            self.boxes[key] = (box, font)
+        return box, font
+
+    def _text(self, element: Element, piece: Target) -> list[Shape]:
+        box, font = self._text_box(element, piece)
+        x, y, w, h, minimum = box.x, box.y, box.w, box.h, box.min_size
         content = self.text(element, "text", piece, "")
         result = set_text(content, box, self.art.icon)
         label = ", ".join(repr(f) for f in fields_in(str(element.props.get("text", "")))) or repr(element.name)
@@ -369,6 +400,15 @@ def _missing(x: float, y: float, w: float, h: float) -> list[Shape]:
     """What stands in for a picture that cannot be read: a red crossed box, plain to see on a proof."""
     style = Style(stroke=MISSING, width=0.5, dash=(1.5, 1.0))
     return [Rect(x, y, w, h, style), Line(x, y, x + w, y + h, style), Line(x + w, y, x, y + h, style)]
+
+
+_PLAIN = ("rect", "circle", "polygon", "line")
+"""Element types whose shapes depend on nothing but their keys and the piece's frame (no notes, no pictures)."""
+
+
+def _fixed(element: Element, but: str = "") -> bool:
+    """Whether no key of the element (``but`` aside) reads a column: its shapes are the same on every piece of a size."""
+    return all(not isinstance(value, str) or not fields_in(value) for key, value in element.props.items() if key != but)
 
 
 def _tagged(shape: Shape, name: str) -> Shape:

@@ -9,16 +9,18 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from printkit.datakit import keys
 from printkit.datakit.keys import CARD_SIZES, NAME, element_keys
 from printkit.datakit.reader import Table
-from printkit.datakit.when import Condition, WhenSyntaxError, parse_when
 from printkit.errors import ConfigError
 from printkit.params import describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
 from printkit.userinput.text import quoted
+
+if TYPE_CHECKING:
+    from printkit.datakit.when import Condition
 
 LAYOUT_MM = 10_000.0
 """The largest coordinate or length a layout takes, in mm (far past any card, safe from overflow)."""
@@ -262,6 +264,8 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
     props = {k: v for k, v in data.items() if k not in ("type", "frame", "when")}
     when = None
     if "when" in data:
+        from printkit.datakit.when import WhenSyntaxError, parse_when  # imported by a kit that has a `when`
+
         try:
             when = parse_when(data["when"])
         except WhenSyntaxError as exc:

@@ -69,12 +69,14 @@ def _area(shape: Shape) -> float:
     return 0.0
 
 
-def _set_style(c: Canvas, style: Style, area: float = 0.0) -> tuple[bool, bool]:
+def _set_style(c: Canvas, style: Style, shape: Shape | None = None) -> tuple[bool, bool]:
+    """Set the style's paint; a CMYK PDF's fill of a large ``shape`` may be rich black (see ``Inks.area``)."""
     fill = style.fill is not None
     stroke = style.stroke is not None
     inks = _INKS.get()
     if fill:
-        c.setFillColor(inks.area(style.fill, area) if inks is not None else colour(style.fill))
+        c.setFillColor(inks.area(style.fill, _area(shape) if shape is not None else 0.0) if inks is not None
+                       else colour(style.fill))
         c.setFillAlpha(style.opacity)
     if stroke:
         c.setStrokeColor(colour(style.stroke))
@@ -84,15 +86,16 @@ def _set_style(c: Canvas, style: Style, area: float = 0.0) -> tuple[bool, bool]:
     return fill, stroke
 
 
+_DRAW_TEXT = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
+
+
 def _text(c: Canvas, shape: Text) -> None:
-    size = shape.size / PT_PER_MM
     c.saveState()
     c.translate(shape.x, shape.y)
     c.scale(1, -1)
     c.setFillColor(colour(shape.fill))
-    c.setFont(fonts.face(shape.bold, shape.font, shape.italic), size)
-    draw = {"start": c.drawString, "middle": c.drawCentredString, "end": c.drawRightString}[shape.anchor]
-    draw(0, 0, shape.text)
+    c.setFont(fonts.face(shape.bold, shape.font, shape.italic), shape.size / PT_PER_MM)
+    getattr(c, _DRAW_TEXT[shape.anchor])(0, 0, shape.text)
     c.restoreState()
 
 
@@ -255,30 +258,45 @@ def _picture(data: bytes) -> ImageReader:
     return reader
 
 
+def _rect(c: Canvas, shape: Rect) -> None:
+    c.saveState()
+    fill, stroke = _set_style(c, shape.style, shape)
+    if shape.rx:
+        c.roundRect(shape.x, shape.y, shape.w, shape.h, shape.rx, stroke=stroke, fill=fill)
+    else:
+        c.rect(shape.x, shape.y, shape.w, shape.h, stroke=stroke, fill=fill)
+    c.restoreState()
+
+
+def _circle(c: Canvas, shape: Circle) -> None:
+    c.saveState()
+    fill, stroke = _set_style(c, shape.style, shape)
+    c.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
+    c.restoreState()
+
+
+def _line(c: Canvas, shape: Line) -> None:
+    c.saveState()
+    _set_style(c, shape.style, shape)
+    c.line(shape.x1, shape.y1, shape.x2, shape.y2)
+    c.restoreState()
+
+
+def _polygon(c: Canvas, shape: Polygon) -> None:
+    c.saveState()
+    fill, stroke = _set_style(c, shape.style, shape)
+    c.drawPath(_trace(c.beginPath(), shape.points, shape.closed), stroke=stroke, fill=fill and shape.closed)
+    c.restoreState()
+
+
+_PAINTERS: dict[type, Callable[[Any, Any], None]] = {
+    Text: _text, Image: _image, Group: _group, Rect: _rect, Circle: _circle, Line: _line, Polygon: _polygon}
+"""Each kind of shape's painter (shapes are exact instances of these classes)."""
+
+
 def draw_shape(c: Canvas, shape: Shape) -> None:
     """Draw one shape (and its children) in the current mm, y-down coordinates."""
-    if isinstance(shape, Text):
-        _text(c, shape)
-    elif isinstance(shape, Image):
-        _image(c, shape)
-    elif isinstance(shape, Group):
-        _group(c, shape)
-    else:
-        c.saveState()
-        fill, stroke = _set_style(c, shape.style, _area(shape))
-        if isinstance(shape, Rect):
-            if shape.rx:
-                c.roundRect(shape.x, shape.y, shape.w, shape.h, shape.rx, stroke=stroke, fill=fill)
-            else:
-                c.rect(shape.x, shape.y, shape.w, shape.h, stroke=stroke, fill=fill)
-        elif isinstance(shape, Circle):
-            c.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
-        elif isinstance(shape, Line):
-            c.line(shape.x1, shape.y1, shape.x2, shape.y2)
-        elif isinstance(shape, Polygon):
-            path = _trace(c.beginPath(), shape.points, shape.closed)
-            c.drawPath(path, stroke=stroke, fill=fill and shape.closed)
-        c.restoreState()
+    _PAINTERS[type(shape)](c, shape)
 
 
 def _pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
@@ -302,25 +320,26 @@ def paint_drawing_page(c: Canvas, page: DrawingPage) -> None:
     c.showPage()
 
 
-def pdf_bytes(pages: Sequence[Page], title: str, inks: Inks | None = None) -> bytes:
+def pdf_bytes(pages: Sequence[Page], title: str, inks: Inks | None = None, compress: bool = True) -> bytes:
     """A PDF of the pages: deterministic (invariant mode), every font embedded.
 
     With ``inks`` every colour (shapes, text, rule-sheet flowables, SVG pictures) is written as
-    DeviceCMYK through ``inks.convert`` and PNG pictures are converted to CMYK images.
+    DeviceCMYK through ``inks.convert`` and PNG pictures are converted to CMYK images. ``compress=False``
+    leaves the pages' content streams uncompressed (a PDF that is only rendered, never kept: a preview's).
     """
     fonts.register()
     out = BytesIO()
     token = _INKS.set(inks)
     try:
-        return _write(pages, title, inks, out)
+        return _write(pages, title, inks, out, compress)
     finally:
         _INKS.reset(token)
 
 
-def _write(pages: Sequence[Page], title: str, inks: Inks | None, out: BytesIO) -> bytes:
+def _write(pages: Sequence[Page], title: str, inks: Inks | None, out: BytesIO, compress: bool) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
-    c = Canvas(out, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10, pageCompression=1,
+    c = Canvas(out, invariant=1, initialFontName=fonts.REGULAR, initialFontSize=10, pageCompression=int(compress),
                enforceColorSpace=inks.convert if inks is not None else None)
     c.setTitle(title)
     c.setAuthor("printkit")

@@ -71,6 +71,10 @@ def _ident(shape: Any) -> dict[str, str]:
     return attrs
 
 
+_PLAIN = (Rect, Circle, Line, Polygon)
+"""Shapes whose SVG depends on nothing but their own fields."""
+
+
 class _Writer:
     """Writes shapes into ``out``; clip paths go to ``defs`` (numbered in drawing order)."""
 
@@ -78,8 +82,25 @@ class _Writer:
         self.defs: list[str] = []
         self.clip_ids = itertools.count(1)
         self.pictures: dict[tuple[str, bytes], str] = {}
+        self.written: dict[int, str] = {}
+        """Plain shapes written so far, by identity: a deck's shared frame and panel are written once."""
 
     def shape(self, shape: Shape) -> str:
+        if type(shape) in _PLAIN:
+            written = self.written.get(id(shape))
+            if written is None:
+                written = self.written[id(shape)] = self._plain(shape)
+            return written
+        ident = _ident(shape)
+        if isinstance(shape, Text):
+            return self.text(shape, ident)
+        if isinstance(shape, Image):
+            return self.image(shape, ident)
+        if isinstance(shape, Group):
+            return self.group(shape, ident)
+        raise TypeError(f"not a shape: {type(shape).__name__}")
+
+    def _plain(self, shape: Shape) -> str:
         ident = _ident(shape)
         if isinstance(shape, Rect):
             extra = {"rx": num(shape.rx)} if shape.rx else {}
@@ -93,11 +114,7 @@ class _Writer:
         if isinstance(shape, Polygon):
             points = " ".join(f"{num(x)},{num(y)}" for x, y in shape.points)
             return _element("polygon" if shape.closed else "polyline", {"points": points, **_paint(shape.style), **ident})
-        if isinstance(shape, Text):
-            return self.text(shape, ident)
-        if isinstance(shape, Image):
-            return self.image(shape, ident)
-        return self.group(shape, ident)
+        raise TypeError(f"not a plain shape: {type(shape).__name__}")
 
     def image(self, shape: Image, ident: dict[str, str]) -> str:
         """A ``<use>`` of the picture, which ``<defs>`` holds once per file as a unit-square ``<image>``.

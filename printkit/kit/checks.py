@@ -77,22 +77,22 @@ def text_outside_safe_area(sheet: Sheet, safe: float) -> Iterable[str]:
                 yield f"{quoted(text.text)} on {placed.name}"
 
 
-def _touches(mark: Line, rect: tuple[float, float, float, float]) -> bool:
-    x0, y0, x1, y1 = rect
-    lx0, lx1 = sorted((mark.x1, mark.x2))
-    ly0, ly1 = sorted((mark.y1, mark.y2))
-    return lx0 <= x1 and lx1 >= x0 and ly0 <= y1 and ly1 >= y0
+def _extent(mark: Line) -> tuple[float, float, float, float]:
+    """The mark's box: x0, x1, y0, y1."""
+    return min(mark.x1, mark.x2), max(mark.x1, mark.x2), min(mark.y1, mark.y2), max(mark.y1, mark.y2)
 
 
 def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
     """Pieces inside the printable area; crop marks outside every piece's bleed."""
     pw, ph = settings.page_size
     m, b = settings.margin_mm, settings.bleed_mm
+    marks = [_extent(mark) for mark in sheet.marks]
     for p in sheet.placed:
         if p.x < m - TOLERANCE or p.y < m - TOLERANCE or p.x + p.w > pw - m + TOLERANCE or p.y + p.h > ph - m + TOLERANCE:
             yield Finding("error", f"{sheet.label}: {p.name} reaches outside the printable area ({m:g} mm margins)")
-        for mark in sheet.marks:
-            if _touches(mark, (p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b)):
+        x0, y0, x1, y1 = p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b
+        for lx0, lx1, ly0, ly1 in marks:
+            if lx0 <= x1 and lx1 >= x0 and ly0 <= y1 and ly1 >= y0:
                 yield Finding("error", f"{sheet.label}: a crop mark touches {p.name}")
     full = min(2.0, settings.mark_length_mm - 0.01)
     short = [mk for mk in sheet.marks if abs(mk.x2 - mk.x1) + abs(mk.y2 - mk.y1) < full]

@@ -12,23 +12,13 @@ import os
 import pickle
 import queue
 import sys
-import traceback
 from typing import Any, Callable, Iterator, Sequence, TypeVar
+
+from printkit.kit.forked import portable
 
 T = TypeVar("T")
 POLL_S = 1.0
 """How often a waiting side looks whether the other is still there."""
-
-
-def _portable(exc: BaseException) -> bytes:
-    """The exception pickled as it is, or (when it does not survive pickling) a RuntimeError with its traceback."""
-    try:
-        data = pickle.dumps(exc)
-        pickle.loads(data)
-        return data
-    except Exception:
-        text = "".join(traceback.format_exception(exc)).rstrip()
-        return pickle.dumps(RuntimeError(f"a kit's worker process failed:\n{text}"))
 
 
 def _work(tasks: Sequence[Callable[[], Any]], jobs: Any, results: Any, parent: int) -> None:
@@ -47,7 +37,7 @@ def _work(tasks: Sequence[Callable[[], Any]], jobs: Any, results: Any, parent: i
         try:
             results.put((index, True, pickle.dumps(tasks[index]())))
         except BaseException as exc:  # every failure goes back to the parent, which raises it in order
-            results.put((index, False, _portable(exc)))
+            results.put((index, False, portable(exc)))
     results.close()
     results.join_thread()
 

@@ -14,24 +14,26 @@ in ``<out>/.cache/previews`` under the hash of both and reused while the art is 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import queue
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from printkit.kit.forked import child, receive, send
 
 if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
 
-RENDERER = "pdfium-2"
-"""Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped) are not reused."""
+RENDERER = "pdfium-3"
+"""Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped; or another PNG level) are not reused."""
 WAIT_S = 600.0
 """How long to wait for one preview before declaring the workers lost."""
 
 
 def can_fork() -> bool:
     """Whether previews can render in forked workers (fork exists and there is a second core)."""
-    return (os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods()
+    return (os.cpu_count() or 1) > 1 and hasattr(os, "fork")
 
 
 def _key(svg: str, dpi: float) -> str:
@@ -59,73 +61,63 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
         pass  # a cache that cannot be written only costs time
 
 
-def _build_gone(parent: int, build: int) -> bool:
-    """True when this worker's parent or the building process has ended."""
-    if os.getppid() != parent:
-        return True
-    try:
-        os.kill(build, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        pass
-    return False
-
-
-def _serve(jobs: Any, results: Any, parent: int, build: int) -> None:
-    """A worker's loop: (key, pdf, dpi) jobs in, (key, ok, png or error) out, until None
-    (or until the build process is gone: a worker never outlives its build)."""
+def _serve(jobs: int, results: int) -> None:
+    """A worker's loop: (key, pdf, dpi) jobs in, (key, ok, png or error) out, until its job pipe closes
+    (the pool closed it, or the build process ended: a worker never outlives its build)."""
     from printkit.draw.png import pdf_to_png
 
     while True:
-        if _build_gone(parent, build):  # nobody will read the results
-            results.cancel_join_thread()
-            return
-        try:
-            job = jobs.get(timeout=1.0)
-        except queue.Empty:
-            continue
+        job = receive(jobs)
         if job is None:
-            break
+            return
         key, pdf, dpi = job
         try:
-            results.put((key, True, pdf_to_png(pdf, dpi)))
+            answer = (key, True, pdf_to_png(pdf, dpi))
         except Exception as exc:  # report any failure to the parent
-            results.put((key, False, repr(exc)))
-    results.close()
-    results.join_thread()
+            answer = (key, False, repr(exc))
+        send(results, answer)
 
 
-def _first_worker(jobs: Any, results: Any, helpers: int, parent: int) -> None:
-    """Import PDFium once, fork the helpers (they inherit it), then serve like them."""
-    import pypdfium2  # noqa: F401
+def _first_worker(pipes: list[tuple[int, int, int, int]]) -> None:
+    """Import PDFium once (and render a blank page), fork the helpers (they inherit it), then serve like them.
 
-    me = os.getpid()
-    children = []
-    for _ in range(helpers):
-        pid = os.fork()
-        if pid == 0:
-            try:
-                _serve(jobs, results, me, parent)
-            finally:
-                os._exit(0)
-        children.append(pid)
-    _serve(jobs, results, parent, parent)
-    for pid in children:
+    ``pipes`` holds, per worker, its job pipe's read and write ends and its result pipe's read and write ends.
+    """
+    from printkit.draw.png import warm_pdfium
+
+    for _, job_write, result_read, _ in pipes:  # the pool's ends: closed, so a vanished build reads as the end
+        os.close(job_write)
+        os.close(result_read)
+    warm_pdfium()
+    helpers = []
+    for index, (job_read, _, _, result_write) in enumerate(pipes[1:], start=1):
+        def helper(job_read: int = job_read, result_write: int = result_write, index: int = index) -> None:
+            for other, (r, _, _, w) in enumerate(pipes):
+                if other != index:
+                    os.close(r)
+                    os.close(w)
+            _serve(job_read, result_write)
+        helpers.append(child(helper))
+    for job_read, _, _, result_write in pipes[1:]:
+        os.close(job_read)
+        os.close(result_write)
+    _serve(pipes[0][0], pipes[0][3])
+    for pid in helpers:
         os.waitpid(pid, 0)
-    if _build_gone(parent, parent):
-        os._exit(0)  # orphaned: skip multiprocessing's flush of the results queue
 
 
 class PreviewPool:
     """Renders previews for one or more kits; use as a context manager (workers end on exit).
 
-    ``forking=False`` renders every preview in this process (a kit built in a worker process of its own).
+    Each worker has a pipe of jobs and a pipe of results, fed by a thread of this process that hands it
+    the next job when it has answered the last, so every kit's previews queue here while this process
+    goes on writing PDFs. ``forking=False`` renders every preview in this process (a kit built in a
+    worker process of its own).
     """
 
     def __init__(self, forking: bool = True) -> None:
         self.workers = (os.cpu_count() or 1) if forking and can_fork() else 0
-        self.process: multiprocessing.process.BaseProcess | None = None
+        self.process: int | None = None
         self.waiting: dict[str, tuple[bytes, float]] = {}
         self.done: dict[str, bytes] = {}
 
@@ -136,10 +128,38 @@ class PreviewPool:
         self.close()
 
     def _start(self) -> None:
-        ctx = multiprocessing.get_context("fork")
-        self.jobs, self.results = ctx.Queue(), ctx.Queue()
-        self.process = ctx.Process(target=_first_worker, args=(self.jobs, self.results, self.workers - 1, os.getpid()))
-        self.process.start()
+        import threading
+
+        pipes = [(*os.pipe(), *os.pipe()) for _ in range(self.workers)]
+        self.jobs: queue.SimpleQueue[tuple[str, bytes, float] | None] = queue.SimpleQueue()
+        self.results: queue.SimpleQueue[tuple[str, bool, Any]] = queue.SimpleQueue()
+        self.process = child(lambda: _first_worker(pipes))
+        self.feeders = []
+        for job_read, job_write, result_read, result_write in pipes:
+            os.close(job_read)
+            os.close(result_write)
+            feeder = threading.Thread(target=self._feed, args=(job_write, result_read), daemon=True)
+            feeder.start()
+            self.feeders.append(feeder)
+
+    def _feed(self, jobs: int, results: int) -> None:
+        """One worker's feeder: the next job to it, its answer back, until the pool closes (None)."""
+        try:
+            while True:
+                job = self.jobs.get()
+                if job is None:
+                    break
+                send(jobs, job)
+                answer = receive(results)
+                if answer is None:
+                    self.results.put((job[0], False, "the preview worker ended"))
+                    break
+                self.results.put(answer)
+        except OSError as exc:
+            self.results.put(("", False, f"the preview worker's pipe failed ({exc})"))
+        finally:
+            os.close(jobs)
+            os.close(results)
 
     def prepare(self) -> None:
         """Start the workers now, so their start overlaps the kit's layout (a kit about to be
@@ -156,6 +176,7 @@ class PreviewPool:
             if self.process is None:
                 self._start()
             self.jobs.put((key, pdf, dpi))
+            time.sleep(0)  # let a waiting feeder take the job now, not when this thread next yields (up to 5 ms)
         return key
 
     def result(self, key: str) -> bytes:
@@ -181,14 +202,16 @@ class PreviewPool:
         """Stop the workers (after the jobs queued so far)."""
         if self.process is None:
             return
-        for _ in range(self.workers):
+        for _ in self.feeders:
             self.jobs.put(None)
-        while self.waiting:  # drain results so the workers can flush and exit
-            self.result(next(iter(self.waiting)))
-        self.process.join()
-        self.jobs.close()
-        self.jobs.join_thread()
+        for feeder in self.feeders:
+            feeder.join()
+        os.waitpid(self.process, 0)
         self.process = None
+        while not self.results.empty():  # answers nobody asked for yet stay collectable
+            got, ok, value = self.results.get()
+            if ok:
+                self.done[got] = value
 
 
 def start_previews(shown: dict[str, tuple[str, Drawing]], dpi: float, cache: Path | None,
@@ -204,7 +227,7 @@ def start_previews(shown: dict[str, tuple[str, Drawing]], dpi: float, cache: Pat
     for name, (svg, drawing) in shown.items():
         key = _key(svg, dpi)
         cached = _read(cache, key)
-        started[name] = cached if cached is not None else pool.submit(key, pdf_bytes([DrawingPage(drawing)], name), dpi)
+        started[name] = cached if cached is not None else pool.submit(key, pdf_bytes([DrawingPage(drawing)], name, compress=False), dpi)
     return started
 
 

@@ -94,3 +94,38 @@ def test_reports_beside_a_kit_do_not_stop_reuse_and_balance_survives_a_rebuild(t
     build(config, "tictactwo", tmp_path, force=True)
     assert (folder / "balance" / "results.json").read_text() == "x"
     assert not (folder / "export").exists() and not (folder / "index.html").exists()
+
+
+def test_an_installed_package_is_hashed_from_its_record_while_its_files_match(tmp_path: Path) -> None:
+    import base64
+
+    import printkit
+    from printkit.kit.inputs import _code_files, _installed
+
+    root = tmp_path / "printkit"
+    (root / "draw").mkdir(parents=True)
+    (root / "__init__.py").write_text("x = 1\n")
+    (root / "draw" / "pdf.py").write_text("y = 2\n")
+    (root / "__pycache__").mkdir()
+    (root / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"compiled")
+    files = _code_files(root)
+    assert files == ["__init__.py", "draw/pdf.py"]
+    assert _installed(root, files) is None  # no RECORD: an editable install
+
+    def record() -> None:
+        rows = [f"printkit/{f},sha256="
+                f"{base64.urlsafe_b64encode(hashlib.sha256((root / f).read_bytes()).digest()).rstrip(b'=').decode()},"
+                f"{(root / f).stat().st_size}" for f in files]
+        info = tmp_path / f"printkit-{printkit.__version__}.dist-info"
+        info.mkdir(exist_ok=True)
+        (info / "RECORD").write_text("\n".join([*rows, "printkit/__pycache__/a.cpython-311.pyc,,"]) + "\n")
+
+    record()
+    first = _installed(root, files)
+    assert first is not None
+    (root / "draw" / "pdf.py").write_text("y = 22\n")  # edited after installation: not trusted
+    assert _installed(root, files) is None
+    record()
+    assert _installed(root, files) not in (None, first)
+    (root / "draw" / "new.py").write_text("")  # a file the installer did not write
+    assert _installed(root, _code_files(root)) is None

@@ -59,3 +59,19 @@ def test_kit_folder_preview_is_deterministic(tmp_path: Path) -> None:
     second, = build_many([data_job(str(folder))], tmp_path / "b")
     for name in first.files:
         assert (first.folder / name).read_bytes() == (second.folder / name).read_bytes(), name
+
+
+def test_printkits_png_writer_keeps_every_pixel_of_pdfiums_bitmap() -> None:
+    import random
+
+    from printkit.draw.png import _rgb, png_bytes
+
+    rng = random.Random(7)
+    width, height = 37, 11
+    rgb = bytes(rng.randrange(256) for _ in range(width * height * 3))
+    image = Image.open(io.BytesIO(png_bytes(rgb, width, height)))
+    assert (image.mode, image.size) == ("RGB", (width, height)) and image.tobytes() == rgb
+    bgrx = b"".join(bytes((rgb[i + 2], rgb[i + 1], rgb[i], 255)) for i in range(0, len(rgb), 3))
+    padded = b"".join(bgrx[y * width * 4:(y + 1) * width * 4] + b"\0" * 4 for y in range(height))  # rows of stride + 4
+    assert _rgb(padded, width, height, width * 4 + 4, "BGRX") == rgb
+    assert _rgb(rgb, width, height, width * 3, "RGB") == rgb
