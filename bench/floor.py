@@ -14,7 +14,8 @@ from typing import Any
 
 from printkit.draw import fonts
 from printkit.draw.pdf import DrawingPage, colour
-from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Line, Polygon, Rect, Shape, Text
+from printkit.draw.flatsvg import flat_picture
+from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Text
 
 Matrix = tuple[float, float, float, float, float, float]
 
@@ -50,6 +51,17 @@ def _walk(shape: Shape, m: Matrix, ops: list[tuple[Any, ...]]) -> None:
             _walk(child, g, ops)
         if shape.clip is not None:
             ops.append(("unclip",))
+        return
+    if isinstance(shape, Image):  # a flat SVG picture: its shapes drawn in place, clipped to the box
+        flat = flat_picture(shape.data) if shape.kind == "svg" else None
+        if flat is None:
+            raise NotImplementedError("the floor draws flat SVG pictures only")
+        box = ((shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h), (shape.x, shape.y + shape.h))
+        ops.append(("clip", [_at(m, px, py) for px, py in box]))
+        g = _mul(m, (shape.w / flat.width, 0, 0, shape.h / flat.height, shape.x, shape.y))
+        for child in flat.children:
+            _walk(child, g, ops)
+        ops.append(("unclip",))
         return
     scale = math.hypot(m[0], m[1])
     if isinstance(shape, Text):

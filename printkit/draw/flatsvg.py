@@ -141,8 +141,8 @@ def _children(parent: ET.Element, paint: dict[str, str]) -> list[Shape]:
     shapes: list[Shape] = []
     for element in parent:
         tag = _tag(element)
-        if tag in SKIPPED:
-            continue
+        if tag in SKIPPED or (tag == "defs" and len(element) == 0 and not (element.text or "").strip()):
+            continue  # an empty <defs/> (as svgwrite and some editors write) defines nothing
         if tag not in OWN:
             raise NotFlat(f"a <{tag}> element")
         allowed = OWN[tag] | INHERITED | {"id", "class", "opacity"}

@@ -21,6 +21,8 @@ HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="30mm" viewB
 FLAT = {
     "common deck back": (ROOT / "bench/common-deck/back.svg").read_bytes(),
     "scaffold coin": (ROOT / "printkit/datakit/scaffold/art/coin.svg").read_bytes(),
+    "empty defs (as svgwrite writes)": (ROOT / "printkit/games/tokentactics/kitfolder/art/star.svg").read_bytes()
+    .replace(b'fill="#FFFFFF"', b'fill="#000000"'),  # the markers' white star, drawn black to be seen
     "groups, lines, text": (HEAD + '<title>t</title><g fill="#3a6" stroke="black" stroke-width="1.5">'
                             '<rect x="4" y="4" width="30" height="20" rx="3"/><g transform="translate(50,15) scale(1.5) rotate(30)">'
                             '<rect x="-8" y="-5" width="16" height="10" fill="#c33" opacity="0.5"/></g></g>'
@@ -36,6 +38,7 @@ NOT_FLAT = {
     "style attribute": HEAD + '<rect width="5" height="5" style="fill:red"/></svg>',
     "line join": (ROOT / "printkit/datakit/scaffold/art/star.svg").read_text(),
     "gradient": HEAD + '<defs><linearGradient id="g"/></defs><rect width="5" height="5" fill="url(#g)"/></svg>',
+    "defs with text": HEAD + '<defs> x </defs><rect width="5" height="5"/></svg>',
     "named colour": HEAD + '<rect width="5" height="5" fill="red"/></svg>',
     "units": HEAD + '<rect width="5mm" height="5"/></svg>',
     "skewed transform": HEAD + '<g transform="skewX(10)"><rect width="5" height="5"/></g></svg>',
