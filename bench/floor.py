@@ -13,8 +13,8 @@ from io import BytesIO
 from typing import Any
 
 from printkit.draw import fonts
-from printkit.draw.pdf import DrawingPage, colour
 from printkit.draw.flatsvg import flat_picture
+from printkit.draw.pdf import DrawingPage, colour
 from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Text
 
 Matrix = tuple[float, float, float, float, float, float]

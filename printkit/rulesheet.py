@@ -396,16 +396,13 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas, width: float) -> bool:
 
     A block that does not fit in what is left of the page starts the next one, unless it is taller
     than a page: then it is split (paragraphs, code, tables between rows) and runs on from here. A
-    heading whose next block does not start on the same page moves to the next page.
+    heading, or a paragraph that leads into what follows (it ends with a colon), moves to the next page
+    when the block it leads into does not start on this one.
     """
     while story:
         first = story[0]
-        if isinstance(first, Paragraph) and first.style.name in ("h1", "h2", "h3") and len(story) > 1 and not frame._atTop:
-            room = frame._y - frame._y1p
-            after = next((f for f in story[1:] if not isinstance(f, Indenter)), story[1])
-            need = first.wrapOn(c, width, room)[1] + first.style.spaceBefore + min(after.wrapOn(c, width, 10_000)[1], 48)
-            if need > room:
-                return True
+        if _leads_in(first) and len(story) > 1 and not frame._atTop and _kept_need(story, c, width, frame._aH) > frame._y - frame._y1p:
+            return True
         chunk = [first]
         frame.addFromList(chunk, c)
         story[:1] = chunk
@@ -415,6 +412,26 @@ def _fill(frame: Frame, story: list[Flowable], c: Canvas, width: float) -> bool:
                 return not frame._atTop
             story[:1] = parts
     return True
+
+
+def _leads_in(block: Flowable) -> bool:
+    """A heading, or a body paragraph ending with a colon ("Replayed move by move:"): kept with what follows."""
+    return isinstance(block, Paragraph) and (block.style.name in ("h1", "h2", "h3")
+                                             or (block.style.name == "body" and block.getPlainText().rstrip().endswith(":")))
+
+
+def _kept_need(story: list[Flowable], c: Canvas, width: float, page: float) -> float:
+    """The height the lead-ins at the head of ``story`` need with the start of the block they lead into: all
+    of it when that block is moved whole (it fits on a page), else its first lines (48 pt)."""
+    need = 0.0
+    for block in story:
+        if isinstance(block, Indenter):
+            continue
+        height = block.wrapOn(c, width, page)[1] + getattr(getattr(block, "style", None), "spaceBefore", 0)
+        if not _leads_in(block):
+            return need + (height if height <= page else 48)
+        need += height
+    return need
 
 
 def _described(block: Flowable) -> str:

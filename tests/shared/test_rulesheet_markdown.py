@@ -185,3 +185,28 @@ def test_quotes_inside_list_items_are_indented_blocks(text: str) -> None:
     words = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     for word in ("quote", "deeper", "nested", "list"):
         assert word not in text or word in words
+
+
+def _page_of(pdf: bytes, words: str) -> int:
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    return next(i for i, text in enumerate(pages) if words in text)
+
+
+TABLE = "| Turn | Log |\n|---|---|\n" + "".join(f"| {n} | move number {n} |\n" for n in range(1, 9))
+
+
+@pytest.mark.parametrize("lead", ["Replayed move by move by the rules:", "## Worked example", "## Worked example\n\nThe moves:"])
+def test_a_lead_in_is_never_left_at_the_foot_of_a_page(lead: str) -> None:
+    """Filler pushes the lead-in down the page line by line: wherever the page breaks, the lead-in (a heading,
+    a paragraph ending with a colon, or both) starts the same page as the table it leads into."""
+    seen_breaks = set()
+    for lines in range(25, 50):
+        filler = "".join(f"Filler paragraph {n}.\n\n" for n in range(lines))
+        pdf = pdf_of(f"{filler}{lead}\n\n{TABLE}")
+        table_page = _page_of(pdf, "move number 1")
+        heading = lead.splitlines()[0].lstrip("# ")
+        assert _page_of(pdf, heading) == table_page, (lines, lead)
+        if "The moves:" in lead:
+            assert _page_of(pdf, "The moves:") == table_page
+        seen_breaks.add(table_page)
+    assert seen_breaks == {0, 1}  # the range crosses the page break
