@@ -100,10 +100,7 @@ def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str
                         f"{sides.what} {quoted(sides.name)}, {numbers}", f"{sides.what} {quoted(sides.name)}")
         front_layout = layout_of(sides.front, dict(layouts), fields, row.where, f"{sides.key}.front")
         ident = piece_ident(sides.ids.front, fields, painter, f"{sides.key}.id", row) or f"{kind}-{sides.name}-{n}"
-        if ident in seen:
-            raise ConfigError(row.where, f"{sides.key}.id", f"the SVG id {quoted(ident)} is made twice (also by {seen[ident]}): "
-                                                          "every piece needs its own; use {n}, the piece's number")
-        seen[ident] = row.where
+        claim_id(seen, ident, row, f"{sides.key}.id")
         extra = piece_classes(sides.ids.front_class, fields, painter, f"{sides.key}.class", row)
         front = painter.draw(front_layout, target, ident=ident, cls=tuple(dict.fromkeys((kind, sides.name, *extra))))
         back = None
@@ -115,6 +112,14 @@ def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str
         made.append(Piece(f"{sides.name} {n}: {row_label(row, sides.label, n)}", sides.w, sides.h, front, back,
                           round=shape == "round", hex=shape == "hex", kind=kind))
     return made
+
+
+def claim_id(seen: dict[str, str], ident: str, row: Row, key: str) -> None:
+    """Note that ``row`` made the SVG id ``ident``; an id the kit made before is a ConfigError naming both rows."""
+    if ident in seen:
+        raise ConfigError(row.where, key, f"the SVG id {quoted(ident)} is made twice (also by {seen[ident]}): "
+                                          "every piece needs its own; use {n}, the piece's number")
+    seen[ident] = row.where
 
 
 def deck_pieces(deck: Deck, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
-from printkit.datakit.components import piece_classes, piece_ident, row_label
+from printkit.datakit.components import claim_id, piece_classes, piece_ident, row_label
 from printkit.datakit.data import Row
 from printkit.datakit.layout import Painter, Target, layout_of
 from printkit.datakit.schema import MAX_BOARD_MM, Board, Layout
@@ -50,9 +50,7 @@ def spaces_board(board: Board, rows: list[Row], painter: Painter, layouts: Mappi
         layout = layout_of(board.space, dict(layouts), fields, row.where, f"{key}.space")
         ident = piece_ident(board.ids.front, fields, painter, f"{key}.id", row)
         if ident is not None:
-            if ident in seen:
-                raise ConfigError(row.where, f"{key}.id", f"the SVG id {quoted(ident)} is made twice (also by {seen[ident]})")
-            seen[ident] = row.where
+            claim_id(seen, ident, row, f"{key}.id")
         target = Target(w, h, 0.0, 0.0, fields, row.where, f"board {quoted(board.name)}, space {n} ({row_label(row, None, n)})",
                         f"board {quoted(board.name)}")
         cls = piece_classes(board.ids.front_class, fields, painter, f"{key}.class", row)

@@ -110,6 +110,7 @@ def test_checks_report_what_the_rules_find(kit: Path) -> None:
     ('rules_rows = "rungs"', 'rules_rows = "stairs"', "ladder.py has no method rows_stairs(self) to compute the rows"),
     ('rules_rows = "rungs"', 'rules_rows = "rungs"\ndata = "rungs.csv"', "ladder/kit.toml: deck.rules_rows: give either `data`"),
     ('id = "rung-{n}"', 'id = "rung"', "deck.id: the SVG id 'rung' is made twice"),
+    ('id = "{id}"', 'id = "step"', "board.id: the SVG id 'step' is made twice"),
     ('id = "rung-{n}"', 'id = "rung-{number}"', "ladder/kit.toml: deck.id: no column 'number'"),
     ('class = "rung {kind}"', 'class = "rung 1{kind}"', "deck.class: the SVG class '1rung'"),
     ('[game]\nrules = "ladder.py"', "", "deck.rules_rows: rows computed by rules.py need `[game] rules"),
