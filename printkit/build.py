@@ -9,7 +9,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from printkit.config import Config
 from printkit.errors import BuildError, PrintkitError
@@ -21,6 +21,9 @@ from printkit.kit.outfolder import staging_prefix, swap_lock
 from printkit.params import to_mapping
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
+
+if TYPE_CHECKING:
+    from printkit.kit.parallel import Farm, Hand
 
 PREVIEWS = Path(".cache") / "previews"
 """Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
@@ -50,21 +53,24 @@ def make_kit(config: Config, game: str) -> Kit:
     return spec.kit(config.game_params(game), config.print)  # type: ignore[no-any-return]
 
 
-def manifest(kit: Kit, files: dict[str, bytes], source: str) -> dict[str, Any]:
+def kit_facts(kit: Kit, source: str) -> dict[str, Any]:
+    """What the manifest says about the kit itself (its files and findings aside)."""
     return {
         "game": kit.game,
         "title": kit.title,
         "config": source,
         "parameters": kit.params if isinstance(kit.params, dict) else to_mapping(kit.params),
         "print": to_mapping(kit.settings),
-        "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in sorted(files.items())},
         "cover": kit.main_artwork(),
     }
 
 
-def with_findings(data: dict[str, Any], findings: list[Finding]) -> dict[str, Any]:
-    """The manifest with the build's check findings (the gallery shows them without re-checking)."""
-    return {**data, "findings": [{"level": f.level, "message": f.message} for f in findings]}
+def manifest(facts: dict[str, Any], files: dict[str, bytes], findings: list[Finding]) -> dict[str, Any]:
+    """The manifest: the kit's facts, every file's hash and size, and the checks' findings (the gallery shows
+    them without re-checking)."""
+    return {**facts,
+            "files": {name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in sorted(files.items())},
+            "findings": [{"level": f.level, "message": f.message} for f in findings]}
 
 
 def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ...] = (),
@@ -221,36 +227,49 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     """Build several kits, yielding each result in order; unchanged kits are kept unless ``force``.
 
     With two or more kits to build and a second core, whole kits are built in worker processes,
-    one kit per process (:mod:`printkit.kit.parallel`); otherwise every kit is laid out and its PDFs
-    written before the first is finished, so one kit's previews render in worker processes while
-    the next kit's PDFs are written. Both write the same bytes. When a kit fails, the kits before
+    one kit per process (:mod:`printkit.kit.parallel`); kits that have never been built (or ``force``)
+    start there at once, while this process hashes the inputs of the others. Otherwise every kit is laid
+    out and its PDFs written before the first is finished, so one kit's previews render in worker processes
+    while the next kit's PDFs are written. Both write the same bytes. When a kit fails, the kits before
     it are still written, then the error is raised. A kit replaced is kept aside for the gallery's
     "what changed" (:func:`printkit.gallery.history.keep_previous`).
     """
     from printkit.kit.previews import can_fork
 
-    pending: list[tuple[Job, str] | BuildResult] = []
-    failure: PrintkitError | None = None
-    for job in jobs:
-        try:
-            digest = job.digest()
-        except PrintkitError as exc:
-            failure = exc
-            break
-        kept = None if force else reusable(out, job.name, digest)
-        pending.append(kept if kept is not None else (job, digest))
-    to_build = [item for item in pending if not isinstance(item, BuildResult)]
-    if len(to_build) > 1 and can_fork():
-        yield from _in_workers(pending, to_build, out)
-    else:
-        yield from _here(pending, out)
+    fresh = [force or not _record_path(out, job.name).is_file() for job in jobs]
+    farm = _farm(jobs, out) if sum(fresh) > 1 and can_fork() else None
+    try:
+        for index in (i for i, new in enumerate(fresh) if new and farm is not None):
+            farm.start(index)  # type: ignore[union-attr]
+        pending: list[tuple[int, str] | BuildResult] = []
+        failure: PrintkitError | None = None
+        for index, job in enumerate(jobs):
+            try:
+                digest = job.digest()
+            except PrintkitError as exc:
+                failure = exc
+                break
+            kept = None if fresh[index] else reusable(out, job.name, digest)
+            pending.append(kept if kept is not None else (index, digest))
+        to_build = [item[0] for item in pending if not isinstance(item, BuildResult)]
+        if farm is None and len(to_build) > 1 and can_fork():
+            farm = _farm(jobs, out)
+        if farm is not None:
+            for index in (i for i in to_build if not fresh[i]):
+                farm.start(index)
+            yield from _from_farm(farm, jobs, pending, out)
+        else:
+            yield from _here([item if isinstance(item, BuildResult) else (jobs[item[0]], item[1]) for item in pending], out)
+    finally:
+        if farm is not None:
+            farm.close()
     if failure is not None:
         raise failure
 
 
-def _kit_files(job: Job, kit: Kit, files: dict[str, bytes], findings: list[Finding]) -> dict[str, bytes]:
+def _kit_files(facts: dict[str, Any], files: dict[str, bytes], findings: list[Finding]) -> dict[str, bytes]:
     """The kit's files with its manifest (the files' hashes, the checks' findings) added."""
-    data = with_findings(manifest(kit, files, job.source), findings)
+    data = manifest(facts, files, findings)
     return {**files, "manifest.json": (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")}
 
 
@@ -263,38 +282,46 @@ def _written(out: Path, job: Job, digest: str, files: dict[str, bytes], findings
     return BuildResult(job.name, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
 
 
-def _made_alone(job: Job, out: Path) -> tuple[dict[str, bytes], list[Finding]]:
-    """One kit made, checked and rendered in this process, previews included (a kit worker's task)."""
+def _made_alone(job: Job, out: Path, hand: Hand) -> tuple[dict[str, Any], dict[str, bytes], dict[str, bytes | str], list[Finding]]:
+    """One kit made, checked and rendered in this process (a kit worker's task): its facts, its files but the
+    previews, the previews (PNG, or the key of the side job ``hand`` handed out to render it) and its findings."""
     from printkit.kit.checks import check_kit
-    from printkit.kit.previews import PreviewPool
+    from printkit.kit.previews import HandedOut
     from printkit.kit.render import start_render
 
     kit = job.make()
-    with PreviewPool(forking=False) as pool:
-        rendering = start_render(kit, out / PREVIEWS, pool)
-        findings = check_kit(kit)
-        files = rendering.finish()
-    return _kit_files(job, kit, files, findings), findings
-
-
-def _in_workers(pending: list[tuple[Job, str] | BuildResult], to_build: list[tuple[Job, str]], out: Path) -> Iterator[BuildResult]:
-    """The kits built by worker processes, one whole kit per process at a time, written here in order."""
-    from printkit.draw import fonts
-    from printkit.kit.parallel import in_order
-
-    fonts.register()  # reportlab, which every kit's PDFs need: imported once here, not by each worker
-    tasks = [lambda job=job: _made_alone(job, out) for job, _ in to_build]
-    made = in_order(tasks, min(len(tasks), os.cpu_count() or 1))
+    rendering = start_render(kit, out / PREVIEWS, HandedOut(hand))
     try:
-        for item in pending:
-            if isinstance(item, BuildResult):
-                yield item
-                continue
-            job, digest = item
-            files, findings = next(made)
-            yield _written(out, job, digest, files, findings)
-    finally:
-        made.close()
+        findings = check_kit(kit)
+    except BaseException:
+        rendering.abandon()
+        raise
+    return kit_facts(kit, job.source), rendering.written(), rendering.started, findings
+
+
+def _farm(jobs: list[Job], out: Path) -> Farm[Any]:
+    """Kit workers for ``jobs`` (one per core, at most one per job), forked now; task i builds ``jobs[i]``, and a
+    kit's previews are rendered by whichever worker is free (written to the preview cache there)."""
+    from printkit.kit.parallel import Farm
+    from printkit.kit.previews import rendered_preview
+
+    tasks = [lambda hand, job=job: _made_alone(job, out, hand) for job in jobs]
+    return Farm(tasks, lambda args: rendered_preview(out / PREVIEWS, *args), min(len(jobs), os.cpu_count() or 1))
+
+
+def _from_farm(farm: Farm[Any], jobs: list[Job], pending: list[tuple[int, str] | BuildResult], out: Path) -> Iterator[BuildResult]:
+    """The kits built by the farm's workers, written here in order (kept kits as they are)."""
+    from printkit.kit.render import with_previews
+
+    for item in pending:
+        if isinstance(item, BuildResult):
+            yield item
+            continue
+        index, digest = item
+        done = farm.result(index)
+        facts, files, started, findings = done.value
+        job = jobs[index]
+        yield _written(out, job, digest, _kit_files(facts, with_previews(files, started, done.sides), findings), findings)
 
 
 def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[BuildResult]:
@@ -330,6 +357,6 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
                 yield entry
                 continue
             job, digest, kit, findings, rendering = entry
-            yield _written(out, job, digest, _kit_files(job, kit, rendering.finish(), findings), findings)
+            yield _written(out, job, digest, _kit_files(kit_facts(kit, job.source), rendering.finish(), findings), findings)
     if failure is not None:
         raise failure

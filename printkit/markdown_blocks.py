@@ -119,11 +119,17 @@ def _inline_tokens(source: str, env: dict[str, Any]) -> list[Token]:
 
 
 def blocks(text: str) -> list[Block]:
-    """The Markdown text as (kind, content) blocks (see the module docstring)."""
+    """The Markdown text as (kind, content) blocks (see the module docstring); a kit's rules.md is read for its
+    pictures, figures and story, so the last few texts' blocks are kept (a new list each time)."""
+    return list(_blocks(text))
+
+
+@lru_cache(maxsize=8)
+def _blocks(text: str) -> tuple[Block, ...]:
     env: dict[str, Any] = {LINES: text.splitlines()}
     tokens = parser().parse(text, env)
     found, _ = _walk(tokens, 0, env, None)
-    return found
+    return tuple(found)
 
 
 def _walk(tokens: list[Token], i: int, env: dict[str, Any], close: str | None) -> tuple[list[Block], int]:

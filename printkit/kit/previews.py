@@ -24,6 +24,7 @@ from printkit.kit.forked import child, receive, send
 
 if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
+    from printkit.kit.parallel import Hand
 
 RENDERER = "pdfium-3"
 """Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped; or another PNG level) are not reused."""
@@ -161,6 +162,11 @@ class PreviewPool:
             os.close(jobs)
             os.close(results)
 
+    def second_process(self, big: bool) -> bool:
+        """Whether to write a kit's kit.pdf in a forked process: a big one, when there is a second core (see
+        :data:`printkit.kit.render.ELSEWHERE_PAGES`)."""
+        return big and self.workers > 0
+
     def prepare(self) -> None:
         """Start the workers now, so their start overlaps the kit's layout (a kit about to be
         built usually misses some previews; if none does, the workers only started)."""
@@ -214,8 +220,34 @@ class PreviewPool:
                 self.done[got] = value
 
 
+class HandedOut:
+    """A pool for a kit built in a kit worker: each preview becomes a side job that whichever worker is free
+    renders (:mod:`printkit.kit.parallel`), with :func:`rendered_preview`."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+
+    def submit(self, key: str, pdf: bytes, dpi: float) -> str:
+        self.hand.spawn(key, (key, pdf, dpi))
+        return key
+
+    def second_process(self, big: bool) -> bool:
+        """Whether to write kit.pdf in a forked process: when another kit worker has nothing to do, whatever the
+        kit's size (its core would wait otherwise)."""
+        return self.hand.core_free()
+
+
+def rendered_preview(cache: Path | None, key: str, pdf: bytes, dpi: float) -> bytes:
+    """A handed-out preview rendered, and kept in the cache."""
+    from printkit.draw.png import pdf_to_png
+
+    png = pdf_to_png(pdf, dpi)
+    _store(cache, key, png)
+    return png
+
+
 def start_previews(shown: dict[str, tuple[str, Drawing]], dpi: float, cache: Path | None,
-                   pool: PreviewPool) -> dict[str, bytes | str]:
+                   pool: PreviewPool | HandedOut) -> dict[str, bytes | str]:
     """Every preview from the cache, or submitted to ``pool`` (its key); collect with :func:`finish_previews`.
 
     ``shown`` gives, per artwork, the SVG text that stands for the picture in the cache and the

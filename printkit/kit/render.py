@@ -18,7 +18,7 @@ from printkit.draw.svg import to_svg
 from printkit.kit.forked import Elsewhere
 from printkit.kit.limits import check_previews
 from printkit.kit.model import Kit
-from printkit.kit.previews import PreviewPool, finish_previews, start_previews
+from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews
 
 ELSEWHERE_PAGES = 24
 """From this many component pages on (with a second core), kit.pdf is written by a forked process while this one
@@ -63,7 +63,7 @@ class Rendering:
     files: dict[str, bytes]
     started: dict[str, Any]
     cache: Path | None
-    pool: PreviewPool
+    pool: PreviewPool | HandedOut
     kit_pdf: Elsewhere | None = None
 
     def abandon(self) -> None:
@@ -72,17 +72,29 @@ class Rendering:
             self.kit_pdf.abandon()
             self.kit_pdf = None
 
+    def written(self) -> dict[str, bytes]:
+        """Every file but the previews (waits for a kit.pdf written by another process)."""
+        if self.kit_pdf is not None:
+            self.files["kit.pdf"] = self.kit_pdf.result()
+            self.kit_pdf = None
+        return self.files
+
     def finish(self) -> dict[str, bytes]:
         """Every file, previews included (waits for the workers), sorted by path."""
-        files = dict(self.files)
-        if self.kit_pdf is not None:
-            files["kit.pdf"] = self.kit_pdf.result()
-        for stem, png in finish_previews(self.started, self.cache, self.pool).items():
-            files[f"artwork/{stem}.png"] = png
-        return dict(sorted(files.items()))
+        assert isinstance(self.pool, PreviewPool)
+        return with_previews(self.written(), finish_previews(self.started, self.cache, self.pool), {})
 
 
-def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
+def with_previews(files: dict[str, bytes], started: dict[str, bytes | str], rendered: dict[str, bytes]) -> dict[str, bytes]:
+    """The kit's files with its previews (``started``: each PNG, or the key of its rendering in ``rendered``), sorted
+    by path."""
+    files = dict(files)
+    for stem, value in started.items():
+        files[f"artwork/{stem}.png"] = value if isinstance(value, bytes) else rendered[value]
+    return dict(sorted(files.items()))
+
+
+def start_render(kit: Kit, cache: Path | None, pool: PreviewPool | HandedOut) -> Rendering:
     """Queue the previews missing from ``cache`` with ``pool`` and write everything else meanwhile (a big kit's
     kit.pdf in a forked process: see :data:`ELSEWHERE_PAGES`; :meth:`Rendering.finish` collects it).
 
@@ -97,7 +109,7 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool) -> Rendering:
         story = rule_story(kit.rules_text, kit.figures, kit.settings, _pictures(kit), kit.rules_faces)
     title = f"{kit.title} - print-and-play kit"
     big = sum(len(section.sheets) for section in kit.sections) >= ELSEWHERE_PAGES
-    elsewhere = Elsewhere(lambda: pdf_bytes(kit_pages(kit, story), title)) if big and pool.workers else None
+    elsewhere = Elsewhere(lambda: pdf_bytes(kit_pages(kit, story), title)) if pool.second_process(big) else None
     try:
         dpi = kit.settings.preview_dpi
         svgs = {stem: kit.svg(stem) for stem in sorted(kit.artwork)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -24,15 +25,15 @@ def _hashes(out: Path) -> dict[str, str]:
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the kits handed to worker processes."""
+    """Counts the kits handed to worker processes (started in a farm)."""
     handed: list[int] = []
-    real = parallel.in_order
+    real = parallel.Farm.start
 
-    def counting(tasks, workers):  # type: ignore[no-untyped-def]
-        handed.append(len(tasks))
-        return real(tasks, workers)
+    def counting(self, index):  # type: ignore[no-untyped-def]
+        handed.append(index)
+        return real(self, index)
 
-    monkeypatch.setattr(parallel, "in_order", counting)
+    monkeypatch.setattr(parallel.Farm, "start", counting)
     return handed
 
 
@@ -41,10 +42,10 @@ def test_build_all_in_worker_processes_writes_the_bytes_of_a_serial_build(tmp_pa
     games = [g for g in available() if get_game(g).kit is not None]
     handed = _spy(monkeypatch)
     results = list(build_many([game_job(config, g) for g in games], tmp_path / "parallel"))
-    assert handed == [len(games)] and [r.game for r in results] == games
+    assert handed == list(range(len(games))) and [r.game for r in results] == games
     monkeypatch.setattr(previews, "can_fork", lambda: False)  # one process, previews rendered here too
     list(build_many([game_job(config, g) for g in games], tmp_path / "serial"))
-    assert handed == [len(games)]
+    assert handed == list(range(len(games)))
     parallel_files, serial_files = _hashes(tmp_path / "parallel"), _hashes(tmp_path / "serial")
     assert len(parallel_files) > 50 and any(name.endswith(".png") for name in parallel_files)
     assert parallel_files == serial_files
@@ -61,20 +62,76 @@ def test_a_failing_kit_in_a_worker_stops_the_build_in_order(tmp_path: Path, monk
     with pytest.raises(ConfigError) as failed:
         for result in build_many([data_job(str(good)), data_job(str(bad)), data_job(str(later))], out):
             built.append(result.game)
-    assert handed == [3] and built == ["t"]
+    assert handed == [0, 1, 2] and built == ["t"]
     assert "cards.csv" in str(failed.value) and "colour" in str(failed.value)
     assert (out / "t" / "kit.pdf").is_file() and not (out / "b").exists() and not (out / "l").exists()
 
 
-def test_in_order_hands_back_results_and_errors_in_task_order() -> None:
-    tasks = [lambda i=i: i * i for i in range(7)]
-    assert list(parallel.in_order(tasks, 2)) == [i * i for i in range(7)]
+def _square(hand: parallel.Hand, i: int) -> int:
+    """A task handing out two side jobs, one of them shared by every task."""
+    hand.spawn(f"half-{i}", i)
+    hand.spawn("shared", 100)
+    return i * i
 
-    def broken() -> int:
+
+def test_in_order_hands_back_results_and_errors_in_task_order() -> None:
+    tasks = [lambda hand, i=i: _square(hand, i) for i in range(7)]
+    done = list(parallel.in_order(tasks, lambda n: str(n // 2).encode(), 2))
+    assert [d.value for d in done] == [i * i for i in range(7)]
+    assert [d.sides for d in done] == [{f"half-{i}": str(i // 2).encode(), "shared": b"50"} for i in range(7)]
+
+    def broken(hand: parallel.Hand) -> int:
         raise LogError("game.log", 3, "X cannot move there")
 
     seen = []
     with pytest.raises(LogError) as failed:
-        for value in parallel.in_order([lambda: 1, broken, lambda: 3], 2):
-            seen.append(value)
+        for value in parallel.in_order([lambda hand: 1, broken, lambda hand: 3], bytes, 2):
+            seen.append(value.value)
     assert seen == [1] and str(failed.value) == "game.log:3: X cannot move there" and failed.value.line == 3
+
+
+def test_a_failing_side_job_fails_its_task_in_order() -> None:
+    def side(n: int) -> bytes:
+        if n == 2:
+            raise ValueError("no picture")
+        return b"ok"
+
+    seen = []
+    with pytest.raises(RuntimeError, match="no picture"):
+        for value in parallel.in_order([lambda hand, i=i: hand.spawn(str(i), i) for i in range(4)], side, 2):
+            seen.append(value.sides)
+    assert seen == [{"0": b"ok"}, {"1": b"ok"}]
+
+
+def test_side_jobs_wait_for_the_tasks_and_fill_the_end(tmp_path: Path) -> None:
+    """With tasks left to start, a free worker starts one; side jobs are rendered once no task is left."""
+    log = tmp_path / "log"
+
+    def task(hand: parallel.Hand, i: int) -> int:
+        with log.open("a") as f:
+            f.write(f"task {i}\n")
+        hand.spawn(f"s{i}", i)
+        return i
+
+    def side(i: int) -> bytes:
+        with log.open("a") as f:
+            f.write(f"side {i}\n")
+        return b""
+
+    list(parallel.in_order([lambda hand, i=i: task(hand, i) for i in range(5)], side, 1))
+    assert log.read_text().split("\n")[:5] == [f"task {i}" for i in range(5)]
+
+
+def test_a_task_sees_whether_another_worker_is_idle() -> None:
+    """Alone, a task sees the second worker idle; beside a longer task it sees it busy, and the longer task sees
+    the first worker idle once that has finished."""
+    import time
+
+    def looks_after(seconds: float) -> Callable[[parallel.Hand], bool]:
+        def task(hand: parallel.Hand) -> bool:
+            time.sleep(seconds)
+            return hand.core_free()
+        return task
+
+    assert [d.value for d in parallel.in_order([looks_after(0.05)], bytes, 2)] == [True]
+    assert [d.value for d in parallel.in_order([looks_after(0.2), looks_after(0.6)], bytes, 2)] == [False, True]
