@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
@@ -198,14 +199,30 @@ def reusable(out: Path, name: str, digest: str) -> BuildResult | None:
     return BuildResult(name, folder, dict(sorted(files.items())), findings, reused=True)
 
 
-def _write_record(out: Path, name: str, digest: str, manifest_bytes: bytes, findings: list[Finding]) -> None:
-    """Remember what the kit was built from (a record that cannot be written only costs a rebuild)."""
+def _write_record(out: Path, name: str, digest: str, manifest_bytes: bytes, findings: list[Finding], seconds: float) -> None:
+    """Remember what the kit was built from, and how long it took (a record that cannot be written only costs a
+    rebuild)."""
     record = {"inputs": digest, "manifest": hashlib.sha256(manifest_bytes).hexdigest(),
-              "findings": [[f.level, f.message] for f in findings]}
+              "findings": [[f.level, f.message] for f in findings], "seconds": round(seconds, 3)}
     try:
         write_file(_record_path(out, name), (json.dumps(record, indent=2) + "\n").encode("utf-8"))
     except BuildError:
         pass
+
+
+def _last_seconds(out: Path, name: str) -> float | None:
+    """How long the kit's last build took (None when nothing says)."""
+    try:
+        seconds = json.loads(_record_path(out, name).read_text(encoding="utf-8")).get("seconds")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None
+
+
+def longest_first(indices: list[int], seconds: list[float | None]) -> list[int]:
+    """The order to start kits in: those never timed first (in their own order: any may be long), then the
+    others longest first by their last build, so the last kit to finish is a short one."""
+    return sorted(indices, key=lambda i: (seconds[i] is not None, -(seconds[i] or 0.0)))
 
 
 def build(config: Config, game: str, out: Path, force: bool = False) -> BuildResult:
@@ -238,8 +255,9 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
 
     fresh = [force or not _record_path(out, job.name).is_file() for job in jobs]
     farm = _farm(jobs, out) if sum(fresh) > 1 and can_fork() else None
+    seconds = [_last_seconds(out, job.name) if farm is not None or not fresh[i] else None for i, job in enumerate(jobs)]
     try:
-        for index in (i for i, new in enumerate(fresh) if new and farm is not None):
+        for index in longest_first([i for i, new in enumerate(fresh) if new], seconds) if farm is not None else ():
             farm.start(index)  # type: ignore[union-attr]
         pending: list[tuple[int, str] | BuildResult] = []
         failure: PrintkitError | None = None
@@ -255,7 +273,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
         if farm is None and len(to_build) > 1 and can_fork():
             farm = _farm(jobs, out)
         if farm is not None:
-            for index in (i for i in to_build if not fresh[i]):
+            for index in longest_first([i for i in to_build if not fresh[i]], seconds):
                 farm.start(index)
             yield from _from_farm(farm, jobs, pending, out)
         else:
@@ -273,22 +291,24 @@ def _kit_files(facts: dict[str, Any], files: dict[str, bytes], findings: list[Fi
     return {**files, "manifest.json": (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")}
 
 
-def _written(out: Path, job: Job, digest: str, files: dict[str, bytes], findings: list[Finding]) -> BuildResult:
+def _written(out: Path, job: Job, digest: str, files: dict[str, bytes], findings: list[Finding], seconds: float) -> BuildResult:
     """Swap the kit's files into ``out/<name>/`` and remember what they were built from."""
     folder = out / job.name
     write_atomically(folder, files, carry=CARRIED, before_swap=keep_previous)
     if digest:
-        _write_record(out, job.name, digest, files["manifest.json"], findings)
+        _write_record(out, job.name, digest, files["manifest.json"], findings, seconds)
     return BuildResult(job.name, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
 
 
-def _made_alone(job: Job, out: Path, hand: Hand) -> tuple[dict[str, Any], dict[str, bytes], dict[str, bytes | str], list[Finding]]:
+def _made_alone(job: Job, out: Path, hand: Hand) -> tuple[dict[str, Any], dict[str, bytes], dict[str, bytes | str], list[Finding], float]:
     """One kit made, checked and rendered in this process (a kit worker's task): its facts, its files but the
-    previews, the previews (PNG, or the key of the side job ``hand`` handed out to render it) and its findings."""
+    previews, the previews (PNG, or the key of the side job ``hand`` handed out to render it), its findings and
+    the seconds it took."""
     from printkit.kit.checks import check_kit
     from printkit.kit.previews import HandedOut
     from printkit.kit.render import start_render
 
+    began = time.perf_counter()
     kit = job.make()
     rendering = start_render(kit, out / PREVIEWS, HandedOut(hand))
     try:
@@ -296,7 +316,8 @@ def _made_alone(job: Job, out: Path, hand: Hand) -> tuple[dict[str, Any], dict[s
     except BaseException:
         rendering.abandon()
         raise
-    return kit_facts(kit, job.source), rendering.written(), rendering.started, findings
+    files = rendering.written()
+    return kit_facts(kit, job.source), files, rendering.started, findings, time.perf_counter() - began
 
 
 def _farm(jobs: list[Job], out: Path) -> Farm[Any]:
@@ -319,9 +340,9 @@ def _from_farm(farm: Farm[Any], jobs: list[Job], pending: list[tuple[int, str] |
             continue
         index, digest = item
         done = farm.result(index)
-        facts, files, started, findings = done.value
+        facts, files, started, findings, seconds = done.value
         job = jobs[index]
-        yield _written(out, job, digest, _kit_files(facts, with_previews(files, started, done.sides), findings), findings)
+        yield _written(out, job, digest, _kit_files(facts, with_previews(files, started, done.sides), findings), findings, seconds)
 
 
 def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[BuildResult]:
@@ -332,7 +353,7 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
     from printkit.kit.render import start_render
 
     with PreviewPool() as pool:
-        started: list[tuple[Job, str, Kit, list[Finding], Any] | BuildResult] = []
+        started: list[tuple[Job, str, Kit, list[Finding], Any, float] | BuildResult] = []
         failure: PrintkitError | None = None
         for item in pending:
             if isinstance(item, BuildResult):
@@ -341,6 +362,7 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
             job, digest = item
             try:
                 pool.prepare()
+                began = time.perf_counter()
                 kit = job.make()
                 rendering = start_render(kit, out / PREVIEWS, pool)  # its previews and a big kit.pdf start first
                 try:
@@ -348,7 +370,7 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
                 except BaseException:
                     rendering.abandon()
                     raise
-                started.append((job, digest, kit, findings, rendering))
+                started.append((job, digest, kit, findings, rendering, time.perf_counter() - began))
             except PrintkitError as exc:
                 failure = exc
                 break
@@ -356,7 +378,7 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
             if isinstance(entry, BuildResult):
                 yield entry
                 continue
-            job, digest, kit, findings, rendering = entry
-            yield _written(out, job, digest, _kit_files(kit_facts(kit, job.source), rendering.finish(), findings), findings)
+            job, digest, kit, findings, rendering, seconds = entry
+            yield _written(out, job, digest, _kit_files(kit_facts(kit, job.source), rendering.finish(), findings), findings, seconds)
     if failure is not None:
         raise failure

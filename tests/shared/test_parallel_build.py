@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 from typing import Callable
 
@@ -135,3 +136,22 @@ def test_a_task_sees_whether_another_worker_is_idle() -> None:
 
     assert [d.value for d in parallel.in_order([looks_after(0.05)], bytes, 2)] == [True]
     assert [d.value for d in parallel.in_order([looks_after(0.2), looks_after(0.6)], bytes, 2)] == [False, True]
+
+
+def test_kits_start_longest_first_by_their_last_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kits never timed start first, in their order; the others by the seconds their last build recorded, longest
+    first (what is written, and in which order, does not change)."""
+    from printkit.build import longest_first
+
+    assert longest_first([0, 1, 2, 3, 4], [None, 0.1, 0.5, None, 0.3]) == [0, 3, 2, 4, 1]
+    config = load_config(None, ())
+    games = ["warfare", "ultimate", "tictactwo"]
+    list(build_many([game_job(config, g) for g in games], tmp_path))
+    records = {g: json.loads((tmp_path / ".cache" / "builds" / f"{g}.json").read_text()) for g in games}
+    assert all(isinstance(r["seconds"], float) and r["seconds"] > 0 for r in records.values())
+    for game, seconds in zip(games, (0.2, 0.9, 0.5)):
+        records[game]["seconds"] = seconds
+        (tmp_path / ".cache" / "builds" / f"{game}.json").write_text(json.dumps(records[game]))
+    handed = _spy(monkeypatch)
+    results = list(build_many([game_job(config, g) for g in games], tmp_path, force=True))
+    assert handed == [1, 2, 0] and [r.game for r in results] == games
