@@ -27,7 +27,8 @@ class KitFolder:
     sets: dict[str, str] = field(default_factory=dict)
     """The keys ``--set`` gave, as errors name them (``deck.size``, ``deck[1].size``), to the key as written."""
     cells: tuple[CellSet, ...] = ()
-    """``--set data.<deck>.<row label>.<column>=VALUE`` items: data cells the rules and the printed pieces share."""
+    """``--set data.<deck>.<row label>.<column>=VALUE`` items (a deck, token set or board of spaces): data cells the rules
+    and the printed pieces share."""
     example: tuple[str, str] | None = None
     """A game log (its name in messages, its text) that stands for the rule sheet's example game (the ```game block of
     rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
@@ -119,10 +120,11 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
         spec = parse_kit(data, source, written)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None
-    known = {d.name for d in spec.decks} | {t.name for t in spec.tokens}
+    known = {d.name for d in spec.decks} | {t.name for t in spec.tokens} | {b.name for b in spec.boards if b.shape == "spaces"}
     for cell in cells:
         if cell.target not in known:
-            raise ConfigError("--set", cell.key, f"no deck or token set {cell.target!r} (decks and tokens: {', '.join(sorted(known))})")
+            raise ConfigError("--set", cell.key, f"no deck, token set or board of spaces {cell.target!r} "
+                                                 f"(those of this kit: {', '.join(sorted(known)) or 'none'})")
     return KitFolder(path, display, spec, set_keys, cells)
 
 
@@ -134,7 +136,8 @@ def _cell(item: str) -> CellSet:
     path, value = parse_set(item)
     key = ".".join(path)
     if len(path) < 4:
-        raise ConfigError("--set", key, "expected data.<deck or tokens>.<row label>.<column>, e.g. data.cards.Wish.cost=3")
+        raise ConfigError("--set", key, "expected data.<deck, tokens or board of spaces>.<row label>.<column>, "
+                                        "e.g. data.cards.Wish.cost=3")
     if isinstance(value, (dict, list)):
         raise ConfigError("--set", key, f"expected a cell's value (a number or text), got {value!r}")
     return CellSet(path[1], ".".join(path[2:-1]), path[-1], cell_text(value), key)

@@ -47,6 +47,14 @@ def test_a_spaces_board_from_the_rules_and_its_figures(kit: Path, tmp_path: Path
     steps = {e.get("id"): e.get("class") for e in root.iter() if (e.get("id") or "").startswith("cell-")}
     assert steps == {**{f"cell-{n}": "step rung" for n in range(7)}, "cell-7": "step top"}
     assert float(root.get("width", "0mm")[:-2]) == 20 * 7 + 18 + 2 * 5  # the spaces and the margin on both sides
+    result = cli("build", "--kit", str(kit), "--out", str(tmp_path / "set"), "--set", "data.ladder.cell-2.kind=top")
+    assert result.exit_code == 0, result.output  # a space's cell, set like a deck's (the row named by its first cell)
+    root = ET.parse(tmp_path / "set" / "ladder" / "artwork" / "ladder.svg").getroot()
+    assert {e.get("id"): e.get("class") for e in root.iter() if e.get("id") in ("cell-1", "cell-2")} == {
+        "cell-1": "step rung", "cell-2": "step top"}
+    bad = cli("build", "--kit", str(kit), "--out", str(tmp_path / "set"), "--set", "data.ladders.cell-2.kind=top")
+    assert one_error_line(bad) == ("error: --set: data.ladders.cell-2.kind: no deck, token set or board of spaces 'ladders' "
+                                   "(those of this kit: climbers, ladder, rungs)")
     from printkit.datakit.kit import data_kit
     from printkit.datakit.load import load_kit
 
