@@ -254,11 +254,12 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     from printkit.kit.previews import can_fork
 
     fresh = [force or not _record_path(out, job.name).is_file() for job in jobs]
+    seconds = [_last_seconds(out, job.name) for job in jobs]
     farm = _farm(jobs, out) if sum(fresh) > 1 and can_fork() else None
-    seconds = [_last_seconds(out, job.name) if farm is not None or not fresh[i] else None for i, job in enumerate(jobs)]
     try:
-        for index in longest_first([i for i, new in enumerate(fresh) if new], seconds) if farm is not None else ():
-            farm.start(index)  # type: ignore[union-attr]
+        if farm is not None:
+            for index in longest_first([i for i, new in enumerate(fresh) if new], seconds):
+                farm.start(index)
         pending: list[tuple[int, str] | BuildResult] = []
         failure: PrintkitError | None = None
         for index, job in enumerate(jobs):
