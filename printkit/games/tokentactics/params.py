@@ -20,12 +20,10 @@ KIT_FOLDER = Path(__file__).parent / "kitfolder"
 """Token Tactics' kit folder: kit.toml, rules.py, rules.md."""
 
 
-def _kit_toml() -> dict[str, Any]:
-    with (KIT_FOLDER / "kit.toml").open("rb") as file:
-        return tomllib.load(file)
+with (KIT_FOLDER / "kit.toml").open("rb") as _file:
+    _KIT_TOML: dict[str, Any] = tomllib.load(_file)
 
-
-SEED: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in _kit_toml()["params"].items()}
+SEED: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in _KIT_TOML["params"].items()}
 """The kit folder's ``[params]``: the seed's rules and the print kit's looks."""
 
 
@@ -51,7 +49,7 @@ def check(self: Any) -> list[tuple[str, str]]:
 
 
 Params = params_class(
-    SEED, _kit_toml()["param_limits"], module=__name__,
+    SEED, _KIT_TOML["param_limits"], module=__name__,
     namespace={"__doc__": "The numbers of the rules and the print kit's looks; every field is a config key under "
                           "``[games.tokentactics]``.", "kit_values": kit_values, "check": check},
     extra=(("example_log", str, param("", doc="print kit: log of the rule sheet's worked example (empty: the seed's "
