@@ -25,6 +25,8 @@ from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
     from printkit.kit.parallel import Farm, Hand
+    from printkit.kit.previews import HandedOut, PreviewPool
+    from printkit.kit.render import Rendering
 
 PREVIEWS = Path(".cache") / "previews"
 """Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
@@ -176,16 +178,24 @@ def _file_sha(path: Path) -> str | None:
         return None
 
 
-def reusable(out: Path, name: str, digest: str) -> BuildResult | None:
-    """The kit in ``out/<name>/`` if it was built from inputs with ``digest`` and no file of it changed since
-    (what others add to a kit folder, the gallery and balance reports, does not count)."""
-    folder = out / name
+def _read_record(out: Path, name: str) -> dict[str, Any] | None:
+    """The record of the kit's last build (None when there is none, or it cannot be read)."""
     try:
         record = json.loads(_record_path(out, name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def reusable(out: Path, name: str, digest: str, record: dict[str, Any]) -> BuildResult | None:
+    """The kit in ``out/<name>/`` if ``record`` (its last build's) says it was built from inputs with ``digest`` and
+    no file of it changed since (what others add to a kit folder, the gallery and balance reports, does not count)."""
+    folder = out / name
+    try:
         listed = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["files"]
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if not isinstance(record, dict) or record.get("inputs") != digest or record.get("manifest") != _file_sha(folder / "manifest.json"):
+    if record.get("inputs") != digest or record.get("manifest") != _file_sha(folder / "manifest.json"):
         return None
     present = {p.relative_to(folder).as_posix() for p in folder.rglob("*")
                if p.is_file() and p.relative_to(folder).parts[0] not in NOT_KEPT}
@@ -210,12 +220,9 @@ def _write_record(out: Path, name: str, digest: str, manifest_bytes: bytes, find
         pass
 
 
-def _last_seconds(out: Path, name: str) -> float | None:
-    """How long the kit's last build took (None when nothing says)."""
-    try:
-        seconds = json.loads(_record_path(out, name).read_text(encoding="utf-8")).get("seconds")
-    except (OSError, ValueError, AttributeError):
-        return None
+def _seconds(record: dict[str, Any] | None) -> float | None:
+    """How long the kit's last build took (None when its record does not say)."""
+    seconds = record.get("seconds") if record is not None else None
     return float(seconds) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else None
 
 
@@ -253,8 +260,9 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     """
     from printkit.kit.previews import can_fork
 
-    fresh = [force or not _record_path(out, job.name).is_file() for job in jobs]
-    seconds = [_last_seconds(out, job.name) for job in jobs]
+    records = [_read_record(out, job.name) for job in jobs]
+    fresh = [force or record is None for record in records]
+    seconds = [_seconds(record) for record in records]
     farm = _farm(jobs, out) if sum(fresh) > 1 and can_fork() else None
     try:
         if farm is not None:
@@ -268,7 +276,8 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
             except PrintkitError as exc:
                 failure = exc
                 break
-            kept = None if fresh[index] else reusable(out, job.name, digest)
+            record = records[index]
+            kept = reusable(out, job.name, digest, record) if record is not None and not force else None
             pending.append(kept if kept is not None else (index, digest))
         to_build = [item[0] for item in pending if not isinstance(item, BuildResult)]
         if farm is None and len(to_build) > 1 and can_fork():
@@ -301,24 +310,30 @@ def _written(out: Path, job: Job, digest: str, files: dict[str, bytes], findings
     return BuildResult(job.name, folder, {name: len(data) for name, data in sorted(files.items())}, findings)
 
 
-def _made_alone(job: Job, out: Path, hand: Hand) -> tuple[dict[str, Any], dict[str, bytes], dict[str, bytes | str], list[Finding], float]:
-    """One kit made, checked and rendered in this process (a kit worker's task): its facts, its files but the
-    previews, the previews (PNG, or the key of the side job ``hand`` handed out to render it), its findings and
-    the seconds it took."""
+def _started(job: Job, out: Path, pool: PreviewPool | HandedOut) -> tuple[Kit, Rendering, list[Finding], float]:
+    """The kit made, its rendering started (previews and a big kit.pdf first) and checked; the seconds that took."""
     from printkit.kit.checks import check_kit
-    from printkit.kit.previews import HandedOut
     from printkit.kit.render import start_render
 
     began = time.perf_counter()
     kit = job.make()
-    rendering = start_render(kit, out / PREVIEWS, HandedOut(hand))
+    rendering = start_render(kit, out / PREVIEWS, pool)
     try:
         findings = check_kit(kit)
     except BaseException:
         rendering.abandon()
         raise
-    files = rendering.written()
-    return kit_facts(kit, job.source), files, rendering.started, findings, time.perf_counter() - began
+    return kit, rendering, findings, time.perf_counter() - began
+
+
+def _made_alone(job: Job, out: Path, hand: Hand) -> tuple[dict[str, Any], dict[str, bytes], dict[str, bytes | str], list[Finding], float]:
+    """One kit made, checked and rendered in this process (a kit worker's task): its facts, its files but the
+    previews, the previews (PNG, or the key of the side job ``hand`` handed out to render it), its findings and
+    the seconds it took."""
+    from printkit.kit.previews import HandedOut
+
+    kit, rendering, findings, seconds = _started(job, out, HandedOut(hand))
+    return kit_facts(kit, job.source), rendering.written(), rendering.started, findings, seconds
 
 
 def _farm(jobs: list[Job], out: Path) -> Farm[Any]:
@@ -349,12 +364,10 @@ def _from_farm(farm: Farm[Any], jobs: list[Job], pending: list[tuple[int, str] |
 def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[BuildResult]:
     """The kits built in this process, previews in worker processes: every kit is laid out and its
     PDFs written before the first is finished, so its previews render meanwhile."""
-    from printkit.kit.checks import check_kit
     from printkit.kit.previews import PreviewPool
-    from printkit.kit.render import start_render
 
     with PreviewPool() as pool:
-        started: list[tuple[Job, str, Kit, list[Finding], Any, float] | BuildResult] = []
+        started: list[tuple[Job, str, Kit, Rendering, list[Finding], float] | BuildResult] = []
         failure: PrintkitError | None = None
         for item in pending:
             if isinstance(item, BuildResult):
@@ -363,15 +376,7 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
             job, digest = item
             try:
                 pool.prepare()
-                began = time.perf_counter()
-                kit = job.make()
-                rendering = start_render(kit, out / PREVIEWS, pool)  # its previews and a big kit.pdf start first
-                try:
-                    findings = check_kit(kit)
-                except BaseException:
-                    rendering.abandon()
-                    raise
-                started.append((job, digest, kit, findings, rendering, time.perf_counter() - began))
+                started.append((job, digest, *_started(job, out, pool)))
             except PrintkitError as exc:
                 failure = exc
                 break
@@ -379,7 +384,7 @@ def _here(pending: list[tuple[Job, str] | BuildResult], out: Path) -> Iterator[B
             if isinstance(entry, BuildResult):
                 yield entry
                 continue
-            job, digest, kit, findings, rendering, seconds = entry
+            job, digest, kit, rendering, findings, seconds = entry
             yield _written(out, job, digest, _kit_files(kit_facts(kit, job.source), rendering.finish(), findings), findings, seconds)
     if failure is not None:
         raise failure

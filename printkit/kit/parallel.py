@@ -20,7 +20,7 @@ import select
 import signal
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from printkit.kit.forked import child, portable, receive, send
 
@@ -52,12 +52,15 @@ class Done(Generic[T]):
 
 
 def _work(tasks: Sequence[Callable[[Hand], Any]], side: Callable[[Any], bytes], jobs: int, results: int,
-          idle: mmap.mmap) -> None:
-    """A worker's loop: a job in, its answer out, until the job pipe closes.
+          idle: mmap.mmap, inherited: list[int]) -> None:
+    """A worker's loop: a job in, its answer out, until the job pipe closes (the parent's pipe ends it inherited
+    closed first, so each worker sees the parent close its own job pipe).
 
     Answers: ``("side", task, key, args)`` while a task runs, then ``("done", task, ok, pickled result or
     exception)``; ``("sided", key, ok, bytes or error text)`` for a side job.
     """
+    for fd in inherited:
+        os.close(fd)
     while True:
         job = receive(jobs)
         if job is None:
@@ -76,15 +79,6 @@ def _work(tasks: Sequence[Callable[[Hand], Any]], side: Callable[[Any], bytes], 
             except Exception as exc:  # reported by the parent, naming the task that wanted it
                 answer = ("sided", key, False, repr(exc))
         send(results, answer)
-
-
-def _worker_loop(tasks: Sequence[Callable[[Hand], Any]], side: Callable[[Any], bytes], jobs: int, results: int,
-                 inherited: list[int], idle: mmap.mmap) -> None:
-    """A new worker: the parent's pipe ends it inherited closed (so each worker sees the parent close its job
-    pipe), then :func:`_work`."""
-    for fd in inherited:
-        os.close(fd)
-    _work(tasks, side, jobs, results, idle)
 
 
 @dataclass
@@ -118,7 +112,7 @@ class Farm(Generic[T]):
                 job_read, job_write = os.pipe()
                 result_read, result_write = os.pipe()
                 inherited = [job_write, result_read, *(fd for w in self.workers for fd in (w.jobs, w.results))]
-                pid = child(lambda: _worker_loop(tasks, side, job_read, result_write, inherited, self.idle))
+                pid = child(lambda: _work(tasks, side, job_read, result_write, self.idle, inherited))
                 os.close(job_read)
                 os.close(result_write)
                 self.workers.append(_Worker(pid, job_write, result_read))
@@ -216,14 +210,3 @@ class Farm(Generic[T]):
         ok, _ = self.finished[index]
         return not ok or all(key in self.sides for key in self.wanted.get(index, ()))
 
-
-def in_order(tasks: Sequence[Callable[[Hand], T]], side: Callable[[Any], bytes], workers: int) -> Iterator[Done[T]]:
-    """Each task's result with its side jobs' results, in task order, computed by ``workers`` forked processes
-    (:class:`Farm`). A task that raised re-raises here at its place (the tasks after it are dropped), and so
-    does a failed side job; leaving the iteration early stops the workers.
-    """
-    with Farm(tasks, side, workers) as farm:
-        for index in range(len(tasks)):
-            farm.start(index)
-        for index in range(len(tasks)):
-            yield farm.result(index)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Iterator, TypeVar
 
 import pytest
 
@@ -16,6 +16,8 @@ from printkit.config import load_config
 from printkit.errors import ConfigError, LogError
 from printkit.games import available, get_game
 from tests.datakit.helpers import CARD, CSV, write_kit
+
+T = TypeVar("T")
 
 pytestmark = pytest.mark.skipif(not previews.can_fork(), reason="kits build in worker processes only with fork and 2 cores")
 
@@ -68,6 +70,15 @@ def test_a_failing_kit_in_a_worker_stops_the_build_in_order(tmp_path: Path, monk
     assert (out / "t" / "kit.pdf").is_file() and not (out / "b").exists() and not (out / "l").exists()
 
 
+def in_order(tasks: list[Callable[[parallel.Hand], T]], side: Callable[[Any], bytes], workers: int) -> Iterator[parallel.Done[T]]:
+    """Every task started at once in a farm, its results collected in task order."""
+    with parallel.Farm(tasks, side, workers) as farm:
+        for index in range(len(tasks)):
+            farm.start(index)
+        for index in range(len(tasks)):
+            yield farm.result(index)
+
+
 def _square(hand: parallel.Hand, i: int) -> int:
     """A task handing out two side jobs, one of them shared by every task."""
     hand.spawn(f"half-{i}", i)
@@ -77,7 +88,7 @@ def _square(hand: parallel.Hand, i: int) -> int:
 
 def test_in_order_hands_back_results_and_errors_in_task_order() -> None:
     tasks = [lambda hand, i=i: _square(hand, i) for i in range(7)]
-    done = list(parallel.in_order(tasks, lambda n: str(n // 2).encode(), 2))
+    done = list(in_order(tasks, lambda n: str(n // 2).encode(), 2))
     assert [d.value for d in done] == [i * i for i in range(7)]
     assert [d.sides for d in done] == [{f"half-{i}": str(i // 2).encode(), "shared": b"50"} for i in range(7)]
 
@@ -86,7 +97,7 @@ def test_in_order_hands_back_results_and_errors_in_task_order() -> None:
 
     seen = []
     with pytest.raises(LogError) as failed:
-        for value in parallel.in_order([lambda hand: 1, broken, lambda hand: 3], bytes, 2):
+        for value in in_order([lambda hand: 1, broken, lambda hand: 3], bytes, 2):
             seen.append(value.value)
     assert seen == [1] and str(failed.value) == "game.log:3: X cannot move there" and failed.value.line == 3
 
@@ -99,7 +110,7 @@ def test_a_failing_side_job_fails_its_task_in_order() -> None:
 
     seen = []
     with pytest.raises(RuntimeError, match="no picture"):
-        for value in parallel.in_order([lambda hand, i=i: hand.spawn(str(i), i) for i in range(4)], side, 2):
+        for value in in_order([lambda hand, i=i: hand.spawn(str(i), i) for i in range(4)], side, 2):
             seen.append(value.sides)
     assert seen == [{"0": b"ok"}, {"1": b"ok"}]
 
@@ -119,7 +130,7 @@ def test_side_jobs_wait_for_the_tasks_and_fill_the_end(tmp_path: Path) -> None:
             f.write(f"side {i}\n")
         return b""
 
-    list(parallel.in_order([lambda hand, i=i: task(hand, i) for i in range(5)], side, 1))
+    list(in_order([lambda hand, i=i: task(hand, i) for i in range(5)], side, 1))
     assert log.read_text().split("\n")[:5] == [f"task {i}" for i in range(5)]
 
 
@@ -134,8 +145,8 @@ def test_a_task_sees_whether_another_worker_is_idle() -> None:
             return hand.core_free()
         return task
 
-    assert [d.value for d in parallel.in_order([looks_after(0.05)], bytes, 2)] == [True]
-    assert [d.value for d in parallel.in_order([looks_after(0.2), looks_after(0.6)], bytes, 2)] == [False, True]
+    assert [d.value for d in in_order([looks_after(0.05)], bytes, 2)] == [True]
+    assert [d.value for d in in_order([looks_after(0.2), looks_after(0.6)], bytes, 2)] == [False, True]
 
 
 def test_kits_start_longest_first_by_their_last_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
