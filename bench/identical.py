@@ -6,6 +6,10 @@ configurations, and compares the SHA-256 of every file (the preview cache aside)
 difference, naming each differing file. With ``--pixels`` a PNG whose bytes differ counts as the same when
 its pixels are (decoded with PIL), and so does a manifest.json that differs only in such PNGs' hashes and
 sizes: for comparing with a printkit that encodes its previews differently.
+
+Besides the built-in games, it builds the test suite's kit folders (pictures, custom fonts, hex and round pieces,
+boards of spaces, a designer's rules) and exports every built-in kit to CMYK, gutter-fold, print-on-demand and
+Tabletop Simulator files: every painter of the PDF writer draws in one of them.
 """
 
 from __future__ import annotations
@@ -17,11 +21,18 @@ import sys
 import tempfile
 from pathlib import Path
 
-CONFIGS: dict[str, list[str]] = {
-    "defaults": [],
-    "letter": ["--paper", "letter"],
-    "warfare board 8, short flip": ["--set", "games.warfare.board_size=8", "--set", "print.duplex_flip=short"],
+ROOT = Path(__file__).resolve().parent.parent
+KIT_FOLDERS = [str(p.parent) for folder in ("tests/datakit/kits", "tests/kitrules") for p in sorted((ROOT / folder).glob("*/kit.toml"))
+               if p.parent.name != "big-picture"]  # its picture is made by its test
+CONFIGS: dict[str, list[list[str]]] = {
+    "defaults": [["build", "--all"]],
+    "letter": [["build", "--all", "--paper", "letter"]],
+    "warfare board 8, short flip": [["build", "--all", "--set", "games.warfare.board_size=8", "--set", "print.duplex_flip=short"]],
+    "kit folders": [["new", "{scratch}/starter", "--rules"],
+                    ["build", *(arg for folder in [*KIT_FOLDERS, "{scratch}/starter"] for arg in ("--kit", folder))]],
+    "exports": [["export", "--all", "--to", target] for target in ("cmyk", "gutterfold", "pod", "tts")],
 }
+"""Each configuration's printkit commands, run in turn into one output folder (``{scratch}``: a folder beside it)."""
 
 
 def same_pixels(a: Path, b: Path) -> bool:
@@ -40,11 +51,14 @@ def same_manifest(a: Path, b: Path, pngs: set[str]) -> bool:
     return without(a) == without(b)
 
 
-def build(python: str, args: list[str], out: Path) -> dict[str, str]:
-    """Every file of ``printkit build --all`` by path, with its SHA-256."""
+def build(python: str, commands: list[list[str]], out: Path) -> dict[str, str]:
+    """Every file the printkit ``commands`` write into ``out``, by path, with its SHA-256."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run([python, "-m", "printkit", "build", "--all", "--out", str(out), *args], cwd=out.parent, check=True,
-                   stdout=subprocess.DEVNULL)
+    scratch = out.parent / "scratch"
+    for command in commands:
+        args = [arg.replace("{scratch}", str(scratch)) for arg in command]
+        where = [] if args[0] == "new" else ["--out", str(out)]
+        subprocess.run([python, "-m", "printkit", *args, *where], cwd=out.parent, check=True, stdout=subprocess.DEVNULL)
     return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(out.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(out).parts}
 
@@ -58,8 +72,11 @@ def main() -> int:
     failed = False
     for name, args in CONFIGS.items():
         with tempfile.TemporaryDirectory() as tmp:
-            ours, refs = Path(tmp) / "mine" / "output", Path(tmp) / "ref" / "output"
-            mine = build(sys.executable, args, ours)
+            # both write into the same folder in turn: files that name their own path (a manifest's kit.toml, Tabletop
+            # Simulator's file:// addresses) are the same too
+            work, ours, refs = Path(tmp) / "work" / "output", Path(tmp) / "mine" / "output", Path(tmp) / "work" / "output"
+            mine = build(sys.executable, args, work)
+            work.parent.rename(ours.parent)
             theirs = build(ref, args, refs)
             differ = sorted(f for f in set(mine) | set(theirs) if mine.get(f) != theirs.get(f))
             same = [f for f in differ if pixels and f.endswith(".png") and f in mine and f in theirs

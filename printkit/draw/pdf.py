@@ -69,65 +69,262 @@ def _area(shape: Shape) -> float:
     return 0.0
 
 
-def _set_style(c: Canvas, style: Style, shape: Shape | None = None) -> tuple[bool, bool]:
-    """Set the style's paint; a CMYK PDF's fill of a large ``shape`` may be rich black (see ``Inks.area``)."""
-    fill = style.fill is not None
-    stroke = style.stroke is not None
-    inks = _INKS.get()
-    if fill:
-        c.setFillColor(inks.area(style.fill, _area(shape) if shape is not None else 0.0) if inks is not None
-                       else colour(style.fill))
-        c.setFillAlpha(style.opacity)
-    if stroke:
-        c.setStrokeColor(colour(style.stroke))
-        c.setStrokeAlpha(style.opacity)
-        c.setLineWidth(style.width)
-        c.setDash(list(style.dash) if style.dash else [])
-    return fill, stroke
+_PATH_OPS = {(False, False): "n", (True, False): "S", (False, True): "f*", (True, True): "B*"}
+"""The paint operator after a path, by (stroke, fill): reportlab's, with its default even-odd fill rule."""
+ROUND_CORNER = 0.4472
+"""How far along a rounded corner's sides its Bezier control points sit, as a share of the radius (reportlab's)."""
 
 
-_DRAW_TEXT = {"start": "drawString", "middle": "drawCentredString", "end": "drawRightString"}
+@lru_cache(maxsize=None)
+def _rgb(hex_text: str) -> tuple[str, str, float | None]:
+    """A colour's fill and stroke operators in an RGB PDF, and its alpha."""
+    from reportlab.lib.rl_accel import fp_str
+
+    col = colour(hex_text)
+    rgb = fp_str((col.red, col.green, col.blue))
+    return f"{rgb} rg", f"{rgb} RG", getattr(col, "alpha", None)
 
 
-def _text(c: Canvas, shape: Text) -> None:
-    c.saveState()
-    c.translate(shape.x, shape.y)
-    c.scale(1, -1)
-    c.setFillColor(colour(shape.fill))
-    c.setFont(fonts.face(shape.bold, shape.font, shape.italic), shape.size / PT_PER_MM)
-    getattr(c, _DRAW_TEXT[shape.anchor])(0, 0, shape.text)
-    c.restoreState()
+def _cmyk(col: Any, operator: str) -> str:
+    """A colour of a CMYK PDF (as :class:`~printkit.draw.cmyk.Inks` gave it) as its fill (``k``) or stroke (``K``)
+    operator."""
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.lib.rl_accel import fp_str
+
+    if isinstance(col, CMYKColor):
+        d = col.density
+        return f"{fp_str(d * col.cyan, d * col.magenta, d * col.yellow, d * col.black)} {operator}"
+    return f"{fp_str((col.red, col.green, col.blue))} {'rg' if operator == 'k' else 'RG'}"
 
 
-def _trace(path: Any, points: tuple[tuple[float, float], ...], closed: bool) -> Any:
+@lru_cache(maxsize=4096)
+def _circle_path(x1: float, y1: float, width: float, height: float) -> tuple[str, ...]:
+    """An ellipse's path in the box at ``x1, y1`` (four Bezier quarters), as reportlab writes it (remembered: pieces
+    drawn in their own coordinates repeat the same circles)."""
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfgen.pdfgeom import bezierArc
+
+    curves = bezierArc(x1, y1, x1 + width, y1 + height, 0, 360)
+    return ("n", f"{fp_str(*curves[0][:2])} m", *(f"{fp_str(*curve[2:])} c" for curve in curves))
+
+
+class _Painter:
+    """Shapes written as PDF content operators into a reportlab canvas's current page (or form).
+
+    The operators are the very ones reportlab's canvas methods write for the same calls (numbers through its
+    ``fp_str``, consecutive ``cm`` merged, a ``/gs`` only where the transparency changes), so the PDF is the same
+    byte for byte; writing them directly skips the canvas's state tracking, which costs several times the
+    writing itself. Every shape is wrapped in ``q ... Q``, so the canvas's own state holds again after it.
+    """
+
+    def __init__(self, c: Canvas) -> None:
+        self.c = c
+        self.code: list[str] = c._code
+        self.inks = _INKS.get()
+        state = c._extgstate._d
+        self.alpha = [state.get("ca", 1), state.get("CA", 1)]
+        self.saved: list[list[Any]] = []
+        self.transparency = False
+
+    def draw(self, shape: Shape) -> None:
+        _PAINT[type(shape)](self, shape)
+
+    def _push(self) -> None:
+        self.code.append("q")
+        self.saved.append(self.alpha[:])
+
+    def _pop(self) -> None:
+        self.code.append("Q")
+        self.alpha = self.saved.pop()
+
+    def _cm(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        """Adjoin a transform; right after another ``cm`` the two become one (reportlab merges them, from the numbers
+        it wrote)."""
+        from reportlab.lib.rl_accel import fp_str
+
+        code = self.code
+        if code[-1][-3:] == " cm":
+            a0, b0, c0, d0, e0, f0 = map(float, code[-1].split()[:6])
+            code[-1] = f"{fp_str(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)} cm"
+        else:
+            code.append(f"{fp_str(a, b, c, d, e, f)} cm")
+
+    def _set_alpha(self, index: int, value: float) -> None:
+        """Fill (0) or stroke (1) opacity: a named ExtGState of the page, set where it changes."""
+        if not (isinstance(value, (float, int)) and 0 <= value <= 1):
+            raise ValueError(f"{'setFillAlpha' if index == 0 else 'setStrokeAlpha'} invalid value {value!r}")
+        if not self.transparency:
+            self.c._doc.ensureMinPdfVersion("transparency")
+            self.transparency = True
+        if value != self.alpha[index]:
+            self.alpha[index] = value
+            names = self.c._extgstate._c
+            key = ("ca" if index == 0 else "CA", value)
+            name = names.get(key)
+            if name is None:
+                name = names[key] = f"gRLs{len(names)}"
+            self.code.append(f"/{name} gs")
+
+    def _fill(self, hex_text: str, area: float = 0.0) -> None:
+        inks = self.inks
+        if inks is None:
+            operator, _, alpha = _rgb(hex_text)
+        else:
+            col = inks.convert(inks.area(hex_text, area))
+            operator, alpha = _cmyk(col, "k"), getattr(col, "alpha", None)
+        self.code.append(operator)
+        if alpha is not None:
+            self._set_alpha(0, alpha)
+
+    def _stroke(self, hex_text: str) -> None:
+        inks = self.inks
+        if inks is None:
+            _, operator, alpha = _rgb(hex_text)
+        else:
+            col = inks.convert(colour(hex_text))
+            operator, alpha = _cmyk(col, "K"), getattr(col, "alpha", None)
+        self.code.append(operator)
+        if alpha is not None:
+            self._set_alpha(1, alpha)
+
+    def _style(self, style: Style, shape: Shape) -> tuple[bool, bool]:
+        """Set the style's paint; a CMYK PDF's fill of a large shape may be rich black (see ``Inks.area``)."""
+        from reportlab.lib.rl_accel import fp_str
+
+        fill = style.fill is not None
+        stroke = style.stroke is not None
+        if fill:
+            self._fill(style.fill, _area(shape) if self.inks is not None else 0.0)  # type: ignore[arg-type]
+            self._set_alpha(0, style.opacity)
+        if stroke:
+            self._stroke(style.stroke)  # type: ignore[arg-type]
+            self._set_alpha(1, style.opacity)
+            self.code.append(f"{fp_str(style.width)} w")
+            self.code.append(f"[{fp_str(list(style.dash))}] 0 d")
+        return fill, stroke
+
+    def group(self, shape: Group) -> None:
+        self._push()
+        self._cm(1, 0, 0, 1, shape.dx, shape.dy)
+        if shape.scale != 1:
+            self._cm(shape.scale, 0, 0, shape.scale, 0, 0)
+        if shape.rotate:
+            cos, sin = math.cos(shape.rotate * math.pi / 180), math.sin(shape.rotate * math.pi / 180)
+            self._cm(cos, sin, -sin, cos, 0, 0)
+        clip = shape.clip
+        if clip is not None:
+            from reportlab.lib.rl_accel import fp_str
+
+            path: Sequence[str]
+            if isinstance(clip, Circle):
+                path = _circle_path(clip.cx - clip.r, clip.cy - clip.r, 2 * clip.r, 2 * clip.r)
+            elif isinstance(clip, Polygon):
+                path = _polyline(clip.points, closed=True)
+            else:
+                path = ("n", f"{fp_str(clip)} re")
+            self.code.append(f"{' '.join(path)} W* n")
+        for child in shape.children:
+            _PAINT[type(child)](self, child)
+        self._pop()
+
+    def rect(self, shape: Rect) -> None:
+        from reportlab.lib.rl_accel import fp_str
+
+        self._push()
+        fill, stroke = self._style(shape.style, shape)
+        if shape.rx:
+            self.code.extend(_round_rect(shape.x, shape.y, shape.w, shape.h, shape.rx))
+            self.code.append(_PATH_OPS[stroke, fill])
+        else:
+            self.code.append(f"n {fp_str(shape.x, shape.y, shape.w, shape.h)} re {_PATH_OPS[stroke, fill]}")
+        self._pop()
+
+    def circle(self, shape: Circle) -> None:
+        self._push()
+        fill, stroke = self._style(shape.style, shape)
+        x1, y1, x2, y2 = shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+        self.code.extend(_circle_path(x1, y1, x2 - x1, y2 - y1))
+        self.code.append(_PATH_OPS[stroke, fill])
+        self._pop()
+
+    def line(self, shape: Line) -> None:
+        from reportlab.lib.rl_accel import fp_str
+
+        self._push()
+        self._style(shape.style, shape)
+        self.code.append(f"n {fp_str(shape.x1, shape.y1)} m {fp_str(shape.x2, shape.y2)} l S")
+        self._pop()
+
+    def polygon(self, shape: Polygon) -> None:
+        self._push()
+        fill, stroke = self._style(shape.style, shape)
+        self.code.append(" ".join(_polyline(shape.points, shape.closed)))
+        self.code.append(_PATH_OPS[stroke, fill and shape.closed])
+        self._pop()
+
+    def text(self, shape: Text) -> None:
+        from reportlab.lib.rl_accel import escapePDF, fp_str
+        from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+        self._push()
+        self.code.append(f"1 0 0 -1 {fp_str(shape.x, shape.y)} cm")  # moved to the baseline, y up again
+        self._fill(shape.fill)
+        name = fonts.face(shape.bold, shape.font, shape.italic)
+        size = shape.size / PT_PER_MM
+        x = 0 if shape.anchor == "start" else 0 - stringWidth(shape.text, name, size) * _ANCHOR_SHARE[shape.anchor]
+        font, doc = getFont(name), self.c._doc
+        parts, current = [], -1
+        for subset, chars in font.splitString(shape.text, doc):
+            if subset != current:
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
+                current = subset
+            parts.append(f"({escapePDF(chars)}) Tj")
+        self.code.append(f"BT 1 0 0 1 {fp_str(x, 0)} Tm {' '.join(parts)} T* ET")
+        self._pop()
+
+    def image(self, shape: Image) -> None:
+        """The picture clipped to its box, as a browser clips an SVG to its viewport; each picture is stored once
+        per PDF (a form XObject of the unit square, placed by every use)."""
+        name = _form(self.c, shape)
+        self.code = self.c._code  # a form drawn just now swapped the canvas's content list out and back
+        self._push()
+        self._cm(1, 0, 0, 1, shape.x, shape.y + shape.h)
+        self._cm(shape.w, 0, 0, -shape.h, 0, 0)
+        self.code.append(f"/{self.c._doc.getXObjectName(name)} Do")
+        self.c._formsinuse.append(name)
+        self._pop()
+
+
+def _polyline(points: tuple[tuple[float, float], ...], closed: bool) -> list[str]:
     """The path through ``points`` (closed back to the first when ``closed``)."""
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
+    from reportlab.lib.rl_accel import fp_str
+
+    path = ["n", f"{fp_str(*points[0])} m", *(f"{fp_str(*point)} l" for point in points[1:])]
     if closed:
-        path.close()
+        path.append("h")
     return path
 
 
-def _group(c: Canvas, shape: Group) -> None:
-    c.saveState()
-    c.translate(shape.dx, shape.dy)
-    if shape.scale != 1:
-        c.scale(shape.scale, shape.scale)
-    if shape.rotate:
-        c.rotate(shape.rotate)
-    if shape.clip is not None:
-        path = c.beginPath()
-        if isinstance(shape.clip, Circle):
-            path.circle(shape.clip.cx, shape.clip.cy, shape.clip.r)
-        elif isinstance(shape.clip, Polygon):
-            _trace(path, shape.clip.points, closed=True)
-        else:
-            path.rect(*shape.clip)
-        c.clipPath(path, stroke=0, fill=0)
-    for child in shape.children:
-        draw_shape(c, child)
-    c.restoreState()
+def _round_rect(x: float, y: float, width: float, height: float, radius: float) -> list[str]:
+    """A rectangle with rounded corners as reportlab writes it (corners approximately quarter circles)."""
+    from reportlab.lib.rl_accel import fp_str
+
+    t = ROUND_CORNER * radius
+    xlo, xhi = min(x, x + width), max(x, x + width)
+    ylo, yhi = min(y, y + height), max(y, y + height)
+    return ["n", f"{fp_str(xlo + radius, ylo)} m", f"{fp_str(xhi - radius, ylo)} l",
+            f"{fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + radius)} c", f"{fp_str(xhi, yhi - radius)} l",
+            f"{fp_str(xhi, yhi - t, xhi - t, yhi, xhi - radius, yhi)} c", f"{fp_str(xlo + radius, yhi)} l",
+            f"{fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - radius)} c", f"{fp_str(xlo, ylo + radius)} l",
+            f"{fp_str(xlo, ylo + t, xlo + t, ylo, xlo + radius, ylo)} c", "h"]
+
+
+_ANCHOR_SHARE = {"middle": 0.5, "end": 1}
+"""How much of its width a text starts left of its anchor (reportlab's centred and right-aligned strings)."""
+_PAINT: dict[type, Callable[[_Painter, Any], None]] = {
+    Text: _Painter.text, Image: _Painter.image, Group: _Painter.group, Rect: _Painter.rect, Circle: _Painter.circle,
+    Line: _Painter.line, Polygon: _Painter.polygon}
+"""Each kind of shape's painter (shapes are exact instances of these classes)."""
 
 
 class _VeraFonts:
@@ -179,17 +376,6 @@ def vector_problem(data: bytes) -> str | None:
     except Exception as exc:  # svglib parses whatever a designer saved: any failure means "cannot read it"
         return f"an SVG the PDF writer cannot read ({type(exc).__name__}: {str(exc)[:80]})"
     return None
-
-
-def _image(c: Canvas, shape: Image) -> None:
-    """The picture clipped to its box, as a browser clips an SVG to its viewport; each picture is stored once
-    per PDF (a form XObject of the unit square, placed by every use)."""
-    name = _form(c, shape)
-    c.saveState()
-    c.translate(shape.x, shape.y + shape.h)
-    c.scale(shape.w, -shape.h)
-    c.doForm(name)
-    c.restoreState()
 
 
 def _form(c: Canvas, shape: Image) -> str:
@@ -258,45 +444,9 @@ def _picture(data: bytes) -> ImageReader:
     return reader
 
 
-def _rect(c: Canvas, shape: Rect) -> None:
-    c.saveState()
-    fill, stroke = _set_style(c, shape.style, shape)
-    if shape.rx:
-        c.roundRect(shape.x, shape.y, shape.w, shape.h, shape.rx, stroke=stroke, fill=fill)
-    else:
-        c.rect(shape.x, shape.y, shape.w, shape.h, stroke=stroke, fill=fill)
-    c.restoreState()
-
-
-def _circle(c: Canvas, shape: Circle) -> None:
-    c.saveState()
-    fill, stroke = _set_style(c, shape.style, shape)
-    c.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
-    c.restoreState()
-
-
-def _line(c: Canvas, shape: Line) -> None:
-    c.saveState()
-    _set_style(c, shape.style, shape)
-    c.line(shape.x1, shape.y1, shape.x2, shape.y2)
-    c.restoreState()
-
-
-def _polygon(c: Canvas, shape: Polygon) -> None:
-    c.saveState()
-    fill, stroke = _set_style(c, shape.style, shape)
-    c.drawPath(_trace(c.beginPath(), shape.points, shape.closed), stroke=stroke, fill=fill and shape.closed)
-    c.restoreState()
-
-
-_PAINTERS: dict[type, Callable[[Any, Any], None]] = {
-    Text: _text, Image: _image, Group: _group, Rect: _rect, Circle: _circle, Line: _line, Polygon: _polygon}
-"""Each kind of shape's painter (shapes are exact instances of these classes)."""
-
-
 def draw_shape(c: Canvas, shape: Shape) -> None:
     """Draw one shape (and its children) in the current mm, y-down coordinates."""
-    _PAINTERS[type(shape)](c, shape)
+    _Painter(c).draw(shape)
 
 
 def _pt_box(box: Box, page_height: float) -> tuple[float, float, float, float]:
@@ -314,8 +464,9 @@ def paint_drawing_page(c: Canvas, page: DrawingPage) -> None:
     c.saveState()
     c.translate(0, d.height * PT_PER_MM)
     c.scale(PT_PER_MM, -PT_PER_MM)
+    painter = _Painter(c)
     for child in d.children:
-        draw_shape(c, child)
+        painter.draw(child)
     c.restoreState()
     c.showPage()
 
