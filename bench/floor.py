@@ -170,3 +170,33 @@ def raw_pdf(pages: list[tuple[float, float, list[tuple[Any, ...]]]]) -> bytes:
         c.showPage()
     c.save()
     return out.getvalue()
+
+
+def serve() -> None:
+    """Time the floor on request: each line read from stdin answers with the median seconds of three
+    :func:`raw_pdf` runs over every built-in kit's component pages (made once, untimed). The benchmark runs
+    this in a process of its own, so the one that starts the timed commands stays small (a child's peak
+    memory counts what it was forked from)."""
+    import statistics
+    import sys
+    import time
+
+    from printkit.build import make_kit
+    from printkit.config import load_config
+
+    config = load_config(None, ())
+    games = ("warfare", "ultimate", "sitters", "tictactwo", "tokentactics")
+    flat = [flatten(sheet.page) for game in games for section in make_kit(config, game).sections for sheet in section.sheets]
+    raw_pdf(flat)
+    print("ready", flush=True)
+    for _ in sys.stdin:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            raw_pdf(flat)
+            times.append(time.perf_counter() - start)
+        print(statistics.median(times), flush=True)
+
+
+if __name__ == "__main__":
+    serve()
