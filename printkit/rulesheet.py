@@ -29,7 +29,8 @@ from reportlab.platypus import Flowable, Frame, HRFlowable, Indenter, ListFlowab
 from printkit.draw import fonts
 from printkit.draw.pdf import CanvasPages, draw_shape
 from printkit.draw.png import svg_icon_png
-from printkit.draw.shapes import PT_PER_MM, Drawing, Image
+from printkit.draw.recorded import Recorded, seed
+from printkit.draw.shapes import PT_PER_MM, Drawing, Image, Text, walk
 from printkit.errors import BuildError
 from printkit.kit.inputs import templates_dir
 from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
@@ -71,9 +72,10 @@ def render_template(name: str, context: Mapping[str, Any]) -> str:
         raise BuildError(f"templates/{name}: {exc}") from None
 
 
-class _Paragraph(Paragraph):  # type: ignore[misc]
+class _Paragraph(Recorded, Paragraph):  # type: ignore[misc]
     """A Paragraph that breaks its lines once per width: a sheet flowed into rules.pdf and kit.pdf
-    (and measured again to keep headings with their text) reuses the breaks instead of redoing them."""
+    (and measured again to keep headings with their text) reuses the breaks instead of redoing them, and
+    its drawing (see :mod:`printkit.draw.recorded`)."""
 
     def breakLines(self, width: Any) -> Any:
         key = tuple(width) if isinstance(width, (list, tuple)) else width
@@ -83,8 +85,9 @@ class _Paragraph(Paragraph):  # type: ignore[misc]
         return cache[key]
 
 
-class FigureFlowable(Flowable):  # type: ignore[misc]
-    """A Drawing placed in the text flow, vector, at its true size in mm (scaled down to the column's width)."""
+class FigureFlowable(Recorded, Flowable):  # type: ignore[misc]
+    """A Drawing placed in the text flow, vector, at its true size in mm (scaled down to the column's width);
+    drawn once for rules.pdf and kit.pdf (see :mod:`printkit.draw.recorded`)."""
 
     def __init__(self, drawing: Drawing) -> None:
         super().__init__()
@@ -133,6 +136,12 @@ class Captioned(Flowable):  # type: ignore[misc]
         self.caption.drawOn(self.canv, 0, 0)
 
 
+BULLET = "\u2022"
+"""The mark of a bullet list's items."""
+SEEDED = 200
+"""Up to this many characters beyond ASCII in a rule sheet, every PDF of the sheet numbers them all in its regular and bold
+faces before drawing (a few glyphs more in each face), so kit.pdf can write again what rules.pdf wrote for each block
+(see :mod:`printkit.draw.recorded`); a sheet with more (a CJK sheet) numbers them as it draws."""
 VERA = (fonts.REGULAR, fonts.BOLD)
 """The rule sheet's faces (regular, bold) unless a kit names its own font."""
 
@@ -310,7 +319,7 @@ def _list(kind: str, content: ListBlock, styles: Styles, figures: Mapping[str, D
     items = [ListItem(_story(item, styles, figures, width - indent, image, in_list=True) or [Spacer(1, styles.body.leading)],
                       leftIndent=indent) for item in content.items]
     return ListFlowable(items, bulletType="bullet" if kind == "ul" else "1",
-                        start="\u2022" if kind == "ul" else str(content.start),
+                        start=BULLET if kind == "ul" else str(content.start),
                         bulletFormat=None if kind == "ul" else "%s.",
                         bulletFontName=styles.body.fontName, bulletFontSize=8 if kind == "ul" else styles.body.fontSize,
                         leftIndent=indent)
@@ -347,8 +356,11 @@ def rule_pages(
     story: list[Flowable] | None = None,
     source: str = "",
     faces: tuple[str, str] = VERA,
+    alike: Callable[[], Drawing] | None = None,
 ) -> CanvasPages:
-    """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler).
+    """Pages that flow the rule sheet; ``first_page`` overlays the first page (print note, ruler). ``alike`` is
+    the overlay of another PDF of the same sheet (rules.pdf is given kit.pdf's print note): its characters are
+    numbered first here too, so both draw the flow alike (see :mod:`printkit.draw.recorded`).
 
     ``source`` names the sheet's text in errors (a kit folder's rules.md); a block taller than a
     page is split across pages where it can be (paragraphs, code, tables between rows).
@@ -361,14 +373,24 @@ def rule_pages(
     width = (pw - 2 * MARGIN) * PT_PER_MM
     margin = MARGIN
 
+    def footer(page: int) -> str:
+        return f"{title} - rules - page {page}"
+
+    beyond_ascii = sorted({char for char in text if ord(char) > 126} | {BULLET})
+    flowing = "".join(beyond_ascii) if len(beyond_ascii) <= SEEDED else ""
+
     def paint(c: Canvas) -> None:
         queue = list(story) if story is not None else rule_story(text, figures, settings, image, faces)
+        overlay = first_page() if first_page is not None else None
+        outside = overlay if overlay is not None else alike() if alike is not None else None
+        texts = [] if outside is None else [(fonts.face(t.bold, t.font, t.italic), t.text) for t, _, _ in walk(outside.children)
+                                            if isinstance(t, Text)]
+        seed(c, faces, [*texts, (faces[0], footer(0)), *((face, flowing) for face in faces)])
         page = 1
         indent = 0.0  # a block quote that runs over a page break stays indented on the next page
         while queue:
             top = margin
-            if page == 1 and first_page is not None:
-                overlay = first_page()
+            if page == 1 and overlay is not None:
                 for shape in overlay.children:
                     _draw_mm(c, shape, ph)
                 top = overlay.height
@@ -382,7 +404,7 @@ def rule_pages(
                                  "even on a page of its own: shorten it or break it up")
             c.setFont(faces[0], 7)
             c.setFillColor(colors.HexColor(settings.colours.muted))
-            c.drawCentredString(pw * PT_PER_MM / 2, 8 * PT_PER_MM, f"{title} - rules - page {page}")
+            c.drawCentredString(pw * PT_PER_MM / 2, 8 * PT_PER_MM, footer(page))
             c.setTrimBox((0, 0, pw * PT_PER_MM, ph * PT_PER_MM))
             c.setBleedBox((0, 0, pw * PT_PER_MM, ph * PT_PER_MM))
             c.showPage()

@@ -14,6 +14,7 @@ from typing import Any
 from printkit.art.contents import contents_pages
 from printkit.art.printnote import print_note
 from printkit.draw.pdf import DrawingPage, Page, pdf_bytes
+from printkit.draw.shapes import Drawing
 from printkit.draw.svg import to_svg
 from printkit.kit.forked import Elsewhere
 from printkit.kit.limits import check_previews
@@ -45,9 +46,12 @@ def rules_pages(kit: Kit, with_note: bool, story: list[Any] | None = None) -> Pa
     :func:`rule_story` to both documents so the sheet's paragraphs are broken into lines once."""
     from printkit.rulesheet import rule_pages
 
-    note = (lambda: print_note(kit.settings, kit.title, print_lines(kit))) if with_note else None
-    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note, story=story,
-                      image=_pictures(kit), source=kit.rules_source, faces=kit.rules_faces)
+    def note() -> Drawing:
+        return print_note(kit.settings, kit.title, print_lines(kit))
+
+    return rule_pages(kit.rules_text, kit.figures, kit.settings, kit.title, first_page=note if with_note else None,
+                      story=story, image=_pictures(kit), source=kit.rules_source, faces=kit.rules_faces,
+                      alike=None if with_note else note)
 
 
 def _pictures(kit: Kit) -> Any:
