@@ -50,16 +50,10 @@ QUOTE_INDENT = 18.0
 
 
 def template_env() -> jinja2.Environment:
-    """A sandboxed jinja2 environment over :func:`templates_dir` (designers edit these templates: no template
-    reaches Python internals); undefined names are errors."""
-    import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
+    """The sandboxed jinja2 environment over :func:`templates_dir` (see :mod:`printkit.templating`)."""
+    from printkit.templating import rule_templates
 
-    loader = jinja2.FileSystemLoader(str(templates_dir()))
-    env = SandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
-    return env
+    return rule_templates(str(templates_dir()))
 
 
 def render_template(name: str, context: Mapping[str, Any]) -> str:

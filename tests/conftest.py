@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
+"""The suite's own user cache folder (compiled templates, see printkit.templating), for every printkit it starts
+too: a run starts cold and leaves the user's cache alone."""
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 """The seed documents: ``../shared/seeds`` beside the repository (as in CI)."""

@@ -135,11 +135,11 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
 
         context["sheet"] = sheet_values(kit, text, name)
     import jinja2
-    from jinja2.sandbox import SandboxedEnvironment
 
-    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    from printkit.templating import from_source, sandbox
+
     try:
-        rendered = env.from_string(text).render(**context)
+        rendered = from_source(sandbox(), text, str((kit.path / str(spec.rules)).resolve())).render(**context)
         return rendered if kit.example is None else with_example(rendered, kit.example[1])
     except jinja2.TemplateSyntaxError as exc:
         raise ConfigError(f"{name}:{exc.lineno}", "", f"template error: {exc.message}") from None
