@@ -24,10 +24,21 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, HRFlowable, Indenter, ListFlowable, ListItem, Paragraph, Spacer, Table, TableStyle
 
 from printkit.draw import fonts
 from printkit.draw.pdf import CanvasPages, draw_shape
+from printkit.draw.platypus import (
+    Flowable,
+    Frame,
+    HRFlowable,
+    Indenter,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from printkit.draw.png import svg_icon_png
 from printkit.draw.recorded import Recorded, seed
 from printkit.draw.shapes import PT_PER_MM, Drawing, Image, Text, walk
