@@ -154,7 +154,8 @@ def game_job(config: Config, game: str) -> Job:
 def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Job:
     """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``."""
     from printkit.datakit.kit import data_kit
-    from printkit.datakit.load import kit_files, load_kit
+    from printkit.datakit.load import load_kit
+    from printkit.datakit.paths import kit_files
 
     loaded = load_kit(folder, sets, paper)
     settings = {"kit": loaded.display, "sets": list(sets), "paper": paper}
@@ -348,7 +349,7 @@ def _farm(jobs: list[Job], out: Path) -> Farm[Any]:
 
 def _from_farm(farm: Farm[Any], jobs: list[Job], pending: list[tuple[int, str] | BuildResult], out: Path) -> Iterator[BuildResult]:
     """The kits built by the farm's workers, written here in order (kept kits as they are)."""
-    from printkit.kit.render import with_previews
+    from printkit.kit.previews import with_previews
 
     for item in pending:
         if isinstance(item, BuildResult):

@@ -143,12 +143,3 @@ def _cell(item: str) -> CellSet:
     return CellSet(path[1], ".".join(path[2:-1]), path[-1], cell_text(value), key)
 
 
-def kit_files(folder: Path) -> dict[str, Path]:
-    """Every file a kit folder holds (hidden ones and Python's ``__pycache__`` aside), by its path in the folder: what
-    a build reads from."""
-    found = {}
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder)
-        if path.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
-            found[rel.as_posix()] = path
-    return found

@@ -30,3 +30,14 @@ def shown(folder: Path, display: str, target: Path) -> str:
     except ValueError:
         return str(target)
     return f"{display.rstrip('/')}/{rel.as_posix()}"
+
+
+def kit_files(folder: Path) -> dict[str, Path]:
+    """Every file a kit folder holds (hidden ones and Python's ``__pycache__`` aside), by its path in the folder: what
+    a build reads from."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if path.is_file() and not any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+            found[rel.as_posix()] = path
+    return found

@@ -156,7 +156,7 @@ def game_input_paths(game: str, params: Any) -> dict[str, Path]:
     paths = {f"templates/{game}/{p.relative_to(folder).as_posix()}": p for p in sorted(folder.rglob("*")) if p.is_file()}
     kit = Path(str(resources.files(f"printkit.games.{game}"))) / "kitfolder"
     if kit.is_dir():
-        from printkit.datakit.load import kit_files
+        from printkit.datakit.paths import kit_files
 
         paths.update({f"games/{game}/kitfolder/{name}": path for name, path in kit_files(kit).items()})
     example = getattr(params, "example_log", "")

@@ -273,3 +273,12 @@ def finish_previews(started: dict[str, bytes | str], cache: Path | None, pool: P
             value = png
         done[name] = value
     return done
+
+
+def with_previews(files: dict[str, bytes], started: dict[str, bytes | str], rendered: dict[str, bytes]) -> dict[str, bytes]:
+    """The kit's files with its previews (``started``: each PNG, or the key of its rendering in ``rendered``), sorted
+    by path."""
+    files = dict(files)
+    for stem, value in started.items():
+        files[f"artwork/{stem}.png"] = value if isinstance(value, bytes) else rendered[value]
+    return dict(sorted(files.items()))

@@ -19,7 +19,7 @@ from printkit.draw.svg import to_svg
 from printkit.kit.forked import Elsewhere
 from printkit.kit.limits import check_previews
 from printkit.kit.model import Kit
-from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews
+from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews, with_previews
 
 ELSEWHERE_PAGES = 24
 """From this many component pages on (with a second core), kit.pdf is written by a forked process while this one
@@ -87,15 +87,6 @@ class Rendering:
         """Every file, previews included (waits for the workers), sorted by path."""
         assert isinstance(self.pool, PreviewPool)
         return with_previews(self.written(), finish_previews(self.started, self.cache, self.pool), {})
-
-
-def with_previews(files: dict[str, bytes], started: dict[str, bytes | str], rendered: dict[str, bytes]) -> dict[str, bytes]:
-    """The kit's files with its previews (``started``: each PNG, or the key of its rendering in ``rendered``), sorted
-    by path."""
-    files = dict(files)
-    for stem, value in started.items():
-        files[f"artwork/{stem}.png"] = value if isinstance(value, bytes) else rendered[value]
-    return dict(sorted(files.items()))
 
 
 def start_render(kit: Kit, cache: Path | None, pool: PreviewPool | HandedOut) -> Rendering:
