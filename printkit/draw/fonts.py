@@ -87,7 +87,7 @@ def missing_glyphs(text: str, bold: bool = False, font: str = "") -> str:
 
     register()
     glyphs = pdfmetrics.getFont(face(bold, font)).face.charToGlyph
-    return "".join(dict.fromkeys(c for c in text if not c.isspace() and c.isprintable() and ord(c) not in glyphs))
+    return "".join(c for c in dict.fromkeys(text) if ord(c) not in glyphs and not c.isspace() and c.isprintable())
 
 
 def shown_characters(chars: str, most: int = 8) -> str:

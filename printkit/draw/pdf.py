@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
 from typing import TYPE_CHECKING, Any, Callable, Sequence, Union
+from weakref import WeakKeyDictionary
 
 from printkit.draw import fonts
 from printkit.draw.shapes import PT_PER_MM, Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
@@ -263,23 +264,19 @@ class _Painter:
         self._pop()
 
     def text(self, shape: Text) -> None:
-        from reportlab.lib.rl_accel import escapePDF, fp_str
-        from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+        from reportlab.lib.rl_accel import fp_str
 
         self._push()
         self.code.append(f"1 0 0 -1 {fp_str(shape.x, shape.y)} cm")  # moved to the baseline, y up again
         self._fill(shape.fill)
-        name = fonts.face(shape.bold, shape.font, shape.italic)
-        size = shape.size / PT_PER_MM
-        x = 0 if shape.anchor == "start" else 0 - stringWidth(shape.text, name, size) * _ANCHOR_SHARE[shape.anchor]
-        font, doc = getFont(name), self.c._doc
-        parts, current = [], -1
-        for subset, chars in font.splitString(shape.text, doc):
-            if subset != current:
-                parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
-                current = subset
-            parts.append(f"({escapePDF(chars)}) Tj")
-        self.code.append(f"BT 1 0 0 1 {fp_str(x, 0)} Tm {' '.join(parts)} T* ET")
+        doc = self.c._doc
+        written = _TEXTS.get(doc)
+        if written is None:
+            written = _TEXTS[doc] = {}
+        key = (fonts.face(shape.bold, shape.font, shape.italic), shape.size, shape.anchor, shape.text)
+        if key not in written:
+            written[key] = _text_object(doc, *key)
+        self.code.append(written[key])
         self._pop()
 
     def image(self, shape: Image) -> None:
@@ -293,6 +290,28 @@ class _Painter:
         self.code.append(f"/{self.c._doc.getXObjectName(name)} Do")
         self.c._formsinuse.append(name)
         self._pop()
+
+
+_TEXTS: WeakKeyDictionary[Any, dict[tuple[str, float, str, str], str]] = WeakKeyDictionary()
+"""Per PDF, each text object written so far (by face, size, anchor, text): its characters keep the numbers they were
+given, so the same text writes the same operators again (a deck repeats its labels on every card)."""
+
+
+def _text_object(doc: Any, name: str, size_pt: float, anchor: str, text: str) -> str:
+    """One line of text as reportlab's drawString, drawCentredString or drawRightString write it at the origin."""
+    from reportlab.lib.rl_accel import escapePDF, fp_str
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+    size = size_pt / PT_PER_MM
+    x = 0 if anchor == "start" else 0 - stringWidth(text, name, size) * _ANCHOR_SHARE[anchor]
+    font = getFont(name)
+    parts, current = [], -1
+    for subset, chars in font.splitString(text, doc):
+        if subset != current:
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(size * 1.2)} TL")
+            current = subset
+        parts.append(f"({escapePDF(chars)}) Tj")
+    return f"BT 1 0 0 1 {fp_str(x, 0)} Tm {' '.join(parts)} T* ET"
 
 
 def _polyline(points: tuple[tuple[float, float], ...], closed: bool) -> list[str]:

@@ -8,6 +8,7 @@ its parent's end of the pipe closes.
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import pickle
@@ -50,6 +51,7 @@ def child(run: Callable[[], None]) -> int:
     sys.stderr.flush()
     pid = os.fork()
     if pid == 0:
+        gc.freeze()  # what the parent made is never collected here: the collector leaves those pages shared
         code = 0
         try:
             run()
