@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from printkit.config import Config
 from printkit.errors import BuildError, PrintkitError
 from printkit.gallery.history import NOT_KEPT, keep_previous
-from printkit.games import get_game
+from printkit.games import get_game, has_kit
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
 from printkit.kit.outfolder import staging_prefix, swap_lock
@@ -146,8 +146,10 @@ def kit_digest(config: Config, game: str) -> str:
 
 
 def game_job(config: Config, game: str) -> Job:
-    """The build of a built-in game's kit with ``config``'s parameters."""
-    get_game(game)
+    """The build of a built-in game's kit with ``config``'s parameters (an unknown game, or one without a kit, is refused
+    here, before anything is made)."""
+    if not has_kit(game):
+        raise BuildError(f"{game}: this game has a rules engine but no print kit yet")
     return Job(game, config.source, lambda: kit_digest(config, game), lambda: make_kit(config, game))
 
 

@@ -12,7 +12,7 @@ import click
 from printkit.cli_errors import Group
 from printkit.config import Config, load_config
 from printkit.errors import PrintkitError
-from printkit.games import available, get_game
+from printkit.games import available, get_game, has_kit
 from printkit.kit.model import tally
 from printkit.press.settings import PAPERS
 from printkit.userinput.text import quoted
@@ -123,7 +123,7 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
     """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept."""
     from printkit.build import build_many, data_job, game_job
 
-    names = [n for n in available() if get_game(n).kit is not None] if build_all else list(games)
+    names = [n for n in available() if has_kit(n)] if build_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
     if kits and (names or config_path):
@@ -192,13 +192,13 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     from printkit.export.run import check_options, export_kit
 
     check_options(target, shop, base_url, decks, intent)
-    names = [n for n in available() if get_game(n).kit is not None] if export_all else list(games)
+    names = [n for n in available() if has_kit(n)] if export_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
     if kits and (names or config_path):
         _fail("--kit exports a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
-        get_game(name)
+        has_kit(name)  # an unknown name is an error here, before anything is made
     cfg = load_cli_config(config_path, sets, paper) if names else None
     sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
@@ -292,13 +292,13 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
     from printkit.watch import Watcher, game_source, kit_source
     from printkit.watch import serve as start_server
 
-    names = [n for n in available() if get_game(n).kit is not None] if watch_all else list(games)
+    names = [n for n in available() if has_kit(n)] if watch_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
     if kits and (names or config_path):
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
-        if get_game(name).kit is None:
+        if not has_kit(name):
             _fail(f"{name}: this game has a rules engine but no print kit yet")
     if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from printkit.errors import ConfigError
-from printkit.games import available, get_game
+from printkit.games import available, get_game, params_class
 from printkit.params import from_mapping
 from printkit.press.settings import PrintSettings
 from printkit.userinput.documents import DocumentError, parse_toml
@@ -31,8 +31,7 @@ class Config:
 
     def game_params(self, name: str) -> Any:
         """The validated Params of one game (defaults where the file says nothing)."""
-        spec = get_game(name)
-        return from_mapping(spec.params, self.raw_games.get(name, {}), self.source, f"games.{name}")
+        return from_mapping(params_class(name), self.raw_games.get(name, {}), self.source, f"games.{name}")
 
 
 def parse_set(item: str) -> tuple[list[str], Any]:

@@ -1,36 +1,24 @@
-"""Tic Tac Two: 4 x 4 Tic Tac Toe with six drafted special actions, Meta and Void variations."""
+"""Tic Tac Two: 4 x 4 Tic Tac Toe with six drafted special actions, Meta and Void variations.
+
+The package itself is light: a build's parent process reads only its ``params`` (config.toml's checks) and whether
+it has a ``kit`` module; ``SPEC`` (rules, players, kit) and the names below load from their modules when first read.
+"""
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
-from printkit.games.tictactwo.abilities import abilities
-from printkit.games.tictactwo.analysis import fast_simulate, observe
+from printkit.games import lazy_names
 from printkit.games.tictactwo.clarifications import clarifications
-from printkit.games.tictactwo.engine import TicTacTwo
-from printkit.games.tictactwo.params import ACTIONS, Params
-from printkit.games.tictactwo.players import PLAYERS
-from printkit.games.tictactwo.state import Action, Pick, PlaceVoid, State, Turn
-from printkit.games.tictactwo.terminal import play
 
-__all__ = [
-    "ACTIONS", "Action", "Params", "Pick", "PlaceVoid", "SPEC", "State", "TicTacTwo", "Turn",
-    "clarifications", "play",
-]
-
-
-SPEC = GameSpec(
-    abilities=abilities,
-    name="tictactwo",
-    title="Tic Tac Two",
-    seed="003_005c91f7ab348a9c.txt",
-    params=Params,
-    rules=TicTacTwo,
-    players=PLAYERS,
-    fast_simulate=fast_simulate,
-    kernel=lazy_kernel("printkit.games.tictactwo.fast"),
-    observe=observe,
-    play=play,
-    strongest="greedy", marks=("X", "O"),
-    kit=lazy_kit("printkit.games.tictactwo.kit"),
-    extras={"clarifications": clarifications},
-)
+__getattr__, __dir__ = lazy_names(__name__, {
+    "ACTIONS": "params",
+    "Action": "state",
+    "Params": "params",
+    "Pick": "state",
+    "PlaceVoid": "state",
+    "SPEC": "spec",
+    "State": "state",
+    "TicTacTwo": "engine",
+    "Turn": "state",
+    "play": "terminal",
+})
+__all__ = ["ACTIONS", "Action", "Params", "Pick", "PlaceVoid", "SPEC", "State", "TicTacTwo", "Turn", "clarifications", "play"]

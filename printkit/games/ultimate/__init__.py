@@ -1,41 +1,27 @@
-"""Ultimate Tic-Tac-Toe: marks on an 11 x 11 board, scored for the marks they touch."""
+"""Ultimate Tic-Tac-Toe: marks on an 11 x 11 board, scored for the marks they touch.
+
+The package itself is light: a build's parent process reads only its ``params`` (config.toml's checks) and whether
+it has a ``kit`` module; ``SPEC`` (rules, players, kit) and the names below load from their modules when first read.
+"""
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
-from printkit.games.ultimate.abilities import abilities
-from printkit.games.ultimate.board import Geometry, cell_kinds, score_table
+from printkit.games import lazy_names
 from printkit.games.ultimate.clarifications import clarifications
-from printkit.games.ultimate.engine import Placed, State, UltimateRules
-from printkit.games.ultimate.params import Params
-from printkit.games.ultimate.players import PLAYERS, fast_simulate, greedy_policy, observe, summary
-from printkit.games.ultimate.terminal import play
 
-SPEC = GameSpec(
-    abilities=abilities,
-    restricted_kernel=lazy_kernel("printkit.games.ultimate.kernel", "restricted"),
-    name="ultimate",
-    title="Ultimate Tic-Tac-Toe",
-    seed="001_13b6a92f50f535d8.txt",
-    params=Params,
-    rules=UltimateRules,
-    players=PLAYERS,
-    fast_simulate=fast_simulate,
-    kernel=lazy_kernel("printkit.games.ultimate.kernel"),
-    observe=observe,
-    play=play,
-    strongest="greedy", marks=("X", "O"),
-    kit=lazy_kit("printkit.games.ultimate.kit"),
-    summarize=summary,
-    extras={
-        "cell_kinds": cell_kinds,
-        "score_table": score_table,
-        "clarifications": clarifications,
-        "summary": summary,
-    },
-)
-
-__all__ = [
-    "PLAYERS", "SPEC", "Geometry", "Params", "Placed", "State", "UltimateRules", "cell_kinds", "clarifications",
-    "fast_simulate", "greedy_policy", "observe", "score_table", "summary",
-]
+__getattr__, __dir__ = lazy_names(__name__, {
+    "Geometry": "board",
+    "PLAYERS": "players",
+    "Params": "params",
+    "Placed": "engine",
+    "SPEC": "spec",
+    "State": "engine",
+    "UltimateRules": "engine",
+    "cell_kinds": "board",
+    "fast_simulate": "players",
+    "greedy_policy": "players",
+    "observe": "players",
+    "score_table": "board",
+    "summary": "players",
+})
+__all__ = ["Geometry", "PLAYERS", "Params", "Placed", "SPEC", "State", "UltimateRules", "cell_kinds", "clarifications", "fast_simulate", "greedy_policy", "observe", "score_table", "summary"]

@@ -1,51 +1,24 @@
-"""Tic Tac Warfare: a 6x6 tic-tac-toe with Bomb, Shield, Convert and Fortress cards."""
+"""Tic Tac Warfare: a 6x6 tic-tac-toe with Bomb, Shield, Convert and Fortress cards.
+
+The package itself is light: a build's parent process reads only its ``params`` (config.toml's checks) and whether
+it has a ``kit`` module; ``SPEC`` (rules, players, kit) and the names below load from their modules when first read.
+"""
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
-from printkit.games.warfare.abilities import abilities
-from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules, max_turns
-from printkit.games.warfare.info import cells, clarifications, exact_random_results, max_tokens_on_board, victory_reachability
-from printkit.games.warfare.params import Abilities, Params
-from printkit.games.warfare.players import greedy_policy, random_policy
-from printkit.games.warfare.terminal import play
-from printkit.rules.game import Playout
-from printkit.rules.simulate import Tally
+from printkit.games import lazy_names
 
-
-def observe(tally: Tally, game: Playout) -> None:  # type: ignore[type-arg]
-    """Count the ability cards played (the same ``extra`` counters as the fast kernel)."""
-    for move in game.moves:
-        if isinstance(move, Turn) and move.ability is not None:
-            tally.extra[move.ability] += 1
-
-
-def fast_simulate(params: Params, games: int, seed: int) -> Tally:
-    """The numpy playout kernel (imported on use: replaying a log need not load numpy)."""
-    from printkit.games.warfare.fast import fast_simulate as run
-
-    return run(params, games, seed)
-
-
-SPEC = GameSpec(
-    abilities=abilities,
-    name="warfare",
-    title="Tic Tac Warfare",
-    seed="000_1aa8353d7c29ab02.txt",
-    params=Params,
-    rules=WarfareRules,
-    players={"random": random_policy, "greedy": greedy_policy},
-    fast_simulate=fast_simulate,
-    kernel=lazy_kernel("printkit.games.warfare.kernel"),
-    restricted_kernel=lazy_kernel("printkit.games.warfare.kernel", "restricted"),
-    observe=observe,
-    kit=lazy_kit("printkit.games.warfare.kit"),
-    play=play,
-    strongest="greedy",
-    marks=("X", "O"),
-)
-
-__all__ = [
-    "ABILITIES", "SPEC", "Abilities", "Params", "WarfareRules", "cells", "clarifications",
-    "exact_random_results", "max_tokens_on_board", "max_turns", "victory_reachability",
-]
+__getattr__, __dir__ = lazy_names(__name__, {
+    "ABILITIES": "engine",
+    "Abilities": "params",
+    "Params": "params",
+    "SPEC": "spec",
+    "WarfareRules": "engine",
+    "cells": "info",
+    "clarifications": "info",
+    "exact_random_results": "info",
+    "max_tokens_on_board": "info",
+    "max_turns": "engine",
+    "victory_reachability": "info",
+})
+__all__ = ["ABILITIES", "Abilities", "Params", "SPEC", "WarfareRules", "cells", "clarifications", "exact_random_results", "max_tokens_on_board", "max_turns", "victory_reachability"]

@@ -1,0 +1,40 @@
+"""The games' registry: a game's package is light, its parameters and whether it has a kit are known without its
+rules, and an unchanged `build --all` loads no game's rules at all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.errors import UnknownGameError
+from printkit.games import available, get_game, has_kit, lazy_names, params_class
+from tests.shared.test_cli import _imported
+
+RULES = tuple(f"printkit.games.{game}.{module}" for game in available() for module in ("spec", "engine", "players", "terminal"))
+
+
+@pytest.mark.parametrize("game", available())
+def test_params_and_kit_are_the_specs_own(game: str) -> None:
+    spec = get_game(game)
+    assert params_class(game) is spec.params and has_kit(game) == (spec.kit is not None)
+
+
+def test_an_unknown_game_is_refused_by_each_door() -> None:
+    for ask in (params_class, has_kit, get_game):
+        with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
+            ask("chess")
+
+
+def test_a_name_its_submodule_shares_cannot_be_lazy() -> None:
+    with pytest.raises(ValueError, match="import clarifications in the package itself"):
+        lazy_names("printkit.games.sitters", {"clarifications": "clarifications"})
+    getattr_, dir_ = lazy_names("printkit.games.sitters", {"SPEC": "spec"})
+    with pytest.raises(AttributeError, match="has no attribute 'Board'"):
+        getattr_("Board")
+    assert "SPEC" in dir_() and "clarifications" in dir_()
+
+
+def test_an_unchanged_build_all_loads_no_games_rules(tmp_path: Path) -> None:
+    _imported(["build", "--all", "--out", str(tmp_path)])
+    assert not _imported(["build", "--all", "--out", str(tmp_path)], RULES) & set(RULES)
