@@ -516,6 +516,9 @@ class _Params(Mapping[str, Any]):
 
     def __init__(self, values: Mapping[str, Any]) -> None:
         self._values = dict(values)
+        for key, value in self._values.items():  # plain attributes: a playout reads them at every move
+            if key.isidentifier() and not hasattr(type(self), key):
+                self.__dict__[key] = value
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
