@@ -6,6 +6,7 @@ from __future__ import annotations
 import struct
 import zlib
 from functools import lru_cache
+from typing import Any
 
 from printkit.draw.fonts import SVG_FAMILY
 
@@ -21,13 +22,17 @@ def png_bytes(pixels: bytes, width: int, height: int) -> bytes:
     141 ms and 1.34 MiB), and a preview's encoding is what a small build waits for last.
     """
     stride = width * 3
-    rows = b"".join(b"\0" + pixels[y * stride:(y + 1) * stride] for y in range(height))
+    return _png(b"".join(b"\0" + pixels[y * stride:(y + 1) * stride] for y in range(height)), width, height)
+
+
+def _png(scanlines: bytes | memoryview, width: int, height: int) -> bytes:
+    """The PNG of unfiltered RGB ``scanlines`` (each row: the filter byte 0, then its pixels)."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no filter, no interlace
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(scanlines, PNG_LEVEL)) + chunk(b"IEND", b"")
 
 
 def _rgb(data: bytes, width: int, height: int, stride: int, mode: str) -> bytes:
@@ -44,20 +49,39 @@ def _rgb(data: bytes, width: int, height: int, stride: int, mode: str) -> bytes:
     return bytes(rgb)
 
 
-def pdf_to_png(pdf: bytes, dpi: float = 100.0) -> bytes:
-    """The first page of a PDF as a PNG at ``dpi`` on white (PDFium: the exact fonts the PDF embeds).
+def pdf_to_png(pdf: bytes, dpi: float = 100.0, page: int = 0) -> bytes:
+    """A page of a PDF (the first unless ``page`` says) as a PNG at ``dpi`` on white (PDFium: the exact fonts the PDF
+    embeds).
 
-    Deterministic: the same PDF gives the same bytes (no timestamp or metadata in the PNG).
+    PDFium draws straight into the PNG's scanlines: its rows ``width * 3 + 1`` bytes apart, one byte in, so the byte
+    before each row stays the row's filter byte (0). Deterministic: the same PDF gives the same bytes (no timestamp
+    or metadata in the PNG).
     """
+    import ctypes
+
     import pypdfium2
+
+    lines: dict[str, Any] = {}
+
+    def scanlines(width: int, height: int, format: int, rev_byteorder: bool = False) -> Any:
+        if format != pypdfium2.raw.FPDFBitmap_BGR:  # 3 bytes a pixel (RGB with rev_byteorder), as asked; else packed
+            return pypdfium2.PdfBitmap.new_native(width, height, format, rev_byteorder)
+        stride = width * 3 + 1
+        data = bytearray(stride * height + 1)
+        lines.update(data=data, stride=stride)
+        return pypdfium2.PdfBitmap.new_native(width, height, format, rev_byteorder,
+                                              (ctypes.c_ubyte * (stride * height)).from_buffer(data, 1), stride)
 
     document = pypdfium2.PdfDocument(pdf)
     try:
-        bitmap = document[0].render(scale=dpi / 72, fill_color=(255, 255, 255, 255), rev_byteorder=True)
+        bitmap = document[page].render(scale=dpi / 72, fill_color=(255, 255, 255, 255), rev_byteorder=True,
+                                       bitmap_maker=scanlines)
         if bitmap.mode not in ("RGB", "BGR", "BGRX", "BGRA"):
             raise ValueError(f"PDFium rendered {bitmap.mode} pixels")
         width, height = bitmap.width, bitmap.height
-        pixels = _rgb(bytes(bitmap.buffer), width, height, bitmap.stride, bitmap.mode)
+        if lines and bitmap.mode == "RGB" and lines["data"][0:lines["stride"] * height:lines["stride"]].count(0) == height:
+            return _png(memoryview(lines["data"])[:lines["stride"] * height], width, height)
+        pixels = _rgb(bytes(bitmap.buffer), width, height, bitmap.stride, bitmap.mode)  # PDFium chose otherwise
     finally:
         document.close()
     return png_bytes(pixels, width, height)

@@ -63,7 +63,7 @@ def _store(cache: Path | None, key: str, data: bytes) -> None:
 
 
 def _serve(jobs: int, results: int) -> None:
-    """A worker's loop: (key, pdf, dpi) jobs in, (key, ok, png or error) out, until its job pipe closes
+    """A worker's loop: (key, pdf, page, dpi) jobs in, (key, ok, png or error) out, until its job pipe closes
     (the pool closed it, or the build process ended: a worker never outlives its build)."""
     from printkit.draw.png import pdf_to_png
 
@@ -71,9 +71,9 @@ def _serve(jobs: int, results: int) -> None:
         job = receive(jobs)
         if job is None:
             return
-        key, pdf, dpi = job
+        key, pdf, page, dpi = job
         try:
-            answer = (key, True, pdf_to_png(pdf, dpi))
+            answer = (key, True, pdf_to_png(pdf, dpi, page))
         except Exception as exc:  # report any failure to the parent
             answer = (key, False, repr(exc))
         send(results, answer)
@@ -119,7 +119,7 @@ class PreviewPool:
     def __init__(self, forking: bool = True) -> None:
         self.workers = (os.cpu_count() or 1) if forking and can_fork() else 0
         self.process: int | None = None
-        self.waiting: dict[str, tuple[bytes, float]] = {}
+        self.waiting: dict[str, tuple[bytes, int, float]] = {}
         self.done: dict[str, bytes] = {}
 
     def __enter__(self) -> PreviewPool:
@@ -132,7 +132,7 @@ class PreviewPool:
         import threading
 
         pipes = [(*os.pipe(), *os.pipe()) for _ in range(self.workers)]
-        self.jobs: queue.SimpleQueue[tuple[str, bytes, float] | None] = queue.SimpleQueue()
+        self.jobs: queue.SimpleQueue[tuple[str, bytes, int, float] | None] = queue.SimpleQueue()
         self.results: queue.SimpleQueue[tuple[str, bool, Any]] = queue.SimpleQueue()
         self.process = child(lambda: _first_worker(pipes))
         self.feeders = []
@@ -173,15 +173,15 @@ class PreviewPool:
         if self.workers and self.process is None:
             self._start()
 
-    def submit(self, key: str, pdf: bytes, dpi: float) -> str:
-        """Queue one preview (unless already queued); its key collects it."""
+    def submit(self, key: str, pdf: bytes, page: int, dpi: float) -> str:
+        """Queue one preview, page ``page`` of ``pdf`` (unless already queued); its key collects it."""
         if key in self.waiting or key in self.done:
             return key
-        self.waiting[key] = (pdf, dpi)
+        self.waiting[key] = (pdf, page, dpi)
         if self.workers:
             if self.process is None:
                 self._start()
-            self.jobs.put((key, pdf, dpi))
+            self.jobs.put((key, pdf, page, dpi))
             time.sleep(0)  # let a waiting feeder take the job now, not when this thread next yields (up to 5 ms)
         return key
 
@@ -191,8 +191,8 @@ class PreviewPool:
             if self.process is None:
                 from printkit.draw.png import pdf_to_png
 
-                for k, (pdf, dpi) in list(self.waiting.items()):
-                    self.done[k] = pdf_to_png(pdf, dpi)
+                for k, (pdf, page, dpi) in list(self.waiting.items()):
+                    self.done[k] = pdf_to_png(pdf, dpi, page)
                 break
             try:
                 got, ok, value = self.results.get(timeout=WAIT_S)
@@ -227,8 +227,8 @@ class HandedOut:
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
 
-    def submit(self, key: str, pdf: bytes, dpi: float) -> str:
-        self.hand.spawn(key, (key, pdf, dpi))
+    def submit(self, key: str, pdf: bytes, page: int, dpi: float) -> str:
+        self.hand.spawn(key, (key, pdf, page, dpi))
         return key
 
     def second_process(self, big: bool) -> bool:
@@ -237,11 +237,11 @@ class HandedOut:
         return self.hand.core_free()
 
 
-def rendered_preview(cache: Path | None, key: str, pdf: bytes, dpi: float) -> bytes:
-    """A handed-out preview rendered, and kept in the cache."""
+def rendered_preview(cache: Path | None, key: str, pdf: bytes, page: int, dpi: float) -> bytes:
+    """A handed-out preview (page ``page`` of ``pdf``) rendered, and kept in the cache."""
     from printkit.draw.png import pdf_to_png
 
-    png = pdf_to_png(pdf, dpi)
+    png = pdf_to_png(pdf, dpi, page)
     _store(cache, key, png)
     return png
 
@@ -251,15 +251,23 @@ def start_previews(shown: dict[str, tuple[str, Drawing]], dpi: float, cache: Pat
     """Every preview from the cache, or submitted to ``pool`` (its key); collect with :func:`finish_previews`.
 
     ``shown`` gives, per artwork, the SVG text that stands for the picture in the cache and the
-    drawing to render when the cache misses it.
+    drawing to render when the cache misses it. The pictures to render are the pages of one PDF (its
+    fonts embedded once, not once a picture); each page is a job of its own.
     """
     from printkit.draw.pdf import DrawingPage, pdf_bytes
 
     started: dict[str, bytes | str] = {}
+    missing: dict[str, Drawing] = {}
     for name, (svg, drawing) in shown.items():
         key = _key(svg, dpi)
         cached = _read(cache, key)
-        started[name] = cached if cached is not None else pool.submit(key, pdf_bytes([DrawingPage(drawing)], name, compress=False), dpi)
+        started[name] = cached if cached is not None else key
+        if cached is None:
+            missing.setdefault(key, drawing)
+    if missing:
+        pdf = pdf_bytes([DrawingPage(drawing) for drawing in missing.values()], "previews", compress=False)
+        for page, key in enumerate(missing):
+            pool.submit(key, pdf, page, dpi)
     return started
 
 

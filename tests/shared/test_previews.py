@@ -75,3 +75,23 @@ def test_printkits_png_writer_keeps_every_pixel_of_pdfiums_bitmap() -> None:
     padded = b"".join(bgrx[y * width * 4:(y + 1) * width * 4] + b"\0" * 4 for y in range(height))  # rows of stride + 4
     assert _rgb(padded, width, height, width * 4 + 4, "BGRX") == rgb
     assert _rgb(rgb, width, height, width * 3, "RGB") == rgb
+
+
+@pytest.mark.parametrize("width_mm", [10.0, 10.3, 31.7])
+def test_a_preview_holds_pdfiums_own_pixels_for_every_page(width_mm: float) -> None:
+    """PDFium draws straight into the PNG's scanlines: the pixels of its own bitmap, any width (odd row lengths
+    too), any page of a PDF of several."""
+    import pypdfium2
+
+    from printkit.draw.pdf import DrawingPage, pdf_bytes
+    from printkit.draw.png import pdf_to_png
+    from printkit.draw.shapes import Circle, Drawing, Rect, Style, Text
+
+    pages = [Drawing(width_mm + i, 12.0, (Rect(1, 1, 5 + i, 4, Style(fill="#cc3311")), Circle(6, 7, 3, Style(stroke="#112299")),
+                                           Text(2, 11, f"page {i}", size=6))) for i in range(3)]
+    pdf = pdf_bytes([DrawingPage(p) for p in pages], "t", compress=False)
+    document = pypdfium2.PdfDocument(pdf)
+    for index in range(3):
+        theirs = document[index].render(scale=150 / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+        ours = Image.open(io.BytesIO(pdf_to_png(pdf, 150, index)))
+        assert ours.mode == "RGB" and ours.size == theirs.size and ours.tobytes() == theirs.tobytes()
