@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from printkit.config import Config
 from printkit.errors import BuildError, PrintkitError
 from printkit.gallery.history import NOT_KEPT, keep_previous
-from printkit.games import get_game, has_kit
+from printkit.games import has_kit, kit_builder
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
 from printkit.kit.outfolder import staging_prefix, swap_lock
@@ -50,10 +50,9 @@ class BuildResult:
 
 def make_kit(config: Config, game: str) -> Kit:
     """The game's kit in memory (nothing written)."""
-    spec = get_game(game)
-    if spec.kit is None:
+    if not has_kit(game):
         raise BuildError(f"{game}: this game has a rules engine but no print kit yet")
-    return spec.kit(config.game_params(game), config.print)  # type: ignore[no-any-return]
+    return kit_builder(game)(config.game_params(game), config.print)  # type: ignore[no-any-return]
 
 
 def kit_facts(kit: Kit, source: str) -> dict[str, Any]:

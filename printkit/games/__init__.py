@@ -72,6 +72,12 @@ def has_kit(name: str) -> bool:
     return importlib.util.find_spec(f"{_package(name)}.kit") is not None
 
 
+def kit_builder(name: str) -> Callable[[Any, Any], Any]:
+    """A game's kit: its kit module's ``build_kit(params, settings)`` (``SPEC.kit`` loads the same), without the
+    rest of its ``SPEC`` (players, terminal play)."""
+    return importlib.import_module(f"{_package(name)}.kit").build_kit  # type: ignore[no-any-return]
+
+
 def get_game(name: Any) -> GameSpec:
     """The spec of a game: a registered name, or a kit folder's :class:`printkit.kitgame.source.KitRef`
     (how tasks name a designer's game in worker processes); an unknown or absent name is a UnknownGameError."""

@@ -8,16 +8,19 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import UnknownGameError
-from printkit.games import available, get_game, has_kit, lazy_names, params_class
+from printkit.games import available, get_game, has_kit, kit_builder, lazy_names, params_class
 from tests.shared.test_cli import _imported
 
 RULES = tuple(f"printkit.games.{game}.{module}" for game in available() for module in ("spec", "engine", "players", "terminal"))
+PLAY = tuple(f"printkit.games.{game}.{module}" for game in available() for module in ("spec", "players", "terminal"))
 
 
 @pytest.mark.parametrize("game", available())
 def test_params_and_kit_are_the_specs_own(game: str) -> None:
     spec = get_game(game)
     assert params_class(game) is spec.params and has_kit(game) == (spec.kit is not None)
+    assert spec.kit is not None and spec.kit.__qualname__ == "lazy_kit.<locals>.build_kit"
+    assert kit_builder(game).__module__ == f"printkit.games.{game}.kit"  # what SPEC.kit loads
 
 
 def test_an_unknown_game_is_refused_by_each_door() -> None:
@@ -38,3 +41,10 @@ def test_a_name_its_submodule_shares_cannot_be_lazy() -> None:
 def test_an_unchanged_build_all_loads_no_games_rules(tmp_path: Path) -> None:
     _imported(["build", "--all", "--out", str(tmp_path)])
     assert not _imported(["build", "--all", "--out", str(tmp_path)], RULES) & set(RULES)
+
+
+@pytest.mark.parametrize("game", available())
+def test_a_kit_is_made_without_the_games_players_or_terminal(game: str, tmp_path: Path) -> None:
+    """A kit is made from its kit module (here one kit: in this process): what plays the game in a terminal or a
+    simulation stays unloaded."""
+    assert not _imported(["build", "--game", game, "--out", str(tmp_path)], PLAY) & set(PLAY)

@@ -14,7 +14,7 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "Params": "params",
     "SPEC": "spec",
     "SittersRules": "engine",
-    "cell_kinds": "spec",
+    "cell_kinds": "params",
     "fast_simulate": "spec",
     "observe": "spec",
     "score": "scoring",

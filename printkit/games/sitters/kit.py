@@ -13,7 +13,7 @@ from printkit.games.sitters import art_board, art_pieces, art_sheet
 from printkit.games.sitters.board import SAFE_ZONE
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
-from printkit.games.sitters.params import Params, theme_names
+from printkit.games.sitters.params import Params, cell_kinds, theme_names
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.state import BATTLE, LOOT, MOVE, ROLL, SETUP, State
 from printkit.kit import example
@@ -256,8 +256,6 @@ def findings(params: Params, standees: list[Piece], tokens: list[Piece], sheet: 
 
 def build_kit(params: Params, settings: PrintSettings) -> Kit:
     """Everything the SiTTeRS kit prints, computed from the parameters."""
-    from printkit.games.sitters import cell_kinds  # the package imports this module
-
     rules, log_text, game = replay_example(params)
     turns, setup = example_turns(rules, game)
     board = art_board.board_piece(params, settings)

@@ -88,3 +88,9 @@ class Params:
                 problems.append((key, f"expected at most {have // per} (the map has {have} "
                                  f"{letter} spaces), got {value}"))
         return problems
+
+
+def cell_kinds(params: Params) -> dict[str, str]:
+    """Every cell of the map: coordinate (``A1``) -> kind (``collector-start``, ``floor``...)."""
+    board = params.board
+    return {board.names[cell]: board.kinds[cell] for cell in sorted(board.kinds)}

@@ -7,19 +7,13 @@ from typing import Any
 from printkit.games.sitters.abilities import abilities
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
-from printkit.games.sitters.params import Params, theme_names
+from printkit.games.sitters.params import Params, cell_kinds, theme_names
 from printkit.games.sitters.players import PLAYERS
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.terminal import play
 from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.rules.game import Playout
 from printkit.rules.simulate import Tally, simulate
-
-
-def cell_kinds(params: Params) -> dict[str, str]:
-    """Every cell of the map: coordinate (``A1``) -> kind (``collector-start``, ``floor``...)."""
-    board = params.board
-    return {board.names[cell]: board.kinds[cell] for cell in sorted(board.kinds)}
 
 
 def observe(tally: Tally, game: Playout[Any, Any]) -> None:
