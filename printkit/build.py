@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -262,6 +263,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     """
     from printkit.kit.previews import can_fork
 
+    _defer_pillow()
     records = [_read_record(out, job.name) for job in jobs]
     fresh = [force or record is None for record in records]
     seconds = [_seconds(record) for record in records]
@@ -295,6 +297,24 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
             farm.close()
     if failure is not None:
         raise failure
+
+
+def _defer_pillow() -> None:
+    """Pillow's Image module (what reportlab imports at once, 20 ms, for the raster pictures few kits hold) is run
+    when first used instead (importlib.util.LazyLoader): a kit worker imports reportlab on its way to its first
+    kit, and only a kit with a PNG picture or an export needs Pillow."""
+    import importlib.util
+
+    if "PIL.Image" in sys.modules:
+        return
+    spec = importlib.util.find_spec("PIL.Image")
+    if spec is None or spec.loader is None:
+        return
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["PIL.Image"] = module
+    spec.loader.exec_module(module)
+    sys.modules["PIL"].Image = module  # type: ignore[attr-defined]
 
 
 def _kit_files(facts: dict[str, Any], files: dict[str, bytes], findings: list[Finding]) -> dict[str, bytes]:

@@ -48,3 +48,9 @@ def test_a_kit_is_made_without_the_games_players_or_terminal(game: str, tmp_path
     """A kit is made from its kit module (here one kit: in this process): what plays the game in a terminal or a
     simulation stays unloaded."""
     assert not _imported(["build", "--game", game, "--out", str(tmp_path)], PLAY) & set(PLAY)
+
+
+def test_a_kit_without_raster_pictures_never_runs_pillow(tmp_path: Path) -> None:
+    """reportlab imports Pillow's Image module at once; a build defers it to its first use (a PNG picture, an export):
+    the module is imported, never run (it would import PIL.ImageMode)."""
+    assert "PIL.ImageMode" not in _imported(["build", "--game", "warfare", "--out", str(tmp_path)], ("PIL.ImageMode",))
