@@ -2,7 +2,7 @@
 
 ``printkit build --all`` builds whole kits this way, one kit at a time per process, so a second core
 lays out, draws and writes the PDFs of another kit (not only its previews). A kit's previews are side
-jobs: the kit's task hands each out as soon as its one-page PDF is written, and whichever worker has no
+jobs: the kit's task hands each out as soon as its PDF is written, and whichever worker has no
 kit left to start renders it. So the kits are started first, and the previews fill the time at the end
 when one worker would otherwise wait for the other's last kit.
 

@@ -1,8 +1,8 @@
 """PNG previews of the artwork: rendered by worker processes and cached by SVG hash.
 
-A preview is the artwork's drawing as a one-page PDF (the PDF backend the kit itself prints with,
-fonts embedded) rendered by PDFium: about 20 ms an artwork, where cairosvg took 60 ms and more
-(it lays out text glyph by glyph in Python) plus 0.4 s to import. A :class:`PreviewPool` forks
+A preview is the artwork's drawing as a page of a PDF (the PDF backend the kit itself prints with,
+fonts embedded; a kit's previews are the pages of one PDF) rendered by PDFium: about 10 ms an artwork,
+where cairosvg took 60 ms and more (it lays out text glyph by glyph in Python) plus 0.4 s to import. A :class:`PreviewPool` forks
 one worker when the first preview misses the cache, which forks a helper per further core; jobs
 of every kit of a build go to the same pool while this process writes the next kit's PDFs. With
 one core, or without fork, previews render here when collected.
