@@ -33,6 +33,7 @@ from typing import Any, Callable  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from floor import flatten, raw_pdf  # noqa: E402
+from installed import EDITABLE_NOTE, compile_bytecode, editable_install  # noqa: E402
 
 TIC_TAC_TOE = {"board_size": 3, "line_length": 3, "territory_victory": False,
                "abilities": {"bomb": 0, "shield": 0, "convert": 0, "fortress": 0}}
@@ -152,6 +153,7 @@ def playouts() -> dict[str, float]:
 
 def main() -> None:
     repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 7
+    compile_bytecode()
     load_before = [round(v, 2) for v in os.getloadavg()]
     from watch_latency import watch_latency
 
@@ -189,6 +191,8 @@ def main() -> None:
     if "--json" in sys.argv:
         print(json.dumps(result, indent=2))
         return
+    if editable_install():
+        print(EDITABLE_NOTE)
     print(f"whole processes, median of {repeat} (CPU: the process and its preview workers)")
     for name, r in result["commands"].items():
         print(f"  {name:<44} {r['wall_s']:6.3f} s wall (min {r['min_wall_s']:.3f})  {r['cpu_s']:6.3f} s CPU  "

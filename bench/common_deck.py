@@ -24,6 +24,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from installed import EDITABLE_NOTE, compile_bytecode, editable_install  # noqa: E402
+
 KIT = HERE / "common-deck"
 RUNS = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 7
 
@@ -89,12 +93,6 @@ def printkit_command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-m", "printkit"]
 
 
-def editable_install() -> bool:
-    """Whether printkit is installed in development mode (``pip install -e``: a path finder runs at every start-up)."""
-    return any(next(Path(folder).glob("__editable__*printkit*"), None) is not None
-               for folder in sys.path if folder and Path(folder).is_dir())
-
-
 def against_floor(kit: Path, tmp: Path) -> dict[str, float]:
     """RUNS builds of ``kit`` into empty folders, each followed by a run of the floor on the same cards:
     medians of wall and CPU seconds of both, their ratios, printkit's peak memory."""
@@ -129,6 +127,7 @@ def big_deck(tmp: Path, count: int) -> Path:
 
 
 def main() -> None:
+    compile_bytecode()
     load_before = round(os.getloadavg()[0], 2)
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
@@ -140,8 +139,7 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     if result["editable_install"]:
-        print("note: printkit is an editable install here (pip install -e), which adds 10-30 ms to every start-up;"
-              " the README's `pip install .` does not")
+        print(EDITABLE_NOTE)
     for label, r, target in (("common deck, 18 cards", deck, 2.5), ("1,000-card deck", big, 3.0)):
         print(f"{label} (whole processes, median of {RUNS}): printkit {r['printkit_s']:.3f} s ({r['printkit_cpu_s']:.3f} s CPU, "
               f"peak {r['peak_mib']:.0f} MiB), raw reportlab {r['floor_s']:.3f} s ({r['floor_cpu_s']:.3f} s CPU): "
