@@ -43,7 +43,7 @@ def _run(tmp: Path, chromium: bool, uid: int) -> list[str]:
     return calls.read_text().splitlines()
 
 
-VENV_AND_TESTS = ["python3 -m venv .venv", "pip install -q .[test]", "python -m pytest -q -p no:cacheprovider tests/x"]
+VENV_AND_TESTS = ["python3 -m venv .venv", "pip install -q .[test]", "python -m pytest -q -p no:cacheprovider -n auto --dist loadfile tests/x"]
 
 
 @pytest.mark.skipif(not Path("/bin/sh").exists(), reason="a POSIX shell")
