@@ -99,7 +99,11 @@ def _reading(pid: int, path: Path, past: int, seconds: float = 30) -> None:
     """Wait until process ``pid`` has read ``path`` past byte ``past`` (Linux: /proc/PID/fdinfo)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            fds = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:  # the process has ended: the test's own check says so
+            return
+        for fd in fds:
             try:
                 if os.readlink(fd) == str(path):
                     pos = int(Path(f"/proc/{pid}/fdinfo/{fd.name}").read_text().split()[1])
