@@ -16,9 +16,10 @@ _COMPILE = "import compileall, os, printkit; compileall.compile_dir(os.path.dirn
 
 
 def compile_bytecode(python: str = sys.executable) -> None:
-    """Write the bytecode of printkit's modules for ``python`` (``py_compile`` writes it whatever
-    ``PYTHONDONTWRITEBYTECODE`` says), as ``pip install .`` does."""
-    subprocess.run([python, "-c", _COMPILE], check=True)
+    """Write the bytecode of the printkit ``python`` imports (``py_compile`` writes it whatever
+    ``PYTHONDONTWRITEBYTECODE`` says), as ``pip install .`` does. It runs from ``/``, as the timed processes run
+    from a folder of their own, so a checkout in the current folder does not stand in for the install."""
+    subprocess.run([python, "-c", _COMPILE], check=True, cwd="/")
 
 
 def editable_install() -> bool:
