@@ -49,10 +49,15 @@ class BuildResult:
     """True when the inputs were unchanged and the kit already written was kept."""
 
 
-def make_kit(config: Config, game: str) -> Kit:
-    """The game's kit in memory (nothing written)."""
+def require_kit(game: str) -> None:
+    """Refuse an unknown game (UnknownGameError) or one without a print kit (BuildError), without loading its rules."""
     if not has_kit(game):
         raise BuildError(f"{game}: this game has a rules engine but no print kit yet")
+
+
+def make_kit(config: Config, game: str) -> Kit:
+    """The game's kit in memory (nothing written)."""
+    require_kit(game)
     return kit_builder(game)(config.game_params(game), config.print)  # type: ignore[no-any-return]
 
 
@@ -148,8 +153,7 @@ def kit_digest(config: Config, game: str) -> str:
 def game_job(config: Config, game: str) -> Job:
     """The build of a built-in game's kit with ``config``'s parameters (an unknown game, or one without a kit, is refused
     here, before anything is made)."""
-    if not has_kit(game):
-        raise BuildError(f"{game}: this game has a rules engine but no print kit yet")
+    require_kit(game)
     return Job(game, config.source, lambda: kit_digest(config, game), lambda: make_kit(config, game))
 
 

@@ -187,7 +187,7 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
            decks: tuple[str, ...], intent: str | None, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
     """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses into OUT/<game>/export/<target>/."""
-    from printkit.build import make_data_kit, make_kit
+    from printkit.build import make_data_kit, make_kit, require_kit
     from printkit.export.common import NothingToExport
     from printkit.export.run import check_options, export_kit
 
@@ -198,7 +198,7 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     if kits and (names or config_path):
         _fail("--kit exports a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
-        has_kit(name)  # an unknown name is an error here, before anything is made
+        require_kit(name)  # before anything is made
     cfg = load_cli_config(config_path, sets, paper) if names else None
     sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
@@ -289,6 +289,7 @@ def docs(out: str, open_browser: bool) -> None:
 def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config_path: str | None, out: str, paper: str | None,
           sets: tuple[str, ...], serve: bool, port: int) -> None:
     """Rebuild kits when their config, templates, game files or kit folder change; one line per rebuild; Ctrl-C stops."""
+    from printkit.build import require_kit
     from printkit.watch import Watcher, game_source, kit_source
     from printkit.watch import serve as start_server
 
@@ -298,8 +299,7 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
     if kits and (names or config_path):
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
-        if not has_kit(name):
-            _fail(f"{name}: this game has a rules engine but no print kit yet")
+        require_kit(name)
     if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")
     sources = [kit_source(k, sets, _paper(paper)) for k in kits] or [game_source(n) for n in names]
