@@ -512,10 +512,10 @@ class Game:
 
 
 class _Params(Mapping[str, Any]):
-    """kit.toml's ``[params]``: ``params.hand_size`` or ``params["hand_size"]``."""
+    """kit.toml's ``[params]``: ``params.hand_size`` or ``params["hand_size"]`` (a group: ``params.abilities.bomb``)."""
 
     def __init__(self, values: Mapping[str, Any]) -> None:
-        self._values = dict(values)
+        self._values = {key: _Params(value) if isinstance(value, Mapping) else value for key, value in values.items()}
         for key, value in self._values.items():  # plain attributes: a playout reads them at every move
             if key.isidentifier() and not hasattr(type(self), key):
                 self.__dict__[key] = value

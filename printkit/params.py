@@ -13,7 +13,7 @@ import dataclasses
 import math
 import types
 import typing
-from typing import Any, Mapping, TypeVar
+from typing import Any, Iterator, Mapping, TypeVar
 
 from printkit.errors import ConfigError
 from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
@@ -172,3 +172,146 @@ def field_docs(cls: type, prefix: str = "") -> list[tuple[str, Any, str]]:
         else:
             rows.append((key, getattr(defaults, fld.name), fld.metadata.get("doc", "")))
     return rows
+
+
+# --- parameters declared as data: kit.toml's [params] and [param_limits] ---------------------------------------------
+
+Limits = Mapping[str, Mapping[str, Any]]
+"""Parameter name -> its ``[param_limits]`` entry (``min``, ``max``, ``choices``, ``pattern``, ``doc``); a group's entry
+holds its ``doc`` and an entry per parameter of the group."""
+
+
+def value_type(value: Any) -> Any:
+    """The parameter type of a ``[params]`` value: int, float, bool, str, or a tuple of its first item's type."""
+    if isinstance(value, (list, tuple)):
+        return tuple[value_type(value[0]) if value else str, ...]  # type: ignore[misc]
+    return type(value)
+
+
+class ParamSet(Mapping[str, Any]):
+    """What a class made by :func:`params_class` is besides a frozen dataclass: its parameters read as
+    ``params.hand_size`` or ``params["hand_size"]`` (and ``dict(params)``), a message naming the parameters for a name
+    it does not hold, checks across parameters (``check()``: none unless the kit's derived class writes them) and
+    pickling by value (the class is made again on the other side: a worker process needs no module defining it)."""
+
+    _recipe: tuple[Any, ...] = ()
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.__dataclass_fields__:  # type: ignore[attr-defined]
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.__dataclass_fields__)  # type: ignore[attr-defined]
+
+    def __len__(self) -> int:
+        return len(self.__dataclass_fields__)  # type: ignore[attr-defined]
+
+    def __getattr__(self, key: str) -> Any:  # only reached for a name that is neither a parameter nor derived
+        if key.startswith("__"):
+            raise AttributeError(key)
+        raise AttributeError(f"no parameter {key!r} in kit.toml's [params] (parameters: {', '.join(self) or 'none'})")
+
+    def check(self) -> list[tuple[str, str]]:
+        """Problems across parameters as (key, message) pairs (a kit's derived class writes its own)."""
+        return []
+
+    def __reduce__(self) -> Any:
+        return (_remade, (type(self)._recipe, plain_params(self)))
+
+
+def plain_params(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters as plain values, a group as a dict of its own."""
+    return {k: plain_params(v) if isinstance(v, ParamSet) else v for k, v in params.items()}
+
+
+def dotted_params(params: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """The parameters by dotted name, a group's flattened (``abilities.bomb``)."""
+    flat: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, Mapping):
+            flat.update(dotted_params(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+_MADE: dict[tuple[Any, ...], type] = {}
+
+
+def _frozen(value: Any) -> Any:
+    """A ``[params]`` or ``[param_limits]`` table as a hashable key (a table as a tuple of pairs under a marker)."""
+    if isinstance(value, Mapping):
+        return ("table", tuple((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """The inverse of :func:`_frozen` (a list comes back as a tuple, as parameters hold it)."""
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "table" and isinstance(value[1], tuple):
+        return {k: _thawed(v) for k, v in value[1]}
+    if isinstance(value, tuple):
+        return tuple(_thawed(v) for v in value)
+    return value
+
+
+def _remade(recipe: tuple[Any, ...], values: Mapping[str, Any]) -> Any:
+    """A pickled parameter set made again (its class made from its recipe, once per process)."""
+    return from_values(_made_class(*recipe), values)
+
+
+def from_values(cls: type, values: Mapping[str, Any]) -> Any:
+    """An instance of ``cls`` (made by :func:`params_class`) from plain values (a group as a table), unchecked."""
+    hints = typing.get_type_hints(cls)
+    made = {k: from_values(hints[k], v) if dataclasses.is_dataclass(hints[k]) and isinstance(v, Mapping) else v
+            for k, v in values.items()}
+    return cls(**made)
+
+
+def group_class_name(key: str) -> str:
+    """The class name of a group of parameters: ``abilities`` -> ``Abilities``, ``score_table`` -> ``ScoreTable``."""
+    return "".join(part.capitalize() for part in key.split("_"))
+
+
+def params_class(values: Mapping[str, Any], limits: Limits, *, name: str = "Params", doc: str = "",
+                 derived: type | None = None) -> type:
+    """A frozen dataclass with a field per parameter of ``values`` (its value the default, its type from the value)
+    restricted by its ``limits`` entry; a table of ``values`` is a group, a dataclass of its own. ``derived`` (a plain
+    class: properties and methods, ``check(self)`` among them) is a base of the class. The same values, limits and
+    derived class make the same class (once per process)."""
+    return _made_class(name, doc, _frozen(values), _frozen(limits), derived)
+
+
+def _made_class(name: str, doc: str, values: Any, limits: Any, derived: type | None = None) -> type:
+    key = (name, doc, values, limits, derived)
+    if key not in _MADE:
+        table, entries = _thawed(values), _thawed(limits) if limits else {}
+        fields: list[tuple[str, Any, Any]] = []
+        for field_name, value in table.items():
+            entry = entries.get(field_name, {})
+            if isinstance(value, Mapping):
+                inner = {k: v for k, v in entry.items() if isinstance(v, Mapping)}
+                made = _made_class(group_class_name(field_name), entry.get("doc", ""), _frozen(value), _frozen(inner))
+                fields.append((field_name, made, group(made, doc=entry.get("doc", ""))))
+                continue
+            choices = entry.get("choices")
+            fields.append((field_name, value_type(value), param(value, min=entry.get("min"), max=entry.get("max"),
+                                                                 choices=tuple(choices) if choices is not None else None,
+                                                                 pattern=entry.get("pattern"), doc=entry.get("doc", ""))))
+        bases = (ParamSet,) if derived is None else (derived, ParamSet)
+        cls = dataclasses.make_dataclass(name, fields, bases=bases, frozen=True,
+                                         namespace={"__doc__": doc or f"{name}: parameters declared as data.",
+                                                    "_recipe": (name, doc, values, limits, derived)})
+        cls.__module__ = __name__
+        _MADE[key] = cls
+    return _MADE[key]
+
+
+def checked_params(values: Mapping[str, Any], limits: Limits, source: str, written: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each limited parameter converted to the type of its value as ``written`` in kit.toml (before
+    ``--set``) and checked (a ConfigError naming ``params.NAME`` otherwise); the others as they are."""
+    limited = {key: values[key] for key in limits if key in values}
+    made = from_mapping(params_class({key: written.get(key, values[key]) for key in limited}, limits), limited, source, "params")
+    return {**values, **plain_params(made)}

@@ -245,10 +245,23 @@ GAME: dict[str, Key] = {
                            "replay, verify, simulate, balance and play the kit", pattern=r".*\.py", example="rules.py"),
 }
 
+HOOK = r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py:[A-Za-z_][A-Za-z0-9_]{0,63}"
+"""A name in a Python file of the kit folder: ``FILE.py:NAME``."""
+
+HOOKS: dict[str, Key] = {
+    "params": Key("string", "a class in a Python file of the kit folder (`params.py:Derived`) that the parameters' class is "
+                            "made on: its `check(self)` returns problems across parameters as `[(\"name\", \"message\"), ...]` "
+                            "(refused like a limit: config.toml, `--set params.NAME=...`, `balance --sweep`), and its "
+                            "properties and methods are values computed from the parameters (`self.params.NAME` in rules.py)",
+                  pattern=HOOK, example="params.py:Derived"),
+}
+"""``[hooks]``: Python of the kit folder's own that printkit calls, each ``FILE.py:NAME`` (see the kit folder guide)."""
+
 TABLES: dict[str, tuple[str, Mapping[str, Key]]] = {
     "kit": ("the kit itself", KIT),
     "rules": ("the rule sheet", RULES),
     "game": ("the game's rules in Python", GAME),
+    "hooks": ("Python of the kit's own that printkit calls", HOOKS),
 }
 """kit.toml's plain tables with fixed keys: the loader reads them with these declarations, the reference and the JSON
 Schema list them (``[print]``, ``[fonts]`` and ``[layouts]`` are described apart; a ``DOCUMENT`` table in none of
@@ -258,10 +271,12 @@ these is a free table of the designer's own keys)."""
 PARAM_LIMIT: dict[str, Key] = {
     "min": Key("number", "the smallest value a number (or each number of a list) may take"),
     "max": Key("number", "the largest value a number (or each number of a list) may take"),
+    "choices": Key("choices", "the values a parameter (or each item of a list) may take: `[\"wild\", \"blocked\", \"open\"]`"),
     "pattern": Key("string", "a Python regular expression text (or each text of a list) must match whole"),
     "doc": Key("string", "what the parameter means (a built-in game's config.toml reference shows it)"),
 }
-"""``[param_limits]``: ``hand_size = { min = 1, max = 8, doc = "cards in a hand" }``, one entry per parameter."""
+"""``[param_limits]``: ``hand_size = { min = 1, max = 8, doc = "cards in a hand" }``, one entry per parameter; a group of
+parameters (a table in ``[params]``) has an entry of its ``doc`` and an entry per parameter of the group."""
 
 
 def element_keys(kind: str) -> tuple[str, ...]:
@@ -278,7 +293,9 @@ DOCUMENT: dict[str, Key] = {
                           "them with `font` (the built-in font is `Vera`)"),
     "layouts": Key("table", "named layouts: `[layouts.<name>]` with `extends` and one table per element"),
     "game": Key("table", "the game's rules: `rules = \"rules.py\"`"),
-    "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, read by "
+    "hooks": Key("table", "Python of the kit's own that printkit calls: `params = \"params.py:Derived\"`"),
+    "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, or a table "
+                           "of them (a group: `abilities = { bomb = 1, shield = 1 }`, `params.abilities.bomb`), read by "
                            "rules.py (`self.params.hand_size`), rules.md (`{{ params.hand_size }}`) and layouts "
                            "(`{params.hand_size}`)"),
     "param_limits": Key("table", "limits of `[params]`, checked whenever they are set (`--set params.NAME=...`, "

@@ -20,6 +20,7 @@ from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
 from printkit.kit.model import Finding, Kit, PieceSet, Section
+from printkit.params import dotted_params
 from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
@@ -38,7 +39,7 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
     """The rows with kit.toml's ``[params]`` as fields ``params.NAME`` (``{params.hand_size}`` in a layout)."""
     if not params:
         return rows
-    extra = {f"params.{name}": param_text(value) for name, value in params.items()}
+    extra = {f"params.{name}": param_text(value) for name, value in dotted_params(params).items()}
     return [Row({**extra, **row.fields}, row.where, row.index) for row in rows]
 
 

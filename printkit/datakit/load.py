@@ -11,6 +11,7 @@ from printkit.config import parse_set, read_toml
 from printkit.datakit.data import CellSet, Row, cell_text, load_rows, rows_of
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
+from printkit.params import from_mapping, params_class
 from printkit.userinput.documents import DocumentError, check_document
 from printkit.userinput.text import LINE_BREAKS, quoted
 
@@ -118,6 +119,8 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
         except DocumentError as exc:
             raise ConfigError(source, exc.key, exc.message) from None
         spec = parse_kit(data, source, written)
+        if "params" in spec.hooks:
+            _check_params(path, display, spec)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None
     known = {d.name for d in spec.decks} | {t.name for t in spec.tokens} | {b.name for b in spec.boards if b.shape == "spaces"}
@@ -126,6 +129,22 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
             raise ConfigError("--set", cell.key, f"no deck, token set or board of spaces {cell.target!r} "
                                                  f"(those of this kit: {', '.join(sorted(known)) or 'none'})")
     return KitFolder(path, display, spec, set_keys, cells)
+
+
+def _check_params(path: Path, display: str, spec: KitSpec) -> None:
+    """The kit's parameters checked by the class ``[hooks] params`` names (its ``check()``), as config.toml's are."""
+    from printkit.kitgame.blame import blame
+    from printkit.kitgame.source import kit_hook
+
+    derived = kit_hook(path, display, spec.hooks["params"], spec.source, "hooks.params")
+    if not isinstance(derived, type):
+        raise ConfigError(spec.source, "hooks.params", f"{spec.hooks['params']} is not a class")
+    try:
+        from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params, spec.source, "params")
+    except ConfigError:
+        raise
+    except Exception as exc:  # the designer's code
+        raise blame(exc, path, display, "checking the parameters") from None
 
 
 DATA_PREFIX = "data."

@@ -15,7 +15,7 @@ from printkit.datakit import keys
 from printkit.datakit.keys import CARD_SIZES, NAME, element_keys
 from printkit.datakit.reader import Table
 from printkit.errors import ConfigError
-from printkit.params import describe, from_mapping
+from printkit.params import checked_params, describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
 from printkit.userinput.text import quoted
 
@@ -156,7 +156,10 @@ class KitSpec:
     params: Mapping[str, Any] = field(default_factory=dict)
     """``[params]``: the game's numbers, read by the rules, the layouts (``{params.NAME}``) and rules.md."""
     param_limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """``[param_limits]``: parameter name -> ``min``, ``max``, ``pattern``, ``doc`` (its ``[params]`` value checked)."""
+    """``[param_limits]``: parameter name -> ``min``, ``max``, ``choices``, ``pattern``, ``doc`` (its ``[params]`` value
+    checked)."""
+    hooks: Mapping[str, str] = field(default_factory=dict)
+    """``[hooks]``: what printkit calls of the kit folder's own Python, by name -> ``FILE.py:NAME``."""
 
 
 def _name(table: Table, key: str) -> str:
@@ -474,38 +477,91 @@ def _game(doc: Table) -> str | None:
 PARAM_VALUE = (str, int, float, bool)
 
 
-def _params(doc: Table) -> dict[str, Any]:
-    """``[params]``: names to numbers, strings, booleans or lists of them (the game's parameters)."""
+def _param_name(table: Table, name: str) -> None:
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", name):
+        raise table.fail(name, "expected a parameter name of letters, digits and _ (like hand_size)")
+
+
+def _param_value(table: Table, name: str, value: Any) -> Any:
+    """One ``[params]`` value: a number, string, true/false or a list of them."""
+    _param_name(table, name)
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(v, PARAM_VALUE) for v in items) or isinstance(value, float) and not math.isfinite(value):
+        raise table.fail(name, f"expected a number, string, true/false or a list of them, got {describe(value)}")
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _params(doc: Table, written: Mapping[str, Any]) -> dict[str, Any]:
+    """``[params]``: names to numbers, strings, booleans or lists of them (the game's parameters), or a table of them
+    (a group: ``abilities = { bomb = 1 }``) where kit.toml writes one (``written``: before ``--set``)."""
     table = doc.table("params")
+    written = written if isinstance(written, Mapping) else {}
     params: dict[str, Any] = {}
     for name in table.data:
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", name):
-            raise table.fail(name, "expected a parameter name of letters, digits and _ (like hand_size)")
         value = table.raw(name)
-        items = value if isinstance(value, list) else [value]
-        if not all(isinstance(v, PARAM_VALUE) for v in items) or isinstance(value, float) and not math.isfinite(value):
-            raise table.fail(name, f"expected a number, string, true/false or a list of them, got {describe(value)}")
-        params[name] = tuple(value) if isinstance(value, list) else value
+        if isinstance(written.get(name), Mapping) and not isinstance(value, Mapping):
+            raise table.fail(name, f"expected a table of parameters (a group), got {describe(value)}")
+        if isinstance(value, Mapping) and isinstance(written.get(name, value), Mapping):
+            _param_name(table, name)
+            group = table.table(name)
+            params[name] = {inner: _param_value(group, inner, group.raw(inner)) for inner in group.data}
+        else:
+            params[name] = _param_value(table, name, value)
     return params
 
 
+def _limit_entry(table: Table, name: str, value: Any) -> dict[str, Any]:
+    """One parameter's ``[param_limits]`` entry: ``min``, ``max``, ``choices``, ``pattern``, ``doc``."""
+    entry = Table(table.raw(name), table.source, table.key(name), keys.PARAM_LIMIT)
+    limits = {key: entry.raw(key) if keys.PARAM_LIMIT[key].type == "choices" else entry.value(key)
+              for key in keys.PARAM_LIMIT if entry.has(key)}
+    entry.done()
+    choices = limits.get("choices")
+    if choices is not None:
+        if not isinstance(choices, list) or not choices or not all(isinstance(c, PARAM_VALUE) for c in choices):
+            raise entry.fail("choices", f"expected a list of the values the parameter may take, got {describe(choices)}")
+        limits["choices"] = tuple(choices)
+    pattern = limits.get("pattern")
+    if pattern is not None:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise entry.fail("pattern", f"not a regular expression: {exc}") from None
+    return limits
+
+
 def _param_limits(doc: Table, params: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    """``[param_limits]``: an entry of ``min``, ``max``, ``pattern``, ``doc`` for parameters of ``[params]``."""
+    """``[param_limits]``: an entry of ``min``, ``max``, ``choices``, ``pattern``, ``doc`` for parameters of ``[params]``;
+    for a group, its ``doc`` and an entry per parameter of the group."""
     table = doc.table("param_limits")
     limits: dict[str, dict[str, Any]] = {}
     for name in table.data:
         if name not in params:
             raise table.fail(name, f"no parameter {name!r} in [params] (parameters: {', '.join(params) or 'none'})")
-        entry = Table(table.raw(name), table.source, table.key(name), keys.PARAM_LIMIT)
-        limits[name] = {key: entry.value(key) for key in keys.PARAM_LIMIT if entry.has(key)}
-        entry.done()
-        pattern = limits[name].get("pattern")
-        if pattern is not None:
-            try:
-                re.compile(pattern)
-            except re.error as exc:
-                raise entry.fail("pattern", f"not a regular expression: {exc}") from None
+        if not isinstance(params[name], Mapping):
+            limits[name] = _limit_entry(table, name, params[name])
+            continue
+        group = table.table(name)
+        limits[name] = {"doc": group.get("doc", str, "")} if group.has("doc") else {}
+        for inner in group.data:
+            if inner == "doc":
+                continue
+            if inner not in params[name]:
+                raise group.fail(inner, f"no parameter {inner!r} in [params.{name}] (parameters: {', '.join(params[name])})")
+            limits[name][inner] = _limit_entry(group, inner, params[name][inner])
     return limits
+
+
+def _hooks(doc: Table) -> dict[str, str]:
+    """``[hooks]``: what printkit calls of the kit's own Python, each ``FILE.py:NAME``."""
+    table = doc.table("hooks", keys.HOOKS)
+    hooks = {name: table.value(name) for name in keys.HOOKS if table.has(name)}
+    for name, written in hooks.items():
+        if not re.fullmatch(keys.HOOK, written):
+            raise table.fail(name, f"expected a Python file of the kit folder and a name in it, like 'params.py:Derived', "
+                                   f"got {quoted(written)}")
+    table.done()
+    return hooks
 
 
 def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] | None = None) -> KitSpec:
@@ -526,11 +582,10 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     if rules_font != "Vera" and rules_font not in fonts:
         raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
     game_rules = _game(doc)
-    params = _params(doc)
+    hooks = _hooks(doc)
+    params = _params(doc, data.get("params", {}) if written is None else written)
     limits = _param_limits(doc, params)
     if limits:
-        from printkit.datakit.params import checked_params
-
         params = checked_params(params, limits, source, params if written is None else written)
     layouts = _layouts(doc)
     decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
@@ -547,4 +602,4 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params, limits)
+                   game_rules, params, limits, hooks)

@@ -125,6 +125,7 @@ def key_schema(key: Key) -> dict[str, Any]:
         "points": {"type": "array", "minItems": 3, "items": {"type": "array", "items": {"type": "number"},
                                                                "minItems": 2, "maxItems": 2}},
         "dash": {"type": "array", "items": {"type": "number", "minimum": 0.05, "maximum": 10_000}},
+        "choices": {"type": "array", "minItems": 1, "items": {"type": ["string", "number", "boolean"]}},
     }
     schema = by_type[key.type] if key.type in ("size", "types") else _with_choices(key, by_type[key.type])
     if key.pattern is not None:
@@ -174,6 +175,7 @@ def kit_schema() -> dict[str, Any]:
         "propertyNames": _entry_names(),
     }
     properties: dict[str, Any] = {name: table_schema(declared, keys.DOCUMENT[name].doc) for name, (_, declared) in keys.TABLES.items()}
+    limit = table_schema(keys.PARAM_LIMIT)
     properties["kit"]["properties"]["paper"] = {"type": "string", "pattern": _any_case(keys.KIT["paper"].choices),
                                                 "description": keys.KIT["paper"].doc}
     properties |= {
@@ -183,7 +185,9 @@ def kit_schema() -> dict[str, Any]:
         "layouts": {"type": "object", "description": keys.DOCUMENT["layouts"].doc, "propertyNames": _entry_names(),
                     "additionalProperties": {"$ref": "#/definitions/layout"}},
         "param_limits": {"type": "object", "description": keys.DOCUMENT["param_limits"].doc,
-                         "additionalProperties": table_schema(keys.PARAM_LIMIT)},
+                         "additionalProperties": {"anyOf": [limit, {"type": "object", "description": "a group of parameters",
+                                                                    "properties": {"doc": limit["properties"]["doc"]},
+                                                                    "additionalProperties": limit}]}},
     }
     for name, (doc, declared) in keys.ARRAYS.items():
         entry = table_schema(declared, doc)

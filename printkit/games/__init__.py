@@ -10,9 +10,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
+import tomllib
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from printkit.errors import UnknownGameError
+from printkit.kitgame.source import kit_hook
+from printkit.params import params_class as make_params
 from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
@@ -61,10 +66,30 @@ def _package(name: str) -> str:
     return GAMES[name]
 
 
+def kit_folder(name: str) -> Path:
+    """The folder of a registered game's kit.toml (Token Tactics' kitfolder/, the others' package folder)."""
+    package = Path(__file__).parent / _package(name).rpartition(".")[2]
+    return package / "kitfolder" if (package / "kitfolder" / "kit.toml").is_file() else package
+
+
+EXAMPLE_LOG = {"doc": "log of the rule sheet's worked example (empty: the built-in one)"}
+"""``example_log``: config.toml's key of every built-in game besides its kit folder's ``[params]``."""
+
+
+@lru_cache(maxsize=None)
 def params_class(name: str) -> type:
-    """A registered game's parameters (its ``params`` module's ``Params``: the same class as its ``SPEC.params``),
-    without loading its rules."""
-    return importlib.import_module(f"{_package(name)}.params").Params  # type: ignore[no-any-return]
+    """A registered game's parameters: its kit.toml's ``[params]`` and ``[param_limits]`` with config.toml's
+    ``example_log``, the class ``[hooks] params`` names (in the game's package) as their base, without loading its
+    rules."""
+    folder = kit_folder(name)
+    with (folder / "kit.toml").open("rb") as file:
+        data = tomllib.load(file)
+    written = data.get("hooks", {}).get("params")
+    derived = kit_hook(folder, name, written, f"{name}/kit.toml", "hooks.params") if written is not None else None
+    title = data["kit"].get("title", name)
+    return make_params({**data["params"], "example_log": ""}, {**data.get("param_limits", {}), "example_log": EXAMPLE_LOG},
+                       doc=f"{title}: the parameters of its kit folder (printkit/games/{name}/kit.toml) and the rule sheet's "
+                           "example log.", derived=derived)
 
 
 def has_kit(name: str) -> bool:

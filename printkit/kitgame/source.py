@@ -119,3 +119,57 @@ def _chosen(module: Any, ref: KitRef) -> type[Game]:
                          "(from printkit.kitrules import Game)")
     raise RulesError(f"{ref.rules_name}: {len(found)} games in it ({', '.join(c.__name__ for c in found)}): "
                      "say which with GAME = ClassName")
+
+
+def packaged_module(path: Path) -> str | None:
+    """The dotted module name of a Python file shipped inside printkit (a built-in game's kit folder), else None."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        parts = path.resolve().with_suffix("").relative_to(root).parts
+    except ValueError:
+        return None
+    return ".".join(("printkit", *parts))
+
+
+_HOOKS: dict[str, Any] = {}
+
+
+def kit_hook(folder: Path, display: str, written: str, source: str, key: str) -> Any:
+    """What ``FILE.py:NAME`` (kit.toml's ``key``, e.g. ``hooks.params``) names: NAME in the kit folder's FILE.py. A kit
+    folder shipped in printkit is imported by its module's dotted name; any other file is loaded once per process by
+    its path and content (its errors reported as the designer's)."""
+    from printkit.datakit.paths import inside, shown
+    from printkit.errors import ConfigError
+    from printkit.userinput.files import read_bytes, reason
+
+    file, _, attribute = written.partition(":")
+    path = inside(folder, file, source, key)
+    name = packaged_module(path)
+    if name is not None:
+        module = importlib.import_module(name)
+    else:
+        try:
+            code = read_bytes(path, MAX_CODE_BYTES)
+        except FileNotFoundError:
+            raise ConfigError(source, key, f"no file {shown(folder, display, path)}") from None
+        except OSError as exc:
+            raise ConfigError(shown(folder, display, path), "", f"cannot read the file: {reason(exc)}") from None
+        digest = hashlib.sha256(str(path.resolve()).encode() + b"\0" + code).hexdigest()[:16]
+        if digest not in _HOOKS:
+            module_name = f"printkit_kit_hook_{digest}"
+            spec = importlib.util.spec_from_file_location(module_name, path)
+            if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has a loader
+                raise RulesError(f"{shown(folder, display, path)}: cannot be loaded as Python")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[module_name] = module
+            try:
+                spec.loader.exec_module(module)
+            except Exception as exc:  # the designer's code: any exception is theirs
+                sys.modules.pop(module_name, None)
+                raise blame(exc, folder, display, f"while loading {file}") from None
+            _HOOKS[digest] = module
+        module = _HOOKS[digest]
+    found = getattr(module, attribute, None)
+    if found is None:
+        raise ConfigError(source, key, f"{shown(folder, display, path)} has no {attribute!r} (kit.toml names {written!r})")
+    return found

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Any
 
-from printkit.params import param
 from printkit.userinput.text import quoted
 
 COORD = r"[A-Z][1-9][0-9]?"
@@ -45,36 +44,11 @@ def coord_cell(size: int, text: str) -> int | None:
     return row * size + col
 
 
-@dataclass(frozen=True)
-class Params:
-    """The seed's board: 11 x 11, columns A.. left to right, rows 1.. from the top down."""
+class Derived:
+    """The base of Ultimate Tic-Tac-Toe's parameters (kit.toml's ``[hooks] params``): the checks across them and the
+    spaces a full game marks."""
 
-    board_size: int = param(11, min=3, max=26, doc="cells per side of the square board")
-    extra_turn: tuple[str, ...] = param(
-        ("E3", "G3", "E9", "G9"), pattern=COORD, doc="spaces marked T: a mark there earns another turn"
-    )
-    triple: tuple[str, ...] = param(
-        ("C3", "I3", "C9", "I9"), pattern=COORD, doc="spaces marked x3: a mark there scores triple"
-    )
-    double: tuple[str, ...] = param(
-        ("D5", "H5", "D7", "H7"), pattern=COORD, doc="spaces marked x2: a mark there scores double"
-    )
-    free: tuple[str, ...] = param(("F1", "F11"), pattern=COORD, doc="free spaces")
-    free_space: str = param(
-        "wild",
-        choices=FREE_SPACE_READINGS,
-        doc="wild: a free space is marked from the start and counts as each player's own mark; "
-        "blocked: marked from the start, scores nothing; open: an ordinary space anyone may mark",
-    )
-    player_x: str = param("X", pattern=r"[^\n]{1,24}", doc="name of the player with the X marks")
-    player_o: str = param("O", pattern=r"[^\n]{1,24}", doc="name of the player with the O marks")
-    cell_mm: float = param(
-        15.0, min=10, max=60, doc="side of one board space in mm (15: the 11 x 11 board fits on A4 or Letter; larger boards are tiled)"
-    )
-    token_mm: float = param(12.0, min=6, max=57, doc="diameter of an X or O token in mm (at most cell_mm - 3)")
-    example_log: str = param("", doc="log file of the rule sheet's worked example ('' = the built-in one)")
-
-    def check(self) -> list[tuple[str, str]]:
+    def check(self: Any) -> list[tuple[str, str]]:
         """Every special space on the board, in one list only, and something left to play."""
         problems: list[tuple[str, str]] = []
         seen: dict[str, str] = {}
@@ -87,7 +61,7 @@ class Params:
             problems.append(("token_mm", f"expected at most cell_mm - 3 ({self.cell_mm - 3:g}), got {self.token_mm:g}"))
         return problems
 
-    def _check_coord(self, key: str, text: str, seen: dict[str, str]) -> list[tuple[str, str]]:
+    def _check_coord(self: Any, key: str, text: str, seen: dict[str, str]) -> list[tuple[str, str]]:
         """The problems of one listed coordinate; records it in ``seen``."""
         if coord_cell(self.board_size, text) is None:
             return [(key, f"{quoted(text)} is off the board ({board_extent(self.board_size)})")]
@@ -97,7 +71,16 @@ class Params:
         seen[text] = key
         return []
 
-    def playable_count(self) -> int:
+    def playable_count(self: Any) -> int:
         """How many spaces get a mark in a full game."""
         free = 0 if self.free_space == "open" else len(set(self.free))
         return self.board_size * self.board_size - free
+
+
+def __getattr__(name: str) -> Any:
+    """``Params`` (kit.toml's parameters), made when first read."""
+    if name == "Params":
+        from printkit.games import params_class
+
+        return params_class("ultimate")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

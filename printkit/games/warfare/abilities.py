@@ -17,4 +17,4 @@ def _plays(ability: str) -> Callable[[Any, Any, Any], bool]:
 
 def abilities(params: Params) -> dict[str, Callable[[Any, Any, Any], bool]]:
     """Bomb, Shield, Convert and Fortress, each when a player holds at least one card of it."""
-    return {name: _plays(name) for name in ABILITIES if params.abilities.count(name) > 0}
+    return {name: _plays(name) for name in ABILITIES if params.abilities[name] > 0}

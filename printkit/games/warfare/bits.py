@@ -34,7 +34,7 @@ class BitKernel:
         self.params, self.cells, self.fv = params, geo.cells, params.fortress_victory
         self.lines = np.array([sum(1 << i for i in ln) for ln in geo.lines], dtype=np.uint64)
         self.cross = np.array([sum(1 << i for i in c) for c in geo.crosses], dtype=np.uint64)
-        self.no_abilities = not any(params.abilities.count(a) for a in ABILITIES)
+        self.no_abilities = not any(params.abilities[a] for a in ABILITIES)
 
     def has_line(self, mine: np.ndarray) -> np.ndarray:
         lines = self.lines[None, :]
@@ -73,7 +73,7 @@ class BitBatch:
         self.xo = np.zeros((size, 2), dtype=np.uint64)
         self.fort = np.zeros(size, dtype=np.uint64)
         self.shield = np.full((size, 2), -1, dtype=np.int64)
-        cards = np.array([k.params.abilities.count(a) for a in ABILITIES], dtype=np.int8)
+        cards = np.array([k.params.abilities[a] for a in ABILITIES], dtype=np.int8)
         self.cards = np.broadcast_to(cards, (size, 2, 4)).copy()
         self.mover, self.first, self.gid = first.astype(np.int64), first.astype(np.int64), gid
         self.turns = 0

@@ -47,7 +47,7 @@ def run(params: Params, greedy: tuple[bool, bool], games: int, seed: int, record
     start = time.perf_counter()
     through, lsum, cross = _geometry(params.board_size, params.line_length)
     rules = np.array([params.line_length, params.fortress_victory, params.territory_victory]
-                     + [params.abilities.count(a) for a in ABILITIES], dtype=np.int64)
+                     + [params.abilities[a] for a in ABILITIES], dtype=np.int64)
     banned = np.full(2, -1, dtype=np.int64)
     if restrict is not None:
         banned[restrict[0]] = ABILITIES.index(restrict[1])

@@ -78,7 +78,7 @@ class WarfareRules:
         self.params = params
         self.geo: Geometry = geometry(params.board_size, params.line_length)
         self.player_names = (params.player_x, params.player_o)
-        self.cards0 = tuple(params.abilities.count(a) for a in ABILITIES)
+        self.cards0 = tuple(params.abilities[a] for a in ABILITIES)
 
     # --- the contract -------------------------------------------------------------------
     def initial_state(self) -> State:

@@ -111,7 +111,7 @@ def ability_rows(params: Params, settings: PrintSettings) -> tuple[list[CardRow]
         pictures[f"emblem-{mark}"] = Drawing(26, 26, (symbols.player_mark(mark, 13, 13, 13, "#FFFFFF"),))
         for ability in ABILITY_ORDER:
             pictures[f"{ability}-{mark}"] = Drawing(30, 30, (diagram(ability, colour, enemy),))
-            count = params.abilities.count(ability)
+            count = params.abilities[ability]
             for i in range(count):
                 fields = {"title": ability.capitalize(), "text": card_text(ability, params), "colour": colour,
                           "footer": f"{names(params)[player]} - {ability.capitalize()} {i + 1} of {count} - use once",
@@ -188,8 +188,8 @@ def rule_context(params: Params, settings: PrintSettings, game: Replay[Any, Any]
         "p": params,
         "names": names(params),
         "tokens_each": info.max_tokens_on_board(params),
-        "cards_each": sum(params.abilities.count(a) for a in ABILITY_ORDER),
-        "abilities": [(a.capitalize(), params.abilities.count(a), card_text(a, params)) for a in ABILITY_ORDER],
+        "cards_each": sum(params.abilities[a] for a in ABILITY_ORDER),
+        "abilities": [(a.capitalize(), params.abilities[a], card_text(a, params)) for a in ABILITY_ORDER],
         "victories": info.victory_reachability(params),
         "clarifications": info.clarifications(params),
         "example": steps,
@@ -206,8 +206,8 @@ def findings(params: Params, token_pieces: list[Piece], cards: list[Piece]) -> l
     for mark in MARKS:
         for ability in ABILITY_ORDER:
             have = sum(1 for p in cards if p.name.startswith(f"{mark} {ability} card"))
-            if have != params.abilities.count(ability):
-                found.append(Finding("error", f"cards: {have} {mark} {ability} cards printed, the rules deal {params.abilities.count(ability)}"))
+            if have != params.abilities[ability]:
+                found.append(Finding("error", f"cards: {have} {mark} {ability} cards printed, the rules deal {params.abilities[ability]}"))
     need = info.max_tokens_on_board(params)
     for mark in MARKS:
         have = sum(1 for p in token_pieces if p.name.startswith(f"{mark} token"))

@@ -1,0 +1,68 @@
+"""One parameter system: a kit's [params] may hold groups, [param_limits] choices, and [hooks] params names a class of
+the kit's own Python whose check() refuses parameters that do not fit together (as the built-in games' do)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import cli, edit, one_error_line, scaffold
+
+DERIVED = '''
+class Derived:
+    """Checks across the parameters."""
+
+    def check(self):
+        if self.goal < self.hand_size:
+            return [("goal", f"expected at least hand_size ({self.hand_size}), got {self.goal}")]
+        return []
+'''
+
+
+def kit_with_hooks(tmp_path: Path) -> Path:
+    folder = scaffold(tmp_path)
+    edit(folder / "kit.toml", "goal = 5                    # stars that win the game (the score track's Goal space)\n",
+         "goal = 5                    # stars that win the game (the score track's Goal space)\n"
+         "deal = { first = 1, second = 2 }\n"
+         "pace = \"steady\"\n\n"
+         "[param_limits]\n"
+         "pace = { choices = [\"steady\", \"quick\"], doc = \"how fast the game goes\" }\n"
+         "deal = { doc = \"cards dealt\", first = { min = 0, max = 5 } }\n\n"
+         "[hooks]\n"
+         "params = \"params.py:Derived\"\n")
+    (folder / "params.py").write_text(DERIVED, encoding="utf-8")
+    edit(folder / "rules.py", "            for _ in range(self.params.hand_size):",
+         "            assert self.params.deal.first + self.params.deal[\"second\"] == 3 and self.params.pace == \"steady\"\n"
+         "            for _ in range(self.params.hand_size):")
+    return folder
+
+
+def test_a_kit_with_groups_choices_and_a_params_hook_plays(tmp_path: Path) -> None:
+    folder = kit_with_hooks(tmp_path)
+    result = cli("simulate", "--kit", str(folder), "--games", "20")
+    assert result.exit_code == 0, result.output
+    assert cli("build", "--kit", str(folder), "--out", str(tmp_path / "out")).exit_code == 0
+
+
+def test_the_hook_and_the_limits_refuse_what_does_not_fit(tmp_path: Path) -> None:
+    folder = kit_with_hooks(tmp_path)
+    line = one_error_line(cli("simulate", "--kit", str(folder), "--set", "params.goal=2"))
+    assert line == "error: --set: params.goal: expected at least hand_size (3), got 2 (in " + f"{folder}/kit.toml)"
+    line = one_error_line(cli("simulate", "--kit", str(folder), "--set", "params.pace=slow"))
+    assert line == "error: --set: params.pace: expected one of 'steady', 'quick', got 'slow' (in " + f"{folder}/kit.toml)"
+    line = one_error_line(cli("simulate", "--kit", str(folder), "--set", "params.deal.first=9"))
+    assert line == "error: --set: params.deal.first: expected 0 to 5, got 9 (in " + f"{folder}/kit.toml)"
+
+
+def test_a_hook_that_names_nothing_is_one_error(tmp_path: Path) -> None:
+    folder = kit_with_hooks(tmp_path)
+    edit(folder / "kit.toml", 'params = "params.py:Derived"', 'params = "params.py:Checks"')
+    assert one_error_line(cli("simulate", "--kit", str(folder))) == (
+        f"error: {folder}/kit.toml: hooks.params: {folder}/params.py has no 'Checks' (kit.toml names 'params.py:Checks')")
+    edit(folder / "kit.toml", 'params = "params.py:Checks"', 'params = "checks.py:Derived"')
+    assert one_error_line(cli("simulate", "--kit", str(folder))) == (
+        f"error: {folder}/kit.toml: hooks.params: no file {folder}/checks.py")
+    edit(folder / "kit.toml", 'params = "checks.py:Derived"', 'params = "checks"')
+    assert "hooks.params: expected a Python file of the kit folder and a name in it" in one_error_line(cli("simulate", "--kit", str(folder)))
+    (folder / "params.py").write_text("class Derived:\n    def check(self):\n        return 1 / 0\n", encoding="utf-8")
+    edit(folder / "kit.toml", 'params = "checks"', 'params = "params.py:Derived"')
+    assert one_error_line(cli("simulate", "--kit", str(folder))).startswith(f"error: {folder}/params.py:3 in check(): ZeroDivisionError")
