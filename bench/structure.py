@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("press",),
     ("art", "rulesheet.py"),
     ("kit",),
-    ("rules", "kitrules.py"),
+    ("rules", "kitrules.py", "kitart.py"),
     ("kitgame",),
     ("datakit",),
     ("games",),

@@ -200,6 +200,8 @@ class Step:
     move: Any
     after: Any
     """The state after the move."""
+    note: str = ""
+    """The comment written after the move (``X C3   # takes the centre``), without its ``#``."""
 
 
 @dataclass(frozen=True)
@@ -318,8 +320,12 @@ class _Choice(Chance):
     moves: tuple[Any, ...]
     weights: tuple[float, ...]
 
+    weighted: bool = False
+
     def sample(self, rng: random.Random) -> Any:
-        return rng.choices(self.moves, self.weights)[0] if len(set(self.weights)) > 1 else self.moves[rng.randrange(len(self.moves))]
+        if self.weighted:  # one uniform number, mapped by the weights' running total
+            return rng.choices(self.moves, self.weights)[0]
+        return self.moves[rng.randrange(len(self.moves))]
 
     def outcomes(self) -> list[tuple[Any, float]] | None:
         total = sum(self.weights)
@@ -344,14 +350,15 @@ def shuffle(pile: str, size: int) -> Chance:
 
 
 def choice(outcomes: Sequence[Any] | Mapping[Any, float]) -> Chance:
-    """One of ``outcomes``: a list (each as likely) or a mapping of outcome to weight."""
+    """One of ``outcomes``: a list (each as likely: one ``rng.randrange``) or a mapping of outcome to weight (drawn by
+    weight: one ``rng.random()`` against the weights' running total)."""
     if isinstance(outcomes, Mapping):
         moves, weights = tuple(outcomes), tuple(float(w) for w in outcomes.values())
     else:
         moves, weights = tuple(outcomes), (1.0,) * len(outcomes)
     if not moves or any(w < 0 for w in weights) or sum(weights) <= 0:
         raise ValueError("choice(): at least one outcome, weights of at least 0 adding up to more than 0")
-    return _Choice(moves, weights)
+    return _Choice(moves, weights, isinstance(outcomes, Mapping))
 
 
 class Game:
@@ -381,10 +388,19 @@ class Game:
     """A game longer than this is stopped and reported (a game that never ends is a bug in the rules)."""
     strongest: str = ""
     """The player the computer plays by default in a terminal game (default: the last one defined)."""
+    marks: tuple[str, ...] = ()
+    """Short names of the players besides their names (``("X", "O")``): ``play --side X`` takes them, and a move typed
+    at the terminal may leave out the mover's mark (``C3`` for ``X C3``)."""
+    hint: str = ""
+    """Words added to the terminal's prompt after "type one in log notation" (``" (e.g. 'C3')"``)."""
+    play_checks_moves: bool = False
+    """True when :meth:`play` refuses every illegal move itself (raising :class:`IllegalMove` with the reason, and
+    changing nothing): the engine then tests a move by playing it instead of listing every legal move first, which a
+    game with hundreds of legal moves a turn needs to play quickly. Default: the engine lists them."""
 
     def __init__(self, params: Mapping[str, Any], decks: Mapping[str, Sequence[Record]],
                  tokens: Mapping[str, Sequence[Record]], boards: Mapping[str, Any]) -> None:
-        self.params = _Params(params)
+        self.params = params if hasattr(type(params), "__dataclass_fields__") else _Params(params)  # typed: as given
         self.decks = decks
         self.tokens = tokens
         self.boards = boards
@@ -492,6 +508,32 @@ class Game:
                 value = "chance" if value == CHANCE else names[value] if isinstance(value, int) and 0 <= value < len(names) else value
             lines.append(f"{key}: {_shown(value, names if key in self.private or key in self.per_player else None)}")
         return "\n".join(lines)
+
+    def greeting(self, seating: str) -> str:
+        """The first line of a terminal game; ``seating`` says who plays (``two players``, ``the computer (greedy) plays
+        O``). Default: ``---- TITLE ----``."""
+        return ""
+
+    def first_player(self, state: Any) -> int | None:
+        """The player who made the first move, once known (a game where chance decides who starts). Default: None,
+        simulate then counts whoever moved first itself."""
+        return None
+
+    def as_json(self, state: Any) -> Any:
+        """The position as JSON data (``replay --json``). Default: None, the state's own data (rows as objects, hidden
+        items as counts)."""
+        return None
+
+    def abilities(self) -> Sequence[str]:
+        """The abilities ``balance --abilities`` may take away, with these parameters: names of ``ability_NAME``
+        methods (default: every one; a game without Bomb cards has none to take away)."""
+        return sorted(name[len("ability_"):] for name in dir(type(self))
+                      if name.startswith("ability_") and callable(getattr(type(self), name)))
+
+    def board_cells(self) -> Mapping[str, Any]:
+        """The spaces the rules play on, each with the SVG classes its printed cell must carry (``{"A1": {"cell"}}``):
+        verify checks that the board artwork draws exactly these. Default: none (no check)."""
+        return {}
 
     def pieces(self, state: Any) -> Mapping[str, Mapping[str, Any]]:
         """Where pieces stand on the kit's boards, for the rule sheet's figures (``![After move 3](game:3)``):

@@ -83,6 +83,19 @@ def from_source(env: jinja2.Environment, source: str, name: str) -> jinja2.Templ
     return env.template_class.from_code(env, bucket.code, env.make_globals(None), None)
 
 
+def plural(n: Any, word: str, many: str | None = None) -> str:
+    """The ``plural`` filter of rule sheets: ``{{ n | plural("card") }}`` is card for 1, cards otherwise."""
+    return word if n == 1 else (many or word + "s")
+
+
+@lru_cache(maxsize=None)
+def rule_sheets() -> jinja2.Environment:
+    """The environment of kit folders' rules.md (one per process): the sandbox and the ``plural`` filter."""
+    env = sandbox()
+    env.filters["plural"] = plural
+    return env
+
+
 @lru_cache(maxsize=None)
 def rule_templates(folder: str) -> jinja2.Environment:
     """The environment of the built-in rule-sheet templates in ``folder`` (one per process: it holds them once
@@ -90,5 +103,5 @@ def rule_templates(folder: str) -> jinja2.Environment:
     import jinja2
 
     env = sandbox(jinja2.FileSystemLoader(folder), trim_blocks=True, lstrip_blocks=True)
-    env.filters["plural"] = lambda n, word, many=None: word if n == 1 else (many or word + "s")
+    env.filters["plural"] = plural
     return env

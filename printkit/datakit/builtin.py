@@ -1,10 +1,9 @@
-"""Decks of the built-in games drawn through the data layer: layouts shipped as package data,
-rows made by the game's Python (its rules decide what a card says), pictures passed in memory."""
+"""Cards an art hook asks for (:meth:`printkit.kitart.ArtKit.cards`) drawn through the data layer: the kit's layouts,
+rows made by the hook's Python (its rules decide what a card says), pictures passed in memory."""
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -14,19 +13,8 @@ from printkit.datakit.layout import Art, Painter, Target
 from printkit.datakit.schema import Layout, parse_layouts
 from printkit.draw.shapes import Drawing
 from printkit.kit.model import Finding
+from printkit.kitart import CardRow
 from printkit.press.pieces import Piece
-
-
-@dataclass(frozen=True)
-class CardRow:
-    """One card a game asks for: its fields, the SVG id of its front, and its name in messages."""
-
-    fields: Mapping[str, str]
-    ident: str
-    name: str
-    cls: tuple[str, ...] = ()
-    back_ident: str | None = None
-    back_cls: tuple[str, ...] = ("card-back",)
 
 
 @lru_cache(maxsize=None)

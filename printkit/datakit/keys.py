@@ -37,6 +37,8 @@ FILLED = ("rect", "circle", "polygon")
 COLUMN_TYPES = ("text", "integer", "number", "colour")
 
 PARAM_REF = r"\{params\.([A-Za-z_][A-Za-z0-9_]{0,63})\}"
+PRINT_COLOUR = r"\{print\.colours\.([a-z_]{1,64})\}"
+"""A ``print colour`` key's reference to a colour of the print settings: ``"{print.colours.ink}"``."""
 """A ``param number`` key's reference to one of ``[params]``: ``"{params.chip_mm}"``."""
 
 REQUIRED: Any = object()
@@ -77,6 +79,8 @@ KIT: dict[str, Key] = {
     "title": Key("string", "the game's title on every page (default: from the name)"),
     "paper": Key("string", "the paper, same as `print.paper` (any letter case)", choices=("A4", "letter", "A3", "universal")),
     "icons": Key("string", "folder of inline icons: `:coin:` in any text is `art/coin.svg` (or `.png`)", "art"),
+    "print_note": Key("string", "the print note's advice on the rule sheet and cutting (default: \"Rule sheet: single-sided. "
+                                "Cut the pieces along the crop marks; shaped tokens along their dashed guides.\")"),
 }
 
 RULES: dict[str, Key] = {
@@ -85,6 +89,11 @@ RULES: dict[str, Key] = {
                           "`{{ sheet.<name> }}`: values the game's rules.py computes in `sheet()`); without it the sheet lists the components"),
     "font": Key("string", "the rule sheet's font: `Vera` or a name from `[fonts]` (for letters Vera lacks: Greek, "
                           "Cyrillic, ...; a kit font has no italic, so captions and `*emphasis*` stay upright)", "Vera"),
+    "examples": Key("files", "game logs of the kit folder standing for the rule sheet's example game instead of a ```game "
+                             "block: the first the rules replay under the parameters is the example (`[\"example.log\", "
+                             "\"example-small.log\"]`: a small board takes the second)", example=["example.log"]),
+    "example_file": Key("string", "the file of the kit folder's output the example game is written to (`example.log`), "
+                                  "for `printkit replay`", pattern=r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}", example="example.log"),
 }
 
 FONT: dict[str, Key] = {
@@ -130,9 +139,21 @@ PIECE: dict[str, Key] = {
     "back_class": Key("template", "more SVG classes of each back, from the row"),
 }
 
+TITLE = Key("string", "shown on page labels and the print note (default: from the name); `{params.NAME}` is filled in")
+
+DRAWN: dict[str, Key] = {
+    "name": Key("name", "the artwork file's name", REQUIRED),
+    "title": TITLE,
+    "art": Key("string", "instead of data and layouts: the pieces are drawn by Python of the kit folder's own, `art = "
+                         "\"art.py:tokens\"` calls its `tokens(kit, name)` with the kit (`kit.params`, `kit.settings`, "
+                         "`kit.game`, `kit.cards(...)`) and the set's name, which returns the pieces (`printkit.kitart`)",
+               REQUIRED, pattern=r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py:[A-Za-z_][A-Za-z0-9_]{0,63}", example="art.py:tokens"),
+}
+"""A ``[[deck]]``, ``[[tokens]]`` or ``[[board]]`` whose pieces a hook draws: ``name``, ``title`` and ``art`` only."""
+
 DECK: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the card ids' middle part (`card-<deck>-<n>`)", REQUIRED),
-    "title": Key("string", "shown on page labels and the print note (default: from the name)"),
+    "title": TITLE,
     **ROWS,
     "size": Key("size", "a card size name or `[width, height]` in mm (15 to 400)", "poker", choices=tuple(CARD_SIZES), lo=15, hi=400),
     "landscape": Key("boolean", "`true` turns the size", False),
@@ -141,7 +162,7 @@ DECK: dict[str, Key] = {
 
 TOKENS: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the token ids' middle part (`token-<name>-<n>`)", REQUIRED),
-    "title": Key("string", "shown on page labels and the print note (default: from the name)"),
+    "title": TITLE,
     **ROWS,
     "shape": Key("string", "`round` and `hex` (pointy top) counters sit apart with a dashed cut guide of their shape; "
                            "`square` ones are butted and cut on crop marks", "round", choices=("round", "square", "hex")),
@@ -152,15 +173,18 @@ TOKENS: dict[str, Key] = {
 
 BOARD: dict[str, Key] = {
     "name": Key("name", "the artwork file's name", REQUIRED),
-    "title": Key("string", "shown on page labels and the print note (default: from the name)"),
+    "title": TITLE,
     "shape": Key("string", "`square` grid, `hex` grid, `track` (spaces around the edge of a frame) or `spaces` (every data "
                            "row a space of its own, placed at its `x`, `y` (from the top-left corner inside the margin) and sized "
                            "`w`, `h` in mm, drawn with the `space` layout: any track or chart; the board is as large as "
                            "its spaces with `margin_mm` all round)", "square",
                  choices=("square", "hex", "track", "spaces")),
-    "rows": Key("integer", "rows of the grid (a track: of its frame); at most 2,500 cells", 8, lo=1, hi=100),
-    "columns": Key("integer", "columns of the grid (a track: of its frame)", 8, lo=1, hi=100),
-    "cell_mm": Key("number", "a cell's side in mm (a hex: its width across flats); at most 1.5 m a side in all", 25.0, lo=5, hi=200),
+    "rows": Key("param number", "rows of the grid (a track: of its frame), a whole number; at most 2,500 cells; "
+                                "`\"{params.size}\"` takes it from `[params]`", 8, lo=1, hi=100),
+    "columns": Key("param number", "columns of the grid (a track: of its frame), a whole number; `\"{params.size}\"` "
+                                   "takes it from `[params]`", 8, lo=1, hi=100),
+    "cell_mm": Key("param number", "a cell's side in mm (a hex: its width across flats); at most 1.5 m a side in all; "
+                                   "`\"{params.cell_mm}\"` takes it from `[params]`", 25.0, lo=5, hi=200),
     "labels": Key("boolean", "coordinate labels (columns A, B ... from the left, rows 1, 2 ... from the top); "
                              "default on, off for tracks"),
     **{**DATA, "data": Key("string", "optional cells that take a `label`, `class` (space- or comma-separated) and `fill` by "
@@ -174,8 +198,9 @@ BOARD: dict[str, Key] = {
     "margin_mm": Key("number", "`spaces` boards: the border all round the spaces, in mm", 8.0, lo=0, hi=100),
     "id": Key("template", "`spaces` boards: each space's SVG id, from the row (`\"track-{n}\"`; empty: none)"),
     "class": Key("template", "`spaces` boards: each space's SVG classes, space-separated, from the row"),
-    "background": Key("colour", "the board's background colour", "#F4EFE3"),
-    "ink": Key("colour", "lines and labels", "#1A1A1A"),
+    "background": Key("colour", "the board's background colour; `\"{print.colours.board}\"` takes a colour of the "
+                                "print settings", "#F4EFE3"),
+    "ink": Key("colour", "lines and labels (`\"{print.colours.ink}\"`: the print settings' ink)", "#1A1A1A"),
     "cell_fill": Key("colour", "the cells' colour", "#FFFFFF"),
     "spaces": Key("integer", "tracks: how many spaces (0: the whole edge)", 0, lo=0, hi=400),
     "start": Key("integer", "tracks: the first space's number", 0, lo=-1000, hi=1000),
@@ -252,8 +277,19 @@ HOOKS: dict[str, Key] = {
     "params": Key("string", "a class in a Python file of the kit folder (`params.py:Derived`) that the parameters' class is "
                             "made on: its `check(self)` returns problems across parameters as `[(\"name\", \"message\"), ...]` "
                             "(refused like a limit: config.toml, `--set params.NAME=...`, `balance --sweep`), and its "
-                            "properties and methods are values computed from the parameters (`self.params.NAME` in rules.py)",
+                            "properties and methods are values computed from the parameters",
                   pattern=HOOK, example="params.py:Derived"),
+    "figures": Key("string", "a function drawing the rule sheet's figures: `figures(kit)` returns drawings by name "
+                             "(`printkit.kitart`), placed where rules.md writes `[[figure:NAME]]`; `kit.example` holds the "
+                             "example game replayed", pattern=HOOK, example="art.py:figures"),
+    "kernel": Key("string", "a function playing many games fast (numpy, numba): `kernel(params, players, games, seed)` "
+                            "returns a `printkit.rules.simulate.Tally`, or None for players it does not play (the rules "
+                            "play them); simulate and balance use it, and its games must follow rules.py's (test it on "
+                            "recorded games)", pattern=HOOK, example="kernel.py:kernel"),
+    "restricted_kernel": Key("string", "a function playing `balance --abilities` games fast: `restricted_kernel(params, "
+                                       "players, games, seed, restrict)`, `restrict` = (seat, ability) or None, returns a "
+                                       "Tally counting each seat's wins (`seat_1_wins`, `seat_2_wins`) or None",
+                             pattern=HOOK, example="kernel.py:restricted"),
 }
 """``[hooks]``: Python of the kit folder's own that printkit calls, each ``FILE.py:NAME`` (see the kit folder guide)."""
 
@@ -283,6 +319,19 @@ def element_keys(kind: str) -> tuple[str, ...]:
     """The keys an element of ``kind`` takes (``type``, ``frame`` and ``when`` included)."""
     return tuple(name for name, key in ELEMENT.items() if kind in key.elements)
 
+ARTWORK_DOC = ("artwork files drawn from several decks, token sheets or boards: `tokens = [\"x-tokens\", \"o-tokens\"]` "
+               "draws both sets into artwork/tokens.svg (default: a file per set, named after it)")
+SECTIONS_DOC = ("kit.pdf's sections in print order, each the pages of the sets it names: `tokens = { sets = [\"x-tokens\", "
+                "\"o-tokens\"], label = \"tokens\", advice = \"single-sided\" }`; every set in one section (default: a section "
+                "per set, boards, tokens, decks)")
+SECTION: dict[str, Key] = {
+    "sets": Key("names", "the decks, token sheets or boards whose pieces the section's pages hold, in order", REQUIRED,
+                example=["cards"]),
+    "label": Key("string", "the pages' label after the title (`Title - tokens, sheet 1 of 2`; default: the section's name)"),
+    "advice": Key("string", "how to print the section, in the print note (default: single- or double-sided, from the pieces)"),
+}
+"""A ``[sections.<name>]`` entry."""
+
 DOCUMENT: dict[str, Key] = {
     "kit": Key("table", "the kit itself: name, title, paper, icons", REQUIRED),
     "print": Key("table", "any key of config.toml's `[print]` table: bleed, margins, safe zone, crop marks, duplex flip, "
@@ -301,6 +350,8 @@ DOCUMENT: dict[str, Key] = {
     "param_limits": Key("table", "limits of `[params]`, checked whenever they are set (`--set params.NAME=...`, "
                                  "`balance --sweep`): `hand_size = { min = 1, max = 8, doc = \"cards in a hand\" }`; a "
                                  "parameter listed here also keeps the type of its value (a whole number stays whole)"),
+    "artwork": Key("table", ARTWORK_DOC),
+    "sections": Key("table", SECTIONS_DOC),
     "deck": Key("array", ARRAYS["deck"][0]),
     "tokens": Key("array", ARRAYS["tokens"][0]),
     "board": Key("array", ARRAYS["board"][0]),

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from printkit.config import parse_set, read_toml
 from printkit.datakit.data import CellSet, Row, cell_text, load_rows, rows_of
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
-from printkit.params import from_mapping, params_class
+from printkit.params import from_mapping, params_class, plain_params
+from printkit.press.settings import PrintSettings
 from printkit.userinput.documents import DocumentError, check_document
 from printkit.userinput.text import LINE_BREAKS, quoted
 
@@ -35,6 +36,8 @@ class KitFolder:
     rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
+    params: Any = None
+    """The parameters given with the folder (a built-in game's, from config.toml), typed; None: kit.toml's."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
         """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
@@ -97,9 +100,11 @@ def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> dict[str, str]:
     return keys
 
 
-def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None) -> KitFolder:
+def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None,
+             params: Mapping[str, Any] | None = None, settings: PrintSettings | None = None) -> KitFolder:
     """Read and validate ``folder/kit.toml``; a missing folder or file is one clear error. ``display`` names the folder in
-    messages (default: as given)."""
+    messages (default: as given). ``params`` (checked already: a built-in game's, from config.toml) stand for the values
+    of ``[params]``, ``settings`` for its print settings."""
     display = str(folder) if display is None else display
     path = Path(folder)
     source = f"{display.rstrip('/')}/{KIT_FILE}"
@@ -108,9 +113,11 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     if not (path / KIT_FILE).exists():
         raise ConfigError(source, "", "missing: a kit folder holds kit.toml (see `printkit new`)")
     data = read_toml(path / KIT_FILE)
+    written = dict(data["params"]) if isinstance(data.get("params"), dict) else {}
+    if params is not None:
+        data["params"] = {**written, **{k: v for k, v in plain_params(params).items() if k in written}}
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
-    written = dict(data["params"]) if isinstance(data.get("params"), dict) else {}
     cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))
     set_keys = apply_sets(data, tuple(item for item in sets if not item.strip().startswith(DATA_PREFIX)))
     try:
@@ -118,7 +125,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
             check_document(data, LINE_BREAKS)
         except DocumentError as exc:
             raise ConfigError(source, exc.key, exc.message) from None
-        spec = parse_kit(data, source, written)
+        spec = parse_kit(data, source, written, settings)
         if "params" in spec.hooks:
             _check_params(path, display, spec)
     except ConfigError as exc:
@@ -128,7 +135,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
         if cell.target not in known:
             raise ConfigError("--set", cell.key, f"no deck, token set or board of spaces {cell.target!r} "
                                                  f"(those of this kit: {', '.join(sorted(known)) or 'none'})")
-    return KitFolder(path, display, spec, set_keys, cells)
+    return KitFolder(path, display, spec, set_keys, cells, params=params)
 
 
 def _check_params(path: Path, display: str, spec: KitSpec) -> None:

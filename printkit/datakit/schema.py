@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Mapping
 
 from printkit.datakit import keys
@@ -133,6 +133,28 @@ class Tokens:
 
 
 @dataclass(frozen=True)
+class Drawn:
+    """A deck, token sheet or board whose pieces a hook of the kit folder draws (``art = "art.py:tokens"``)."""
+
+    kind: str
+    """deck, tokens or board."""
+    name: str
+    title: str
+    art: str
+    key: str
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    """A ``[sections.<name>]`` entry: kit.pdf's pages of some sets, labelled, with printing advice."""
+
+    name: str
+    sets: tuple[str, ...]
+    label: str
+    advice: str | None
+
+
+@dataclass(frozen=True)
 class KitSpec:
     """A whole kit.toml, validated; paths are as written (resolved against the folder later)."""
 
@@ -160,6 +182,23 @@ class KitSpec:
     checked)."""
     hooks: Mapping[str, str] = field(default_factory=dict)
     """``[hooks]``: what printkit calls of the kit folder's own Python, by name -> ``FILE.py:NAME``."""
+    drawn: tuple[Drawn, ...] = ()
+    """Decks, token sheets and boards whose pieces a hook draws (``art = "FILE.py:NAME"``)."""
+    artwork: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """``[artwork]``: artwork files drawn from several sets, stem -> the sets' names."""
+    sections: tuple[SectionSpec, ...] = ()
+    """``[sections]``: kit.pdf's sections in order (empty: one per set)."""
+    print_note: str | None = None
+    """``[kit] print_note``: the print note's advice (None: the default)."""
+    examples: tuple[str, ...] = ()
+    """``[rules] examples``: logs of the folder standing for the rule sheet's example game, the first that replays."""
+    example_file: str | None = None
+    """``[rules] example_file``: the output file the example game is written to."""
+
+    @property
+    def set_names(self) -> list[str]:
+        """Every deck's, board's and token sheet's name (data ones and drawn ones)."""
+        return [d.name for d in self.decks] + [b.name for b in self.boards] + [t.name for t in self.tokens] + [d.name for d in self.drawn]
 
 
 def _name(table: Table, key: str) -> str:
@@ -371,13 +410,14 @@ def _board_data(table: Table, shape: str) -> DataSource | None:
     return _rows(table)
 
 
-def _board(table: Table, layouts: Mapping[str, Layout]) -> Board:
+def _board(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], settings: PrintSettings) -> Board:
     name = _name(table, "name")
     shape = table.value("shape")
+    rows, columns = (_param_number(table, key, params, whole=True) for key in ("rows", "columns"))
     spec = Board(
         name, table.value("title", name.replace("-", " ").capitalize()), shape,
-        table.value("rows"), table.value("columns"), table.value("cell_mm"), table.value("labels", shape != "track"),
-        _board_data(table, shape), _colour(table, "background"), _colour(table, "ink"), _colour(table, "cell_fill"),
+        int(rows), int(columns), _param_number(table, "cell_mm", params), table.value("labels", shape != "track"),
+        _board_data(table, shape), *(_colour(table, key, settings) for key in ("background", "ink", "cell_fill")),
         table.value("spaces"), table.value("start"), table.value("orientation"), table.prefix,
         _layout_ref(table, "space", layouts, False), table.value("margin_mm"),
         PieceIds(table.value("id"), table.value("class")),
@@ -405,13 +445,14 @@ def _tokens(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, An
     return spec
 
 
-def _param_number(table: Table, name: str, params: Mapping[str, Any]) -> float:
-    """A ``param number`` key: a number, or ``"{params.NAME}"`` taking one of ``[params]`` (limits checked either way)."""
+def _param_number(table: Table, name: str, params: Mapping[str, Any], whole: bool = False) -> float:
+    """A ``param number`` key: a number, or ``"{params.NAME}"`` taking one of ``[params]`` (limits checked either way);
+    ``whole``: a whole number (a ``param integer``)."""
     assert table.keys is not None, "a declared key"
     key = table.keys[name]
     raw = table.raw(name)
     if not isinstance(raw, str):
-        return float(table.get(name, float, key.default, None, key.lo, key.hi))
+        return float(table.get(name, int if whole else float, key.default, None, key.lo, key.hi))
     found = re.fullmatch(keys.PARAM_REF, raw.strip())
     if found is None:
         raise table.fail(name, f"expected a number or \"{{params.NAME}}\", got {quoted(raw)}")
@@ -419,15 +460,22 @@ def _param_number(table: Table, name: str, params: Mapping[str, Any]) -> float:
     if param not in params:
         raise table.fail(name, f"no parameter {param!r} in [params] (parameters: {', '.join(params) or 'none'})")
     value = params[param]
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise table.fail(name, f"params.{param} is {describe(value)}: expected a number")
+    if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
+        raise table.fail(name, f"params.{param} is {describe(value)}: expected {'a whole' if whole else 'a'} number")
     if key.lo is not None and key.hi is not None and not key.lo <= value <= key.hi:
         raise table.fail(name, f"expected {key.lo:g} to {key.hi:g}, got {value:g} (params.{param})")
     return float(value)
 
 
-def _colour(table: Table, key: str) -> str:
+def _colour(table: Table, key: str, settings: PrintSettings | None = None) -> str:
+    """A colour: ``#rrggbb``, or (a ``print colour`` key) ``"{print.colours.NAME}"``, one of the print settings'."""
     value = table.value(key)
+    found = re.fullmatch(keys.PRINT_COLOUR, value) if settings is not None else None
+    if found is not None:
+        known = [f.name for f in fields(settings.colours)]
+        if found.group(1) not in known:
+            raise table.fail(key, f"no colour {found.group(1)!r} in the print settings (colours: {', '.join(known)})")
+        return str(getattr(settings.colours, found.group(1)))
     if not re.fullmatch(keys.COLOUR, value):
         raise table.fail(key, f"expected a colour like #2a6fdb, got {quoted(value)}")
     return str(value)
@@ -564,19 +612,28 @@ def _hooks(doc: Table) -> dict[str, str]:
     return hooks
 
 
-def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] | None = None) -> KitSpec:
+def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] | None = None,
+              settings: PrintSettings | None = None) -> KitSpec:
     """Validate a kit.toml document (as data) into a KitSpec; any problem is a ConfigError. ``written``: ``[params]`` as
-    kit.toml writes them, before ``--set`` (a limited parameter keeps the type written there)."""
+    kit.toml writes them, before ``--set`` (a limited parameter keeps the type written there); ``settings``: the print
+    settings to use instead of the document's (a built-in game's, from config.toml)."""
     doc = Table(data, source, "", keys.DOCUMENT)
     kit = doc.table("kit", keys.KIT)
     name = _name(kit, "name")
     title = kit.value("title", name.replace("-", " ").title())
-    settings = _settings(doc, kit)
+    if settings is None:
+        settings = _settings(doc, kit)
+    else:
+        kit.get("paper", str, None)
+        doc.raw("print")
     icons = kit.value("icons")
+    print_note = kit.value("print_note")
     kit.done()
     rules_table = doc.table("rules", keys.RULES)
     rules = rules_table.value("file")
     rules_font = rules_table.value("font")
+    examples = _files(rules_table, "examples")
+    example_file = rules_table.value("example_file")
     rules_table.done()
     fonts = _fonts(doc)
     if rules_font != "Vera" and rules_font not in fonts:
@@ -588,18 +645,88 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     if limits:
         params = checked_params(params, limits, source, params if written is None else written)
     layouts = _layouts(doc)
-    decks = tuple(_deck(t, layouts) for t in doc.tables("deck", keys.DECK))
-    boards = tuple(_board(t, layouts) for t in doc.tables("board", keys.BOARD))
-    tokens = tuple(_tokens(t, layouts, params) for t in doc.tables("tokens", keys.TOKENS))
+    tables = [(kind, t) for kind, declared in (("deck", keys.DECK), ("board", keys.BOARD), ("tokens", keys.TOKENS))
+              for t in doc.tables(kind, declared)]
+    for _, table in tables:
+        if table.has("art"):  # drawn by a hook: its own few keys
+            table.keys = keys.DRAWN
+    drawn = tuple(_drawn(kind, t) for kind, t in tables if t.has("art"))
+    decks = tuple(_deck(t, layouts) for kind, t in tables if kind == "deck" and not t.has("art"))
+    boards = tuple(_board(t, layouts, params, settings) for kind, t in tables if kind == "board" and not t.has("art"))
+    tokens = tuple(_tokens(t, layouts, params) for kind, t in tables if kind == "tokens" and not t.has("art"))
     for made in (*decks, *tokens, *boards):
         if made.data is not None and made.data.computed is not None and game_rules is None:
             raise ConfigError(source, made.data.key, "rows computed by rules.py need `[game] rules = \"rules.py\"`")
-    names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens]
+    names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
     for item in names:
         if names.count(item) > 1:
             raise ConfigError(source, "", f"two decks, boards or token sheets are named {quoted(item)}: names become file names")
     if not names:
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
+    artwork = _artwork(doc, names)
+    sections = _sections(doc, names)
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params, limits, hooks)
+                   game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file)
+
+
+def _drawn(kind: str, table: Table) -> Drawn:
+    """A deck, token sheet or board drawn by a hook: its name, title and ``art``, nothing else."""
+    name = _name(table, "name")
+    art = table.value("art")
+    if not re.fullmatch(keys.HOOK, art):
+        raise table.fail("art", f"expected a Python file of the kit folder and a name in it, like 'art.py:tokens', got {quoted(art)}")
+    drawn = Drawn(kind, name, table.value("title", name.replace("-", " ").capitalize()), art, table.key("art"))
+    table.done()
+    return drawn
+
+
+def _names(table: Table, key: str, names: list[str]) -> tuple[str, ...]:
+    """A list of set names, each a deck, token sheet or board of the kit."""
+    value = table.raw(key)
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise table.fail(key, f"expected a list of decks, token sheets or boards, got {describe(value)}")
+    for item in value:
+        if item not in names:
+            raise table.fail(key, f"no deck, token sheet or board {quoted(item)} (those of this kit: {', '.join(names)})")
+    return tuple(value)
+
+
+def _artwork(doc: Table, names: list[str]) -> dict[str, tuple[str, ...]]:
+    """``[artwork]``: artwork files drawn from several sets, each set in at most one."""
+    table = doc.table("artwork")
+    artwork: dict[str, tuple[str, ...]] = {}
+    for stem in table.data:
+        if not re.fullmatch(NAME, stem):
+            raise table.fail(stem, "expected a file name of lowercase letters, digits, - and _")
+        artwork[stem] = _names(table, stem, names)
+    drawn = [name for sets in artwork.values() for name in sets]
+    for name in drawn:
+        if drawn.count(name) > 1:
+            raise table.fail(next(stem for stem, sets in artwork.items() if name in sets), f"{quoted(name)} is drawn into two artwork files")
+    return artwork
+
+
+def _sections(doc: Table, names: list[str]) -> tuple[SectionSpec, ...]:
+    """``[sections]``: kit.pdf's sections in order, every set in exactly one (none: a section per set)."""
+    table = doc.table("sections")
+    sections = []
+    for name in table.data:
+        entry = table.table(name, keys.SECTION)
+        sections.append(SectionSpec(name, _names(entry, "sets", names), entry.value("label", name), entry.value("advice")))
+        entry.done()
+    placed = [item for section in sections for item in section.sets]
+    if sections:
+        for item in names:
+            if placed.count(item) != 1:
+                where = "in two sections" if placed.count(item) > 1 else "in no section"
+                raise ConfigError(doc.source, "sections", f"{quoted(item)} is {where}: [sections] places every set once")
+    return tuple(sections)
+
+
+def _files(table: Table, key: str) -> tuple[str, ...]:
+    """A list of file names of the kit folder."""
+    value = table.raw(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise table.fail(key, f"expected a list of file names, got {describe(value)}")
+    return tuple(value)

@@ -72,10 +72,13 @@ def key_rows(declared: Mapping[str, Key]) -> list[tuple[str, ...]]:
 KEY_HEADER = ("key", "type", "default", "allowed", "meaning")
 TYPES = {
     "string": "text", "integer": "a whole number", "number": "a number", "boolean": "`true` or `false`",
-    "name": "a short name (it becomes a file or folder name)", "colour": "a colour `#rrggbb`",
+    "name": "a short name (it becomes a file or folder name)",
+    "colour": "a colour `#rrggbb` (a board's colours also `\"{print.colours.NAME}\"`: a colour of the print settings)",
     "size": "a card size name or `[width, height]` in mm", "types": "a table: column = `text`, `integer`, `number` or `colour`",
     "measure": "a number in mm (or points, degrees), a share of the frame (`\"25%\"`) or a `\"{field}\"` template",
     "param number": "a number, or `\"{params.NAME}\"`: the value of one of `[params]`",
+    "choices": "a list of values", "files": "a list of file names of the kit folder",
+    "names": "a list of names of the kit's decks, token sheets and boards",
     "template": "text that may hold `{field}` from the row", "points": "`[[x, y], ...]` in mm", "dash": "a list of lengths in mm",
 }
 
@@ -91,10 +94,15 @@ def kit_toml_markdown() -> str:
             _table(("key", "default", "meaning"), [(f"`{k}`", _code(d), doc) for k, d, doc in _param_rows(PrintSettings)])]
     out += ["\n## `[param_limits]`\n\n", keys.DOCUMENT["param_limits"].doc[0].upper() + keys.DOCUMENT["param_limits"].doc[1:]
             + ". Each entry takes:\n\n", _table(KEY_HEADER, key_rows(keys.PARAM_LIMIT))]
+    out += ["\n## `[sections.<name>]`\n\n", keys.DOCUMENT["sections"].doc[0].upper() + keys.DOCUMENT["sections"].doc[1:]
+            + ". Each entry takes:\n\n", _table(KEY_HEADER, key_rows(keys.SECTION))]
     out += ["\n## `[fonts]`\n\n", keys.DOCUMENT["fonts"].doc[0].upper() + keys.DOCUMENT["fonts"].doc[1:] + ".\n\n",
             _table(KEY_HEADER, key_rows(keys.FONT))]
     for name, (doc, declared) in keys.ARRAYS.items():
         out += [f"\n## `[[{name}]]`\n\n", doc[0].upper() + doc[1:] + ".\n\n", _table(KEY_HEADER, key_rows(declared))]
+    out += ["\n## A deck, token sheet or board drawn by Python\n\n", "Any `[[deck]]`, `[[tokens]]` or `[[board]]` may be "
+            "drawn by a function of the kit folder's own Python instead of from data and layouts: it takes these keys "
+            "only.\n\n", _table(KEY_HEADER, key_rows(keys.DRAWN))]
     out += ["\n## `[layouts.<name>]`\n\n", keys.DOCUMENT["layouts"].doc[0].upper() + keys.DOCUMENT["layouts"].doc[1:] + ".\n\n",
             _table(KEY_HEADER, key_rows(keys.LAYOUT)),
             "\n## Layout elements: `[layouts.<name>.<element>]`\n\n",

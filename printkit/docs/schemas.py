@@ -113,12 +113,15 @@ def key_schema(key: Key) -> dict[str, Any]:
         "string": {"type": "string"},
         "template": {"type": "string"},
         "name": {"type": "string", "pattern": _anchored(keys.NAME)},
-        "colour": {"type": "string", "pattern": _anchored(keys.COLOUR)},
+        "colour": {"type": "string", "pattern": f"{_anchored(keys.COLOUR)}|{_anchored(keys.PRINT_COLOUR)}"},
         "integer": {**number, "type": "integer"},
         "number": number,
         "boolean": {"type": "boolean"},
         "measure": {"type": ["number", "string"]},
-        "param number": {"anyOf": [number, {"type": "string", "pattern": _anchored(keys.PARAM_REF)}]},
+        "param number": {"anyOf": [{**number, "type": "integer"} if isinstance(key.default, int) else number,
+                                   {"type": "string", "pattern": _anchored(keys.PARAM_REF)}]},
+        "files": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "names": {"type": "array", "minItems": 1, "items": {"type": "string"}},
         "size": {"anyOf": [{"enum": list(key.choices)},
                            {"type": "array", "items": number, "minItems": 2, "maxItems": 2}]},
         "types": {"type": "object", "additionalProperties": {"enum": list(key.choices)}},
@@ -190,8 +193,12 @@ def kit_schema() -> dict[str, Any]:
                                                                     "additionalProperties": limit}]}},
     }
     for name, (doc, declared) in keys.ARRAYS.items():
-        entry = table_schema(declared, doc)
+        entry = {"anyOf": [table_schema(declared, doc), table_schema(keys.DRAWN, "drawn by a hook of the kit folder")]}
         properties[name] = {"description": doc, "anyOf": [{"type": "array", "items": entry}, entry]}
+    properties["artwork"] = {"type": "object", "description": keys.DOCUMENT["artwork"].doc, "propertyNames": _entry_names(),
+                             "additionalProperties": key_schema(keys.SECTION["sets"])}
+    properties["sections"] = {"type": "object", "description": keys.DOCUMENT["sections"].doc,
+                              "additionalProperties": table_schema(keys.SECTION)}
     for name, key in keys.DOCUMENT.items():  # a table whose keys are the designer's own (no declarations)
         properties.setdefault(name, {"type": "object", "description": key.doc})
     return {

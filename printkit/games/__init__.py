@@ -92,15 +92,36 @@ def params_class(name: str) -> type:
                            "example log.", derived=derived)
 
 
+def _packaged(name: str) -> bool:
+    """Whether a registered game is played from its kit folder alone (no ``spec`` module of its own)."""
+    return importlib.util.find_spec(f"{_package(name)}.spec") is None
+
+
 def has_kit(name: str) -> bool:
-    """Whether a registered game has a print kit (a ``kit`` module), without loading its rules."""
-    return importlib.util.find_spec(f"{_package(name)}.kit") is not None
+    """Whether a registered game has a print kit (a kit folder, or a ``kit`` module), without loading its rules."""
+    return _packaged(name) or importlib.util.find_spec(f"{_package(name)}.kit") is not None
 
 
+@lru_cache(maxsize=None)
 def kit_builder(name: str) -> Callable[[Any, Any], Any]:
-    """A game's kit: its kit module's ``build_kit(params, settings)`` (``SPEC.kit`` loads the same), without the
-    rest of its ``SPEC`` (players, terminal play)."""
+    """A game's kit from ``(params, settings)``: its kit folder built with them (or its kit module's ``build_kit``),
+    without its players or terminal play."""
+    if _packaged(name):
+        from printkit.datakit.kit import packaged_kit
+
+        return lambda params, settings: packaged_kit(kit_folder(name), name, params, settings)
     return importlib.import_module(f"{_package(name)}.kit").build_kit  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=None)
+def _kit_game(name: str) -> GameSpec:
+    from printkit.kitgame.spec import packaged_game
+
+    folder = kit_folder(name)
+    with (folder / "kit.toml").open("rb") as file:
+        data = tomllib.load(file)
+    return packaged_game(folder, name, data["kit"]["title"], params_class(name), data.get("hooks", {}), data["game"]["rules"],
+                         kit_builder(name))
 
 
 def get_game(name: Any) -> GameSpec:
@@ -110,5 +131,7 @@ def get_game(name: Any) -> GameSpec:
         from printkit.kitgame.spec import kit_game
 
         return kit_game(name)
+    if _packaged(name):
+        return _kit_game(name)
     spec: GameSpec = importlib.import_module(_package(name)).SPEC
     return spec

@@ -154,11 +154,13 @@ def game_input_paths(game: str, params: Any) -> dict[str, Path]:
     kit.toml, rules.py, rules.md, art) and a configured example log."""
     folder = templates_dir() / game
     paths = {f"templates/{game}/{p.relative_to(folder).as_posix()}": p for p in sorted(folder.rglob("*")) if p.is_file()}
-    kit = Path(str(resources.files(f"printkit.games.{game}"))) / "kitfolder"
-    if kit.is_dir():
+    package = Path(str(resources.files(f"printkit.games.{game}")))
+    kit = next((f for f in (package, package / "kitfolder") if (f / "kit.toml").is_file()), None)
+    if kit is not None:
         from printkit.datakit.paths import kit_files
 
-        paths.update({f"games/{game}/kitfolder/{name}": path for name, path in kit_files(kit).items()})
+        prefix = kit.relative_to(package.parent).as_posix()
+        paths.update({f"games/{prefix}/{name}": path for name, path in kit_files(kit).items()})
     example = getattr(params, "example_log", "")
     if example:
         paths["example_log"] = Path(example)

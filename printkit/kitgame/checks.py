@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
-from printkit.errors import ConfigError
+from printkit.errors import ConfigError, LogError
 from printkit.kit.model import Finding
 from printkit.kitgame.engine import KitRules, playouts, random_player
 from printkit.kitrules import Record
@@ -54,12 +54,48 @@ def example_game(text: str, source: str) -> Example | None:
     return None
 
 
-def kit_example(kit: KitFolder, text: str, source: str) -> Example | None:
-    """The kit's example game: the log standing for it (``kit.example``), else rules.md's ```game block (``text``)."""
+def kit_example(kit: KitFolder, text: str, source: str, rules: KitRules | None = None) -> Example | None:
+    """The kit's example game: the log standing for it (``kit.example``), else the first of ``[rules] examples`` that
+    ``rules`` replay (a LogError, the first log's, when none does), else rules.md's ```game block (``text``)."""
     if kit.example is not None:
         name, log = kit.example
         return Example(tuple(parse_log(log, name)), name, log)
+    if kit.spec.examples and rules is not None:
+        if "example" not in kit.cache:
+            kit.cache["example"] = _replaying(kit, rules)
+        return kit.cache["example"]  # type: ignore[no-any-return]
     return example_game(text, source)
+
+
+def _replaying(kit: KitFolder, rules: KitRules) -> Example:
+    """The first of the kit folder's example logs that ``rules`` replay."""
+    from printkit.datakit.paths import inside, shown
+    from printkit.rules.log import read_text
+
+    first: LogError | None = None
+    for written in kit.spec.examples:
+        path = inside(kit.path, written, kit.spec.source, "rules.examples")
+        name = shown(kit.path, kit.display, path)
+        log = read_text(path)
+        example = Example(tuple(parse_log(log, name)), name, log)
+        try:
+            replay_example(rules, example)
+        except LogError as exc:
+            first = first or exc
+            continue
+        return example
+    assert first is not None
+    raise first
+
+
+def notes(example: Example) -> list[str]:
+    """The comment written after each move of the example (``X C3   # takes the centre``), '' where none is."""
+    found = []
+    for line in example.text.splitlines():
+        move, _, comment = line.partition("#")
+        if move.strip():
+            found.append(comment.strip())
+    return found
 
 
 def replay_example(rules: KitRules, example: Example) -> Replay[Any, Any]:

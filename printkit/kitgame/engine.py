@@ -48,6 +48,14 @@ class KitRules:
         self.players: int = self._checked_players()
         self.player_names: tuple[str, ...] = self.call(self.game.names, "naming the players")
         self.endings: tuple[str, ...] = tuple(self.game.endings)
+        self.answered = type(self.game).answers is not Game.answers
+        """Whether the rules ask for secret answers (:meth:`Game.answers`)."""
+
+    def __getattr__(self, name: str) -> Any:
+        """The game's own helpers (``rules.geo``, ``rules.scores(board)``), read through the engine."""
+        if name.startswith("__") or "game" not in self.__dict__:
+            raise AttributeError(name)
+        return getattr(self.game, name)
 
     def _checked_players(self) -> int:
         count = self.game.players
@@ -100,6 +108,8 @@ class KitRules:
 
     def full_moves(self, state: Any, player: int) -> list[Any]:
         """``player``'s moves with every secret answer (:meth:`Game.answers`): ``Answered(move, answer)`` each."""
+        if not self.answered:
+            return self.player_moves(state, player)
         full: list[Any] = []
         for move in self.player_moves(state, player):
             answers = self.answers(state, move)
@@ -169,15 +179,25 @@ class KitRules:
         if self.outcome(state) is not None:
             raise IllegalMove("the game is over")
         player = self.current_player(state)
-        if player != CHANCE and not self.is_legal(state, player, move):
+        if player == CHANCE:
+            listed = self.chance(state).outcomes()
+            if listed is not None and all(move != outcome for outcome, _ in listed):
+                reason = self.call(lambda: self.game.why_not(state, move), lambda: f"in why_not(), move {short(move)}")
+                raise IllegalMove(str(reason) if reason else self._chance_expected(state, listed))
+        elif self.game.play_checks_moves:  # play() refuses an illegal move itself
+            return self.advance(copy_state(state), move, refusing=True)
+        elif not self.is_legal(state, player, move):
             raise IllegalMove(self.refusal(state, player, move))
         return self.advance(copy_state(state), move)
 
-    def advance(self, state: Any, move: Any) -> Any:
-        """The designer's ``play`` on ``state`` itself (changed in place or replaced): the new state."""
+    def advance(self, state: Any, move: Any, refusing: bool = False) -> Any:
+        """The designer's ``play`` on ``state`` itself (changed in place or replaced): the new state. With ``refusing``
+        (:attr:`Game.play_checks_moves`) an IllegalMove from ``play`` is the move's refusal, else a contradiction."""
         try:
             result = self.game.play(state, move)
         except IllegalMove as exc:
+            if refusing:
+                raise
             raise self.fail(f"play() refused {short(notation_of(self.game, state, move))}, a move the rules offered: {exc}") from None
         except Exception as exc:
             raise blame(exc, self.folder, self.display, f"playing {short(notation_of(self.game, state, move))}") from None
@@ -194,7 +214,7 @@ class KitRules:
         return result
 
     def first_player(self, state: Any) -> int | None:
-        return None
+        return self.call(lambda: self.game.first_player(state), lambda: f"in first_player(), state {short(state)}")  # type: ignore[no-any-return]
 
     def format_move(self, state: Any, move: Any) -> str:
         text = self.call(lambda: self.game.notation(state, move), lambda: f"in notation(), move {short(move)}")
@@ -203,17 +223,16 @@ class KitRules:
         return " ".join(text.split())
 
     def parse_move(self, state: Any, text: str) -> Any:
-        """The legal move written ``text`` (letter case and spacing aside)."""
+        """The move written ``text``: what the designer's :meth:`Game.parse` reads (its legality is checked when it is
+        played), else the legal move whose notation it is (letter case and spacing aside)."""
         if self.outcome(state) is not None:
             raise IllegalMove("the game is over")
         player = self.current_player(state)
-        if player == CHANCE:
-            return self._parse_chance(state, text)
         read = self._read(state, text)
         if read is not None:
-            if not self.is_legal(state, player, read):
-                raise IllegalMove(self.refusal(state, player, read))
             return read
+        if player == CHANCE:
+            return self._parse_chance(state, text)
         moves = self.full_moves(state, player)
         wanted = _normal(text)
         found = [m for m in moves if _normal(self.format_move(state, m)) == wanted]
@@ -241,9 +260,12 @@ class KitRules:
             for move, _ in listed:
                 if _normal(self.format_move(state, move)) == _normal(text):
                     return move
-            named = ", ".join(self.format_move(state, m) for m, _ in listed[:LISTED])
-            raise IllegalMove(f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}")
+            raise IllegalMove(self._chance_expected(state, listed))
         return event.parse(text)
+
+    def _chance_expected(self, state: Any, listed: Sequence[tuple[Any, float]]) -> str:
+        named = ", ".join(self.format_move(state, m) for m, _ in listed[:LISTED])
+        return f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}"
 
     def count(self, tally: Tally, state: Any) -> None:
         """Add the designer's :meth:`Game.counters` of a finished game to ``tally.extra`` (zeros leave no key)."""
@@ -264,11 +286,16 @@ class KitRules:
         return self.call(lambda: self.game.view(state, player), lambda: f"in view() for {self.player_names[player]}")
 
     def render_view(self, state: Any, player: int) -> str:
-        """The position as ``player`` sees it (hidden and private state kept from them)."""
+        """The position as ``player`` sees it (hidden and private state kept from them); the whole position, without
+        saying whose view it is, in a game that hides nothing."""
+        if not (self.game.private or self.game.hidden) and type(self.game).view is Game.view:
+            return self.render_text(state)
         return f"{self.player_names[player]} sees:\n" + self.render_text(self.view(state, player))
 
     def state_json(self, state: Any) -> dict[str, Any]:
-        data = plain(state)
+        """The designer's :meth:`Game.as_json`, else the state's own data."""
+        data = self.call(lambda: self.game.as_json(state), "in as_json()")
+        data = plain(state) if data is None else data
         return data if isinstance(data, dict) else {"state": data}
 
 

@@ -10,7 +10,7 @@ from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet
-from printkit.kitgame.checks import deck_findings, kit_example, replay_example
+from printkit.kitgame.checks import deck_findings, kit_example, notes, replay_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import SOURCE, position_figure
 from printkit.kitgame.spec import open_loaded
@@ -28,13 +28,13 @@ def kit_engine(kit: KitFolder) -> KitRules:
 def example_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> list[Step]:
     """The rule sheet's example game (its ```game block, or the log standing for it) replayed, one :class:`Step` per
     move (empty without one)."""
-    example = kit_example(kit, text, rules_name)
+    example = kit_example(kit, text, rules_name, rules)
     steps: list[Step] = []
     if example is not None:
         played = replay_example(rules, example)
         before = played.start
-        for step in played.steps:
-            steps.append(Step(step.line.text, before, step.move, step.state))
+        for step, note in zip(played.steps, notes(example)):
+            steps.append(Step(step.line.text, before, step.move, step.state, note))
             before = step.state
     return steps
 
@@ -52,6 +52,15 @@ def sheet_values(kit: KitFolder, text: str, rules_name: str) -> dict[str, Any]:
     if not isinstance(values, Mapping) or not all(isinstance(k, str) for k in values):
         raise rules.fail(f"sheet() returned {type(values).__name__}: expected a dict of name -> value for rules.md")
     return dict(values)
+
+
+def board_cells(kit: KitFolder) -> dict[str, set[str]]:
+    """The spaces the rules play on, each with the classes its printed cell must carry (rules.py's ``board_cells``)."""
+    rules = kit_engine(kit)
+    cells = rules.call(rules.game.board_cells, "in board_cells()")
+    if not isinstance(cells, Mapping):
+        raise rules.fail(f"board_cells() returned {type(cells).__name__}: expected a dict of space -> classes")
+    return {str(name): set(classes) for name, classes in cells.items()}
 
 
 def _back(piece: Piece) -> str:
@@ -90,7 +99,7 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
                 boards: Mapping[str, Piece]) -> tuple[dict[str, Drawing], list[Finding]]:
     """The position figures ``figures`` ((src, line) pairs) and the findings of a kit with rules."""
     rules = kit_engine(kit)
-    example = kit_example(kit, text, rules_name) if rules_name else None
+    example = kit_example(kit, text, rules_name, rules) if rules_name else None
     played = replay_example(rules, example) if example is not None else None
     findings = deck_findings(rules)
     if example is None:

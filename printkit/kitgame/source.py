@@ -86,6 +86,10 @@ def game_class(ref: KitRef) -> type[Game]:
     """The :class:`Game` subclass rules.py defines (``GAME = ...`` picks one of several); loaded once per process."""
     if ref.digest in _LOADED:
         return _LOADED[ref.digest]
+    packaged = packaged_module(Path(ref.folder) / ref.rules)
+    if packaged is not None:  # a built-in game: its rules are a module of printkit, imported by name
+        _LOADED[ref.digest] = chosen = _chosen(importlib.import_module(packaged), ref)
+        return chosen
     folder = _folder_for(ref)
     name = f"printkit_kit_{ref.digest[:16]}"
     spec = importlib.util.spec_from_file_location(name, folder / ref.rules)

@@ -7,6 +7,7 @@ Dask worker rebuilds it from the snapshot the ref carries), cached per process.
 
 from __future__ import annotations
 
+import inspect
 import random
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -17,7 +18,7 @@ from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
-from printkit.kitgame.source import KitRef, game_class, kit_ref
+from printkit.kitgame.source import KitRef, game_class, kit_hook, kit_ref
 from printkit.rules.simulate import Tally
 
 if TYPE_CHECKING:  # the data layer is imported when a kit folder is read
@@ -71,12 +72,18 @@ def _named(cls: type, prefix: str) -> list[str]:
     return sorted(name[len(prefix):] for name in dir(cls) if name.startswith(prefix) and callable(getattr(cls, name)))
 
 
+def setup_of(params: Any, name: str = "", title: str = "") -> KitSetup:
+    """What the rules are made from: a kit folder's setup as it is, or a built-in game's parameters alone (its rules
+    read no data files)."""
+    return params if isinstance(params, KitSetup) else KitSetup(name, title, params, {}, {}, {}, ())
+
+
 def _spec(ref: KitRef) -> GameSpec:
     cls = game_class(ref)
     folder = Path(ref.folder)
 
-    def rules(setup: KitSetup) -> KitRules:
-        return KitRules(cls, setup, folder, ref.display, ref.rules_name)
+    def rules(params: KitSetup | Any) -> KitRules:
+        return KitRules(cls, setup_of(params, ref.display, cls.__name__), folder, ref.display, ref.rules_name)
 
     staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
     players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
@@ -84,9 +91,8 @@ def _spec(ref: KitRef) -> GameSpec:
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
-    abilities = _named(cls, ABILITY_PREFIX)
 
-    def kernel(setup: KitSetup, names: tuple[str, str], games: int, seed: int) -> Tally:
+    def kernel(setup: KitSetup | Any, names: tuple[str, str], games: int, seed: int) -> Tally:
         engine = rules(setup)
         if engine.players != len(names):
             raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
@@ -94,13 +100,48 @@ def _spec(ref: KitRef) -> GameSpec:
         chosen = [players[n] for n in names]
         return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
-    def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
-        return {name: _ability_test(name) for name in abilities}
+    def ability_tests(setup: KitSetup | Any) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
+        return {name: _ability_test(name) for name in rules(setup).call(rules(setup).game.abilities, "in abilities()")}
+
+    def observe(tally: Tally, game: Any) -> None:
+        """The designer's counters of a finished game, in ``simulate``'s tally (the reference engine's playouts)."""
+        _engine(game.rules).count(tally, game.final)
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
-                    kernel=kernel, abilities=ability_tests if abilities else None, play=_terminal(rules, players),
-                    strongest=strongest, extras={"kit": ref}, pair_players=pair if staged else None,
+                    kernel=kernel, abilities=ability_tests if _named(cls, ABILITY_PREFIX) else None,
+                    play=_terminal(rules, players), strongest=strongest, marks=tuple(cls.marks), observe=observe,
+                    extras={"kit": ref}, pair_players=pair if staged else None,
                     restrict_player=without_ability if staged else None)
+
+
+def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapping[str, str], rules_file: str,
+                  kit: Callable[[Any, Any], Any]) -> GameSpec:
+    """A built-in game: its kit folder shipped in printkit played as any kit folder, its parameters from config.toml
+    (``params``: their class), its ``[hooks]`` kernels playing the games they can (the players they do not know are
+    played by the rules: ``printkit.rules.playouts``)."""
+    ref = kit_ref(folder, name, rules_file, f"{name}/kit.toml")
+    spec = kit_game(ref)
+    fast, restricted = (_lazy_hook(folder, name, hooks[key], f"hooks.{key}") if key in hooks else None
+                        for key in ("kernel", "restricted_kernel"))
+
+    def rules(values: Any) -> KitRules:
+        return spec.rules(setup_of(values, name, title))  # type: ignore[return-value]
+
+    def random_games(setup: Any, games: int, seed: int) -> Tally | None:
+        return fast(setup, ("random", "random"), games, seed) if fast is not None else None
+
+    return replace(spec, name=name, title=title, params=params, rules=rules, kernel=fast or spec.kernel,
+                   fast_simulate=random_games if fast is not None else None, restricted_kernel=restricted,
+                   play=_terminal(rules, spec.players), kit=kit)
+
+
+def _lazy_hook(folder: Path, name: str, written: str, key: str) -> Callable[..., Any]:
+    """A function ``[hooks]`` names, imported when first called (a kernel's numpy and numba load only to play)."""
+
+    def call(*args: Any) -> Any:
+        return kit_hook(folder, name, written, f"{name}/kit.toml", key)(*args)
+
+    return call
 
 
 def _engine(rules: Any) -> KitRules:
@@ -108,20 +149,32 @@ def _engine(rules: Any) -> KitRules:
     return rules if isinstance(rules, KitRules) else rules._rules
 
 
+def _listed(method: Any) -> bool:
+    """Whether a player method takes the legal moves (``player_NAME(view, moves, rng)``) or chooses without them
+    (``player_NAME(view, rng)``)."""
+    return len(inspect.signature(method).parameters) != 2
+
+
 def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
-    """The engine's player for the designer's ``player_NAME(view, moves, rng)``."""
+    """The engine's player for the designer's ``player_NAME(view, moves, rng)``, or ``player_NAME(view, rng)`` (a
+    player choosing without the list of legal moves: its move is checked when it is played)."""
+
+    listing: dict[type, bool] = {}  # by game class: whether its player takes the legal moves
 
     def play(rules: Any, state: Any, rng: random.Random) -> Any:
         engine = _engine(rules)
         seat = engine.current_player(state)
-        moves = list(rules.legal_moves(state))
-        seen = engine.view(state, seat)
         method = getattr(engine.game, PLAYER_PREFIX + name)
+        listed = listing.get(type(engine.game))
+        if listed is None:
+            listed = listing[type(engine.game)] = _listed(method)
+        moves = list(rules.legal_moves(state)) if listed else []
+        seen = engine.view(state, seat)
         try:
-            move = method(seen, moves, rng)
+            move = method(seen, moves, rng) if listed else method(seen, rng)
         except Exception as exc:  # the designer's code
             raise blame(exc, engine.folder, engine.display, f"player {name} choosing for {engine.player_names[seat]}") from None
-        if move not in moves:
+        if listed and move not in moves:
             raise engine.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
         return move
 
@@ -144,7 +197,7 @@ def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
     return uses
 
 
-def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any]) -> Callable[..., int]:
+def _terminal(rules: Callable[[Any], KitRules], players: Mapping[str, Any]) -> Callable[..., int]:
     """``printkit play --kit``: the shared terminal game, each player shown what they may see."""
 
     def play(setup: KitSetup, *, input_stream: Any, output_stream: Any, seed: int | None, seat: int | None, player: str,
@@ -154,19 +207,21 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
 
         console = Console(input_stream, output_stream)
         engine = rules(setup)
+        title = engine.setup.title
         if has_dialogue(engine.game):  # the designer's own wording
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
-                                read_secret=read_secret, title=setup.title)
-        console.say(f"---- {setup.title} ----")
+                                read_secret=read_secret, title=title)
+        seating = "two players" if seat is None else f"the computer ({player}) plays {engine.player_names[seat]}"
+        console.say(engine.call(lambda: engine.game.greeting(seating), "in greeting()") or f"---- {title} ----")
         if has_answers(type(engine.game)):  # secret answers: asked in stages
             from printkit.kitgame.terminal import play_answered
 
             return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
                                  seed=seed, log=log, read_secret=read_secret)
         return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                         seed=seed, log=log)
+                         seed=seed, log=log, marks=engine.game.marks, hint=engine.game.hint)
 
     return play
 
 
-__all__ = ["OpenKit", "kit_game", "kit_ref", "open_kit"]
+__all__ = ["OpenKit", "kit_game", "kit_ref", "open_kit", "packaged_game"]

@@ -111,6 +111,8 @@ class Playout(Generic[S, M]):
     final: S | None = None
     outcome: Outcome | None = None
     first: int | None = None
+    rules: Any = None
+    """The rules that played it (a game's counters read them)."""
 
 
 def play_out(
@@ -122,7 +124,7 @@ def play_out(
 ) -> Playout[S, M]:
     """Play from ``state`` (default: the start) to the end with one policy per player."""
     state = rules.initial_state() if state is None else state
-    game: Playout[S, M] = Playout()
+    game: Playout[S, M] = Playout(rules=rules)
     max_moves = getattr(rules, "max_moves", max_moves)  # a designer's game states its own limit
     for _ in range(max_moves):
         result = rules.outcome(state)

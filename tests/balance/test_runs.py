@@ -10,11 +10,11 @@ from printkit.balance.chunks import Task, chunk_seed, chunk_tasks, merge, run_ta
 from printkit.balance.figures import flags, newcombe
 from printkit.balance.restrict import game_abilities, without
 from printkit.balance.simulation import simulate_chunked
-from printkit.games import get_game
-from printkit.games.warfare import Params
-from printkit.games.warfare.engine import Turn
+from printkit.games import get_game, params_class
+from printkit.games.warfare.rules import Turn
 from printkit.rules.game import play_out
 
+Params = params_class("warfare")
 SMALL = Params(board_size=4, line_length=3)
 
 
@@ -68,7 +68,7 @@ def test_games_name_their_abilities(game: str, expected: set[str]) -> None:
 
 
 def test_abilities_follow_the_parameters() -> None:
-    from printkit.games.warfare.params import Abilities
+    Abilities = type(Params().abilities)
 
     spec = get_game("warfare")
     assert set(game_abilities(spec, Params(abilities=Abilities(bomb=0, shield=2)))) == {"shield", "convert", "fortress"}

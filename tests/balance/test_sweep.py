@@ -6,8 +6,9 @@ import pytest
 
 from printkit.balance.sweep import Point, SweepError, parse_players, parse_sweep, parse_sweeps, points
 from printkit.errors import ConfigError
-from printkit.games.warfare import Params
+from printkit.games import params_class
 
+Params = params_class("warfare")
 PLAYERS = ("random", "greedy")
 
 

@@ -7,13 +7,26 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import ConfigError, LogError
-from printkit.games.warfare import SPEC, cells, clarifications, max_tokens_on_board, victory_reachability
-from printkit.games.warfare.engine import First, State, Turn, WarfareRules, token
-from printkit.games.warfare.params import Abilities, Params
+from printkit.games import get_game, params_class
+from printkit.games.warfare.rules import (
+    First,
+    State,
+    Turn,
+    cells,
+    clarifications,
+    max_tokens_on_board,
+    token,
+    victory_reachability,
+)
 from printkit.params import from_mapping
 from printkit.rules.game import CHANCE, IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay
+
+SPEC = get_game("warfare")
+WarfareRules = SPEC.rules
+Params = params_class("warfare")
+Abilities = type(Params().abilities)
 
 DATA = Path(__file__).parent.parent / "data" / "warfare"
 

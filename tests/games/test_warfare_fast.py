@@ -7,12 +7,16 @@ from fractions import Fraction
 
 import pytest
 
-from printkit.games.warfare import SPEC, exact_random_results, max_tokens_on_board
-from printkit.games.warfare.engine import State, WarfareRules, token
+from printkit.games import get_game, params_class
 from printkit.games.warfare.fast import fast_run
-from printkit.games.warfare.params import Abilities, Params
-from printkit.games.warfare.players import random_policy
+from printkit.games.warfare.rules import State, exact_random_results, max_tokens_on_board, token
 from printkit.rules.simulate import simulate, wilson_interval
+
+SPEC = get_game("warfare")
+WarfareRules = SPEC.rules
+Params = params_class("warfare")
+Abilities = type(Params().abilities)
+random_policy = SPEC.players["random"]
 
 TTT = Params(board_size=3, line_length=3, abilities=Abilities(0, 0, 0, 0), territory_victory=False)
 SMALL = Params(board_size=4, line_length=3, abilities=Abilities(2, 1, 2, 2), fortress_victory=2)

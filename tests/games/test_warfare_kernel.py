@@ -6,12 +6,10 @@ from collections import Counter
 
 import pytest
 
-from printkit.games.warfare import SPEC
-from printkit.games.warfare.engine import ABILITIES, Turn, WarfareRules
+from printkit.games import get_game, params_class
 from printkit.games.warfare.fast import fast_run
 from printkit.games.warfare.kernel import greedy_run
-from printkit.games.warfare.params import Abilities, Params
-from printkit.games.warfare.turns import options
+from printkit.games.warfare.rules import ABILITIES, Turn, options
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import simulate
 from tests.games.kernel_agreement import (
@@ -21,6 +19,11 @@ from tests.games.kernel_agreement import (
     assert_seat_wins_agree,
     restricted_reference,
 )
+
+SPEC = get_game("warfare")
+WarfareRules = SPEC.rules
+Params = params_class("warfare")
+Abilities = type(Params().abilities)
 
 SMALL = Params(board_size=4, line_length=3, abilities=Abilities(2, 1, 2, 2), fortress_victory=2)
 FIVE = Params(board_size=5, line_length=4, territory_victory=False, abilities=Abilities(3, 2, 1, 0))

@@ -6,13 +6,16 @@ import random
 
 import pytest
 
-from printkit.games.warfare import SPEC, max_tokens_on_board, max_turns
-from printkit.games.warfare.engine import State, WarfareRules, token
-from printkit.games.warfare.params import Abilities, Params
-from printkit.games.warfare.players import greedy_policy, random_policy
-from printkit.games.warfare.turns import walk
+from printkit.games import get_game, params_class
+from printkit.games.warfare.rules import State, max_tokens_on_board, max_turns, token, walk
 from printkit.rules.game import play_out
 from printkit.rules.simulate import simulate
+
+SPEC = get_game("warfare")
+WarfareRules = SPEC.rules
+Params = params_class("warfare")
+Abilities = type(Params().abilities)
+random_policy, greedy_policy = SPEC.players["random"], SPEC.players["greedy"]
 
 TTT = Params(board_size=3, line_length=3, abilities=Abilities(0, 0, 0, 0), territory_victory=False)
 SMALL = Params(board_size=4, line_length=3, abilities=Abilities(2, 1, 2, 2), fortress_victory=2)

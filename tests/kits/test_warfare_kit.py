@@ -7,6 +7,7 @@ import io
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -54,8 +55,10 @@ def test_board_cells_carry_coordinate_ids(kit_dir: Path) -> None:
 
 
 def test_token_and_card_counts_follow_the_rules(kit_dir: Path) -> None:
-    from printkit.games.warfare import max_tokens_on_board
-    from printkit.games.warfare.params import Params
+    from printkit.games import params_class
+    from printkit.games.warfare.rules import max_tokens_on_board
+
+    Params = params_class("warfare")
 
     root = svg_root(kit_dir / "artwork/tokens.svg")
     classes = [e.get("class", "").split() for e in root.iter() if "token" in e.get("class", "").split()]
@@ -157,10 +160,24 @@ def test_an_unwritable_output_folder_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_game_findings_catch_missing_pieces() -> None:
-    from printkit.games.warfare.kit import ability_cards, findings, tokens
-    from printkit.games.warfare.params import Params
+    from printkit.games import get_game, kit_builder, params_class
+    from printkit.kit.model import Finding, PieceSet
+    from printkit.kitgame.sheet import printed_pieces
     from printkit.press.settings import PrintSettings
 
+    def tokens(params: Any, bleed: float) -> list[Any]:  # the kit folder's token sheets, built
+        return [p for s in kit_builder("warfare")(params, PrintSettings(bleed_mm=bleed)).tokens for p in s.pieces]
+
+    def ability_cards(params: Any, settings: PrintSettings) -> list[Any]:
+        return [p for s in kit_builder("warfare")(params, settings).decks for p in s.pieces]
+
+    def findings(params: Any, toks: list[Any], cards: list[Any]) -> list[Finding]:  # rules.py's checks of the pieces
+        sets = [PieceSet(f"{m}-{kind}", "", tuple(p for p in pieces if f"-{m.upper()}-" in p.front.id))
+                for kind, pieces in (("tokens", toks), ("ability-cards", cards)) for m in "xo"]
+        found = get_game("warfare").rules(params).game.checks(printed_pieces(sets, []))
+        return [Finding("error", f) if isinstance(f, str) else Finding(*f) for f in found]
+
+    Params = params_class("warfare")
     params = Params()
     toks, cards = tokens(params, 3.0), ability_cards(params, PrintSettings())
     assert [f.level for f in findings(params, toks, cards)] == ["warning"]  # fortress victory only

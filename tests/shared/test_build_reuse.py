@@ -61,7 +61,7 @@ def test_digest_covers_settings_templates_and_example_log(tmp_path: Path) -> Non
     base = kit_digest(config, "warfare")
     assert kit_digest(load_config(None, ("print.paper=letter",)), "warfare") != base
     assert kit_digest(config, "ultimate") != base
-    assert "templates/warfare/rules.md.j2" in game_input_paths("warfare", config.game_params("warfare"))
+    assert "games/warfare/rules.md" in game_input_paths("warfare", config.game_params("warfare"))  # its kit folder's rule sheet
     kit = game_input_paths("tokentactics", config.game_params("tokentactics"))  # a game built from its kit folder
     assert {"games/tokentactics/kitfolder/rules.md", "games/tokentactics/kitfolder/rules.py",
             "games/tokentactics/kitfolder/kit.toml", "games/tokentactics/kitfolder/art/star.svg"} <= set(kit)

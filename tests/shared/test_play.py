@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import main
-from printkit.games import available, get_game
+from printkit.games import available, get_game, params_class
 from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker
 
 
@@ -86,7 +86,7 @@ def test_tokentactics_full_game_log_replays(tmp_path: Path) -> None:
 
 
 def test_move_picker_reads_numbers_notation_and_lists() -> None:
-    from printkit.games.warfare import Params, WarfareRules
+    Params, WarfareRules = params_class("warfare"), get_game("warfare").rules
 
     rules = WarfareRules(Params())
     state = rules.apply(rules.initial_state(), rules.parse_move(rules.initial_state(), "first X"))

@@ -3,6 +3,7 @@ rules, and an unchanged `build --all` loads no game's rules at all."""
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from printkit.errors import UnknownGameError
 from printkit.games import available, get_game, has_kit, kit_builder, lazy_names, params_class
 from tests.shared.test_cli import _imported
 
-RULES = tuple(f"printkit.games.{game}.{module}" for game in available() for module in ("spec", "engine", "players", "terminal"))
+RULES = tuple(f"printkit.games.{game}.{module}" for game in available() for module in ("spec", "engine", "players", "terminal", "rules"))
 PLAY = tuple(f"printkit.games.{game}.{module}" for game in available() for module in ("spec", "players", "terminal"))
 
 
@@ -19,6 +20,9 @@ PLAY = tuple(f"printkit.games.{game}.{module}" for game in available() for modul
 def test_params_and_kit_are_the_specs_own(game: str) -> None:
     spec = get_game(game)
     assert params_class(game) is spec.params and has_kit(game) == (spec.kit is not None)
+    if find_spec(f"printkit.games.{game}.spec") is None:  # a game played from its kit folder: SPEC builds it as kit_builder does
+        assert spec.kit is kit_builder(game)
+        return
     assert spec.kit is not None and spec.kit.__qualname__ == "lazy_kit.<locals>.build_kit"
     assert kit_builder(game).__module__ == f"printkit.games.{game}.kit"  # what SPEC.kit loads
 

@@ -7,11 +7,11 @@ few hundred numpy operations on ``(games,)`` vectors whatever the board. Bit ``i
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from printkit.games.warfare.board import geometry
-from printkit.games.warfare.engine import ABILITIES
-from printkit.games.warfare.params import Params
+from printkit.games.warfare.rules import ABILITIES, geometry
 
 U1 = np.uint64(1)
 BOMB, SHIELD, CONVERT, FORTRESS = range(4)
@@ -29,7 +29,7 @@ def bit(cells: np.ndarray) -> np.ndarray:
 class BitKernel:
     """Precomputed line and cross masks of one parameter set."""
 
-    def __init__(self, params: Params) -> None:
+    def __init__(self, params: Any) -> None:
         geo = geometry(params.board_size, params.line_length)
         self.params, self.cells, self.fv = params, geo.cells, params.fortress_victory
         self.lines = np.array([sum(1 << i for i in ln) for ln in geo.lines], dtype=np.uint64)

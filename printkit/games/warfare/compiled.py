@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from printkit.games.warfare.board import geometry
-from printkit.games.warfare.engine import ABILITIES, First, Move, Turn
-from printkit.games.warfare.params import Params
+from printkit.games.warfare.rules import ABILITIES, First, Move, Turn, geometry
 from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally
 
@@ -34,7 +33,7 @@ def _geometry(size: int, length: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return through, np.array([sum(line) for line in geo.lines], dtype=np.int64), cross
 
 
-def run(params: Params, greedy: tuple[bool, bool], games: int, seed: int, record: bool = False,
+def run(params: Any, greedy: tuple[bool, bool], games: int, seed: int, record: bool = False,
         restrict: tuple[int, str] | None = None, seats: bool = False) -> tuple[Tally, list[list[Move]] | None]:
     """``games`` seeded games, each seat greedy or random; with ``record`` also every game's moves.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -20,8 +20,7 @@ from printkit.games.warfare import compiled
 from printkit.games.warfare.bits import BitBatch, BitKernel
 from printkit.games.warfare.bits import step as bit_step
 from printkit.games.warfare.compiled import REASONS
-from printkit.games.warfare.engine import ABILITIES, First, Move, Turn
-from printkit.games.warfare.params import Params
+from printkit.games.warfare.rules import ABILITIES, First, Move, Turn
 from printkit.rules.simulate import Tally
 
 BATCH = 16384
@@ -57,12 +56,12 @@ def _record(moves: list[list[Move]], gid: np.ndarray, me: np.ndarray, step: dict
         moves[g].append(Turn(int(m), int(p) if p >= 0 else None, ability, target, bool(before) and a >= 0))
 
 
-def use_bits(params: Params, jit: bool) -> bool:
+def use_bits(params: Any, jit: bool) -> bool:
     """Whether the bitboard kernel plays these games (boards of at most 64 cells, unless ``jit``)."""
     return params.board_size**2 <= MAX_BITS and not jit
 
 
-def fast_run(params: Params, games: int, seed: int, record: bool = False, jit: bool = False) -> tuple[Tally, list[list[Move]] | None]:
+def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool = False) -> tuple[Tally, list[list[Move]] | None]:
     """Random-vs-random games; with ``record`` also every game's moves (slower).
 
     Boards of at most 64 cells use the bitboard kernel of ``bits.py`` unless ``jit``.
@@ -81,6 +80,6 @@ def fast_run(params: Params, games: int, seed: int, record: bool = False, jit: b
     return tally, moves
 
 
-def fast_simulate(params: Params, games: int, seed: int) -> Tally:
+def fast_simulate(params: Any, games: int, seed: int) -> Tally:
     """``SPEC.fast_simulate``: the tally of ``games`` seeded random-vs-random games."""
     return fast_run(params, games, seed)[0]

@@ -12,13 +12,13 @@ moves, which the tests replay through :class:`WarfareRules`.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
 from printkit.games.warfare import bits, compiled, fast
 from printkit.games.warfare.bits import BitBatch, BitKernel
-from printkit.games.warfare.engine import ABILITIES, Move
-from printkit.games.warfare.params import Params
+from printkit.games.warfare.rules import ABILITIES, Move
 from printkit.rules.simulate import Tally
 
 PLAYERS = ("random", "greedy")
@@ -26,7 +26,7 @@ FIELDS = ("xo", "fort", "shield", "cards", "mover", "first", "gid")
 STEP_KEYS = ("ability", "before", "target", "place", "winner", "reason")
 
 
-def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
+def kernel(params: Any, names: tuple[str, str], games: int, seed: int) -> Tally | None:
     """Playouts of the named players (seat 0 plays X, seat 1 plays O); None for unknown names."""
     if any(name not in PLAYERS for name in names):
         return None
@@ -35,7 +35,7 @@ def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tal
     return greedy_run(params, names, games, seed)[0]
 
 
-def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
+def restricted(params: Any, names: tuple[str, str], games: int, seed: int,
                restrict: tuple[int, str] | None) -> Tally | None:
     """``SPEC.restricted_kernel``: restricted play on the compiled kernel (any board size), counting seat wins.
 
@@ -48,7 +48,7 @@ def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
     return compiled.run(params, greedy, games, seed, restrict=restrict, seats=True)[0]
 
 
-def greedy_run(params: Params, names: tuple[str, str], games: int, seed: int, record: bool = False,
+def greedy_run(params: Any, names: tuple[str, str], games: int, seed: int, record: bool = False,
                jit: bool = False) -> tuple[Tally, list[list[Move]] | None]:
     """Games where each seat plays ``random`` or ``greedy``; with ``record`` also every game's moves.
 

@@ -1,0 +1,106 @@
+"""Tic Tac Warfare's pieces that data cannot draw (kit.toml names these functions): the X and O tokens with their
+marks and fortress towers, the ability cards' rows and pictures (their look is kit.toml's ``[layouts]``), and the rule
+sheet's figures (the example game on the board, the Bomb's cross)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.art import symbols
+from printkit.games.warfare.rules import ABILITIES, MARKS, card_text, max_tokens_on_board
+from printkit.kitart import ArtKit, CardRow, Drawing, Group, Piece, Shape, in_a_row, position_diagram, token_piece
+
+BOMB_CROSS = ("B1", "A2", "B2", "C2", "B3")
+
+
+def _player(name: str) -> int:
+    """0 for X's sets (``x-tokens``), 1 for O's."""
+    return MARKS.index(name[0].upper())
+
+
+def _colours(kit: ArtKit) -> tuple[str, str]:
+    return kit.params.colour_x, kit.params.colour_o
+
+
+def tokens(kit: ArtKit, name: str) -> list[Piece]:
+    """One player's ordinary tokens (as many as they can need at once) and fortress tokens."""
+    player = _player(name)
+    mark, colour, d = MARKS[player], _colours(kit)[player], kit.params.token_mm
+    bleed = kit.settings.bleed_mm
+    pieces = []
+    for i in range(max_tokens_on_board(kit.params)):
+        symbol = symbols.player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF")
+        pieces.append(token_piece(f"{mark} token {i + 1}", d, colour, symbol, f"token-{mark}-{i + 1}", (mark.lower(),), bleed))
+    for i in range(kit.params.abilities.fortress):
+        art = Group((symbols.tower(d / 2, d / 2 - d * 0.04, d * 0.3, "#FFFFFF"), symbols.player_mark(mark, d / 2, d * 0.8, d * 0.1, "#FFFFFF")))
+        pieces.append(token_piece(f"{mark} fortress {i + 1}", d, colour, art, f"fortress-{mark}-{i + 1}", (mark.lower(), "fortress"), bleed))
+    return pieces
+
+
+def _diagram(ability: str, colour: str, enemy: str) -> Group:
+    """A 30 x 30 mm picture of the ability: the Bomb's cross, a shield, arrows, a tower."""
+    if ability == "bomb":
+        d = position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, enemy)}, cell=8.0,
+                             highlight={c: "#F2C5A8" if c != "B2" else "#E88E5A" for c in BOMB_CROSS}, labels=False)
+        return Group(d.children, dx=1)
+    draw = {"shield": symbols.shield, "convert": symbols.arrows, "fortress": symbols.tower}[ability]
+    return Group((draw(15.0, 15.0, 12, colour),))
+
+
+def ability_cards(kit: ArtKit, name: str) -> list[Piece]:
+    """One player's ability cards, as many of each as the parameters deal, each with its player's back."""
+    player = _player(name)
+    mark, params = MARKS[player], kit.params
+    colour, enemy = _colours(kit)[player], _colours(kit)[1 - player]
+    who = (params.player_x, params.player_o)[player]
+    pictures = {f"mark-{mark}": Drawing(8.4, 8.4, (symbols.player_mark(mark, 4.2, 4.2, 4.2, "#FFFFFF"),)),
+                f"emblem-{mark}": Drawing(26, 26, (symbols.player_mark(mark, 13, 13, 13, "#FFFFFF"),))}
+    rows = []
+    for ability in ABILITIES:
+        pictures[f"{ability}-{mark}"] = Drawing(30, 30, (_diagram(ability, colour, enemy),))
+        count = params.abilities[ability]
+        for i in range(count):
+            fields = {"title": ability.capitalize(), "text": card_text(ability, params), "colour": colour,
+                      "footer": f"{who} - {ability.capitalize()} {i + 1} of {count} - use once",
+                      "corner": f"mark-{mark}", "diagram": f"{ability}-{mark}", "emblem": f"emblem-{mark}",
+                      "back_colour": kit.settings.colours.card_back, "back_title": kit.title,
+                      "back_subtitle": f"ability card - {who}"}
+            rows.append(CardRow(fields, f"card-{mark}-{ability}-{i + 1}", f"{mark} {ability} card {i + 1}"))
+    return kit.cards(rows, pictures)
+
+
+def _mark_art(player: int, colour: str, fortress: bool = False) -> Any:
+    """A token in a rule-sheet figure."""
+
+    def draw(cx: float, cy: float, r: float) -> Shape:
+        if fortress:
+            return Group((symbols.ring(cx, cy, r * 1.15, colour, 0.18), symbols.tower(cx, cy, r * 0.75, colour)))
+        return symbols.player_mark(MARKS[player], cx, cy, r, colour)
+
+    return draw
+
+
+def _position(kit: ArtKit, state: Any) -> Drawing:
+    data = kit.game.as_json(state)
+    colours = _colours(kit)
+    pieces = {name: _mark_art(MARKS.index(c["owner"]), colours[MARKS.index(c["owner"])], c["fortress"])
+              for name, c in data["cells"].items()}
+    shaded = {name: "#DDDDDD" for name, c in data["cells"].items() if c["shielded"]}
+    n = kit.params.board_size
+    return position_diagram(n, n, pieces, cell=min(7.0, 60.0 / n), highlight=shaded, caption="")
+
+
+def figures(kit: ArtKit) -> dict[str, Drawing]:
+    """The example game as the rules played it (before and after its first Bomb, if any, and the end), and the
+    Bomb's cross."""
+    steps = kit.example
+    final = _position(kit, steps[-1].after if steps else kit.game.setup())
+    example = in_a_row([final], "The final position")
+    for i, step in enumerate(steps):
+        if getattr(step.move, "ability", None) == "bomb":
+            before, after = _position(kit, step.before), _position(kit, step.after)
+            example = in_a_row([before, "->", after, " ", final], f"Before and after turn {i + 1} ({step.line}), and the final position")
+            break
+    bomb = position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, kit.params.colour_o)}, cell=8.0,
+                            highlight={c: "#F2C5A8" for c in BOMB_CROSS}, caption="Bomb on B2: the shaded cross is cleared")
+    return {"example": example, "bomb": bomb}
