@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.userinput.text import quoted
-
 
 class Derived:
     """The base of Tic Tac Warfare's parameters (kit.toml's ``[hooks] params``)."""
@@ -22,17 +20,6 @@ class Derived:
                 ("token_mm", f"expected at most cell_mm - 3 ({self.cell_mm - 3:g}), got {self.token_mm:g}")
             )
         if self.player_x.strip().lower() == self.player_o.strip().lower():
-            problems.append(("player_o", f"expected a name other than player_x, got {quoted(self.player_o)}"))
+            problems.append(("player_o", f"expected a name other than player_x, got {self.player_o!r}"))
         return problems
 
-
-def __getattr__(name: str) -> Any:
-    """``Params`` (kit.toml's parameters) and ``Abilities`` (its ``abilities`` group), made when first read."""
-    from printkit.games import params_class
-
-    made = params_class("warfare")
-    if name == "Params":
-        return made
-    if name == "Abilities":
-        return type(made().abilities)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
