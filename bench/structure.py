@@ -18,18 +18,22 @@ from collections import defaultdict
 from pathlib import Path
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("userinput", "errors.py", "templating.py", "markdown_blocks.py", "__init__.py", "__main__.py", "py.typed"),
+    ("errors.py", "__init__.py", "py.typed"),
+    ("userinput", "templating.py", "markdown_blocks.py"),
     ("params.py", "draw"),
     ("press",),
     ("art", "rulesheet.py"),
     ("kit",),
     ("rules", "kitrules.py", "kitart.py"),
-    ("kitgame",),
     ("datakit",),
+    ("kitgame",),
     ("games",),
-    ("config.py", "build.py"),
+    ("config.py",),
+    ("build.py",),
     ("balance", "export", "gallery", "docs"),
-    ("cli_errors.py", "watch.py", "cli.py"),
+    ("cli_errors.py", "watch.py"),
+    ("cli.py",),
+    ("__main__.py",),
 )
 """printkit/'s rooms by layer, lowest first: a room imports its own layer and those below."""
 LONG = 40

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from printkit.config import Config
 from printkit.errors import BuildError, PrintkitError
-from printkit.gallery.history import NOT_KEPT, keep_previous
 from printkit.games import has_kit, kit_builder
+from printkit.kit.history import NOT_KEPT, keep_previous
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
 from printkit.kit.outfolder import staging_prefix, swap_lock
 from printkit.params import to_mapping
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
+from printkit.userinput.writes import write_file
 
 if TYPE_CHECKING:
     from printkit.kit.parallel import Farm, Hand
@@ -116,17 +117,6 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
         raise BuildError(f"cannot write {quoted(str(folder))}: {reason(exc)}") from None
 
 
-def write_file(target: Path, data: bytes) -> None:
-    """Write one file through a temporary name, so a failed write leaves the old file."""
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise BuildError(f"cannot write {quoted(str(target))}: {reason(exc)}") from None
-
-
 @dataclass(frozen=True)
 class Job:
     """One kit to build: its folder name under the output folder, its manifest's source, and how to
@@ -159,14 +149,14 @@ def game_job(config: Config, game: str) -> Job:
 
 def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Job:
     """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``."""
-    from printkit.datakit.kit import data_kit
-    from printkit.datakit.load import load_kit
-    from printkit.datakit.paths import kit_files
+    from printkit.kitgame.kit import folder_kit
+    from printkit.kitgame.spec import read_kit
+    from printkit.userinput.paths import kit_files
 
-    loaded = load_kit(folder, sets, paper)
+    loaded = read_kit(folder, sets, paper)
     settings = {"kit": loaded.display, "sets": list(sets), "paper": paper}
     return Job(loaded.spec.name, f"{folder.rstrip('/')}/kit.toml",
-               lambda: input_digest(settings, read_inputs(kit_files(loaded.path))), lambda: data_kit(loaded))
+               lambda: input_digest(settings, read_inputs(kit_files(loaded.path))), lambda: folder_kit(loaded))
 
 
 def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Kit:
@@ -263,7 +253,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     out and its PDFs written before the first is finished, so one kit's previews render in worker processes
     while the next kit's PDFs are written. Both write the same bytes. When a kit fails, the kits before
     it are still written, then the error is raised. A kit replaced is kept aside for the gallery's
-    "what changed" (:func:`printkit.gallery.history.keep_previous`).
+    "what changed" (:func:`printkit.kit.history.keep_previous`).
     """
     from printkit.kit.previews import can_fork
 

@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 import click
 
 from printkit.cli_errors import Group
-from printkit.config import Config, load_config
+from printkit.config import load_cli_config, paper_name
 from printkit.errors import PrintkitError
 from printkit.games import available, get_game, has_kit
 from printkit.kit.model import tally
@@ -25,13 +25,6 @@ def _fail(message: str) -> NoReturn:
     raise PrintkitError(message)
 
 
-def load_cli_config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
-    """The configuration with ``--set`` overrides and ``--paper`` (any letter case) applied last."""
-    paper = _paper(paper)
-    extra = (f"print.paper={json.dumps(paper)}",) if paper else ()
-    return load_config(config, sets + extra)
-
-
 CONFIG_OPTION = click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
                              help="configuration file (default: ./config.toml if present, else built-in defaults)")
 SET_OPTION = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
@@ -42,10 +35,6 @@ PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS), case_se
                             help="paper size")
 KIT_OPTION = click.option("--kit", "kits", multiple=True, metavar="DIR",
                           help="a kit folder holding kit.toml (your own game from data files; repeatable)")
-
-
-def _paper(paper: str | None) -> str | None:
-    return {p.lower(): p for p in PAPERS}[paper.lower()] if paper else None
 
 
 def _one_source(game: str | None, kits: tuple[str, ...]) -> None:
@@ -131,7 +120,7 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
     for folder in kits:
         if sys.stderr.isatty():
             click.echo(f"building {folder} ...", err=True)
-        for result in build_many([data_job(folder, sets, _paper(paper))], Path(out), force=force):
+        for result in build_many([data_job(folder, sets, paper_name(paper))], Path(out), force=force):
             _report(result, f"--kit {folder}")
     if not names:
         return
@@ -158,10 +147,10 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
     if game is not None:
         kit = make_kit(load_cli_config(config_path, sets, paper), game)
     else:
-        kit = make_data_kit(kits[0], sets, _paper(paper))
+        kit = make_data_kit(kits[0], sets, paper_name(paper))
     findings = check_kit(kit)
     if kits:
-        from printkit.kitgame.checks import play_findings
+        from printkit.kitgame.spec import play_findings
 
         findings += play_findings(kits[0], sets)
     for finding in findings:
@@ -200,7 +189,7 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     for name in names:
         require_kit(name)  # before anything is made
     cfg = load_cli_config(config_path, sets, paper) if names else None
-    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
+    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, paper_name(paper))) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
     skipped: list[NothingToExport] = []
     for _, make in sources:
@@ -302,9 +291,9 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
         require_kit(name)
     if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")
-    sources = [kit_source(k, sets, _paper(paper)) for k in kits] or [game_source(n) for n in names]
+    sources = [kit_source(k, sets, paper_name(paper)) for k in kits] or [game_source(n) for n in names]
     names = [s.name for s in sources]
-    watcher = Watcher(sources, Path(out), config_path, sets, _paper(paper), click.echo)
+    watcher = Watcher(sources, Path(out), config_path, sets, paper_name(paper), click.echo)
     server = start_server(Path(out), port) if serve else None
     if server is not None:
         click.echo(f"serving {out}/ at http://127.0.0.1:{port}/ (pages reload after each build)")
@@ -325,9 +314,9 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
 @SET_OPTION
 def calibrate(config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
     """Write OUT/calibration.pdf: a duplex test sheet that measures the printer's back-side shift."""
-    from printkit.build import write_file
     from printkit.draw.pdf import pdf_bytes
     from printkit.press.calibration import calibration_pages
+    from printkit.userinput.writes import write_file
 
     settings = load_cli_config(config_path, sets, paper).print
     target = Path(out) / "calibration.pdf"

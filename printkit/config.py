@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import json
 import os
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -11,14 +11,11 @@ from typing import Any, Mapping
 from printkit.errors import ConfigError
 from printkit.games import available, get_game, params_class
 from printkit.params import from_mapping
-from printkit.press.settings import PrintSettings
-from printkit.userinput.documents import DocumentError, parse_toml
-from printkit.userinput.files import MB, read_bytes, reason
-from printkit.userinput.text import LINE_BREAKS, quoted
+from printkit.press.settings import PAPERS, PrintSettings
+from printkit.userinput.text import quoted
+from printkit.userinput.toml import parse_set, read_toml
 
 BUILT_IN = "built-in defaults"
-MAX_TOML_BYTES = MB
-"""The largest config.toml or kit.toml read (a complete config.toml is about 8 KB)."""
 
 
 @dataclass(frozen=True)
@@ -34,23 +31,6 @@ class Config:
         return from_mapping(params_class(name), self.raw_games.get(name, {}), self.source, f"games.{name}")
 
 
-def parse_set(item: str) -> tuple[list[str], Any]:
-    """``a.b.c=VALUE`` into a key path and a TOML value (bare words are strings)."""
-    if "=" not in item:
-        raise ConfigError("--set", "", f"expected KEY=VALUE, got {quoted(item)}")
-    key, text = (part.strip() for part in item.split("=", 1))
-    path = key.split(".")
-    if not key or any(not p for p in path):
-        raise ConfigError("--set", "", f"expected a dotted key such as games.warfare.board_size, got {quoted(key)}")
-    try:
-        value = parse_toml(f"v = {text}", allow=None)["v"]
-    except tomllib.TOMLDecodeError:
-        value = text
-    except DocumentError as exc:
-        raise ConfigError("--set", key + exc.key[1:], exc.message) from None
-    return path, value
-
-
 def _apply_set(data: dict[str, Any], path: list[str], value: Any) -> None:
     node = data
     for part in path[:-1]:
@@ -59,22 +39,6 @@ def _apply_set(data: dict[str, Any], path: list[str], value: Any) -> None:
             raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not a table")
         node = child
     node[path[-1]] = value
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """A TOML file as data (a regular file of at most :data:`MAX_TOML_BYTES`, strings without control characters
-    but tabs and line breaks); unreadable, malformed or unbounded files are ConfigErrors naming the file."""
-    try:
-        return parse_toml(read_bytes(path, MAX_TOML_BYTES).decode("utf-8"), LINE_BREAKS)
-    except OSError as exc:
-        raise ConfigError(str(path), "", f"cannot read the file: {reason(exc)}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(str(path), "", f"not valid TOML: {exc}") from None
-    except DocumentError as exc:
-        raise ConfigError(str(path), exc.key, exc.message) from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError(str(path), "", f"not UTF-8 text (byte {exc.start + 1} is {exc.object[exc.start]:#04x}): "
-                                         "save it as UTF-8") from None
 
 
 PATH_KEYS = ("example_log",)
@@ -120,6 +84,18 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
         if any(k == exc.key or k.startswith(exc.key + ".") for k in set_keys):
             raise ConfigError("--set", exc.key, exc.message) from None
         raise
+
+
+def paper_name(paper: str | None) -> str | None:
+    """A paper named in any letter case (``--paper letter``) as the settings name it."""
+    return {p.lower(): p for p in PAPERS}[paper.lower()] if paper else None
+
+
+def load_cli_config(config: str | None, sets: tuple[str, ...], paper: str | None = None) -> Config:
+    """The configuration with ``--set`` overrides and ``--paper`` (any letter case) applied last."""
+    paper = paper_name(paper)
+    extra = (f"print.paper={json.dumps(paper)}",) if paper else ()
+    return load_config(config, sets + extra)
 
 
 def _validate(data: dict[str, Any], source: str) -> Config:

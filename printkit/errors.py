@@ -1,8 +1,21 @@
-"""Errors a user can cause. Only the CLI turns them into messages and exit codes."""
+"""Errors a user can cause. Only the CLI turns them into messages and exit codes (a long key or value in a message
+shortened: :func:`shortened`)."""
 
 from __future__ import annotations
 
-from printkit.userinput.text import SHOWN, shortened
+SHOWN = 60
+"""The longest prefix of a value a message quotes (then ``…`` and the value's length)."""
+
+
+def shortened(text: str, limit: int = SHOWN) -> str:
+    """``text`` itself when it shows in at most ``limit`` characters (escapes such as ``\\x1b`` counted as
+    shown), else the longest start that does, ``…`` and the length: ``xxxx… (100,000 characters)``."""
+    width = 0
+    for end, char in enumerate(text):
+        width += 1 if char.isprintable() else len(repr(char)) - 2
+        if width > limit:
+            return f"{text[:end]}… ({len(text):,} characters)"
+    return text
 
 
 class PrintkitError(Exception):

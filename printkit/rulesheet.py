@@ -43,9 +43,9 @@ from printkit.draw.png import svg_icon_png
 from printkit.draw.recorded import Recorded, seed
 from printkit.draw.shapes import PT_PER_MM, Drawing, Image, Text, walk
 from printkit.errors import BuildError
-from printkit.kit.inputs import templates_dir
 from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
 from printkit.press.settings import PrintSettings
+from printkit.templating import templates_dir
 from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:

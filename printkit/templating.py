@@ -13,12 +13,21 @@ from __future__ import annotations
 import hashlib
 import os
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import jinja2
     from jinja2.bccache import Bucket
+
+
+def templates_dir() -> Path:
+    """The rule-sheet templates: installed as ``printkit.templates``, or ``templates/`` of a checkout."""
+    try:
+        return Path(str(resources.files("printkit.templates")))
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / "templates"
 
 
 def cache_folder() -> Path | None:

@@ -47,7 +47,7 @@ class KitSource:
 def game_source(game: str) -> KitSource:
     """A registered game's inputs: its rule-sheet templates and its package (engine, kit, example logs)."""
     from printkit.games import GAMES
-    from printkit.rulesheet import templates_dir
+    from printkit.templating import templates_dir
 
     package = PACKAGE / Path(*GAMES[game].split(".")[1:])
     return KitSource(game, (templates_dir() / game, package), (package,))
@@ -100,7 +100,7 @@ class Watcher:
         """The findings last printed for each kit: printed again only when they change."""
 
     def load(self) -> Config:
-        from printkit.cli import load_cli_config
+        from printkit.config import load_cli_config
 
         if any(s.folder is not None for s in self.sources):
             return load_cli_config(self.config_arg, ())  # --set and --paper belong to the kit folders

@@ -78,8 +78,8 @@ class Plan:
 def _source(request: Request) -> tuple[Any, Any, Any, Callable[[tuple[str, ...]], Any], list[Axis]]:
     """(spec, game reference, base params, params of a point's --set items, axes) of a built-in game or a kit."""
     if request.kit is not None:
+        from printkit.balance.kitsweep import parse_kit_sweeps
         from printkit.kitgame.spec import open_kit
-        from printkit.kitgame.sweep import parse_kit_sweeps
 
         opened = open_kit(request.kit, request.sets)
         axes = parse_kit_sweeps(request.sweeps, opened.setup)

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from printkit.build import write_file
 from printkit.errors import BuildError
+from printkit.userinput.writes import write_file
 
 FILE = Path("balance") / "simulate.json"
 """Under a kit's output folder (kept across rebuilds with the rest of ``balance/``)."""

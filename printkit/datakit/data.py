@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import DELIMITERS, DataSource
 from printkit.errors import ConfigError
 from printkit.userinput.documents import DocumentError, parse_json, parse_toml
 from printkit.userinput.files import MB, read_bytes, reason
+from printkit.userinput.paths import inside, shown
 from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
 
 MAX_ROWS = 20_000

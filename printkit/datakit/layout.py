@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Callable
 
 from printkit.datakit.fields import fields_in, fill, single_field
-from printkit.datakit.paths import inside, shown
 from printkit.datakit.schema import Element, Layout
 from printkit.datakit.textfit import TextBox, set_text
 from printkit.draw import fonts
@@ -30,6 +29,7 @@ from printkit.errors import ConfigError
 from printkit.kit.checks import OVERFULL
 from printkit.kit.model import Finding
 from printkit.userinput.files import read_bytes, reason
+from printkit.userinput.paths import inside, shown
 from printkit.userinput.text import quoted
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")

@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from printkit.config import parse_set, read_toml
 from printkit.datakit.data import CellSet, Row, cell_text, load_rows, rows_of
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
-from printkit.params import from_mapping, params_class, plain_params
+from printkit.params import plain_params
 from printkit.press.settings import PrintSettings
 from printkit.userinput.documents import DocumentError, check_document
 from printkit.userinput.text import LINE_BREAKS, quoted
+from printkit.userinput.toml import parse_set, read_toml
 
 KIT_FILE = "kit.toml"
 
@@ -38,15 +38,18 @@ class KitFolder:
     """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
     params: Any = None
     """The parameters given with the folder (a built-in game's, from config.toml), typed; None: kit.toml's."""
+    computed: Mapping[str, tuple[list[tuple[str, dict[str, str]]], str]] = field(default_factory=dict)
+    """The rows rules.py computes (``rules_rows = "NAME"``), by set name: (where, fields as text) per row and the name
+    messages give their source; handed in by the kit's rules (:mod:`printkit.kitgame.rows`)."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
         """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
-        rows rules.py computes (``rows = "NAME"``)."""
+        rows rules.py computed (``rows = "NAME"``, handed in as :attr:`computed`)."""
         cells = tuple(c for c in self.cells if c.target == name)
         if data.computed is not None:
-            from printkit.kitgame.rows import computed_records
-
-            records, shown_as = computed_records(self, data)
+            if name not in self.computed:
+                raise LookupError(f"{name}: rows computed by rules.py are handed in (printkit.kitgame.rows)")
+            records, shown_as = self.computed[name]
             return rows_of(records, data, shown_as, cells, label)
         return load_rows(self.path, self.display, data, self.spec.source, cells, label)
 
@@ -126,8 +129,6 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
         except DocumentError as exc:
             raise ConfigError(source, exc.key, exc.message) from None
         spec = parse_kit(data, source, written, settings)
-        if "params" in spec.hooks:
-            _check_params(path, display, spec)
     except ConfigError as exc:
         raise blame_sets(exc, set_keys) from None
     known = {d.name for d in spec.decks} | {t.name for t in spec.tokens} | {b.name for b in spec.boards if b.shape == "spaces"}
@@ -136,22 +137,6 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
             raise ConfigError("--set", cell.key, f"no deck, token set or board of spaces {cell.target!r} "
                                                  f"(those of this kit: {', '.join(sorted(known)) or 'none'})")
     return KitFolder(path, display, spec, set_keys, cells, params=params)
-
-
-def _check_params(path: Path, display: str, spec: KitSpec) -> None:
-    """The kit's parameters checked by the class ``[hooks] params`` names (its ``check()``), as config.toml's are."""
-    from printkit.kitgame.blame import blame
-    from printkit.kitgame.source import kit_hook
-
-    derived = kit_hook(path, display, spec.hooks["params"], spec.source, "hooks.params")
-    if not isinstance(derived, type):
-        raise ConfigError(spec.source, "hooks.params", f"{spec.hooks['params']} is not a class")
-    try:
-        from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params, spec.source, "params")
-    except ConfigError:
-        raise
-    except Exception as exc:  # the designer's code
-        raise blame(exc, path, display, "checking the parameters") from None
 
 
 DATA_PREFIX = "data."

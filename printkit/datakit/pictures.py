@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from printkit.datakit.paths import inside, shown
 from printkit.draw.images import MAX_PICTURE_BYTES, ImageTooLarge, NotAnImage, downscaled, natural_size
 from printkit.draw.shapes import Drawing, Group, Image
 from printkit.errors import ConfigError
 from printkit.markdown_blocks import ICON, Block, ListBlock, blocks
 from printkit.press.pieces import Piece
 from printkit.userinput.files import read_bytes, reason
+from printkit.userinput.paths import inside, shown
 from printkit.userinput.text import quoted
 
 MAX_RULES_BYTES = 1024 * 1024

@@ -13,13 +13,13 @@ from typing import Iterable, Mapping
 from printkit.datakit.data import Row
 from printkit.datakit.fields import fill
 from printkit.datakit.layout import Art
-from printkit.datakit.paths import inside, shown
 from printkit.datakit.pictures import MAX_RULES_BYTES, sources
 from printkit.datakit.schema import Layout
 from printkit.draw.images import MAX_PICTURE_BYTES, PNG_SIGNATURE, ImageTooLarge, NotAnImage, png_size
 from printkit.errors import ConfigError
 from printkit.markdown_blocks import ICON, blocks
 from printkit.userinput.files import open_regular, read_bytes
+from printkit.userinput.paths import inside, shown
 
 HEADER_BYTES = 64
 

@@ -7,6 +7,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from printkit.datakit.jsonschema import kit_schema, schema_text
 from printkit.errors import PrintkitError
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
@@ -39,8 +40,6 @@ def scaffold(target: Path, title: str | None = None, rules: bool = False) -> lis
         raise PrintkitError(f"{target}: already exists (choose a new folder name)")
     name = re.sub(r"[^a-z0-9_-]+", "-", target.name.lower()).strip("-_")[:64] or "my-game"
     title = title or target.name.replace("-", " ").replace("_", " ").strip().title() or "My Game"
-    from printkit.docs.schemas import kit_schema, schema_text
-
     files = dict(_files(resources.files("printkit.datakit") / "scaffold"))
     if rules:
         files.update(_files(resources.files("printkit.datakit") / "scaffold_rules"))

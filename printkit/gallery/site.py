@@ -25,8 +25,8 @@ from printkit.gallery.changes import (
     parameter_changes,
     pixel_difference,
 )
-from printkit.gallery.history import previous_folder
 from printkit.gallery.pages import PageImages, render_pdf
+from printkit.kit.history import previous_folder
 from printkit.rules.reasons import reasons_lines
 from printkit.userinput.files import MB, read_bytes, reason
 

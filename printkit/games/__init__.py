@@ -21,7 +21,7 @@ from printkit.params import params_class as make_params
 from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
-    from printkit.games.spec import GameSpec
+    from printkit.rules.spec import GameSpec
 
 GAMES: dict[str, str] = {
     "warfare": "printkit.games.warfare",
@@ -107,7 +107,7 @@ def kit_builder(name: str) -> Callable[[Any, Any], Any]:
     """A game's kit from ``(params, settings)``: its kit folder built with them (or its kit module's ``build_kit``),
     without its players or terminal play."""
     if _packaged(name):
-        from printkit.datakit.kit import packaged_kit
+        from printkit.kitgame.kit import packaged_kit
 
         return lambda params, settings: packaged_kit(kit_folder(name), name, params, settings)
     return importlib.import_module(f"{_package(name)}.kit").build_kit  # type: ignore[no-any-return]
@@ -115,7 +115,7 @@ def kit_builder(name: str) -> Callable[[Any, Any], Any]:
 
 @lru_cache(maxsize=None)
 def _kit_game(name: str) -> GameSpec:
-    from printkit.kitgame.spec import packaged_game
+    from printkit.kitgame.game import packaged_game
 
     folder = kit_folder(name)
     with (folder / "kit.toml").open("rb") as file:
@@ -128,7 +128,7 @@ def get_game(name: Any) -> GameSpec:
     """The spec of a game: a registered name, or a kit folder's :class:`printkit.kitgame.source.KitRef`
     (how tasks name a designer's game in worker processes); an unknown or absent name is a UnknownGameError."""
     if not isinstance(name, str):
-        from printkit.kitgame.spec import kit_game
+        from printkit.kitgame.game import kit_game
 
         return kit_game(name)
     if _packaged(name):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import printkit
+from printkit.templating import templates_dir
 from printkit.userinput.files import MB, read_bytes, reason
 
 MAX_INPUT_BYTES = 50 * MB
@@ -141,14 +142,6 @@ def read_inputs(paths: Mapping[str, Path]) -> dict[str, bytes]:
     return files
 
 
-def templates_dir() -> Path:
-    """The rule-sheet templates: installed as ``printkit.templates``, or ``templates/`` of a checkout."""
-    try:
-        return Path(str(resources.files("printkit.templates")))
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent.parent / "templates"
-
-
 def game_input_paths(game: str, params: Any) -> dict[str, Path]:
     """The files a built-in game's kit reads besides its Python: its templates, its kit folder (a game built as a kit:
     kit.toml, rules.py, rules.md, art) and a configured example log."""
@@ -157,7 +150,7 @@ def game_input_paths(game: str, params: Any) -> dict[str, Path]:
     package = Path(str(resources.files(f"printkit.games.{game}")))
     kit = next((f for f in (package, package / "kitfolder") if (f / "kit.toml").is_file()), None)
     if kit is not None:
-        from printkit.datakit.paths import kit_files
+        from printkit.userinput.paths import kit_files
 
         prefix = kit.relative_to(package.parent).as_posix()
         paths.update({f"games/{prefix}/{name}": path for name, path in kit_files(kit).items()})

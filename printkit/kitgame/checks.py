@@ -3,22 +3,20 @@ is the deck that is printed, and every ending the rules name is reached in simul
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
+from printkit.datakit.kit import FENCE
+from printkit.datakit.load import KitFolder
 from printkit.errors import ConfigError, LogError
 from printkit.kit.model import Finding
 from printkit.kitgame.engine import KitRules, playouts, random_player
 from printkit.kitrules import Record
-from printkit.rules.log import LogLine, parse_log
+from printkit.rules.log import LogLine, parse_log, read_text
 from printkit.rules.replay import Replay, replay
+from printkit.userinput.paths import inside, shown
 
-if TYPE_CHECKING:
-    from printkit.datakit.load import KitFolder
-
-FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*game\s*$")
 CHECK_GAMES = 1000
 """Games simulated (random players, seed 1) to see every ending reached."""
 
@@ -69,9 +67,6 @@ def kit_example(kit: KitFolder, text: str, source: str, rules: KitRules | None =
 
 def _replaying(kit: KitFolder, rules: KitRules) -> Example:
     """The first of the kit folder's example logs that ``rules`` replay."""
-    from printkit.datakit.paths import inside, shown
-    from printkit.rules.log import read_text
-
     first: LogError | None = None
     for written in kit.spec.examples:
         path = inside(kit.path, written, kit.spec.source, "rules.examples")
@@ -147,14 +142,3 @@ def ending_findings(rules: KitRules, games: int = CHECK_GAMES) -> list[Finding]:
         found.append(Finding("warning", f"outcome reason {strays[0]!r} begins with none of the endings rules.py names "
                                         f"({', '.join(map(repr, endings))})"))
     return found
-
-
-def play_findings(folder: str, sets: tuple[str, ...] = ()) -> list[Finding]:
-    """verify's checks that play the game (none for a kit without ``[game] rules``)."""
-    from printkit.datakit.load import load_kit
-    from printkit.kitgame.spec import open_loaded
-
-    kit = load_kit(folder, sets)
-    if kit.spec.game_rules is None:
-        return []
-    return ending_findings(open_loaded(kit, sets).rules())

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import inspect
 import math
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
+from printkit.datakit.data import cell_text
+from printkit.datakit.kit import rule_sheet_source
+from printkit.datakit.load import KitFolder
+from printkit.datakit.schema import DataSource
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import short
-
-if TYPE_CHECKING:
-    from printkit.datakit.load import KitFolder
-    from printkit.datakit.schema import DataSource
-    from printkit.kitgame.engine import KitRules
+from printkit.kitgame.engine import KitRules
+from printkit.kitgame.setup import file_setup
+from printkit.kitgame.sheet import example_steps
+from printkit.kitgame.source import game_class, kit_ref
 
 PREFIX = "rows_"
 CELL = (str, int, float, bool, type(None))
@@ -29,10 +33,6 @@ def kit_rules(kit: KitFolder) -> KitRules:
     if "rules" not in kit.cache:
         if kit.spec.game_rules is None:
             raise ConfigError(kit.spec.source, "game.rules", "rows computed by rules.py need `[game] rules = \"rules.py\"`")
-        from printkit.kitgame.engine import KitRules
-        from printkit.kitgame.setup import file_setup
-        from printkit.kitgame.source import game_class, kit_ref
-
         ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source)
         kit.cache["rules"] = KitRules(game_class(ref), file_setup(kit), Path(ref.folder), ref.display, ref.rules_name)
     return kit.cache["rules"]  # type: ignore[no-any-return]
@@ -40,17 +40,12 @@ def kit_rules(kit: KitFolder) -> KitRules:
 
 def computed_records(kit: KitFolder, data: DataSource) -> tuple[list[tuple[str, dict[str, str]]], str]:
     """``rows_NAME()``'s rows as records (where, fields as text) and the name messages give their source."""
-    from printkit.datakit.data import cell_text
-
     rules = kit_rules(kit)
     name = f"{PREFIX}{data.computed}"
     method = getattr(rules.game, name, None)
     if not callable(method):
         raise ConfigError(kit.spec.source, data.key, f"{rules.rules_name} has no method {name}(self) to compute the rows")
     if len(inspect.signature(method).parameters) == 1:  # rows_NAME(self, example): the rule sheet's example game too
-        from printkit.datakit.kit import rule_sheet_source
-        from printkit.kitgame.sheet import example_steps
-
         source = rule_sheet_source(kit)
         steps = example_steps(kit, rules, *source) if source is not None else []
         made = rules.call(lambda: method(steps), f"in {name}(example), computing the rows of {data.key}")
@@ -70,3 +65,12 @@ def computed_records(kit: KitFolder, data: DataSource) -> tuple[list[tuple[str, 
         records.append((where, {column: cell_text(value) for column, value in row.items()}))
     return records, f"{rules.rules_name}: {name}()"
 
+
+
+def with_computed_rows(kit: KitFolder) -> KitFolder:
+    """``kit`` with the rows rules.py computes handed in (``rules_rows = "NAME"``: :attr:`KitFolder.computed`)."""
+    spec = kit.spec
+    wanted = [(s.name, s.data) for s in (*spec.decks, *spec.tokens, *spec.boards) if s.data is not None and s.data.computed]
+    if not wanted or kit.computed:
+        return kit
+    return replace(kit, computed={name: computed_records(kit, data) for name, data in wanted})

@@ -13,16 +13,8 @@ from printkit.kit.model import Finding, PieceSet
 from printkit.kitgame.checks import deck_findings, kit_example, notes, replay_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import SOURCE, position_figure
-from printkit.kitgame.spec import open_loaded
 from printkit.kitrules import Game, Printed, Step
 from printkit.press.pieces import Piece
-
-
-def kit_engine(kit: KitFolder) -> KitRules:
-    """The rules of a kit with rules, made once per read folder (its parameters, data and computed rows)."""
-    if "engine" not in kit.cache:
-        kit.cache["engine"] = open_loaded(kit).rules()
-    return kit.cache["engine"]  # type: ignore[no-any-return]
 
 
 def example_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> list[Step]:
@@ -39,12 +31,9 @@ def example_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -
     return steps
 
 
-def sheet_values(kit: KitFolder, text: str, rules_name: str) -> dict[str, Any]:
+def sheet_values(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> dict[str, Any]:
     """rules.py's ``sheet(example)``: the values rules.md reads as ``{{ sheet.NAME }}`` (``text``: rules.md as written,
     whose ```game block is the example; empty when the game computes none)."""
-    if kit.spec.game_rules is None:
-        return {}
-    rules = kit_engine(kit)
     if type(rules.game).sheet is Game.sheet:
         return {}
     steps = example_steps(kit, rules, text, rules_name)
@@ -54,9 +43,8 @@ def sheet_values(kit: KitFolder, text: str, rules_name: str) -> dict[str, Any]:
     return dict(values)
 
 
-def board_cells(kit: KitFolder) -> dict[str, set[str]]:
+def board_cells(rules: KitRules) -> dict[str, set[str]]:
     """The spaces the rules play on, each with the classes its printed cell must carry (rules.py's ``board_cells``)."""
-    rules = kit_engine(kit)
     cells = rules.call(rules.game.board_cells, "in board_cells()")
     if not isinstance(cells, Mapping):
         raise rules.fail(f"board_cells() returned {type(cells).__name__}: expected a dict of space -> classes")
@@ -77,9 +65,8 @@ def printed_pieces(sets: Sequence[PieceSet], boards: Sequence[PieceSet]) -> dict
     return printed
 
 
-def rule_checks(kit: KitFolder, sets: Sequence[PieceSet], boards: Sequence[PieceSet]) -> list[Finding]:
+def rule_checks(rules: KitRules, sets: Sequence[PieceSet], boards: Sequence[PieceSet]) -> list[Finding]:
     """rules.py's ``checks(printed)`` as findings (text: an error; ``("warning", text)``: a warning)."""
-    rules = kit_engine(kit)
     if type(rules.game).checks is Game.checks:
         return []
     printed = printed_pieces(sets, boards)
@@ -95,10 +82,9 @@ def rule_checks(kit: KitFolder, sets: Sequence[PieceSet], boards: Sequence[Piece
     return findings
 
 
-def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[str, int]],
+def rules_pages(kit: KitFolder, rules: KitRules, text: str, rules_name: str, figures: list[tuple[str, int]],
                 boards: Mapping[str, Piece]) -> tuple[dict[str, Drawing], list[Finding]]:
     """The position figures ``figures`` ((src, line) pairs) and the findings of a kit with rules."""
-    rules = kit_engine(kit)
     example = kit_example(kit, text, rules_name, rules) if rules_name else None
     played = replay_example(rules, example) if example is not None else None
     findings = deck_findings(rules)

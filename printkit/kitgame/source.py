@@ -41,9 +41,9 @@ class KitRef:
 
 def kit_ref(folder: Path, display: str, rules: str, source: str) -> KitRef:
     """The folder's Python files snapshotted; a missing rules file is a ConfigError naming kit.toml's key."""
-    from printkit.datakit.paths import inside, shown
     from printkit.errors import ConfigError
     from printkit.userinput.files import read_bytes, reason
+    from printkit.userinput.paths import inside, shown
 
     path = inside(folder, rules, source, "game.rules")
     if not path.is_file():
@@ -142,9 +142,9 @@ def kit_hook(folder: Path, display: str, written: str, source: str, key: str) ->
     """What ``FILE.py:NAME`` (kit.toml's ``key``, e.g. ``hooks.params``) names: NAME in the kit folder's FILE.py. A kit
     folder shipped in printkit is imported by its module's dotted name; any other file is loaded once per process by
     its path and content (its errors reported as the designer's)."""
-    from printkit.datakit.paths import inside, shown
     from printkit.errors import ConfigError
     from printkit.userinput.files import read_bytes, reason
+    from printkit.userinput.paths import inside, shown
 
     file, _, attribute = written.partition(":")
     path = inside(folder, file, source, key)

@@ -93,7 +93,7 @@ class GameLog:
         """Write the log (nothing when no path was given); a disk error is one ``error:`` line."""
         if self.path is None:
             return
-        from printkit.build import write_file
+        from printkit.userinput.writes import write_file
 
         head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {note}"] if note else [])
         write_file(self.path, ("\n".join(head + self.lines) + "\n").encode("utf-8"))

@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 import reprlib
 
-SHOWN = 60
-"""The longest prefix of a value a message quotes (then ``…`` and the value's length)."""
+from printkit.errors import SHOWN, shortened
 
 LINE_BREAKS = "\t\n\r"
 """The control characters multi-line text (card text, rule sheets) may hold."""
@@ -56,17 +55,6 @@ def printable(text: str) -> str:
 _REPR = reprlib.Repr()
 _REPR.maxstring = _REPR.maxother = _REPR.maxlong = SHOWN
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict = 3, 6, 6, 6
-
-
-def shortened(text: str, limit: int = SHOWN) -> str:
-    """``text`` itself when it shows in at most ``limit`` characters (escapes such as ``\\x1b`` counted as
-    shown), else the longest start that does, ``…`` and the length: ``xxxx… (100,000 characters)``."""
-    width = 0
-    for end, char in enumerate(text):
-        width += 1 if char.isprintable() else len(repr(char)) - 2
-        if width > limit:
-            return f"{text[:end]}… ({len(text):,} characters)"
-    return text
 
 
 def quoted(value: object, limit: int = SHOWN) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from printkit.errors import LogError
 from printkit.games.tictactwo import Params, TicTacTwo
-from printkit.kit.example import builtin_text
+from printkit.rules.example import builtin_text
 from printkit.rules.log import LogLine, parse_log, read_log
 from printkit.rules.replay import replay, replay_json
 

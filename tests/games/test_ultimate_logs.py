@@ -10,7 +10,7 @@ import pytest
 
 from printkit.errors import LogError
 from printkit.games.ultimate import Params, UltimateRules
-from printkit.kit.example import builtin_text
+from printkit.rules.example import builtin_text
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
 

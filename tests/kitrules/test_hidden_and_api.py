@@ -42,7 +42,7 @@ def test_players_are_handed_the_view_not_the_state(tmp_path: Path) -> None:
             return moves[0]
 
     rules.game.player_spy = Spy.player_spy.__get__(rules.game)
-    from printkit.kitgame.spec import _designer_player
+    from printkit.kitgame.game import _designer_player
 
     _designer_player("spy")(rules, state, random.Random(1))
     assert seen_by[0]["hands"][1] == Hidden(3) and seen_by[0]["deck"] == Hidden(8)

@@ -55,8 +55,8 @@ def test_a_spaces_board_from_the_rules_and_its_figures(kit: Path, tmp_path: Path
     bad = cli("build", "--kit", str(kit), "--out", str(tmp_path / "set"), "--set", "data.ladders.cell-2.kind=top")
     assert one_error_line(bad) == ("error: --set: data.ladders.cell-2.kind: no deck, token set or board of spaces 'ladders' "
                                    "(those of this kit: climbers, ladder, rungs)")
-    from printkit.datakit.kit import data_kit
     from printkit.datakit.load import load_kit
+    from printkit.kitgame.kit import data_kit
 
     made = data_kit(load_kit(kit, ("params.top=7",)))
     shown = {src: drawing for src, drawing in made.pictures.items() if src.startswith(("game:", "pieces:"))}

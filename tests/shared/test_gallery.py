@@ -9,8 +9,8 @@ from PIL import Image
 from printkit.build import build
 from printkit.config import load_config
 from printkit.gallery.changes import ParameterChange, file_changes, parameter_changes, pixel_difference
-from printkit.gallery.history import previous_folder
 from printkit.gallery.site import write_gallery
+from printkit.kit.history import previous_folder
 
 
 def test_parameter_and_file_changes_compare_two_manifests() -> None:

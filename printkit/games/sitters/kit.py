@@ -16,12 +16,12 @@ from printkit.games.sitters.engine import SittersRules
 from printkit.games.sitters.params import Params, cell_kinds, theme_names
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.state import BATTLE, LOOT, MOVE, ROLL, SETUP, State
-from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
+from printkit.rules import example
 from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 

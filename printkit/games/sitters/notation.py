@@ -11,16 +11,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from printkit.games.sitters.board import Board
 from printkit.games.sitters.paths import path_problem
 from printkit.games.sitters.state import MOVE, Move, State
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.userinput.text import quoted
-
-if TYPE_CHECKING:
-    from printkit.games.sitters.engine import SittersRules
 
 PLACEABLE = ("container", "collector", "obstructor")
 EXPECTED = ("expected 'roll N', 'roll N N', 'place container|collector|obstructor CELL', "
@@ -62,7 +59,7 @@ def _dice(words: list[str]) -> Move:
     return Move("roll", dice=tuple(int(w) for w in words))
 
 
-def parse_move(rules: SittersRules, state: State, text: str) -> Move:
+def parse_move(rules: Any, state: State, text: str) -> Move:
     """A move from its text (NotationError for bad text, IllegalMove for a bad path)."""
     words = text.strip().lower().replace(">", " > ").split()
     if not words:
@@ -85,7 +82,7 @@ def parse_move(rules: SittersRules, state: State, text: str) -> Move:
     return _parse_step(rules, state, words)
 
 
-def _parse_step(rules: SittersRules, state: State, words: list[str]) -> Move:
+def _parse_step(rules: Any, state: State, words: list[str]) -> Move:
     if len(words) == 3 and words[1] == ">":
         return Move("move", cell_of(rules.board, words[0]), cell_of(rules.board, words[2]))
     if len(words) == 1 and "-" in words[0]:

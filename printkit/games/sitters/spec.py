@@ -11,9 +11,9 @@ from printkit.games.sitters.params import Params, cell_kinds, theme_names
 from printkit.games.sitters.players import PLAYERS
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.terminal import play
-from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.rules.game import Playout
 from printkit.rules.simulate import Tally, simulate
+from printkit.rules.spec import GameSpec, lazy_kernel, lazy_kit
 
 
 def observe(tally: Tally, game: Playout[Any, Any]) -> None:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from printkit.games.sitters.board import LETTERS
 from printkit.games.sitters.state import BATTLE, CONTAINERS, LOOT, MOVE, OVER, PLACE_COLLECTORS, PLACE_OBSTRUCTORS, ROLL, State
-
-if TYPE_CHECKING:
-    from printkit.games.sitters.engine import SittersRules
 
 EMPTY = {"collector-start": "c", "container": "x", "obstructor-start": "o", "safe-zone": "s",
          "floor": "."}
@@ -16,7 +13,7 @@ LEGEND = ("C collector, O obstructor, # container, * battle; empty: c/o start sp
           "x container space, s safe zone, . floor")
 
 
-def _symbol(rules: SittersRules, state: State, cell: int) -> str:
+def _symbol(rules: Any, state: State, cell: int) -> str:
     if cell not in rules.board.kinds:
         return " "
     here = (cell in state.collectors, cell in state.obstructors)
@@ -29,7 +26,7 @@ def _symbol(rules: SittersRules, state: State, cell: int) -> str:
     return "#" if cell in state.containers else EMPTY[rules.board.kinds[cell]]
 
 
-def _status(rules: SittersRules, state: State) -> str:
+def _status(rules: Any, state: State) -> str:
     names = rules.player_names
     if state.phase in (CONTAINERS, PLACE_COLLECTORS, PLACE_OBSTRUCTORS):
         return f"set-up: the {names[rules.current_player(state)]} place a {state.phase.rstrip('s')}"
@@ -42,7 +39,7 @@ def _status(rules: SittersRules, state: State) -> str:
     return f"{turn} {detail}"
 
 
-def render(rules: SittersRules, state: State) -> str:
+def render(rules: Any, state: State) -> str:
     """The board with markers, then the tallies and whose turn it is."""
     board = rules.board
     lines = [("    " + "".join(f" {LETTERS[c]} " for c in range(board.width))).rstrip()]
@@ -59,7 +56,7 @@ def render(rules: SittersRules, state: State) -> str:
     return "\n".join(lines)
 
 
-def as_json(rules: SittersRules, state: State) -> dict[str, Any]:
+def as_json(rules: Any, state: State) -> dict[str, Any]:
     """The position as plain data with coordinates."""
     names = rules.board.names
     return {

@@ -12,13 +12,13 @@ from printkit.games.tictactwo import kit_art, kit_cards, kit_figures
 from printkit.games.tictactwo.clarifications import clarifications
 from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import ACTIONS, Params
-from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
+from printkit.rules import example
 from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
 

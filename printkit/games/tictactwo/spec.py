@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.games.tictactwo.abilities import abilities
 from printkit.games.tictactwo.analysis import fast_simulate, observe
 from printkit.games.tictactwo.clarifications import clarifications
@@ -10,6 +9,7 @@ from printkit.games.tictactwo.engine import TicTacTwo
 from printkit.games.tictactwo.params import Params
 from printkit.games.tictactwo.players import PLAYERS
 from printkit.games.tictactwo.terminal import play
+from printkit.rules.spec import GameSpec, lazy_kernel, lazy_kit
 
 SPEC = GameSpec(
     abilities=abilities,

@@ -13,15 +13,17 @@ import json
 from dataclasses import replace
 
 from printkit.art.layout import pieces_drawing
-from printkit.datakit.kit import data_kit, rule_sheet_source
-from printkit.datakit.load import KitFolder, load_kit
+from printkit.datakit.kit import rule_sheet_source
+from printkit.datakit.load import KitFolder
 from printkit.errors import BuildError
 from printkit.games.tokentactics.params import KIT_FOLDER, Params
 from printkit.games.tokentactics.source import NAME, TITLE
-from printkit.kit.example import read_configured
 from printkit.kit.model import Kit, PieceSet, Section
 from printkit.kitgame.checks import kit_example
+from printkit.kitgame.kit import folder_kit
+from printkit.kitgame.spec import read_kit
 from printkit.press.settings import PrintSettings
+from printkit.rules.example import read_configured
 from printkit.rules.log import LogError
 
 SECTIONS = {"board": "tracker", "tokens": "chips", "cards Commit cards": "commit cards", "cards Player aids": "player aids"}
@@ -32,7 +34,7 @@ def kit_folder(params: Params, settings: PrintSettings) -> KitFolder:
     """The kit folder read with ``params`` as its ``[params]`` (through ``--set``, as a designer would) and ``settings``
     as its print settings; a configured ``example_log`` stands for the rule sheet's example game."""
     sets = tuple(f"params.{key}={json.dumps(value)}" for key, value in params.kit_values().items())
-    kit = load_kit(KIT_FOLDER, sets, display=NAME)
+    kit = read_kit(KIT_FOLDER, sets, display=NAME)
     example = (params.example_log, read_configured(NAME, params.example_log)) if params.example_log else None
     return replace(kit, spec=replace(kit.spec, settings=settings), example=example)
 
@@ -45,7 +47,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     """Token Tactics' print kit: tracker, chips and markers, commit cards, player aids and the rule sheet."""
     kit = kit_folder(params, settings)
     try:
-        made = data_kit(kit)
+        made = folder_kit(kit)
     except LogError as exc:
         raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
                          f"(set games.{NAME}.example_log to a log that fits your rules)") from None

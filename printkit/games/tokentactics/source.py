@@ -10,12 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from printkit.games.spec import GameSpec
 from printkit.games.tokentactics.params import KIT_FOLDER, Params
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.game import kit_game
 from printkit.kitgame.setup import KitSetup
 from printkit.kitgame.source import KitRef, kit_ref
-from printkit.kitgame.spec import kit_game
+from printkit.rules.spec import GameSpec
 
 NAME, TITLE = "tokentactics", "Token Tactics"
 

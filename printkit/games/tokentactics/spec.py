@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from printkit.games.spec import lazy_kernel, lazy_kit
 from printkit.games.tokentactics.analysis import fast_simulate, observe, peak_percentile, summarize
 from printkit.games.tokentactics.params import Params
 from printkit.games.tokentactics.source import NAME, TITLE, kit_spec, rules
 from printkit.games.tokentactics.terminal import play
+from printkit.rules.spec import lazy_kernel, lazy_kit
 
 SPEC = replace(
     kit_spec(),

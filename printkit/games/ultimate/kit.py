@@ -14,12 +14,12 @@ from printkit.games.ultimate.board import EMPTY, FREE, MARKS, cell_kinds, score_
 from printkit.games.ultimate.clarifications import clarifications
 from printkit.games.ultimate.engine import State, UltimateRules
 from printkit.games.ultimate.params import Params, board_extent, column_letter
-from printkit.kit import example
 from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
+from printkit.rules import example
 from printkit.rules.log import parse_log
 from printkit.rules.replay import Replay, replay
 from printkit.rulesheet import render_template

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from printkit.games.ultimate.board import EMPTY, FREE, MARKS, Geometry
 from printkit.games.ultimate.params import board_extent, column_letter, coord_cell
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.userinput.text import quoted
-
-if TYPE_CHECKING:
-    from printkit.games.ultimate.engine import State, UltimateRules
 
 MOVE = re.compile(r"(?:([A-Za-z])\s+)?([A-Za-z][0-9]+)")
 """A mark letter (optional when typing a move) and a coordinate."""
@@ -41,7 +38,7 @@ def parse_move(geometry: Geometry, player: int, text: str) -> int:
     return cell
 
 
-def _symbol(rules: UltimateRules, value: int, cell: int) -> str:
+def _symbol(rules: Any, value: int, cell: int) -> str:
     if value == FREE:
         return "*"
     if value != EMPTY:
@@ -49,7 +46,7 @@ def _symbol(rules: UltimateRules, value: int, cell: int) -> str:
     return EMPTY_SYMBOLS[rules.geometry.kinds[cell]]
 
 
-def render_text(rules: UltimateRules, state: State) -> str:
+def render_text(rules: Any, state: Any) -> str:
     """The board with column letters and row numbers, then the scores and who is to move."""
     size = rules.geometry.size
     lines = ["    " + " ".join(column_letter(c) for c in range(size))]
@@ -61,7 +58,7 @@ def render_text(rules: UltimateRules, state: State) -> str:
     return "\n".join(lines)
 
 
-def _status(rules: UltimateRules, state: State) -> str:
+def _status(rules: Any, state: Any) -> str:
     """Scores, the last mark's points and who moves next (or the result)."""
     names = rules.player_names
     labels = [n if n == m else f"{n} ({m})" for n, m in zip(names, MARKS, strict=True)]
@@ -77,7 +74,7 @@ def _status(rules: UltimateRules, state: State) -> str:
     return text + f"; board full, {result}"
 
 
-def state_json(rules: UltimateRules, state: State) -> dict[str, Any]:
+def state_json(rules: Any, state: Any) -> dict[str, Any]:
     """Board rows, both scores, the mark just placed with its points, and who moves next."""
     size, coords = rules.geometry.size, rules.geometry.coords
     last = state.last

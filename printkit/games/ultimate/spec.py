@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.games.ultimate.abilities import abilities
 from printkit.games.ultimate.board import cell_kinds, score_table
 from printkit.games.ultimate.clarifications import clarifications
@@ -10,6 +9,7 @@ from printkit.games.ultimate.engine import UltimateRules
 from printkit.games.ultimate.params import Params
 from printkit.games.ultimate.players import PLAYERS, fast_simulate, observe, summary
 from printkit.games.ultimate.terminal import play
+from printkit.rules.spec import GameSpec, lazy_kernel, lazy_kit
 
 SPEC = GameSpec(
     abilities=abilities,

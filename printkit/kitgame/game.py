@@ -1,0 +1,189 @@
+"""A kit folder's rules.py as a game the commands play (replay, play, simulate, balance, verify): its players,
+abilities, terminal play and kernels.
+
+:func:`kit_game` makes the :class:`GameSpec` in any process from the :class:`KitRef` alone (a pool or Dask worker
+rebuilds it from the snapshot the ref carries), cached per process; :func:`packaged_game` makes a built-in game's from
+its kit folder, with config.toml's parameters and its ``[hooks]`` kernels.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from printkit.kitgame.blame import RulesError, blame, short
+from printkit.kitgame.dialogue import has_dialogue, run_dialogue
+from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
+from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
+from printkit.kitgame.setup import KitSetup
+from printkit.kitgame.source import KitRef, game_class, kit_hook, kit_ref
+from printkit.kitgame.terminal import play_answered
+from printkit.rules.simulate import Tally
+from printkit.rules.spec import GameSpec
+from printkit.rules.terminal import Console, play_game
+
+PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def kit_game(ref: KitRef) -> GameSpec:
+    """The game of a kit folder with rules (made once per process)."""
+    if ref.digest not in _SPECS:
+        _SPECS[ref.digest] = _spec(ref)
+    return _SPECS[ref.digest]
+
+
+def _named(cls: type, prefix: str) -> list[str]:
+    return sorted(name[len(prefix):] for name in dir(cls) if name.startswith(prefix) and callable(getattr(cls, name)))
+
+
+def setup_of(params: Any, name: str = "", title: str = "") -> KitSetup:
+    """What the rules are made from: a kit folder's setup as it is, or a built-in game's parameters alone (its rules
+    read no data files)."""
+    return params if isinstance(params, KitSetup) else KitSetup(name, title, params, {}, {}, {}, ())
+
+
+def _spec(ref: KitRef) -> GameSpec:
+    cls = game_class(ref)
+    folder = Path(ref.folder)
+
+    def rules(params: KitSetup | Any) -> KitRules:
+        return KitRules(cls, setup_of(params, ref.display, cls.__name__), folder, ref.display, ref.rules_name)
+
+    staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
+    players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
+    players.update({name: StagedPlayer(name) if staged else _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
+    strongest = cls.strongest or list(players)[-1]
+    if strongest not in players:
+        raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
+
+    def kernel(setup: KitSetup | Any, names: tuple[str, str], games: int, seed: int) -> Tally:
+        engine = rules(setup)
+        if engine.players != len(names):
+            raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
+                             "(replay, play and verify take any count)")
+        chosen = [players[n] for n in names]
+        return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
+
+    def ability_tests(setup: KitSetup | Any) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
+        return {name: _ability_test(name) for name in rules(setup).call(rules(setup).game.abilities, "in abilities()")}
+
+    def observe(tally: Tally, game: Any) -> None:
+        """The designer's counters of a finished game, in ``simulate``'s tally (the reference engine's playouts)."""
+        _engine(game.rules).count(tally, game.final)
+
+    return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
+                    kernel=kernel, abilities=ability_tests if _named(cls, ABILITY_PREFIX) else None,
+                    play=_terminal(rules, players), strongest=strongest, marks=tuple(cls.marks), observe=observe,
+                    extras={"kit": ref}, pair_players=pair if staged else None,
+                    restrict_player=without_ability if staged else None)
+
+
+def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapping[str, str], rules_file: str,
+                  kit: Callable[[Any, Any], Any]) -> GameSpec:
+    """A built-in game: its kit folder shipped in printkit played as any kit folder, its parameters from config.toml
+    (``params``: their class), its ``[hooks]`` kernels playing the games they can (the players they do not know are
+    played by the rules: ``printkit.rules.playouts``)."""
+    ref = kit_ref(folder, name, rules_file, f"{name}/kit.toml")
+    spec = kit_game(ref)
+    fast, restricted = (_lazy_hook(folder, name, hooks[key], f"hooks.{key}") if key in hooks else None
+                        for key in ("kernel", "restricted_kernel"))
+
+    def rules(values: Any) -> KitRules:
+        return spec.rules(setup_of(values, name, title))  # type: ignore[return-value]
+
+    def random_games(setup: Any, games: int, seed: int) -> Tally | None:
+        return fast(setup, ("random", "random"), games, seed) if fast is not None else None
+
+    return replace(spec, name=name, title=title, params=params, rules=rules, kernel=fast or spec.kernel,
+                   fast_simulate=random_games if fast is not None else None, restricted_kernel=restricted,
+                   play=_terminal(rules, spec.players), kit=kit)
+
+
+def _lazy_hook(folder: Path, name: str, written: str, key: str) -> Callable[..., Any]:
+    """A function ``[hooks]`` names, imported when first called (a kernel's numpy and numba load only to play)."""
+
+    def call(*args: Any) -> Any:
+        return kit_hook(folder, name, written, f"{name}/kit.toml", key)(*args)
+
+    return call
+
+
+def _engine(rules: Any) -> KitRules:
+    """The KitRules behind ``rules`` (restricted play hands players a wrapper)."""
+    return rules if isinstance(rules, KitRules) else rules._rules
+
+
+def _listed(method: Any) -> bool:
+    """Whether a player method takes the legal moves (``player_NAME(view, moves, rng)``) or chooses without them
+    (``player_NAME(view, rng)``)."""
+    return len(inspect.signature(method).parameters) != 2
+
+
+def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
+    """The engine's player for the designer's ``player_NAME(view, moves, rng)``, or ``player_NAME(view, rng)`` (a
+    player choosing without the list of legal moves: its move is checked when it is played)."""
+
+    listing: dict[type, bool] = {}  # by game class: whether its player takes the legal moves
+
+    def play(rules: Any, state: Any, rng: random.Random) -> Any:
+        engine = _engine(rules)
+        seat = engine.current_player(state)
+        method = getattr(engine.game, PLAYER_PREFIX + name)
+        listed = listing.get(type(engine.game))
+        if listed is None:
+            listed = listing[type(engine.game)] = _listed(method)
+        moves = list(rules.legal_moves(state)) if listed else []
+        seen = engine.view(state, seat)
+        try:
+            move = method(seen, moves, rng) if listed else method(seen, rng)
+        except Exception as exc:  # the designer's code
+            raise blame(exc, engine.folder, engine.display, f"player {name} choosing for {engine.player_names[seat]}") from None
+        if listed and move not in moves:
+            raise engine.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
+        return move
+
+    play.__name__ = f"player_{name}"
+    return play
+
+
+def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
+    """``uses(rules, state, move)`` for the designer's ``ability_NAME(state, move)``."""
+
+    def uses(rules: Any, state: Any, move: Any) -> bool:
+        engine = _engine(rules)
+        method = getattr(engine.game, ABILITY_PREFIX + name)
+        try:
+            return bool(method(state, move))
+        except Exception as exc:  # the designer's code
+            raise blame(exc, engine.folder, engine.display, f"asking whether {short(notation_of(engine.game, state, move))} "
+                                                            f"uses {name}") from None
+
+    return uses
+
+
+def _terminal(rules: Callable[[Any], KitRules], players: Mapping[str, Any]) -> Callable[..., int]:
+    """``printkit play --kit``: the shared terminal game, each player shown what they may see."""
+
+    def play(setup: KitSetup, *, input_stream: Any, output_stream: Any, seed: int | None, seat: int | None, player: str,
+             log: Any, read_secret: Any = None) -> int:
+        console = Console(input_stream, output_stream)
+        engine = rules(setup)
+        title = engine.setup.title
+        if has_dialogue(engine.game):  # the designer's own wording
+            return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
+                                read_secret=read_secret, title=title)
+        seating = "two players" if seat is None else f"the computer ({player}) plays {engine.player_names[seat]}"
+        console.say(engine.call(lambda: engine.game.greeting(seating), "in greeting()") or f"---- {title} ----")
+        if has_answers(type(engine.game)):  # secret answers: asked in stages
+            return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
+                                 seed=seed, log=log, read_secret=read_secret)
+        return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
+                         seed=seed, log=log, marks=engine.game.marks, hint=engine.game.hint)
+
+    return play

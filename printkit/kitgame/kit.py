@@ -1,0 +1,153 @@
+"""The build of a kit folder's kit, as the steps it takes: the folder read, the rows and values its rules compute,
+the pieces its Python draws, the pieces laid out and imposed (the data layer, :mod:`printkit.datakit.kit`), the rule
+sheet rendered, the rules' checks. Built-in games and designers' kits alike come through :func:`folder_kit`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from printkit.datakit.builtin import draw_cards
+from printkit.datakit.kit import Laid, lay_out, print_note, rule_sheet, rule_sheet_source
+from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.pictures import position_sources
+from printkit.draw.shapes import Drawing
+from printkit.errors import BuildError, ConfigError, LogError
+from printkit.kit.model import Finding, Kit
+from printkit.kitart import ArtKit, CardRow
+from printkit.kitgame.blame import blame
+from printkit.kitgame.checks import kit_example
+from printkit.kitgame.engine import KitRules
+from printkit.kitgame.rows import with_computed_rows
+from printkit.kitgame.sheet import board_cells, example_steps, rule_checks, rules_pages, sheet_values
+from printkit.kitgame.source import kit_hook
+from printkit.kitgame.spec import kit_engine, read_kit
+from printkit.params import params_class
+from printkit.press.pieces import Piece
+from printkit.press.settings import PrintSettings
+from printkit.rules.example import read_configured
+
+
+def folder_kit(kit: KitFolder) -> Kit:
+    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
+    try:
+        return _steps(kit)
+    except ConfigError as exc:
+        raise blame_sets(exc, kit.sets) from None
+
+
+def _steps(kit: KitFolder) -> Kit:
+    kit = with_computed_rows(kit)                                     # the rows rules.py computes
+    rules = kit_engine(kit) if kit.spec.game_rules is not None else None
+    drawing: list[Finding] = []
+    hooked = _art_kit(kit, rules, drawing) if kit.spec.drawn or "figures" in kit.spec.hooks else None
+    laid = lay_out(kit, {d.name: _drawn(kit, hooked, d.art, d.key, d.name) for d in kit.spec.drawn} if hooked else {})
+    laid.findings += drawing                                          # the drawn sets' cards that do not fit
+    source = rule_sheet_source(kit)
+    values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
+    text, pictures, rules_source = rule_sheet(kit, laid, values)      # rules.md with the rules' values
+    expected: dict[str, set[str]] = {}
+    if rules is not None:                                             # the example's positions, the rules' checks
+        boards = laid.piece_sets("board")
+        positions, more = rules_pages(kit, rules, text, rules_source, position_sources(text), {s.name: s.pieces[0] for s in boards})
+        pictures.update(positions)
+        laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards)
+        expected = board_cells(rules)
+    figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
+    laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
+    return _kit(kit, laid, text, rules_source, pictures, figures, expected, rules)
+
+
+def _kit(kit: KitFolder, laid: Laid, text: str, source: str, pictures: dict[str, Drawing], figures: dict[str, Drawing],
+         expected: dict[str, set[str]], rules: KitRules | None) -> Kit:
+    spec = kit.spec
+    return Kit(game=spec.name, title=spec.title, params=kit.params if kit.params is not None else dict(spec.raw),
+               settings=spec.settings, artwork=laid.artwork, sections=laid.sections, rules_text=text, rules_source=source,
+               pictures=pictures, figures=figures, rules_faces=laid.art.fonts.get(spec.rules_font, ("Vera", "VeraBd")),
+               findings=laid.findings, previews=laid.previews, print_notes=[print_note(kit, text)], expected_cells=expected,
+               extra_files=_example_file(kit, rules), decks=laid.piece_sets("deck"), tokens=laid.piece_sets("tokens"),
+               boards=laid.piece_sets("board"))
+
+
+def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> ArtKit:
+    """What the kit folder's art hooks are handed: its parameters, print settings, layouts, rules and example (the
+    findings of the cards they draw go to ``drawing``)."""
+    spec = kit.spec
+    params = kit.params if kit.params is not None else params_class(spec.params, spec.param_limits)(**spec.params)
+
+    def cards(rows: list[CardRow], pictures: Mapping[str, Drawing], front: str, back: str | None) -> list[Piece]:
+        size = (spec.settings.card_width_mm, spec.settings.card_height_mm)
+        return draw_cards(spec.layouts, rows, size, spec.settings.bleed_mm, spec.settings.safe_mm, pictures, front, back,
+                          findings=drawing)
+
+    def example() -> list[Any]:
+        source = rule_sheet_source(kit)
+        return example_steps(kit, rules, *source) if source is not None and rules is not None else []
+
+    def game() -> Any:
+        if rules is None:
+            raise ConfigError(spec.source, "game.rules", "the kit's art asks for its rules: `[game] rules = \"rules.py\"`")
+        return rules.game
+
+    return ArtKit(spec.title, params, spec.settings, spec.layouts, game, example, cards)
+
+
+def _drawn(kit: KitFolder, hooked: ArtKit, written: str, key: str, name: str) -> list[Piece]:
+    """The pieces of a set the kit's Python draws (``art = "art.py:tokens"``)."""
+    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, key)
+    try:
+        pieces = list(draw(hooked, name))
+    except (ConfigError, BuildError):
+        raise
+    except Exception as exc:  # the kit's own code
+        raise blame(exc, kit.path, kit.display, f"drawing {name} ({written})") from None
+    strays = sorted({type(p).__name__ for p in pieces if not isinstance(p, Piece)})
+    if strays:
+        raise BuildError(f"{kit.spec.source}: {key}: {written} returned {', '.join(strays)}: expected a list of pieces")
+    return pieces
+
+
+def _figures(kit: KitFolder, hooked: ArtKit) -> dict[str, Drawing]:
+    """The rule sheet's ``[[figure:NAME]]`` pictures, drawn by ``[hooks] figures``."""
+    written = kit.spec.hooks["figures"]
+    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, "hooks.figures")
+    try:
+        return dict(draw(hooked))
+    except (ConfigError, BuildError):
+        raise
+    except Exception as exc:  # the kit's own code
+        raise blame(exc, kit.path, kit.display, f"drawing the rule sheet's figures ({written})") from None
+
+
+def _example_file(kit: KitFolder, rules: KitRules | None) -> dict[str, str]:
+    """``[rules] example_file``: the example game as a log beside the kit (the log standing for it as it is, or
+    rules.md's ```game block under a heading)."""
+    if kit.spec.example_file is None:
+        return {}
+    source = rule_sheet_source(kit)
+    example = kit_example(kit, *source, rules) if source is not None else None
+    if example is None:
+        raise BuildError(f"{kit.spec.source}: rules.example_file: the rule sheet has no example game (a ```game block)")
+    if kit.example is not None or kit.spec.examples:
+        return {kit.spec.example_file: example.text}
+    return {kit.spec.example_file: f"# {kit.spec.title}: the worked example of the rule sheet, one move per line (from rules.md).\n"
+                                   f"{example.text}"}
+
+
+def packaged_kit(folder: Path, name: str, params: Any, settings: PrintSettings) -> Kit:
+    """A built-in game's kit: its kit folder, shipped in printkit, built with config.toml's parameters (``params``, their
+    ``example_log`` standing for the rule sheet's example game) and print settings."""
+    kit = read_kit(folder, display=f"printkit/games/{name}", params=params, settings=settings)
+    configured = getattr(params, "example_log", "")
+    if configured:
+        kit = replace(kit, example=(configured, read_configured(name, configured)))
+    try:
+        return folder_kit(kit)
+    except LogError as exc:
+        raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
+                         f"(set games.{name}.example_log to a log that fits your rules)") from None
+
+
+data_kit = folder_kit
+"""The kit of a kit folder read (``load_kit``): :func:`folder_kit`."""
