@@ -10,8 +10,8 @@ from typing import Iterable
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Line, Text, walk
 from printkit.kit.model import Finding, Kit
-from printkit.press.settings import PrintSettings
 from printkit.press.marks import MIN_MARK_MM
+from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet
 from printkit.userinput.text import quoted
 

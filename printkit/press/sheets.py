@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Drawing, Group, Line, Shape, Text
 from printkit.press.marks import LABEL_PT, MIN_MARK_MM, crop_marks, label, mark_room
-from printkit.press.pieces import Piece, bleed_outline, printable_area
+from printkit.press.pieces import Piece, bleed_outline
 from printkit.press.settings import PrintSettings
 
 FOOTER_PT = LABEL_PT

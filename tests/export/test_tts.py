@@ -113,7 +113,7 @@ def test_cli_rerun_is_byte_identical_and_bad_input_is_one_line(tmp_path: Path) -
     assert run("export", "--game", "tictactwo", "--to", "tts", "--out", out).exit_code == 0
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     bad = run("export", "--game", "tictactwo", "--to", "roll20", "--out", out)
-    assert bad.exit_code == 1 and bad.output.strip().splitlines() == ["error: --to: unknown target 'roll20' (targets: tts, pod, gutterfold, cmyk)"]
+    assert bad.exit_code == 1 and bad.output.strip().splitlines() == ["error: --to: unknown target 'roll20' (targets: tts, pod, gutterfold, cmyk, pdfx)"]
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     wrong = run("export", "--game", "tictactwo", "--to", "tts", "--shop", "thegamecrafter", "--out", out)
     assert wrong.exit_code == 1 and wrong.output.startswith("error: --shop: only for --to pod")
