@@ -23,6 +23,7 @@ from tests.export.pdfx_checks import pdfx_problems, vector_pages
 
 GAMES = ["warfare", "ultimate", "sitters", "tictactwo", "tokentactics"]
 GS = shutil.which("gs")
+QPDF = shutil.which("qpdf")
 
 
 @pytest.fixture(scope="module")
@@ -142,13 +143,17 @@ def _text_fills(pdf: bytes) -> list[tuple[float, ...]]:
 
 
 @pytest.mark.parametrize("name", [*GAMES, "scaffold", "scaffold --rules"])
-def test_text_is_100_k_and_the_files_are_pdfx_1a(pdfx: dict, name: str) -> None:
+def test_text_is_100_k_and_the_files_are_pdfx_1a(pdfx: dict, name: str, tmp_path: Path) -> None:
     made = pdfx[name]
     for document in ("kit.pdf", "rules.pdf"):
         if document not in made.files:
             continue
         pdf = made.files[document]
         assert pdfx_problems(pdf, "PDF/X-1a:2003") == []
+        assert QPDF is not None, "qpdf is missing: scripts/test installs Debian's qpdf package"
+        (tmp_path / document).write_bytes(pdf)
+        checked = subprocess.run([QPDF, "--check", str(tmp_path / document)], capture_output=True, timeout=60)
+        assert checked.returncode == 0 and b"No syntax or stream encoding errors" in checked.stdout, checked.stdout[-300:]
         fills = _text_fills(pdf)
         solid = [f for f in fills if f == (0, 0, 0, 1)]
         screened = [f for f in fills if (f[3] >= 0.95 or sum(f) > 1.5 and f[3] > 0.5) and f != (0, 0, 0, 1)]
@@ -167,11 +172,11 @@ def test_pdfx_4_keeps_transparency_with_the_profile(kits: dict) -> None:
     assert export_cmyk(kits["tictactwo"], pdfx="4").files == made.files  # byte-identical
 
 
-@pytest.mark.skipif(GS is None, reason="ghostscript (Debian's ghostscript package) is installed by scripts/test")
 @pytest.mark.parametrize("name", ["warfare", "sitters", "tictactwo", "scaffold"])
 def test_ghostscript_pdfx_round_trip_keeps_the_intent_and_the_vectors(pdfx: dict, name: str, tmp_path: Path) -> None:
     """Ghostscript's own PDF/X conversion (-dPDFX, pdfwrite) of the file keeps the output intent, every page, the text
     and the paths: no page is turned into a picture (it rasterizes pages with transparency)."""
+    assert GS is not None, "ghostscript's gs is missing: scripts/test installs Debian's ghostscript package"
     source = tmp_path / "kit.pdf"
     source.write_bytes(pdfx[name].files["kit.pdf"])
     definition = (Path(GS).resolve().parents[1] / "share/ghostscript").glob("*/lib/PDFX_def.ps")

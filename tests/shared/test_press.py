@@ -6,7 +6,6 @@ import dataclasses
 import math
 
 import pytest
-
 from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
