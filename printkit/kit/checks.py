@@ -11,7 +11,7 @@ from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Line, Text, walk
 from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
-from printkit.press.settings import PrintSettings
+from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
 from printkit.press.sheets import Placed, Sheet
 from printkit.userinput.text import quoted
 
@@ -184,6 +184,37 @@ def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Fin
             yield Finding("error", f"board.svg: cell {name} lacks class {want}")
 
 
+MIN_PRINTED_PT = 6.0
+"""No text on a printed page is smaller than this (rule-sheet figures, page labels and captions; pieces: 7 pt)."""
+
+
+def _printed_sizes(shapes: tuple, scale: float = 1.0) -> Iterable[tuple[Text, float]]:
+    """Each text with the size it prints at (its size times the scale of the groups around it)."""
+    for shape in shapes:
+        if isinstance(shape, Text):
+            yield shape, shape.size * scale
+        elif isinstance(shape, Group):
+            yield from _printed_sizes(shape.children, scale * shape.scale)
+
+
+def small_printed_text(kit: Kit) -> list[Finding]:
+    """A warning for each rule-sheet figure and print page holding text that prints under :data:`MIN_PRINTED_PT`
+    (a figure wider than the rule sheet's column is printed smaller, its text with it)."""
+    column = kit.settings.page_size[0] - 2 * RULE_SHEET_MARGIN_MM
+    places = [(f"rule sheet figure {name}", d.children, min(1.0, column / d.width) if d.width > 0 else 1.0)
+              for name, d in sorted(kit.figures.items())]
+    places += [(f"kit.pdf: {s.label}", s.page.drawing.children, 1.0) for sec in kit.sections for s in sec.sheets]
+    found = []
+    for where, shapes, scale in places:
+        small = sorted({(round(pt, 1), text.text) for text, pt in _printed_sizes(shapes, scale)
+                        if pt < MIN_PRINTED_PT - 1e-9 and text.text.strip()})
+        if small:
+            shown = ", ".join(f"{quoted(t)} at {pt:g} pt" for pt, t in small[:3])
+            more = f" and {len(small) - 3} more" if len(small) > 3 else ""
+            found.append(Finding("warning", f"{where}: text under {MIN_PRINTED_PT:g} pt: {shown}{more}"))
+    return found
+
+
 def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
     """An error naming the first line of the rule sheet holding characters its font cannot print."""
     regular = kit.rules_faces[0]
@@ -199,7 +230,7 @@ def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
 
 def check_kit(kit: Kit) -> list[Finding]:
     """Every shared check plus the game's own findings, errors first."""
-    found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit)
+    found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit) + small_printed_text(kit)
     drawings = [(f"artwork/{stem}.svg", d) for stem, d in sorted(kit.artwork.items())]
     drawings += [(f"rule sheet figure {name}", d) for name, d in sorted(kit.figures.items())]
     drawings += [(f"kit.pdf: {s.label}", s.page.drawing) for sec in kit.sections for s in sec.sheets]

@@ -15,6 +15,8 @@ PAPERS: dict[str, tuple[float, float]] = {
     "universal": (210.0, 279.4),
 }
 """Portrait paper sizes in mm; "universal" prints unchanged on both A4 and Letter."""
+RULE_SHEET_MARGIN_MM = 15.0
+"""Side margins of rule-sheet pages: a figure wider than the column between them is printed smaller."""
 
 
 @dataclass(frozen=True)
