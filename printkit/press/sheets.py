@@ -213,10 +213,10 @@ def grid_sheets(pieces: list[Piece], settings: PrintSettings, title: str, what: 
         has_backs = all(p.back is not None for p in batch)
         duplex = f" - print double-sided, flip on the {settings.duplex_flip} edge" if has_backs else ""
         front = _page(batch, slots, settings, f"{name}: fronts{duplex}" if has_backs else name, "front", gap, grid.turned,
-                      f"{short}: fronts" if has_backs else short)
+                      f"fronts (double-sided, {settings.duplex_flip} edge) - {short}" if has_backs else short)
         front.note = note if index == 0 else None
         sheets.append(front)
         if has_backs:
             backs = mirror_slots(_slots(cols, rows_here, sw, sh, gap, settings), sw, sh, settings)[: len(batch)]
-            sheets.append(_page(batch, backs, settings, f"{name}: backs", "back", gap, grid.turned, f"{short}: backs"))
+            sheets.append(_page(batch, backs, settings, f"{name}: backs", "back", gap, grid.turned, f"backs - {short}"))
     return sheets
