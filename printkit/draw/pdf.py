@@ -251,6 +251,7 @@ class _Painter:
         fill, stroke = self._style(shape.style, shape)
         x1, y1, x2, y2 = shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
         self.code.extend(_circle_path(x1, y1, x2 - x1, y2 - y1))
+        self.code.append("h")  # closed: an open stroke leaves a hairline seam where it starts (3 o'clock) in PDFium
         self.code.append(_PATH_OPS[stroke, fill])
         self._pop()
 
@@ -270,10 +271,10 @@ class _Painter:
         self._pop()
 
     def text(self, shape: Text) -> None:
-        from reportlab.lib.rl_accel import fp_str
 
         self._push()
-        self.code.append(f"1 0 0 -1 {fp_str(shape.x, shape.y)} cm")  # moved to the baseline, y up again
+        self._cm(1, 0, 0, 1, shape.x, shape.y)  # moved to the baseline, then y up again: two steps, merged as reportlab
+        self._cm(1, 0, 0, -1, 0, 0)  # merges them (a position of -0.0000001 writes 0, as its canvas does)
         self._fill(shape.fill)
         doc = self.c._doc
         written = _TEXTS.get(doc)
