@@ -180,7 +180,7 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @click.option("--base-url", "base_url", default=None, metavar="URL", help="--to tts: where the images will be hosted")
 @click.option("--deck", "decks", multiple=True, metavar="NAME", help="only this deck (repeatable; no tokens or boards)")
 @click.option("--intent", default=None, metavar="NAME", help="--to cmyk/pdfx: the printing condition (FOGRA39 default, FOGRA51, 'CGATS TR 001' ...)")
-@click.option("--profile", default=None, metavar="FILE", help="--to cmyk/pdfx: the shop's CMYK ICC profile (default: printkit's FOGRA39 model)")
+@click.option("--profile", default=None, metavar="FILE", help="--to cmyk/pdfx: the shop's CMYK ICC profile (default: printkit's FOGRA39 profile)")
 @click.option("--pdfx", "as_pdfx", is_flag=True, help="--to cmyk: write PDF/X (as --to pdfx does)")
 @click.option("--pdfx-version", "pdfx_version", default=None, metavar="1a|4",
               help="--to pdfx: PDF/X-1a:2003 (default; transparency flattened) or PDF/X-4 (transparency kept)")

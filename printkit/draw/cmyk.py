@@ -36,8 +36,8 @@ NEAR_BLACK_L = 16.0
 """Neutral colours this dark (CIE L*, D50) or darker print as 100 % K: as dark as solid black prints (L* 16 in
 ISO 12647-2), so nothing is lost by printing them on the black plate alone."""
 PROFILES = Path(__file__).parent / "profiles"
-SHIPPED = PROFILES / "printkit-fogra39-model.icc"
-"""The CMYK profile printkit ships: a model of FOGRA39 built from public aim values (see press_model)."""
+SHIPPED = PROFILES / "printkit-fogra39.icc"
+"""The CMYK profile printkit ships: FOGRA39 fitted to its public characterization data (see press_model)."""
 
 
 def lightness(r: float, g: float, b: float) -> float:
@@ -71,7 +71,7 @@ class Profile:
 
 
 def shipped_profile() -> Profile:
-    """The profile printkit ships (FOGRA39 modelled from public aim values)."""
+    """The profile printkit ships (FOGRA39, fitted to Fogra's FOGRA39L characterization data)."""
     return read_profile(SHIPPED.read_bytes(), SHIPPED.name)
 
 

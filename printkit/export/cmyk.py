@@ -37,7 +37,7 @@ through printkit's profile (docs/howto/print-shops.md has the figures, also thro
 
 
 def load_profile(path: str | None, intent: str) -> Profile | None:
-    """``--profile FILE`` read and checked; without it the shipped FOGRA39 model for ``--intent FOGRA39``, None
+    """``--profile FILE`` read and checked; without it the shipped FOGRA39 profile for ``--intent FOGRA39``, None
     (the formula) for another printing condition."""
     if path is not None:
         try:
@@ -124,6 +124,6 @@ def _conversion_lines(profile: Profile | None, profile_path: str | None) -> list
         return ["Conversion: by formula (grey-component replacement), since no profile was given for this condition:",
                 f"expect {FORMULA_SHIFT}. Give the shop's profile with --profile FILE for a colour-managed conversion."]
     source = (f"your profile {profile_path}" if profile_path else
-              "printkit's model of FOGRA39, built from the public ISO 12647-2 aim values (docs/development.md)")
+              "printkit's FOGRA39 profile, fitted to Fogra's public FOGRA39L characterization data (docs/development.md)")
     return [f"Conversion: colour-managed by littleCMS through {source}: sRGB to CMYK, relative colorimetric",
             "with black point compensation; colours outside the press's gamut move to the nearest it prints."]
