@@ -201,8 +201,10 @@ def small_printed_text(kit: Kit) -> list[Finding]:
     """A warning for each rule-sheet figure and print page holding text that prints under :data:`MIN_PRINTED_PT`
     (a figure wider than the rule sheet's column is printed smaller, its text with it)."""
     column = kit.settings.page_size[0] - 2 * RULE_SHEET_MARGIN_MM
-    places = [(f"rule sheet figure {name}", d.children, min(1.0, column / d.width) if d.width > 0 else 1.0)
-              for name, d in sorted(kit.figures.items())]
+    drawings = [*(("figure", name, d) for name, d in sorted(kit.figures.items())),
+                *(("picture", name, d) for name, d in sorted(kit.pictures.items()))]
+    places = [(f"rule sheet {kind} {name}", d.children, min(1.0, column / d.width) if d.width > 0 else 1.0)
+              for kind, name, d in drawings]
     places += [(f"kit.pdf: {s.label}", s.page.drawing.children, 1.0) for sec in kit.sections for s in sec.sheets]
     found = []
     for where, shapes, scale in places:
