@@ -76,8 +76,8 @@ class Grid:
 def grid_layout(count: int, w: float, h: float, gap: float, settings: PrintSettings, turnable: bool = True) -> Grid:
     """The grid of ``w`` x ``h`` pieces (``gap`` apart) that holds most pieces on a page with crop marks of at least
     :data:`~printkit.press.marks.MIN_MARK_MM` for every cut line, outside the printer's margin: upright or turned a
-    quarter turn (upright when both hold as many). When not even one piece fits that way, the pieces fill the page
-    inside its margins and verify reports the short marks.
+    quarter turn (upright when both hold as many), the room kept wider by the back offsets (backs move by them). When
+    not even one piece fits that way, the pieces fill the page inside its margins and verify reports the short marks.
     """
     pw, ph = settings.page_size
     m = settings.margin_mm
@@ -85,11 +85,12 @@ def grid_layout(count: int, w: float, h: float, gap: float, settings: PrintSetti
     if plain[0] == 0 or plain[1] == 0:
         raise ValueError(f"a {w:g} x {h:g} mm piece does not fit on {settings.paper} paper")
     room = mark_room(settings)
+    shift_x, shift_y = abs(settings.back_offset_x_mm), abs(settings.back_offset_y_mm)  # backs move by these
     unmarked = plain[0] * plain[1]
     best: Grid | None = None
     for turned in (False, True) if turnable and abs(w - h) > 1e-9 else (False,):
         sw, sh = (h, w) if turned else (w, h)
-        cols, rows = _fit(pw - 2 * room, ph - 2 * room, sw, sh, gap)
+        cols, rows = _fit(pw - 2 * (room + shift_x), ph - 2 * (room + shift_y), sw, sh, gap)
         if cols and rows and (best is None or min(count, cols * rows) > min(count, best.per_page)):
             best = Grid(cols, rows, turned, True, min(count, unmarked), min(count, cols * rows))
     if best is None:
