@@ -101,22 +101,20 @@ def unmarked_cut_lines(sheet: Sheet, settings: PrintSettings) -> list[str]:
     board's corners only, and a sheet without marks (a die net, cut along its printed outline) is not asked."""
     if not settings.crop_marks or not sheet.marks or sheet.label.startswith("tile "):
         return []
-    marks = [_extent(mk) for mk in sheet.marks if math.hypot(mk.x2 - mk.x1, mk.y2 - mk.y1) >= MIN_MARK_MM - 1e-6]
+    long_enough = [_extent(mk) for mk in sheet.marks if math.hypot(mk.x2 - mk.x1, mk.y2 - mk.y1) >= MIN_MARK_MM - 1e-6]
+    lines = {"x": [(x0, (y0, y1)) for x0, x1, y0, y1 in long_enough if abs(x1 - x0) < 0.01],  # vertical marks: x, span
+             "y": [(y0, (x0, x1)) for x0, x1, y0, y1 in long_enough if abs(y1 - y0) < 0.01]}
     b = settings.bleed_mm if sheet.bleed_mm is None else sheet.bleed_mm
     missing: dict[str, None] = {}
     for p in sheet.placed:
-        for x in (p.x, p.x + p.w):
-            on = [(y0, y1) for x0, x1, y0, y1 in marks if abs(x0 - x) < 0.01 and abs(x1 - x) < 0.01]
-            if not any(y1 <= p.y - b for _, y1 in on):
-                missing[f"x {x:.1f} mm, top"] = None
-            if not any(y0 >= p.y + p.h + b for y0, _ in on):
-                missing[f"x {x:.1f} mm, bottom"] = None
-        for y in (p.y, p.y + p.h):
-            on = [(x0, x1) for x0, x1, y0, y1 in marks if abs(y0 - y) < 0.01 and abs(y1 - y) < 0.01]
-            if not any(x1 <= p.x - b for _, x1 in on):
-                missing[f"y {y:.1f} mm, left"] = None
-            if not any(x0 >= p.x + p.w + b for x0, _ in on):
-                missing[f"y {y:.1f} mm, right"] = None
+        for axis, cuts, start, end, sides in (("x", (p.x, p.x + p.w), p.y, p.y + p.h, ("top", "bottom")),
+                                              ("y", (p.y, p.y + p.h), p.x, p.x + p.w, ("left", "right"))):
+            for at in cuts:
+                spans = [span for key, span in lines[axis] if abs(key - at) < 0.01]
+                if not any(high <= start - b for _, high in spans):
+                    missing[f"{axis} {at:.1f} mm, {sides[0]}"] = None
+                if not any(low >= end + b for low, _ in spans):
+                    missing[f"{axis} {at:.1f} mm, {sides[1]}"] = None
     return list(missing)
 
 
