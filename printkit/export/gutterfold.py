@@ -17,7 +17,7 @@ from printkit.draw.pdf import DrawingPage, pdf_bytes
 from printkit.draw.shapes import Drawing, Group, Line, Shape, Style, Text
 from printkit.export.common import Export, ExportError, NothingToExport, plural
 from printkit.kit.model import Kit, PieceSet
-from printkit.press.marks import MIN_MARK_MM, crop_marks, label_band, mark_room
+from printkit.press.marks import MIN_MARK_MM, crop_marks, label_band, mark_room, tight
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import FOOTER_PT, Placed, Sheet, footer
@@ -133,25 +133,40 @@ def page(pieces: list[Piece], fold: Fold, settings: PrintSettings, label: str, s
     return Sheet(DrawingPage(drawing, trim, bleed), label, "front", every, f_marks + b_marks)
 
 
+def folding(w: float, h: float, settings: PrintSettings) -> tuple[Fold, PrintSettings] | None:
+    """How ``w`` x ``h`` mm cards fold two-up, and the settings that fit them: the kit's, or (rather than refusing cards
+    that nearly fit) crop marks closer to a smaller bleed (:func:`~printkit.press.marks.tight`)."""
+    for candidate in (settings, tight(settings)):
+        fold = plan(w, h, candidate)
+        if fold is not None:
+            return fold, candidate
+    return None
+
+
 def deck_pages(deck: PieceSet, kit: Kit) -> list[Sheet]:
     """A deck's gutter-fold pages, or an error naming the deck when its cards cannot fold two-up on the paper."""
-    s = kit.settings
     w, h = deck.pieces[0].w, deck.pieces[0].h
-    fold = plan(w, h, s)
-    if fold is None:
+    found = folding(w, h, kit.settings)
+    if found is None:
+        s = tight(kit.settings)
         pw, ph = s.page_size
-        need = 2 * fold_gap(s) + 2 * s.margin_mm
+        need = 2 * fold_gap(s) + 2 * mark_room(s)
         raise ExportError(f"gutterfold: deck {quoted(deck.title)}: {w:g} x {h:g} mm cards do not fit two-up on {s.paper} paper "
                           f"({pw:g} x {ph:g} mm): a front and its back need {2 * w + need:.0f} mm across or {2 * h + need:.0f} mm "
                           "down (room for crop marks and the fold gap included); choose a larger paper with --paper or smaller cards")
+    fold, s = found
     per_page = fold.cols * fold.rows
     pieces = list(deck.pieces)
     total = math.ceil(len(pieces) / per_page)
     edge = "vertical" if fold.vertical else "horizontal"
-    return [page(pieces[i * per_page:(i + 1) * per_page], fold, s,
-                 f"{kit.title} - {deck.title}, gutter fold {i + 1} of {total}: print single-sided at 100%, fold on the "
-                 f"{edge} dashed line, glue, cut on the crop marks", f"{deck.title}, gutter fold {i + 1} of {total}")
-            for i in range(total)]
+    sheets = [page(pieces[i * per_page:(i + 1) * per_page], fold, s,
+                   f"{kit.title} - {deck.title}, gutter fold {i + 1} of {total}: print single-sided at 100%, fold on the "
+                   f"{edge} dashed line, glue, cut on the crop marks", f"{deck.title}, gutter fold {i + 1} of {total}")
+              for i in range(total)]
+    if s != kit.settings:
+        for sheet in sheets:
+            sheet.bleed_mm = s.bleed_mm
+    return sheets
 
 
 def export_gutterfold(kit: Kit) -> Export:
@@ -164,10 +179,14 @@ def export_gutterfold(kit: Kit) -> Export:
     for deck in decks:
         pages = deck_pages(deck, kit)
         sheets += pages
-        fold = plan(deck.pieces[0].w, deck.pieces[0].h, kit.settings)
-        assert fold is not None
+        found = folding(deck.pieces[0].w, deck.pieces[0].h, kit.settings)
+        assert found is not None
+        fold, used = found
+        tightened = (f"; a {used.bleed_mm:g} mm bleed, crop marks {used.mark_offset_mm:g} mm from it, so that they fold "
+                     f"two-up on {used.paper} paper" if used != kit.settings else "")
         lines.append(f"- {deck.title}: {plural(len(deck.pieces), 'card')} on {plural(len(pages), 'page')}, "
-                     f"{'vertical fold, fronts left' if fold.vertical else 'horizontal fold, fronts above, backs turned'}")
+                     f"{'vertical fold, fronts left' if fold.vertical else 'horizontal fold, fronts above, backs turned'}"
+                     + tightened)
     skipped = [d.title for d in kit.decks if d not in decks and d.pieces]
     pdf = pdf_bytes([s.page for s in sheets], f"{kit.title} - gutter fold cards")
     text = "\n".join([

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from printkit.draw import fonts
 from printkit.draw.shapes import Line, Style, Text
 from printkit.press.settings import PrintSettings
@@ -21,6 +23,19 @@ def mark_room(settings: PrintSettings) -> float:
         return settings.margin_mm
     need = settings.bleed_mm + settings.mark_offset_mm + MIN_MARK_MM + settings.printer_margin_mm
     return max(settings.margin_mm, need)
+
+
+TIGHT_OFFSET_MM = 0.5
+TIGHT_BLEED_MM = 2.0
+"""How close crop marks may come to the bleed, and how small the bleed may get (the low end of the usual 2-3 mm), before
+a piece that nearly fits with its marks is tiled or refused: see :func:`tight`."""
+
+
+def tight(settings: PrintSettings) -> PrintSettings:
+    """The settings with crop marks :data:`TIGHT_OFFSET_MM` from a bleed of at most :data:`TIGHT_BLEED_MM`: the least
+    room that still gives every cut line its marks outside the printer's margin."""
+    return dataclasses.replace(settings, mark_offset_mm=min(settings.mark_offset_mm, TIGHT_OFFSET_MM),
+                               bleed_mm=min(settings.bleed_mm, TIGHT_BLEED_MM))
 
 
 def label_band(settings: PrintSettings) -> float:

@@ -9,16 +9,13 @@ from dataclasses import dataclass
 
 from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Shape, Style, Text
-from printkit.press.marks import MIN_MARK_MM, crop_marks, mark_room
+from printkit.press.marks import MIN_MARK_MM, TIGHT_BLEED_MM, TIGHT_OFFSET_MM, crop_marks, mark_room
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet, footer
 
 LABEL_BAND = 12.0
 """Space kept at the foot of a tile page for its label and assembly map."""
-TIGHT_OFFSET_MM = 0.5
-TIGHT_BLEED_MM = 2.0
-"""How close a one-page board's crop marks may come to its bleed, and how small that bleed may get, before it is tiled."""
 TARGET_MM = 5.0
 """Width of a registration target (its cross); its ring is 3 mm across."""
 

@@ -84,3 +84,20 @@ def test_wide_cards_fold_horizontally_and_too_large_ones_fail(tmp_path: Path) ->
     with pytest.raises(NothingToExport):
         export_gutterfold(game_kit("ultimate"))
     assert issubclass(NothingToExport, ExportError)
+
+
+def test_cards_that_nearly_fold_two_up_get_a_smaller_bleed_not_an_error() -> None:
+    """Token Tactics' 88 x 126 mm player aids on Letter: two side by side with 3 mm bleeds and crop marks outside the
+    printer margin need 220 mm; with a 2 mm bleed and the marks 0.5 mm from it they fit, every cut line marked."""
+    from printkit.build import make_kit
+    from printkit.config import load_config
+    from printkit.kit.checks import sheet_findings, unmarked_cut_lines
+
+    kit = make_kit(load_config(None, ("print.paper=letter",)), "tokentactics")
+    deck = next(d for d in kit.decks if d.pieces[0].w == 88)
+    sheets = deck_pages(deck, kit)
+    assert sheets and all(s.bleed_mm == 2.0 for s in sheets)
+    for sheet in sheets:
+        assert [f for f in sheet_findings(sheet, kit.settings) if f.level != "note"] == []
+        assert unmarked_cut_lines(sheet, kit.settings) == []
+    assert b"a 2 mm bleed, crop marks 0.5 mm from it" in export_gutterfold(kit).files["README.txt"]
