@@ -112,7 +112,7 @@ def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any]) -> tuple[st
 
 def print_note(kit: KitFolder, rules_text: str) -> str:
     """The print note's advice: ``[kit] print_note``, or how to print the rule sheet and cut the pieces."""
-    cutting = "Cut the pieces along the crop marks; shaped tokens along their dashed guides."
+    cutting = "Cut the pieces along the crop marks."
     return kit.spec.print_note or (f"Rule sheet: single-sided. {cutting}" if rules_text.strip() else cutting)
 
 
