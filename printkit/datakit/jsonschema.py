@@ -168,14 +168,8 @@ def kit_schema() -> dict[str, Any]:
                          "additionalProperties": {"anyOf": [limit, {"type": "object", "description": "a group of parameters",
                                                                     "properties": {"doc": limit["properties"]["doc"]},
                                                                     "additionalProperties": limit}]}},
+        **_sets_schema(),
     }
-    for name, (doc, declared) in keys.ARRAYS.items():
-        entry = {"anyOf": [table_schema(declared, doc), table_schema(keys.DRAWN, "drawn by a hook of the kit folder")]}
-        properties[name] = {"description": doc, "anyOf": [{"type": "array", "items": entry}, entry]}
-    properties["artwork"] = {"type": "object", "description": keys.DOCUMENT["artwork"].doc, "propertyNames": _entry_names(),
-                             "additionalProperties": key_schema(keys.SECTION["sets"])}
-    properties["sections"] = {"type": "object", "description": keys.DOCUMENT["sections"].doc,
-                              "additionalProperties": table_schema(keys.SECTION)}
     for name, key in keys.DOCUMENT.items():  # a table whose keys are the designer's own (no declarations)
         properties.setdefault(name, {"type": "object", "description": key.doc})
     return {
@@ -188,6 +182,19 @@ def kit_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "definitions": {"layout": layout, "element": element_schema()},
     }
+
+
+def _sets_schema() -> dict[str, Any]:
+    """The decks, token sheets and boards (each from data or drawn by a hook), ``[artwork]`` and ``[sections]``."""
+    found: dict[str, Any] = {}
+    for name, (doc, declared) in keys.ARRAYS.items():
+        entry = {"anyOf": [table_schema(declared, doc), table_schema(keys.DRAWN, "drawn by a hook of the kit folder")]}
+        found[name] = {"description": doc, "anyOf": [{"type": "array", "items": entry}, entry]}
+    found["artwork"] = {"type": "object", "description": keys.DOCUMENT["artwork"].doc, "propertyNames": _entry_names(),
+                        "additionalProperties": key_schema(keys.SECTION["sets"])}
+    found["sections"] = {"type": "object", "description": keys.DOCUMENT["sections"].doc,
+                         "additionalProperties": table_schema(keys.SECTION)}
+    return found
 
 
 def schema_text(schema: Mapping[str, Any]) -> str:

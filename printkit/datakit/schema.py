@@ -629,15 +629,8 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     icons = kit.value("icons")
     print_note = kit.value("print_note")
     kit.done()
-    rules_table = doc.table("rules", keys.RULES)
-    rules = rules_table.value("file")
-    rules_font = rules_table.value("font")
-    examples = _files(rules_table, "examples")
-    example_file = rules_table.value("example_file")
-    rules_table.done()
     fonts = _fonts(doc)
-    if rules_font != "Vera" and rules_font not in fonts:
-        raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
+    rules, rules_font, examples, example_file = _rules(doc, fonts)
     game_rules = _game(doc)
     hooks = _hooks(doc)
     params = _params(doc, data.get("params", {}) if written is None else written)
@@ -645,6 +638,30 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     if limits:
         params = checked_params(params, limits, source, params if written is None else written)
     layouts = _layouts(doc)
+    decks, boards, tokens, drawn = _sets(doc, layouts, params, settings, game_rules)
+    names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
+    artwork = _artwork(doc, names)
+    sections = _sections(doc, names)
+    doc.done()
+    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
+                   game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file)
+
+
+def _rules(doc: Table, fonts: Mapping[str, Any]) -> tuple[str | None, str, tuple[str, ...], str | None]:
+    """``[rules]``: the rule sheet's file and font, the logs standing for its example game and the file it is written to."""
+    table = doc.table("rules", keys.RULES)
+    rules, font = table.value("file"), table.value("font")
+    examples, example_file = _files(table, "examples"), table.value("example_file")
+    table.done()
+    if font != "Vera" and font not in fonts:
+        raise table.fail("font", f"unknown font {quoted(font)} (fonts: {', '.join(['Vera', *fonts])})")
+    return rules, font, examples, example_file
+
+
+def _sets(doc: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], settings: PrintSettings,
+          game_rules: str | None) -> tuple[tuple[Deck, ...], tuple[Board, ...], tuple[Tokens, ...], tuple[Drawn, ...]]:
+    """Every ``[[deck]]``, ``[[board]]`` and ``[[tokens]]``: from data, or drawn by a hook (``art = ...``); at least one,
+    each name once."""
     tables = [(kind, t) for kind, declared in (("deck", keys.DECK), ("board", keys.BOARD), ("tokens", keys.TOKENS))
               for t in doc.tables(kind, declared)]
     for _, table in tables:
@@ -656,18 +673,14 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     tokens = tuple(_tokens(t, layouts, params) for kind, t in tables if kind == "tokens" and not t.has("art"))
     for made in (*decks, *tokens, *boards):
         if made.data is not None and made.data.computed is not None and game_rules is None:
-            raise ConfigError(source, made.data.key, "rows computed by rules.py need `[game] rules = \"rules.py\"`")
+            raise ConfigError(doc.source, made.data.key, "rows computed by rules.py need `[game] rules = \"rules.py\"`")
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
     for item in names:
         if names.count(item) > 1:
-            raise ConfigError(source, "", f"two decks, boards or token sheets are named {quoted(item)}: names become file names")
+            raise ConfigError(doc.source, "", f"two decks, boards or token sheets are named {quoted(item)}: names become file names")
     if not names:
-        raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
-    artwork = _artwork(doc, names)
-    sections = _sections(doc, names)
-    doc.done()
-    return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file)
+        raise ConfigError(doc.source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
+    return decks, boards, tokens, drawn
 
 
 def _drawn(kind: str, table: Table) -> Drawn:

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from printkit.errors import UnknownGameError
-from printkit.kitgame.source import kit_hook
 from printkit.params import params_class as make_params
 from printkit.userinput.text import quoted
 
@@ -72,6 +71,13 @@ def kit_folder(name: str) -> Path:
     return package / "kitfolder" if (package / "kitfolder" / "kit.toml").is_file() else package
 
 
+def _shipped_hook(folder: Path, written: str) -> Any:
+    """What ``FILE.py:NAME`` of a kit folder shipped in printkit names: NAME of the module FILE, imported by its name."""
+    file, _, attribute = written.partition(":")
+    parts = (folder / file).with_suffix("").relative_to(Path(__file__).parent).parts
+    return getattr(importlib.import_module(".".join((__name__, *parts))), attribute)
+
+
 EXAMPLE_LOG = {"doc": "log of the rule sheet's worked example (empty: the built-in one)"}
 """``example_log``: config.toml's key of every built-in game besides its kit folder's ``[params]``."""
 
@@ -85,7 +91,7 @@ def params_class(name: str) -> type:
     with (folder / "kit.toml").open("rb") as file:
         data = tomllib.load(file)
     written = data.get("hooks", {}).get("params")
-    derived = kit_hook(folder, name, written, f"{name}/kit.toml", "hooks.params") if written is not None else None
+    derived = _shipped_hook(folder, written) if written is not None else None
     title = data["kit"].get("title", name)
     return make_params({**data["params"], "example_log": ""}, {**data.get("param_limits", {}), "example_log": EXAMPLE_LOG},
                        doc=f"{title}: the parameters of its kit folder (printkit/games/{name}/kit.toml) and the rule sheet's "
