@@ -390,7 +390,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
         click.echo(f"stopped after {tally.games} of {count} games: the statistics so far", err=True)
     data = tally.as_json()
     data["players"] = list(names)
-    data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
+    data["summary"] = dict(spec.summarize(params, tally)) if spec.summarize is not None else {}
     kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if as_json:
         click.echo(json.dumps(data, indent=2))

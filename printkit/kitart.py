@@ -62,6 +62,9 @@ class ArtKit:
     _cards: Callable[[list[CardRow], Mapping[str, Drawing], str, str | None], list[Piece]] = field(repr=False)
     findings: list[tuple[str, str]] = field(default_factory=list)
     """Problems found while drawing, as ``(level, message)``: build and verify report them with the kit's checks."""
+    values: dict[str, Any] = field(default_factory=dict)
+    """Values the drawing found for the rule sheet (how many score cards fit a player's rows): rules.md reads
+    ``kit.values["cards"]`` as ``{{ art.cards }}``."""
 
     @property
     def game(self) -> Any:

@@ -234,6 +234,14 @@ class Table(Protocol):
         """Ask ``question`` after a ``> `` prompt until the answer is a whole number from ``low`` to ``high``
         (refusals: ``'x' is not a number: enter WHAT.``, ``'9' is out of range: enter WHAT.``)."""
 
+    def ask(self, prompt: str = "> ") -> str:
+        """Print ``prompt`` (no line break is added) and read one answer, stripped."""
+
+    def pick(self, state: Any, answer: str, mark: str = "") -> Any:
+        """The legal move ``answer`` names: a move in log notation (without the mover's ``mark`` too), or a number from
+        the moves listed; ``list`` or ``list WORD`` prints the moves (those with WORD) numbered and returns None.
+        Raises :class:`NotationError` or :class:`IllegalMove` saying why an answer names no legal move."""
+
     def is_computer(self, player: int) -> bool:
         """Whether the computer plays ``player``."""
 
@@ -467,6 +475,12 @@ class Game:
         counts 1). Keep what you want counted in the state. Default: none."""
         return {}
 
+    def summary(self, counted: Mapping[str, float], games: int) -> Mapping[str, float]:
+        """Figures over ``games`` simulated games that ``simulate`` and ``balance`` report after the counters: means,
+        spreads (``{"mean_margin": counted["margin"] / games}``); ``counted`` holds the sums of :meth:`counters` (one
+        that was 0 in every game reads 0). Default: none."""
+        return {}
+
     def parse(self, state: Any, text: str) -> Any:
         """The move a log line or a typed move ``text`` means, for games with a notation of their own (an
         optional player tag, several spellings). Raise :class:`NotationError` when ``text`` is not a move at
@@ -526,7 +540,8 @@ class Game:
 
     def abilities(self) -> Sequence[str]:
         """The abilities ``balance --abilities`` may take away, with these parameters: names of ``ability_NAME``
-        methods (default: every one; a game without Bomb cards has none to take away)."""
+        methods (default: every one; a game without Bomb cards has none to take away). A name with hyphens is answered
+        by the method with underscores (``extra-turn``: ``ability_extra_turn``)."""
         return sorted(name[len("ability_"):] for name in dir(type(self))
                       if name.startswith("ability_") and callable(getattr(type(self), name)))
 

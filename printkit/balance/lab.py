@@ -149,7 +149,7 @@ def _jobs(plan: Plan, index: int, item: PlannedPoint) -> list[_Job]:
 def _finish(plan: Plan, item: PlannedPoint, tallies: dict[str, Tally]) -> dict[str, Any]:
     spec, point = plan.spec, item.point
     main = tallies[MAIN]
-    summary = spec.summarize(main) if spec.summarize is not None else {}
+    summary = dict(spec.summarize(item.params, main)) if spec.summarize is not None else {}
     data = {"id": point.ident, "values": dict(point.values), "players": point.matchup, "status": "done",
             **point_figures(main, summary)}
     if item.abilities:

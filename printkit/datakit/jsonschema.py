@@ -191,7 +191,7 @@ def _sets_schema() -> dict[str, Any]:
         entry = {"anyOf": [table_schema(declared, doc), table_schema(keys.DRAWN, "drawn by a hook of the kit folder")]}
         found[name] = {"description": doc, "anyOf": [{"type": "array", "items": entry}, entry]}
     found["artwork"] = {"type": "object", "description": keys.DOCUMENT["artwork"].doc, "propertyNames": _entry_names(),
-                        "additionalProperties": key_schema(keys.SECTION["sets"])}
+                        "additionalProperties": {"anyOf": [key_schema(keys.SECTION["sets"]), table_schema(keys.ARTWORK)]}}
     found["sections"] = {"type": "object", "description": keys.DOCUMENT["sections"].doc,
                          "additionalProperties": table_schema(keys.SECTION)}
     return found

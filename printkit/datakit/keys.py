@@ -320,7 +320,14 @@ def element_keys(kind: str) -> tuple[str, ...]:
     return tuple(name for name, key in ELEMENT.items() if kind in key.elements)
 
 ARTWORK_DOC = ("artwork files drawn from several decks, token sheets or boards: `tokens = [\"x-tokens\", \"o-tokens\"]` "
-               "draws both sets into artwork/tokens.svg (default: a file per set, named after it)")
+               "draws both sets into artwork/tokens.svg (default: a file per set, named after it); a table sets how many "
+               "pieces stand side by side: `cards = { sets = [\"cards\"], columns = 1 }`")
+ARTWORK: dict[str, Key] = {
+    "sets": Key("names", "the decks, token sheets or boards drawn into the file, in order", REQUIRED, example=["cards"]),
+    "columns": Key("integer", "pieces side by side (default: about 18 cm of tokens or 26 cm of cards, at most 6 cards)",
+                   lo=1, hi=50),
+}
+"""An ``[artwork]`` entry written as a table."""
 SECTIONS_DOC = ("kit.pdf's sections in print order, each the pages of the sets it names: `tokens = { sets = [\"x-tokens\", "
                 "\"o-tokens\"], label = \"tokens\", advice = \"single-sided\" }`; every set in one section (default: a section "
                 "per set, boards, tokens, decks)")

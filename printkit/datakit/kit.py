@@ -91,15 +91,17 @@ def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]]) -> Laid:
         raise blame_sets(exc, kit.sets) from None
 
 
-def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any]) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text (rules.md rendered with ``sheet``: the values the rules computed), its pictures (files,
-    icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes from (all empty without ``[rules]``)."""
+def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any], art: Mapping[str, Any] | None = None
+               ) -> tuple[str, dict[str, Drawing], str]:
+    """The rule sheet's text (rules.md rendered with ``sheet``: the values the rules computed, and ``art``: those the
+    art hooks found), its pictures (files, icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes
+    from (all empty without ``[rules]``)."""
     if kit.spec.rules is None:
         return "", {}, ""
     from printkit.datakit.pictures import piece_sources, pieces_figure, rule_icons, rule_pictures
 
     try:
-        text = _rules_text(kit, laid.counts, sheet)
+        text = _rules_text(kit, laid.counts, sheet, art or {})
         _, name = rule_sheet_source(kit) or ("", "")
         pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon)}
         by_id = {p.front.id: p for group in (*laid.piece_sets("deck"), *laid.piece_sets("tokens")) for p in group.pieces if p.front.id}
@@ -181,7 +183,8 @@ def _artwork(kit: KitFolder, made: Laid) -> tuple[dict[str, Drawing], dict[str, 
             artwork[stem] = board_drawing(pieces[0], title)
             continue
         width = pieces[0].w if pieces else 0.0
-        cols = max(1, round(180 / (width + 3))) if made.kinds[first] == "tokens" else max(1, min(6, round(260 / (width + 4))))
+        cols = kit.spec.artwork_columns.get(stem) or (max(1, round(180 / (width + 3))) if made.kinds[first] == "tokens"
+                                                      else max(1, min(6, round(260 / (width + 4)))))
         gap = 3.0 if made.kinds[first] == "tokens" else 4.0
         artwork[stem] = pieces_drawing(pieces, title, cols=cols, gap=gap, backs=True)
         if len(pieces) > PREVIEW_PIECES and all(made.shapes[name] is not None for name in names):  # from data: its first
@@ -198,11 +201,17 @@ def _sections(kit: KitFolder, made: Laid) -> list[Section]:
     for section in spec.sections:
         boards = [name for name in section.sets if made.kinds[name] == "board"]
         pieces = [p for name in section.sets if made.kinds[name] != "board" for p in made.pieces[name]]
-        sheets = [sheet for name in boards for sheet in board_sheets(made.pieces[name][0], settings,
-                                                                     f"{spec.title} {made.titles[name]}")]
+        sheets = [sheet for name in boards for sheet in _board_sheets(kit, made, name)]
         sheets += _grid(pieces, kit, section.label) if pieces else []
         sections.append(Section(section.name, sheets, section.advice or _advice(made, section.sets, sheets, settings)))
     return sections
+
+
+def _board_sheets(kit: KitFolder, made: Laid, name: str) -> list[Any]:
+    """A board's pages (tiles when it is larger than the paper), counted for rules.md as ``boards.NAME.pages``."""
+    sheets = board_sheets(made.pieces[name][0], kit.spec.settings, f"{kit.spec.title} {made.titles[name]}")
+    made.counts["boards"][name]["pages"] = len(sheets)
+    return sheets
 
 
 def _advice(made: Laid, names: tuple[str, ...], sheets: list[Any], settings: Any) -> str:
@@ -222,7 +231,7 @@ def _set_sections(kit: KitFolder, made: Laid) -> list[Section]:
     sections = []
     for name in made.pieces:
         if made.kinds[name] == "board":
-            sheets = board_sheets(made.pieces[name][0], settings, f"{spec.title} {made.titles[name]}")
+            sheets = _board_sheets(kit, made, name)
             sections.append(Section(f"board {made.titles[name]}", sheets, board_advice(sheets)))
     tokens = [(_Shape(n, made.titles[n], _back(made, n)), made.pieces[n]) for n in made.pieces if made.kinds[n] == "tokens"]
     sections += token_sections(tokens, settings, spec.title, lambda pieces, what: _grid(pieces, kit, what))
@@ -355,13 +364,15 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
     return registered
 
 
-def _rules_text(kit: KitFolder, counts: dict[str, Any], sheet: Mapping[str, Any]) -> str:
-    """The designer's rules.md rendered in jinja2's sandbox (``{{ decks.cards.count }}``, ``{{ sheet.NAME }}``)."""
+def _rules_text(kit: KitFolder, counts: dict[str, Any], sheet: Mapping[str, Any], art: Mapping[str, Any]) -> str:
+    """The designer's rules.md rendered in jinja2's sandbox (``{{ decks.cards.count }}``, ``{{ boards.board.pages }}``,
+    ``{{ sheet.NAME }}``, ``{{ art.NAME }}``)."""
     spec = kit.spec
     source = rule_sheet_source(kit)
     assert source is not None
     text, name = source
-    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts, "sheet": dict(sheet)}
+    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts, "sheet": dict(sheet),
+               "art": dict(art)}
     import jinja2
 
     from printkit.templating import from_source, rule_sheets

@@ -103,6 +103,13 @@ def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> dict[str, str]:
     return keys
 
 
+def _as_toml(value: Any) -> Any:
+    """A parameter's value as kit.toml writes it (a tuple as a list, a group as a table)."""
+    if isinstance(value, Mapping):
+        return {k: _as_toml(v) for k, v in value.items()}
+    return [_as_toml(v) for v in value] if isinstance(value, tuple) else value
+
+
 def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None,
              params: Mapping[str, Any] | None = None, settings: PrintSettings | None = None) -> KitFolder:
     """Read and validate ``folder/kit.toml``; a missing folder or file is one clear error. ``display`` names the folder in
@@ -118,7 +125,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     data = read_toml(path / KIT_FILE)
     written = dict(data["params"]) if isinstance(data.get("params"), dict) else {}
     if params is not None:
-        data["params"] = {**written, **{k: v for k, v in plain_params(params).items() if k in written}}
+        data["params"] = {**written, **{k: _as_toml(v) for k, v in plain_params(params).items() if k in written}}
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
     cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))

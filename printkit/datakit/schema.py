@@ -194,6 +194,8 @@ class KitSpec:
     """``[rules] examples``: logs of the folder standing for the rule sheet's example game, the first that replays."""
     example_file: str | None = None
     """``[rules] example_file``: the output file the example game is written to."""
+    artwork_columns: Mapping[str, int] = field(default_factory=dict)
+    """``[artwork]``: stem -> pieces side by side, for the files that set it."""
 
     @property
     def set_names(self) -> list[str]:
@@ -640,11 +642,11 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     layouts = _layouts(doc)
     decks, boards, tokens, drawn = _sets(doc, layouts, params, settings, game_rules)
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
-    artwork = _artwork(doc, names)
+    artwork, columns = _artwork(doc, names)
     sections = _sections(doc, names)
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file)
+                   game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file, columns)
 
 
 def _rules(doc: Table, fonts: Mapping[str, Any]) -> tuple[str | None, str, tuple[str, ...], str | None]:
@@ -705,19 +707,27 @@ def _names(table: Table, key: str, names: list[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _artwork(doc: Table, names: list[str]) -> dict[str, tuple[str, ...]]:
-    """``[artwork]``: artwork files drawn from several sets, each set in at most one."""
+def _artwork(doc: Table, names: list[str]) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """``[artwork]``: artwork files drawn from several sets, each set in at most one (a table: with its columns)."""
     table = doc.table("artwork")
     artwork: dict[str, tuple[str, ...]] = {}
+    columns: dict[str, int] = {}
     for stem in table.data:
         if not re.fullmatch(NAME, stem):
             raise table.fail(stem, "expected a file name of lowercase letters, digits, - and _")
+        if isinstance(table.raw(stem), dict):
+            entry = table.table(stem, keys.ARTWORK)
+            artwork[stem] = _names(entry, "sets", names)
+            if entry.has("columns"):
+                columns[stem] = int(entry.value("columns"))
+            entry.done()
+            continue
         artwork[stem] = _names(table, stem, names)
     drawn = [name for sets in artwork.values() for name in sets]
     for name in drawn:
         if drawn.count(name) > 1:
             raise table.fail(next(stem for stem, sets in artwork.items() if name in sets), f"{quoted(name)} is drawn into two artwork files")
-    return artwork
+    return artwork, columns
 
 
 def _sections(doc: Table, names: list[str]) -> tuple[SectionSpec, ...]:

@@ -94,6 +94,8 @@ def kit_toml_markdown() -> str:
             _table(("key", "default", "meaning"), [(f"`{k}`", _code(d), doc) for k, d, doc in _param_rows(PrintSettings)])]
     out += ["\n## `[param_limits]`\n\n", keys.DOCUMENT["param_limits"].doc[0].upper() + keys.DOCUMENT["param_limits"].doc[1:]
             + ". Each entry takes:\n\n", _table(KEY_HEADER, key_rows(keys.PARAM_LIMIT))]
+    out += ["\n## `[artwork]`\n\n", keys.DOCUMENT["artwork"].doc[0].upper() + keys.DOCUMENT["artwork"].doc[1:]
+            + ". An entry written as a table takes:\n\n", _table(KEY_HEADER, key_rows(keys.ARTWORK))]
     out += ["\n## `[sections.<name>]`\n\n", keys.DOCUMENT["sections"].doc[0].upper() + keys.DOCUMENT["sections"].doc[1:]
             + ". Each entry takes:\n\n", _table(KEY_HEADER, key_rows(keys.SECTION))]
     out += ["\n## `[fonts]`\n\n", keys.DOCUMENT["fonts"].doc[0].upper() + keys.DOCUMENT["fonts"].doc[1:] + ".\n\n",

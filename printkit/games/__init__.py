@@ -30,6 +30,15 @@ GAMES: dict[str, str] = {
     "tokentactics": "printkit.games.tokentactics",
 }
 
+SEEDS: dict[str, str] = {
+    "warfare": "000_1aa8353d7c29ab02.txt",
+    "ultimate": "001_13b6a92f50f535d8.txt",
+    "sitters": "002_247f853217ad7fb5.txt",
+    "tictactwo": "003_005c91f7ab348a9c.txt",
+    "tokentactics": "004_a520edffd42cb51b.txt",
+}
+"""The seed document (../shared/seeds/) each built-in game is specified by."""
+
 
 def available() -> list[str]:
     """Names of the games whose module is present, in registry order."""
@@ -127,7 +136,7 @@ def _kit_game(name: str) -> GameSpec:
     with (folder / "kit.toml").open("rb") as file:
         data = tomllib.load(file)
     return packaged_game(folder, name, data["kit"]["title"], params_class(name), data.get("hooks", {}), data["game"]["rules"],
-                         kit_builder(name))
+                         kit_builder(name), SEEDS[name])
 
 
 def get_game(name: Any) -> GameSpec:

@@ -16,7 +16,8 @@ from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
 from printkit.kitgame.terminal import read_answer
 from printkit.kitrules import Game
-from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog
+from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog, MovePicker, list_command
+from printkit.rules.terminal import read_answer as terminal_answer
 
 
 def has_dialogue(game: Game) -> bool:
@@ -32,6 +33,7 @@ class TerminalTable:
         self.rules, self.console, self.seat, self.computer = rules, console, seat, computer
         self.rng, self.log, self.read_secret, self.title = rng, log, read_secret, title
         self.state = rules.initial_state()
+        self._picker: MovePicker | None = None
 
     def say(self, *lines: str) -> None:
         self.console.say(*lines)
@@ -51,6 +53,25 @@ class TerminalTable:
     def _read(self, secret: bool) -> str:
         """One answer, stripped: without echo when ``secret`` and a secret reader is given."""
         return read_answer(self.console, self.read_secret if secret else None)
+
+    def ask(self, prompt: str = "> ") -> str:
+        self.console.output.write(prompt)
+        self.console.output.flush()
+        line = terminal_answer(self.console.input)
+        if line is None:
+            raise EndOfInput
+        if self.console.echo:
+            self.say(line)
+        return line.strip()
+
+    def pick(self, state: Any, answer: str, mark: str = "") -> Any:
+        if self._picker is None or self._picker.state is not state:
+            self._picker = MovePicker(self.rules, state, mark)
+        listed = list_command(self._picker, answer)
+        if listed is not None:
+            self.say(*listed)
+            return None
+        return self._picker.pick(answer)
 
     def is_computer(self, player: int) -> bool:
         return player == self.seat

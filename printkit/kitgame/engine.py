@@ -92,7 +92,14 @@ class KitRules:
         return self.call(self.game.setup, "in setup(), making the state at the start")
 
     def current_player(self, state: Any) -> int:
-        player = self.call(lambda: self.game.to_move(state), lambda: f"in to_move(), state {short(state)}")
+        try:  # called for every move: without call()'s closures
+            player = self.game.to_move(state)
+        except RulesError:
+            raise
+        except Exception as exc:  # the designer's code
+            raise blame(exc, self.folder, self.display, f"in to_move(), state {short(state)}") from None
+        if type(player) is int and 0 <= player < self.players:
+            return player
         if player != CHANCE and not (isinstance(player, int) and 0 <= player < self.players):
             raise self.fail(f"to_move() returned {short(player)}: expected a player from 0 to {self.players - 1} or CHANCE")
         return int(player)
@@ -148,8 +155,14 @@ class KitRules:
 
     def player_moves(self, state: Any, player: int) -> list[Any]:
         """The designer's moves for ``player`` (to move): a non-empty list, or a RulesError."""
-        moves = self.call(lambda: self.game.moves(state), lambda: f"listing the moves of {self.player_names[player]}")
-        if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) and not hasattr(moves, "__iter__"):
+        try:  # called for every move: without call()'s closures
+            moves = self.game.moves(state)
+        except RulesError:
+            raise
+        except Exception as exc:  # the designer's code
+            raise blame(exc, self.folder, self.display, f"listing the moves of {self.player_names[player]}") from None
+        if type(moves) is not list and type(moves) is not tuple and (
+                isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) and not hasattr(moves, "__iter__")):
             raise self.fail(f"moves() returned {short(moves)}: expected a list of moves")
         moves = list(moves)
         if not moves:
@@ -204,7 +217,12 @@ class KitRules:
         return state if result is None else result
 
     def outcome(self, state: Any) -> Outcome | None:
-        result = self.call(lambda: self.game.outcome(state), lambda: f"in outcome(), state {short(state)}")
+        try:  # called several times a move: without call()'s closures
+            result = self.game.outcome(state)
+        except RulesError:
+            raise
+        except Exception as exc:  # the designer's code
+            raise blame(exc, self.folder, self.display, f"in outcome(), state {short(state)}") from None
         if result is None:
             return None
         if not isinstance(result, Outcome):
@@ -283,6 +301,8 @@ class KitRules:
 
     def view(self, state: Any, player: int) -> Any:
         """What ``player`` sees of ``state`` (the designer's ``view``)."""
+        if not (self.game.private or self.game.hidden) and type(self.game).view is Game.view:
+            return state  # nothing hidden: what Game.view returns
         return self.call(lambda: self.game.view(state, player), lambda: f"in view() for {self.player_names[player]}")
 
     def render_view(self, state: Any, player: int) -> str:

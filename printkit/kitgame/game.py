@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import random
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -17,13 +18,15 @@ from typing import Any, Callable, Mapping
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.dialogue import has_dialogue, run_dialogue
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
-from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
+from printkit.kitgame.players import StagedPlayer, ability_method, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup
 from printkit.kitgame.source import KitRef, game_class, kit_hook, kit_ref
 from printkit.kitgame.terminal import play_answered
+from printkit.kitrules import Game
+from printkit.rules.seats import computer_seat
 from printkit.rules.simulate import Tally
 from printkit.rules.spec import GameSpec
-from printkit.rules.terminal import Console, play_game
+from printkit.rules.terminal import Console, GameLog, play_game
 
 PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
 
@@ -80,12 +83,27 @@ def _spec(ref: KitRef) -> GameSpec:
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
                     kernel=kernel, abilities=ability_tests if _named(cls, ABILITY_PREFIX) else None,
                     play=_terminal(rules, players), strongest=strongest, marks=tuple(cls.marks), observe=observe,
+                    summarize=_summarize(rules) if cls.summary is not Game.summary else None,
                     extras={"kit": ref}, pair_players=pair if staged else None,
                     restrict_player=without_ability if staged else None)
 
 
+def _summarize(rules: Callable[[Any], KitRules]) -> Callable[[Any, Tally], dict[str, float]]:
+    """``summarize(setup, tally)``: the designer's figures over the games of ``tally`` (``Game.summary``)."""
+
+    def summarize(setup: Any, tally: Tally) -> dict[str, float]:
+        engine = rules(setup)
+        figures = engine.call(lambda: engine.game.summary(Counter(tally.extra), tally.games), "in summary()")
+        if not isinstance(figures, Mapping) or not all(isinstance(k, str) and isinstance(v, (int, float))
+                                                        and not isinstance(v, bool) for k, v in figures.items()):
+            raise engine.fail(f"summary() returned {short(figures)}: expected a dict of names to numbers")
+        return {key: float(value) for key, value in figures.items()}
+
+    return summarize
+
+
 def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapping[str, str], rules_file: str,
-                  kit: Callable[[Any, Any], Any]) -> GameSpec:
+                  kit: Callable[[Any, Any], Any], seed: str = "") -> GameSpec:
     """A built-in game: its kit folder shipped in printkit played as any kit folder, its parameters from config.toml
     (``params``: their class), its ``[hooks]`` kernels playing the games they can (the players they do not know are
     played by the rules: ``printkit.rules.playouts``)."""
@@ -100,7 +118,7 @@ def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapp
     def random_games(setup: Any, games: int, seed: int) -> Tally | None:
         return fast(setup, ("random", "random"), games, seed) if fast is not None else None
 
-    return replace(spec, name=name, title=title, params=params, rules=rules, kernel=fast or spec.kernel,
+    return replace(spec, name=name, title=title, seed=seed, params=params, rules=rules, kernel=fast or spec.kernel,
                    fast_simulate=random_games if fast is not None else None, restricted_kernel=restricted,
                    play=_terminal(rules, spec.players), kit=kit)
 
@@ -157,7 +175,7 @@ def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
 
     def uses(rules: Any, state: Any, move: Any) -> bool:
         engine = _engine(rules)
-        method = getattr(engine.game, ABILITY_PREFIX + name)
+        method = ability_method(engine.game, name)
         try:
             return bool(method(state, move))
         except Exception as exc:  # the designer's code
@@ -170,11 +188,15 @@ def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
 def _terminal(rules: Callable[[Any], KitRules], players: Mapping[str, Any]) -> Callable[..., int]:
     """``printkit play --kit``: the shared terminal game, each player shown what they may see."""
 
-    def play(setup: KitSetup, *, input_stream: Any, output_stream: Any, seed: int | None, seat: int | None, player: str,
-             log: Any, read_secret: Any = None) -> int:
+    def play(setup: KitSetup, *, input_stream: Any, output_stream: Any, seed: int | None = None, seat: int | None = None,
+             player: str | None = None, log: Any = None, read_secret: Any = None, computer: str | None = None) -> int:
         console = Console(input_stream, output_stream)
         engine = rules(setup)
         title = engine.setup.title
+        if seat is None and computer is not None:  # the older keyword: the computer's side (1/2, a mark or a name)
+            seat = computer_seat(engine.player_names, computer, engine.game.marks)
+        player = player or engine.game.strongest or list(players)[-1]
+        log = log if log is not None else GameLog(None)
         if has_dialogue(engine.game):  # the designer's own wording
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=title)

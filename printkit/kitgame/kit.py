@@ -20,10 +20,11 @@ from printkit.kitgame.blame import blame
 from printkit.kitgame.checks import kit_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.rows import with_computed_rows
+from printkit.kitgame.setup import rules_params
 from printkit.kitgame.sheet import board_cells, example_steps, rule_checks, rules_pages, sheet_values
 from printkit.kitgame.source import kit_hook
 from printkit.kitgame.spec import kit_engine, read_kit
-from printkit.params import params_class
+from printkit.params import ParamSet, params_class
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.rules.example import read_configured
@@ -46,7 +47,7 @@ def _steps(kit: KitFolder) -> Kit:
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
     source = rule_sheet_source(kit)
     values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
-    text, pictures, rules_source = rule_sheet(kit, laid, values)      # rules.md with the rules' values
+    text, pictures, rules_source = rule_sheet(kit, laid, values, hooked.values if hooked else {})  # rules.md with the values
     expected: dict[str, set[str]] = {}
     if rules is not None:                                             # the example's positions, the rules' checks
         boards = laid.piece_sets("board")
@@ -74,7 +75,8 @@ def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> 
     """What the kit folder's art hooks are handed: its parameters, print settings, layouts, rules and example (the
     findings of the cards they draw go to ``drawing``)."""
     spec = kit.spec
-    params = kit.params if kit.params is not None else params_class(spec.params, spec.param_limits)(**spec.params)
+    params = rules_params(kit)
+    params = params if isinstance(params, ParamSet) else params_class(spec.params, spec.param_limits)(**spec.params)
 
     def cards(rows: list[CardRow], pictures: Mapping[str, Drawing], front: str, back: str | None) -> list[Piece]:
         size = (spec.settings.card_width_mm, spec.settings.card_height_mm)

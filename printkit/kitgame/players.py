@@ -74,9 +74,14 @@ class StagedPlayer:
         return decide(rules, state, rng, self, lambda seat: self)
 
 
+def ability_method(game: Game, ability: str) -> Callable[[Any, Any], Any]:
+    """The designer's ``ability_NAME(state, move)`` answering for ``ability`` (``extra-turn``: ``ability_extra_turn``)."""
+    return getattr(game, "ability_" + ability.replace("-", "_"))  # type: ignore[no-any-return]
+
+
 def _uses(engine: KitRules, ability: str, state: Any, move: Any) -> bool:
     try:
-        return bool(getattr(engine.game, f"ability_{ability}")(state, move))
+        return bool(ability_method(engine.game, ability)(state, move))
     except Exception as exc:  # the designer's code
         raise blame(exc, engine.folder, engine.display, f"asking whether {short(move)} uses {ability}") from None
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from printkit.errors import ConfigError
 from printkit.kitrules import Board, Record
+from printkit.params import plain_params
 
 if TYPE_CHECKING:  # the data layer is imported when a kit is read (a built-in game's rules need none of it)
     from printkit.datakit.data import Row
@@ -38,7 +39,7 @@ class KitSetup:
         (a stored balance run is resumed only with the same cards)."""
         data = repr(sorted((kind, name, [sorted(r.items()) for r in rows]) for kind, group in (("decks", self.decks), ("tokens", self.tokens))
                            for name, rows in group.items()))
-        return {"params": {k: list(v) if isinstance(v, tuple) else v for k, v in self.params.items()}, "sets": list(self.sets),
+        return {"params": {k: list(v) if isinstance(v, tuple) else v for k, v in plain_params(self.params).items()}, "sets": list(self.sets),
                 "data_digest": hashlib.sha256(data.encode()).hexdigest()[:16]}
 
 
@@ -80,7 +81,15 @@ def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
         boards = {b.name: base.boards[b.name] if b.name in base.boards else _spaces(kit, b) for b in spec.boards}
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
-    return KitSetup(spec.name, spec.title, dict(spec.params), decks, tokens, boards, sets)
+    return KitSetup(spec.name, spec.title, rules_params(kit), decks, tokens, boards, sets)
+
+
+def rules_params(kit: KitFolder) -> Mapping[str, Any]:
+    """The parameters the kit's rules and art are handed: a built-in game's (config.toml's), else kit.toml's ``[params]``
+    as the class its ``[hooks] params`` names (with what it derives), else as they are."""
+    if kit.params is not None:
+        return kit.params  # type: ignore[no-any-return]
+    return kit.cache.get("params") or dict(kit.spec.params)
 
 
 def _spaces(kit: KitFolder, board: BoardSpec) -> Board:
@@ -119,5 +128,5 @@ def file_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
             boards[board.name] = Board(board.name, board.shape, board.columns, board.rows, tuple(cell_names(board)), typed_cells)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
-    made = kit.cache["file_setup"] = KitSetup(spec.name, spec.title, dict(spec.params), decks, tokens, boards, sets)
+    made = kit.cache["file_setup"] = KitSetup(spec.name, spec.title, rules_params(kit), decks, tokens, boards, sets)
     return made

@@ -51,7 +51,8 @@ def _check_params(kit: KitFolder) -> None:
     if not isinstance(derived, type):
         raise ConfigError(spec.source, "hooks.params", f"{spec.hooks['params']} is not a class")
     try:
-        from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params, spec.source, "params")
+        kit.cache["params"] = from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params,
+                                           spec.source, "params")
     except ConfigError as exc:
         written = kit.sets.get(exc.key)
         raise exc if written is None else ConfigError("--set", written, f"{exc.message} (in {exc.source})") from None

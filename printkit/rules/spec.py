@@ -29,8 +29,9 @@ class GameSpec:
     """Optional: combine two seats' policies (games where a player also decides on the other's turn)."""
     observe: Callable[[Tally, Any], None] | None = None
     """Optional per-game counters for simulate (e.g. how often a cap was reached)."""
-    summarize: Callable[[Tally], dict[str, float]] | None = None
-    """Optional: figures derived from a tally's counters (means, rates) for simulate's report."""
+    summarize: Callable[[Any, Tally], Mapping[str, float]] | None = None
+    """Optional: ``summarize(params, tally)``, figures derived from a tally's counters (means, rates) for simulate's
+    report."""
     kit: Callable[..., Any] | None = None
     play: Callable[..., int] | None = None
     """Optional terminal game: ``play(params, *, input_stream, output_stream, seed, seat, player, log, read_secret)``

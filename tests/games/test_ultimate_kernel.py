@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.ultimate import SPEC, Params, UltimateRules, fast_simulate, observe
+from printkit.games import get_game, params_class
 from printkit.games.ultimate.kernel import run
+from printkit.kitgame.engine import playouts, random_player
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
 from tests.games.kernel_agreement import Z_CRITICAL, assert_rates_agree, assert_seat_wins_agree, restricted_reference
+
+SPEC = get_game("ultimate")
+Params = params_class("ultimate")
+
+
+def UltimateRules(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
+
+
+observe = SPEC.observe
+
+
+def fast_simulate(params: object, games: int, seed: int) -> Tally:
+    """Random against random: the reference engine's own games (its playouts, no copy of the state)."""
+    return playouts(UltimateRules(params), (random_player, random_player), games, seed)
 
 SMALL = Params(board_size=7, extra_turn=("A1", "B2", "D4"), triple=("C3",), double=("E5", "F2"), free=("G7",),
                free_space="blocked")

@@ -13,10 +13,18 @@ from printkit.build import build, make_kit
 from printkit.config import load_config
 from printkit.draw.svg import to_svg
 from printkit.errors import BuildError, ConfigError
-from printkit.games.ultimate import Params, UltimateRules, cell_kinds
-from printkit.games.ultimate.art_scorecard import CARD_H, CARD_W
-from printkit.games.ultimate.kit import max_marks
+from printkit.games import get_game, params_class
+from printkit.games.ultimate.art import CARD_H, CARD_W
+from printkit.games.ultimate.rules import cell_kinds, max_marks
 from printkit.kit.checks import check_kit
+
+SPEC = get_game("ultimate")
+Params = params_class("ultimate")
+
+
+def UltimateRules(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -9,10 +9,19 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import LogError
-from printkit.games.ultimate import Params, UltimateRules
+from printkit.games import get_game, params_class
 from printkit.rules.example import builtin_text
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
+
+SPEC = get_game("ultimate")
+Params = params_class("ultimate")
+
+
+def UltimateRules(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
+
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "ultimate"
 POINTS = re.compile(r"(\d+) points? \(X (\d+), O (\d+)\)")
@@ -96,7 +105,7 @@ def test_last_space_extra_turn_is_lost() -> None:
     game = replay_text((DATA / "small_last_extra_turn.log").read_text(), params)
     assert game.final.last.extra_turn is False
     assert game.outcome is not None and game.outcome.winner == 0
-    assert rules.legal_moves(game.final) == ()
+    assert rules.legal_moves(game.final) == []
     assert rules.state_json(game.final)["to_move"] is None
 
 

@@ -6,10 +6,31 @@ import random
 
 import pytest
 
-from printkit.games import get_game
-from printkit.games.ultimate import PLAYERS, SPEC, Params, UltimateRules, fast_simulate, observe, summary
+from printkit.games import get_game, params_class
+from printkit.games.ultimate.rules import cell_kinds
+from printkit.kitgame.engine import playouts, random_player
 from printkit.rules.game import play_out
-from printkit.rules.simulate import simulate
+from printkit.rules.simulate import Tally, simulate
+
+SPEC = get_game("ultimate")
+Params = params_class("ultimate")
+
+
+def UltimateRules(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
+
+
+PLAYERS, observe = SPEC.players, SPEC.observe
+
+
+def fast_simulate(params: object, games: int, seed: int) -> Tally:
+    """Random against random: the reference engine's own games (its playouts, no copy of the state)."""
+    return playouts(UltimateRules(params), (random_player, random_player), games, seed)
+
+
+def summary(tally: Tally) -> dict[str, float]:
+    return SPEC.summarize(Params(), tally)  # type: ignore[misc]
 
 SMALL = Params(board_size=5, extra_turn=("C3", "A1"), triple=("E5",), double=("B4",), free=("E1",))
 
@@ -26,7 +47,7 @@ def walk(rules: UltimateRules, rng: random.Random, policies: tuple) -> tuple:  #
         before = sum(state.scores)
         state = rules.apply(state, move)
         assert sum(state.scores) == before + state.last.points
-    assert rules.legal_moves(state) == ()
+    assert rules.legal_moves(state) == []
     return state, rules.outcome(state)
 
 
@@ -122,4 +143,4 @@ def test_spec_registered() -> None:
     rules = spec.rules(spec.params())
     game = play_out(rules, (spec.players["random"], spec.players["greedy"]), random.Random(1))
     assert game.outcome is not None and len(game.moves) == 119
-    assert spec.extras["cell_kinds"](spec.params())["E3"] == "extra-turn"
+    assert cell_kinds(spec.params())["E3"] == "extra-turn"

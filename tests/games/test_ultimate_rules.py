@@ -5,9 +5,18 @@ from __future__ import annotations
 import pytest
 
 from printkit.errors import ConfigError
-from printkit.games.ultimate import Params, State, UltimateRules, cell_kinds, clarifications, score_table
+from printkit.games import get_game, params_class
+from printkit.games.ultimate.rules import State, cell_kinds, clarifications, score_table
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
+
+SPEC = get_game("ultimate")
+Params = params_class("ultimate")
+
+
+def UltimateRules(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
 
 
 def play(rules: UltimateRules, *moves: str) -> State:

@@ -6,9 +6,12 @@ import io
 
 import pytest
 
-from printkit.games.ultimate import SPEC, Params
-from printkit.games.ultimate.board import MARKS
+from printkit.games import get_game, params_class
+from printkit.games.ultimate.rules import MARKS
 from printkit.rules.seats import PlayError, computer_seat
+
+SPEC = get_game("ultimate")
+Params = params_class("ultimate")
 
 PLAIN3 = Params(board_size=3, extra_turn=(), triple=(), double=(), free=())
 

@@ -1,4 +1,4 @@
-"""``SPEC.kernel``: fast playouts of every pair of Ultimate's players (random, greedy).
+"""kit.toml's ``[hooks] kernel``: fast playouts of every pair of Ultimate's players (random, greedy).
 
 Every game lasts exactly as many moves as the board has empty spaces, so a batch of games moves in
 lockstep, one mark per game per step, in numpy. Each game keeps, per player, what a mark on every
@@ -6,36 +6,42 @@ empty space would score (``-1`` on a marked space) and updates it around each ne
 player ``p`` on a space adds ``OWN_POINTS`` times a neighbour's multiplier to ``p``'s value of that
 empty neighbour and ``OPPONENT_POINTS`` times it to the other player's. A greedy mover takes a
 space of the highest value, uniformly among ties; a random mover any empty space uniformly: the
-move distributions of ``players.greedy_policy`` and ``rules.game.random_policy``, with numpy's
-generator instead of ``random.Random``. (``players.fast_simulate``, pure Python, draws the very
-games of the reference engine for random against random; this kernel is 2-5 times faster, more on
-large boards, and the tests check the two agree.)
+move distributions of rules.py's ``player_greedy`` and the random player, with numpy's generator
+instead of ``random.Random``. The tests replay its games through rules.py and check that its rates
+agree with the reference engine's.
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
-from printkit.games.ultimate.abilities import KINDS
-from printkit.games.ultimate.board import MARK_POINTS, OPPONENT_POINTS, OWN_POINTS
-from printkit.games.ultimate.engine import UltimateRules
-from printkit.games.ultimate.params import Params
-from printkit.games.ultimate.players import count_margins
+from printkit.games.ultimate.rules import MARK_POINTS, OPPONENT_POINTS, OWN_POINTS, SPECIAL, Geometry
 from printkit.rules.simulate import Tally, result_of
 
 PLAYERS = ("random", "greedy")
+COUNTERS = ("first_points", "second_points", "margin", "abs_margin", "margin_squared", "extra_turns")
+"""What rules.py's ``counters`` count, summed in ``Tally.extra`` (margin = first minus second)."""
 CELLS_PER_BATCH = 2_000_000
 """Games x spaces held at once (a batch of 16,000 default games, fewer on larger boards)."""
 
 
-class Board:
-    """The board of one Params as arrays; index ``cells`` is a padding space that is never empty."""
+def count_margins(tally: Tally, first: int, second: int, extra_turns: int) -> None:
+    """One game's :data:`COUNTERS` added to ``tally``."""
+    margin = first - second
+    for key, value in zip(COUNTERS, (first, second, margin, abs(margin), margin * margin, extra_turns), strict=True):
+        tally.extra[key] += value
 
-    def __init__(self, params: Params) -> None:
-        rules = UltimateRules(params)
-        geo, cells = rules.geometry, len(rules.geometry.coords)
+
+class Board:
+    """The board of one set of parameters as arrays; index ``cells`` is a padding space that is never empty."""
+
+    def __init__(self, params: Any) -> None:
+        geo = Geometry.of(params)
+        cells = len(geo.coords)
+        prefilled = frozenset() if params.free_space == "open" else geo.free
         self.cells = cells
         self.neighbours = np.full((cells, 8), cells, dtype=np.int64)
         for c, found in enumerate(geo.neighbours):
@@ -44,38 +50,39 @@ class Board:
         self.own_gain, self.opponent_gain = mult * OWN_POINTS, mult * OPPONENT_POINTS
         self.extra_turn = np.zeros(cells + 1, dtype=bool)
         self.extra_turn[list(geo.extra_turn)] = True
-        wild = rules.prefilled if rules.wild else frozenset()
+        wild = prefilled if params.free_space == "wild" else frozenset()
         self.start = np.full(cells + 1, -1, dtype=np.int8)
         for c in range(cells):
-            if c not in rules.prefilled:
+            if c not in prefilled:
                 touching = sum(1 for n in geo.neighbours[c] if n in wild)
                 self.start[c] = (MARK_POINTS + OWN_POINTS * touching) * geo.multiplier[c]
-        self.moves = cells - len(rules.prefilled)
+        self.moves = cells - len(prefilled)
+        self.kinds = geo.kinds
 
-    def of_kind(self, params: Params, kind: str) -> np.ndarray:
+    def of_kind(self, kind: str) -> np.ndarray:
         """Which spaces are special spaces of ``kind`` (the padding space is not)."""
-        kinds = UltimateRules(params).geometry.kinds
-        return np.array([kinds[c] == kind for c in range(self.cells)] + [False])
+        return np.array([self.kinds[c] == kind for c in range(self.cells)] + [False])
 
 
-def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
+def kernel(params: Any, names: tuple[str, str], games: int, seed: int) -> Tally | None:
     """Playouts of the named players (seat 0 is X, who moves first); None for a name it does not know."""
     if any(name not in PLAYERS for name in names):
         return None
     return run(params, names, games, seed)[0]
 
 
-def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
+def restricted(params: Any, names: tuple[str, str], games: int, seed: int,
                restrict: tuple[int, str] | None) -> Tally | None:
-    """``SPEC.restricted_kernel``: restricted play counting each seat's wins (None for unknown names or kinds)."""
+    """kit.toml's ``[hooks] restricted_kernel``: restricted play counting each seat's wins (None for unknown names or
+    kinds)."""
     if any(name not in PLAYERS for name in names):
         return None
-    if restrict is not None and restrict[1] not in KINDS:
+    if restrict is not None and restrict[1] not in SPECIAL:
         return None
     return run(params, names, games, seed, restrict=restrict, seats=True)[0]
 
 
-def run(params: Params, names: tuple[str, str], games: int, seed: int, record: bool = False,
+def run(params: Any, names: tuple[str, str], games: int, seed: int, record: bool = False,
         restrict: tuple[int, str] | None = None, seats: bool = False) -> tuple[Tally, list[list[int]] | None]:
     """``games`` games of the named players; with ``record`` also every game's cells in order.
 
@@ -83,7 +90,7 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int, record: b
     open to it (see :func:`_avoiding`); ``seats`` counts each seat's wins (X is seat 1).
     """
     board, greedy = Board(params), np.array([name == "greedy" for name in names])
-    avoid = None if restrict is None else (restrict[0], board.of_kind(params, restrict[1]))
+    avoid = None if restrict is None else (restrict[0], board.of_kind(restrict[1]))
     rng, tally = np.random.default_rng(seed), Tally()
     recorded: list[list[int]] | None = [] if record else None
     size = max(64, CELLS_PER_BATCH // (board.cells + 1))

@@ -1,4 +1,5 @@
-"""Parameters of Ultimate Tic-Tac-Toe: the board and its special spaces, with the seed's defaults."""
+"""What Ultimate Tic-Tac-Toe's parameters (kit.toml's ``[params]``) derive: the checks across them and the spaces a
+full game marks; the coordinates they are written in."""
 
 from __future__ import annotations
 
@@ -7,14 +8,8 @@ from typing import Any
 
 from printkit.userinput.text import quoted
 
-COORD = r"[A-Z][1-9][0-9]?"
-"""A coordinate as written in the config: column letter, then row number (``E3``)."""
-
 SPECIAL_KEYS = ("extra_turn", "triple", "double", "free")
 """The parameters that list special spaces, in the order the rule sheet names them."""
-
-FREE_SPACE_READINGS = ("wild", "blocked", "open")
-"""How a free space plays (see :mod:`printkit.games.ultimate.clarifications`)."""
 
 
 def column_letter(col: int) -> str:
@@ -75,12 +70,3 @@ class Derived:
         """How many spaces get a mark in a full game."""
         free = 0 if self.free_space == "open" else len(set(self.free))
         return self.board_size * self.board_size - free
-
-
-def __getattr__(name: str) -> Any:
-    """``Params`` (kit.toml's parameters), made when first read."""
-    if name == "Params":
-        from printkit.games import params_class
-
-        return params_class("ultimate")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,304 @@
+"""Ultimate Tic-Tac-Toe's pieces that data cannot draw (kit.toml names these functions): the board with its tinted,
+labelled special spaces and the legend on its bottom margin, the X and O tokens, the score cards (5 x 3 in, a numbered
+row per mark) and the rule sheet's figures (the seed's example, the worked example's last position)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from printkit.art import symbols
+from printkit.art.cards import text_block
+from printkit.art.diagram import LABEL_PT
+from printkit.draw import fonts
+from printkit.games.ultimate.rules import LABELS, MARKS, cell_kinds, legend_text, max_marks, present_kinds
+from printkit.kitart import (
+    ArtKit,
+    Drawing,
+    GridStyle,
+    Group,
+    Line,
+    Piece,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    grid_board,
+    position_diagram,
+    token_piece,
+)
+from printkit.press.pieces import bleed_rect
+
+MARK_COLOURS = ("#D55E00", "#0072B2")
+"""Okabe-Ito vermillion for X, blue for O; the shapes (cross, ring) tell them apart in greyscale."""
+
+TINTS = {"extra-turn": "#CFE8F6", "triple": "#F6D0B8", "double": "#FAE6B4", "free": "#D6D6D6"}
+"""Space kind -> its tint (its label, rules.LABELS, tells the kinds apart)."""
+
+LABEL_BAND = 8.0
+MIN_PT = 7.0
+STAR_GREY = "#6B6B6B"
+
+
+# --- the board ------------------------------------------------------------------------------------------------------
+
+
+def label_size(text: str, size: float) -> float:
+    """The point size of a space's label: as large as fits (up to 10 pt), never under 7 pt."""
+    pt = 10.0
+    while pt > MIN_PT and (fonts.text_width(text, pt, True) > size - 2 or fonts.ascent(pt) > size * 0.3):
+        pt -= 0.25
+    return pt
+
+
+def special_art(kind: str, size: float, params: Any) -> tuple[str | None, tuple[Shape, ...]]:
+    """The fill and the shapes (in cell coordinates) of a space of ``kind`` on a ``size`` mm cell."""
+    if kind not in LABELS:
+        return None, ()
+    text = LABELS[kind]
+    pt = label_size(text, size)
+    top = 1.0 + fonts.ascent(pt)
+    shapes: list[Shape] = [Text(size / 2, top, text, size=pt, bold=True, anchor="middle", fill="#1A1A1A",
+                                box=(0.5, 0.5, size - 1, size - 1), cls=("space-label",))]
+    if kind == "free" and params.free_space != "open":  # marked from the start
+        shapes.append(symbols.star(size / 2, (top + size) / 2 + 0.3, (size - top) * 0.34, STAR_GREY, points=5, inner=0.45))
+    return TINTS[kind], tuple(shapes)
+
+
+def _cell_art(params: Any) -> Callable[[str, float], tuple[tuple[str, ...], str | None, tuple[Shape, ...]]]:
+    """The board's per-cell callback: the space's kind as a class, a tint, the label."""
+    kinds = cell_kinds(params)
+
+    def art(name: str, size: float) -> tuple[tuple[str, ...], str | None, tuple[Shape, ...]]:
+        kind = kinds.get(name, "")
+        fill, shapes = special_art(kind, size, params)
+        return ((kind,) if kind else ()), fill, shapes
+
+    return art
+
+
+def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
+    """The legend under the board: a scoring reminder, then one sample space per special kind."""
+    swatch = min(params.cell_mm, 14.0)
+    pad, gap = LABEL_BAND, 3.0
+    shapes: list[Shape] = []
+    head = ("Score a mark when you place it: 1, +1 for each of your own marks it touches, "
+            "+2 for each opponent's mark it touches (diagonals count).")
+    shapes.extend(text_block(head, pad, 1.0, width - 2 * pad, 9.0, ink, max_pt=8.5))
+    kinds = present_kinds(params)
+    cols = 2 if width - 2 * pad >= 150 else 1
+    col_w = (width - 2 * pad - (cols - 1) * gap) / cols
+    y0 = 11.0
+    for i, kind in enumerate(kinds):
+        r, c = divmod(i, cols)
+        x, y = pad + c * (col_w + gap), y0 + r * (swatch + gap)
+        fill, art = special_art(kind, swatch, params)
+        cell = Group((Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=0.5)), *art), dx=x, dy=y,
+                     cls=("legend-swatch",))
+        shapes.append(cell)
+        shapes.extend(text_block(legend_text(kind, params), x + swatch + 2, y, col_w - swatch - 2, swatch, ink, max_pt=8.5))
+    rows = -(-len(kinds) // cols)
+    return Group(tuple(shapes), id="legend"), y0 + rows * (swatch + gap) + 2.0
+
+
+def board(kit: ArtKit, name: str) -> list[Piece]:
+    """The grid (cells ``cell-<coord>``, labels on every edge) with the legend on its bottom margin."""
+    params, settings = kit.params, kit.settings
+    style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
+                      background=settings.colours.board, show_coords=False)
+    grid = grid_board(params.board_size, params.board_size, style, _cell_art(params), title="board")
+    key, key_h = legend(params, grid.w, settings.colours.ink)
+    h = grid.h + key_h
+    front = Group((bleed_rect(grid.w, h, settings.colours.board), grid.front, Group((key,), dy=grid.h)), id="board-with-legend")
+    return [Piece("board", grid.w, h, front, kind="board")]
+
+
+# --- tokens ---------------------------------------------------------------------------------------------------------
+
+
+def tokens(kit: ArtKit, name: str) -> list[Piece]:
+    """A token for every mark a player can place: a coloured disc with a white cross (X) or ring (O)."""
+    d, counts = kit.params.token_mm, max_marks(kit.params)
+    pieces: list[Piece] = []
+    for player, mark in enumerate(MARKS):
+        for i in range(counts[player]):
+            symbol = symbols.player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF")
+            pieces.append(token_piece(f"{mark} token {i + 1}", d, MARK_COLOURS[player], symbol,
+                                      f"token-{mark}-{i + 1}", (mark.lower(),), kit.settings.bleed_mm))
+    return pieces
+
+
+# --- score cards ----------------------------------------------------------------------------------------------------
+
+CARD_W, CARD_H = 127.0, 76.2
+"""A 5 x 3 in index card, in mm."""
+BAND = 9.0
+"""Height of the coloured title band at the top of a card."""
+HEAD = 4.2
+"""Height of the column-heading row."""
+MIN_ROW = 4.4
+"""The smallest row a total can be written in by hand."""
+MIN_COLUMN = 23.0
+"""Width of one column group: turn number, points, running total."""
+GRID = "#8C8C8C"
+SHADE = "#EFEFEF"
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """How the rows of one player's score cards are arranged."""
+
+    cards: int
+    columns: int
+    rows: int
+    row_h: float
+    column_w: float
+
+    @property
+    def per_card(self) -> int:
+        return self.columns * self.rows
+
+
+def layout(turns: int, safe: float) -> CardLayout:
+    """Columns and rows for ``turns`` rows: as few cards as possible, rows as tall as they can be."""
+    inner_w = CARD_W - 2 * safe
+    columns = max(1, math.floor(inner_w / MIN_COLUMN))
+    space = CARD_H - BAND - 1.5 - HEAD - safe
+    max_rows = max(1, math.floor(space / MIN_ROW))
+    cards = max(1, math.ceil(turns / (columns * max_rows)))
+    per_card = math.ceil(turns / cards)
+    rows = math.ceil(per_card / columns)
+    return CardLayout(cards, columns, rows, min(6.0, space / rows), inner_w / columns)
+
+
+def _cell_text(x: float, y: float, w: float, h: float, text: str, bold: bool = False, fill: str = "#1A1A1A") -> Text:
+    pt = 7.0
+    return Text(x + w / 2, y + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill,
+                box=(x, y, w, h), cls=("score-text",))
+
+
+def _column(first: int, last: int, x: float, y: float, lay: CardLayout, ink: str) -> list[Shape]:
+    """One column group: a heading row, then rows numbered ``first``..``last``."""
+    w = lay.column_w
+    num_w, pts_w = 7.0, (w - 7.0) * 0.4
+    tot_w = w - num_w - pts_w
+    shapes: list[Shape] = []
+    for text, hx, hw in (("#", x, num_w), ("pts", x + num_w, pts_w), ("total", x + num_w + pts_w, tot_w)):
+        shapes.append(_cell_text(hx, y, hw, HEAD, text, bold=True, fill=ink))
+    thin, strong = Style(stroke=GRID, width=0.2), Style(stroke=ink, width=0.35)
+    top = y + HEAD
+    for i, turn in enumerate(range(first, last + 1)):
+        ry = top + i * lay.row_h
+        if i % 2 == 1:
+            shapes.append(Rect(x, ry, w, lay.row_h, Style(fill=SHADE)))
+        shapes.append(_cell_text(x, ry, num_w, lay.row_h, str(turn), fill="#4D4D4D"))
+        shapes.append(Line(x, ry + lay.row_h, x + w, ry + lay.row_h, thin))
+    bottom = top + (last - first + 1) * lay.row_h
+    shapes.append(Line(x, top, x + w, top, strong))
+    for lx in (x + num_w, x + num_w + pts_w):
+        shapes.append(Line(lx, y + 0.5, lx, bottom, thin))
+    shapes.append(Line(x + w, y + 0.5, x + w, bottom, strong))
+    if x < lay.column_w:
+        shapes.append(Line(x, y + 0.5, x, bottom, strong))
+    return shapes
+
+
+def _card_front(player: int, name: str, card: int, lay: CardLayout, turns: int, safe: float, ink: str) -> Group:
+    """One card: title band in the player's colour, then numbered rows in columns."""
+    mark = MARKS[player]
+    who = name if name == mark else f"{name} ({mark})"
+    of = f", card {card + 1} of {lay.cards}" if lay.cards > 1 else ""
+    shapes: list[Shape] = [bleed_rect(CARD_W, CARD_H, "#FFFFFF"),
+                           Rect(-10, -10, CARD_W + 20, BAND + 10, Style(fill=MARK_COLOURS[player]))]
+    shapes.append(symbols.player_mark(mark, safe + 3.2, BAND / 2 + 1.2, 3.2, "#FFFFFF"))
+    title = f"{who}: score card{of}"
+    tx, tw = safe + 8.0, CARD_W - 2 * safe - 8.0
+    pt = 9.5
+    while pt > 7 and fonts.text_width(title, pt, True) > tw:
+        pt -= 0.25
+    shapes.append(Text(tx, BAND / 2 + 1.2 + fonts.ascent(pt) / 2, title, size=pt, bold=True, fill="#FFFFFF",
+                       box=(tx, safe, tw, BAND - safe + 2.0), cls=("score-title",)))
+    first = card * lay.per_card + 1
+    last = min(turns, first + lay.per_card - 1)
+    for c in range(lay.columns):
+        a = first + c * lay.rows
+        b = min(last, a + lay.rows - 1)
+        if a > b:
+            break
+        shapes.extend(_column(a, b, safe + c * lay.column_w, BAND + 1.5, lay, ink))
+    return Group(tuple(shapes), id=f"score-card-{mark}-{card + 1}", cls=("score-card", mark.lower()))
+
+
+def score_cards(kit: ArtKit, name: str) -> list[Piece]:
+    """Each player's cards, a row for every mark that player can place; how many cards each has goes to the rule sheet
+    (``{{ art.cards }}``)."""
+    names, turns = (kit.params.player_x, kit.params.player_o), max_marks(kit.params)
+    safe, ink = kit.settings.safe_mm, kit.settings.colours.ink
+    pieces: list[Piece] = []
+    counts = []
+    for player in (0, 1):
+        lay = layout(turns[player], safe)
+        counts.append(lay.cards)
+        if lay.cards * lay.per_card < turns[player]:
+            kit.findings.append(("error", f"score cards: {lay.cards * lay.per_card} rows for {MARKS[player]}, "
+                                          f"a player can place {turns[player]} marks"))
+        for card in range(lay.cards):
+            front = _card_front(player, names[player], card, lay, turns[player], safe, ink)
+            pieces.append(Piece(f"{MARKS[player]} score card {card + 1}", CARD_W, CARD_H, front, kind="card"))
+    kit.values["cards"] = counts
+    return pieces
+
+
+# --- the rule sheet's figures ---------------------------------------------------------------------------------------
+
+
+def _mark_art(player: int) -> Callable[[float, float, float], Shape]:
+    def draw(cx: float, cy: float, r: float) -> Shape:
+        return symbols.player_mark(MARKS[player], cx, cy, r, MARK_COLOURS[player])
+
+    return draw
+
+
+def _free_art(cx: float, cy: float, r: float) -> Shape:
+    return symbols.star(cx, cy, r * 0.8, STAR_GREY, points=5, inner=0.45)
+
+
+def _label_art(text: str) -> Callable[[float, float, float], Shape]:
+    """An empty special space in a figure: its label, so the figure reads in greyscale too."""
+    def draw(cx: float, cy: float, r: float) -> Shape:
+        return Text(cx, cy + 0.9, text, size=LABEL_PT, bold=True, anchor="middle", fill="#1A1A1A")
+
+    return draw
+
+
+def position_figure(board_rows: list[str], kinds: Mapping[str, str], caption: str, cell: float,
+                    new: str | None = None) -> Drawing:
+    """A position from the rules' ``as_json`` board rows: marks drawn, special spaces tinted, ``new`` outlined."""
+    pieces: dict[str, Any] = {}
+    for r, row in enumerate(board_rows):
+        for c, ch in enumerate(row):
+            name = f"{chr(65 + c)}{r + 1}"
+            if ch in MARKS:
+                pieces[name] = _mark_art(MARKS.index(ch))
+            elif ch == "*":
+                pieces[name] = _free_art
+            elif kinds.get(name) in LABELS:
+                pieces[name] = _label_art(LABELS[kinds[name]])
+    tints = {name: TINTS[k] for name, k in kinds.items() if k in TINTS}
+    if new is not None:
+        tints[new] = "#F0E442"
+    return position_diagram(len(board_rows), len(board_rows), pieces, cell=cell, highlight=tints, caption=caption)
+
+
+def figures(kit: ArtKit) -> dict[str, Drawing]:
+    """The seed's example on a plain 3 x 3 board, and the worked example after its last mark."""
+    game = kit.game
+    seed_board, total = game.seed_example()
+    steps = kit.example
+    final = game.as_json(steps[-1].after if steps else game.setup())["board"]
+    return {
+        "seed-example": position_figure(seed_board, {}, f"X on B2 scores {total}", cell=9.0, new="B2"),
+        "example-final": position_figure(final, cell_kinds(kit.params), "The worked example after its last mark",
+                                         cell=min(7.0, 80.0 / kit.params.board_size)),
+    }
