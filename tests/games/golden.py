@@ -1,0 +1,74 @@
+"""Golden traces (OpenSpiel's playthroughs, for printkit): one game of each built-in game's kernel, move by move, as its
+rules.py replays it: the move's notation, how many legal moves the position had, and the position after it as
+``replay --json`` writes it. tests/games/test_golden_traces.py plays the kernel again with the same seed and replays
+the moves through rules.py: a kernel or a rules.py that drifts from the other, or from the trace, fails there.
+
+Regenerate a trace only when the rules change on purpose: ``python -m tests.games.golden GAME``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from printkit.games import get_game, params_class
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+PLAYERS = ("greedy", "random")
+SEED = 7
+
+
+def _ultimate(params: Any) -> list[Any]:
+    from printkit.games.ultimate.kernel import run
+
+    games = run(params, PLAYERS, 1, SEED, record=True)[1]
+    assert games is not None
+    return games[0]
+
+
+def _warfare(params: Any) -> list[Any]:
+    from printkit.games.warfare.kernel import greedy_run
+
+    games = greedy_run(params, PLAYERS, 1, SEED, record=True)[1]
+    assert games is not None
+    return games[0]
+
+
+RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"ultimate": _ultimate, "warfare": _warfare}
+"""Each game with a trace: its kernel's one recorded game (moves as rules.py takes them) with the default parameters."""
+
+
+def path(game: str) -> Path:
+    return DATA / game / "golden_trace.txt"
+
+
+def trace(game: str, moves: list[Any]) -> str:
+    """The trace of ``moves`` replayed by the game's rules.py from the start."""
+    spec = get_game(game)
+    rules = spec.rules(params_class(game)())
+    state = rules.initial_state()
+    lines = [f"# {spec.title}: one game of its kernel ({PLAYERS[0]} against {PLAYERS[1]}, seed {SEED}), replayed by rules.py.",
+             f"# Regenerate only when the rules change on purpose: python -m tests.games.golden {game}",
+             "# move number | notation | legal moves before it | the position after it (replay --json)"]
+    for number, move in enumerate(moves, start=1):
+        text, legal = rules.format_move(state, move), len(rules.legal_moves(state))
+        state = rules.apply(state, move)
+        lines.append(f"{number} | {text} | {legal} | {json.dumps(rules.state_json(state), sort_keys=True)}")
+    outcome = rules.outcome(state)
+    assert outcome is not None, "the kernel's game ended before the rules say it did"
+    winner = "draw" if outcome.winner is None else f"{rules.player_names[outcome.winner]} wins"
+    lines.append(f"result: {winner} ({outcome.reason}), scores {outcome.scores}")
+    return "\n".join(lines) + "\n"
+
+
+def recorded(game: str) -> list[Any]:
+    """The kernel's game, played again."""
+    return RECORDERS[game](params_class(game)())
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:] or sorted(RECORDERS):
+        path(name).write_text(trace(name, recorded(name)), encoding="utf-8")
+        print(f"wrote {path(name)}")
