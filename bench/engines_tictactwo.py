@@ -52,11 +52,11 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
 
-    from printkit.games.tictactwo import SPEC, Params
-    from printkit.games.tictactwo.analysis import observe
+    from printkit.games import get_game, params_class
     from printkit.rules.playouts import play_games, policies
     from printkit.rules.simulate import simulate
 
+    SPEC, Params = get_game("tictactwo"), params_class("tictactwo")
     rows = []
     for label, changes in SETS:
         params = Params(**changes)
@@ -66,7 +66,7 @@ def main() -> None:
             if args.reference:
                 chosen = policies(SPEC, pair)
                 row["reference_games_per_second"] = rate(
-                    lambda g, s: simulate(SPEC.rules(params), chosen, g, s, observe=observe), args.seconds)
+                    lambda g, s: simulate(SPEC.rules(params), chosen, g, s, observe=SPEC.observe), args.seconds)
             rows.append(row)
             if not args.json:
                 ref = f"  (reference {row['reference_games_per_second']:8.1f})" if args.reference else ""

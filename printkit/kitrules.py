@@ -40,7 +40,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome
 
@@ -234,8 +234,13 @@ class Table(Protocol):
         """Ask ``question`` after a ``> `` prompt until the answer is a whole number from ``low`` to ``high``
         (refusals: ``'x' is not a number: enter WHAT.``, ``'9' is out of range: enter WHAT.``)."""
 
-    def ask(self, prompt: str = "> ") -> str:
-        """Print ``prompt`` (no line break is added) and read one answer, stripped."""
+    def ask(self, prompt: str = "> ", echo: bool = True) -> str:
+        """Print ``prompt`` (no line break is added) and read one answer, stripped; ``echo=False``: a piped answer is not
+        repeated after the prompt."""
+
+    def options(self, state: Any, mark: str = "") -> list[str]:
+        """The legal moves numbered, a few to a line (without the mover's ``mark``), when there are few enough to list
+        (40 at most; else none): a number typed then picks one (:meth:`pick`)."""
 
     def pick(self, state: Any, answer: str, mark: str = "") -> Any:
         """The legal move ``answer`` names: a move in log notation (without the mover's ``mark`` too), or a number from
@@ -399,8 +404,15 @@ class Game:
     marks: tuple[str, ...] = ()
     """Short names of the players besides their names (``("X", "O")``): ``play --side X`` takes them, and a move typed
     at the terminal may leave out the mover's mark (``C3`` for ``X C3``)."""
+    abandoned: str = ""
+    """What a terminal game of your :meth:`dialogue` says when the input ends before the game does (default: an empty
+    line, then ``Input ended before the game was over: the game is abandoned.``)."""
     hint: str = ""
     """Words added to the terminal's prompt after "type one in log notation" (``" (e.g. 'C3')"``)."""
+    allowed: Callable[[Any, Any], bool] | None = None
+    """While a player of yours chooses under ``balance --abilities`` (one ability taken away from its seat): whether it
+    may play a move, ``self.allowed(state, move)``; None otherwise. A player handed ``moves`` gets the allowed ones;
+    one that builds its move itself asks this (``[m for m in mine if self.allowed(state, m)] or mine``)."""
     play_checks_moves: bool = False
     """True when :meth:`play` refuses every illegal move itself (raising :class:`IllegalMove` with the reason, and
     changing nothing): the engine then tests a move by playing it instead of listing every legal move first, which a

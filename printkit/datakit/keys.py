@@ -148,6 +148,8 @@ DRAWN: dict[str, Key] = {
                          "\"art.py:tokens\"` calls its `tokens(kit, name)` with the kit (`kit.params`, `kit.settings`, "
                          "`kit.game`, `kit.cards(...)`) and the set's name, which returns the pieces (`printkit.kitart`)",
                REQUIRED, pattern=r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py:[A-Za-z_][A-Za-z0-9_]{0,63}", example="art.py:tokens"),
+    "omit_empty": Key("boolean", "`true`: when the function draws no pieces the set is left out of the kit's components "
+                                 "(the print note's list, the exports); its artwork file stays", False),
 }
 """A ``[[deck]]``, ``[[tokens]]`` or ``[[board]]`` whose pieces a hook draws: ``name``, ``title`` and ``art`` only."""
 
@@ -326,6 +328,8 @@ ARTWORK: dict[str, Key] = {
     "sets": Key("names", "the decks, token sheets or boards drawn into the file, in order", REQUIRED, example=["cards"]),
     "columns": Key("integer", "pieces side by side (default: about 18 cm of tokens or 26 cm of cards, at most 6 cards)",
                    lo=1, hi=50),
+    "gap_mm": Key("number", "the space between pieces in mm (default: 3 between tokens, 4 between cards)", lo=0, hi=50),
+    "title": Key("string", "the file's title after the kit's (default: its set's title, or the file's name)"),
 }
 """An ``[artwork]`` entry written as a table."""
 SECTIONS_DOC = ("kit.pdf's sections in print order, each the pages of the sets it names: `tokens = { sets = [\"x-tokens\", "
@@ -336,6 +340,10 @@ SECTION: dict[str, Key] = {
                 example=["cards"]),
     "label": Key("string", "the pages' label after the title (`Title - tokens, sheet 1 of 2`; default: the section's name)"),
     "advice": Key("string", "how to print the section, in the print note (default: single- or double-sided, from the pieces)"),
+    "blocks": Key("string", "instead of one grid: blocks of pieces, each under its caption, sharing the pages; "
+                            "`blocks = \"art.py:blocks\"` calls the kit folder's `blocks(kit, pieces)` with the section's "
+                            "pieces by set name, which returns `(caption, pieces)` pairs in print order",
+                  pattern=r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py:[A-Za-z_][A-Za-z0-9_]{0,63}", example="art.py:blocks"),
 }
 """A ``[sections.<name>]`` entry."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
@@ -21,13 +21,14 @@ from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.packing import SINGLE, token_sections
 from printkit.datakit.prescan import check_pictures
-from printkit.datakit.schema import DataSource
+from printkit.datakit.schema import DataSource, SectionSpec
 from printkit.datakit.spaces import spaces_board
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
 from printkit.kit.model import Finding, PieceSet, Section
 from printkit.params import dotted_params
+from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
 from printkit.press.tiles import board_advice, board_sheets
@@ -58,6 +59,8 @@ class Laid:
     artwork: dict[str, Drawing] = field(default_factory=dict)
     previews: dict[str, Drawing] = field(default_factory=dict)
     sections: list[Section] = field(default_factory=list)
+    omitted: set[str] = field(default_factory=set)
+    """Drawn sets left out of the kit's components when they have no pieces (``omit_empty``)."""
 
     def add(self, kind: str, name: str, title: str, pieces: list[Piece], spec: Any = None) -> None:
         self.pieces[name], self.kinds[name], self.titles[name], self.shapes[name] = pieces, kind, title, spec
@@ -65,12 +68,18 @@ class Laid:
         self.counts[group][name] = {"title": title, "count": len(pieces)}
 
     def piece_sets(self, kind: str) -> list[PieceSet]:
-        return [PieceSet(name, self.titles[name], tuple(self.pieces[name])) for name in self.pieces if self.kinds[name] == kind]
+        return [PieceSet(name, self.titles[name], tuple(self.pieces[name])) for name in self.pieces
+                if self.kinds[name] == kind and not (name in self.omitted and not self.pieces[name])]
 
 
-def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]]) -> Laid:
+Blocks = Callable[[SectionSpec, Mapping[str, list[Piece]]], list[tuple[str, list[Piece]]]]
+"""``blocks(section, pieces)``: a section's pieces (by set name) grouped by the kit's Python into captioned blocks."""
+
+
+def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]], blocks: Blocks | None = None) -> Laid:
     """Every board, token sheet and deck of the folder drawn (from data and layouts; ``drawn``: the pieces of the sets
-    the kit's Python draws, by name), their artwork files and kit.pdf's sections."""
+    the kit's Python draws, by name), their artwork files and kit.pdf's sections (``blocks``: how the kit's Python
+    groups the pieces of a section with ``blocks``)."""
     try:
         spec = kit.spec
         inside(kit.path, spec.icons, spec.source, "kit.icons")
@@ -84,8 +93,10 @@ def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]]) -> Laid:
         _data_sets(kit, laid.art, laid, seen, token_rows, deck_rows)
         for made in spec.drawn:
             laid.add(made.kind, made.name, _titled(made.title, spec.params), list(drawn[made.name]))
+            if made.omit_empty:
+                laid.omitted.add(made.name)
         laid.artwork, laid.previews = _artwork(kit, laid)
-        laid.sections = _sections(kit, laid)
+        laid.sections = _sections(kit, laid, blocks)
         return laid
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
@@ -178,21 +189,21 @@ def _artwork(kit: KitFolder, made: Laid) -> tuple[dict[str, Drawing], dict[str, 
     for stem, names in _group_of(kit, made).items():
         pieces = [p for name in names for p in made.pieces[name]]
         first = names[0]
-        title = f"{kit.spec.title} {made.titles[first] if len(names) == 1 else stem.replace('_', ' ')}"
+        title = f"{kit.spec.title} {kit.spec.artwork_titles.get(stem) or (made.titles[first] if len(names) == 1 else stem.replace('_', ' '))}"
         if made.kinds[first] == "board":
             artwork[stem] = board_drawing(pieces[0], title)
             continue
         width = pieces[0].w if pieces else 0.0
         cols = kit.spec.artwork_columns.get(stem) or (max(1, round(180 / (width + 3))) if made.kinds[first] == "tokens"
                                                       else max(1, min(6, round(260 / (width + 4)))))
-        gap = 3.0 if made.kinds[first] == "tokens" else 4.0
+        gap = kit.spec.artwork_gaps.get(stem, 3.0 if made.kinds[first] == "tokens" else 4.0)
         artwork[stem] = pieces_drawing(pieces, title, cols=cols, gap=gap, backs=True)
         if len(pieces) > PREVIEW_PIECES and all(made.shapes[name] is not None for name in names):  # from data: its first
             previews[stem] = pieces_drawing(pieces[:PREVIEW_PIECES], title, cols=cols, gap=gap)
     return artwork, previews
 
 
-def _sections(kit: KitFolder, made: Laid) -> list[Section]:
+def _sections(kit: KitFolder, made: Laid, blocks: Blocks | None) -> list[Section]:
     """kit.pdf's sections: ``[sections]`` in order, or a section per set (small token sheets sharing pages)."""
     spec, settings = kit.spec, kit.spec.settings
     if not spec.sections:
@@ -202,7 +213,12 @@ def _sections(kit: KitFolder, made: Laid) -> list[Section]:
         boards = [name for name in section.sets if made.kinds[name] == "board"]
         pieces = [p for name in section.sets if made.kinds[name] != "board" for p in made.pieces[name]]
         sheets = [sheet for name in boards for sheet in _board_sheets(kit, made, name)]
-        sheets += _grid(pieces, kit, section.label) if pieces else []
+        if section.blocks is not None and blocks is not None:
+            grouped = blocks(section, {name: made.pieces[name] for name in section.sets if made.kinds[name] != "board"})
+            sheets += block_sheets([Block(caption, list(group)) for caption, group in grouped], settings, spec.title,
+                                   section.label)
+        else:
+            sheets += _grid(pieces, kit, section.label) if pieces else []
         sections.append(Section(section.name, sheets, section.advice or _advice(made, section.sets, sheets, settings)))
     return sections
 

@@ -142,6 +142,8 @@ class Drawn:
     title: str
     art: str
     key: str
+    omit_empty: bool = False
+    """``omit_empty``: without pieces the set is left out of the kit's components (its artwork file stays)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,8 @@ class SectionSpec:
     sets: tuple[str, ...]
     label: str
     advice: str | None
+    blocks: str | None = None
+    """``blocks``: the kit's function grouping the section's pieces into captioned blocks (None: one grid)."""
 
 
 @dataclass(frozen=True)
@@ -196,6 +200,10 @@ class KitSpec:
     """``[rules] example_file``: the output file the example game is written to."""
     artwork_columns: Mapping[str, int] = field(default_factory=dict)
     """``[artwork]``: stem -> pieces side by side, for the files that set it."""
+    artwork_gaps: Mapping[str, float] = field(default_factory=dict)
+    """``[artwork]``: stem -> the space between pieces in mm, for the files that set it."""
+    artwork_titles: Mapping[str, str] = field(default_factory=dict)
+    """``[artwork]``: stem -> the file's title after the kit's, for the files that set it."""
 
     @property
     def set_names(self) -> list[str]:
@@ -642,11 +650,12 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     layouts = _layouts(doc)
     decks, boards, tokens, drawn = _sets(doc, layouts, params, settings, game_rules)
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
-    artwork, columns = _artwork(doc, names)
+    artwork, columns, gaps, titles = _artwork(doc, names)
     sections = _sections(doc, names)
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file, columns)
+                   game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file, columns,
+                   gaps, titles)
 
 
 def _rules(doc: Table, fonts: Mapping[str, Any]) -> tuple[str | None, str, tuple[str, ...], str | None]:
@@ -691,7 +700,8 @@ def _drawn(kind: str, table: Table) -> Drawn:
     art = table.value("art")
     if not re.fullmatch(keys.HOOK, art):
         raise table.fail("art", f"expected a Python file of the kit folder and a name in it, like 'art.py:tokens', got {quoted(art)}")
-    drawn = Drawn(kind, name, table.value("title", name.replace("-", " ").capitalize()), art, table.key("art"))
+    drawn = Drawn(kind, name, table.value("title", name.replace("-", " ").capitalize()), art, table.key("art"),
+                  bool(table.value("omit_empty", False)))
     table.done()
     return drawn
 
@@ -707,11 +717,15 @@ def _names(table: Table, key: str, names: list[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _artwork(doc: Table, names: list[str]) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
-    """``[artwork]``: artwork files drawn from several sets, each set in at most one (a table: with its columns)."""
+def _artwork(doc: Table, names: list[str]
+             ) -> tuple[dict[str, tuple[str, ...]], dict[str, int], dict[str, float], dict[str, str]]:
+    """``[artwork]``: artwork files drawn from several sets, each set in at most one (a table: with its columns, gap and
+    title)."""
     table = doc.table("artwork")
     artwork: dict[str, tuple[str, ...]] = {}
     columns: dict[str, int] = {}
+    gaps: dict[str, float] = {}
+    titles: dict[str, str] = {}
     for stem in table.data:
         if not re.fullmatch(NAME, stem):
             raise table.fail(stem, "expected a file name of lowercase letters, digits, - and _")
@@ -720,6 +734,10 @@ def _artwork(doc: Table, names: list[str]) -> tuple[dict[str, tuple[str, ...]], 
             artwork[stem] = _names(entry, "sets", names)
             if entry.has("columns"):
                 columns[stem] = int(entry.value("columns"))
+            if entry.has("gap_mm"):
+                gaps[stem] = float(entry.value("gap_mm"))
+            if entry.has("title"):
+                titles[stem] = str(entry.value("title"))
             entry.done()
             continue
         artwork[stem] = _names(table, stem, names)
@@ -727,7 +745,7 @@ def _artwork(doc: Table, names: list[str]) -> tuple[dict[str, tuple[str, ...]], 
     for name in drawn:
         if drawn.count(name) > 1:
             raise table.fail(next(stem for stem, sets in artwork.items() if name in sets), f"{quoted(name)} is drawn into two artwork files")
-    return artwork, columns
+    return artwork, columns, gaps, titles
 
 
 def _sections(doc: Table, names: list[str]) -> tuple[SectionSpec, ...]:
@@ -736,7 +754,8 @@ def _sections(doc: Table, names: list[str]) -> tuple[SectionSpec, ...]:
     sections = []
     for name in table.data:
         entry = table.table(name, keys.SECTION)
-        sections.append(SectionSpec(name, _names(entry, "sets", names), entry.value("label", name), entry.value("advice")))
+        sections.append(SectionSpec(name, _names(entry, "sets", names), entry.value("label", name), entry.value("advice"),
+                                    entry.value("blocks")))
         entry.done()
     placed = [item for section in sections for item in section.sets]
     if sections:

@@ -84,13 +84,28 @@ def _replaying(kit: KitFolder, rules: KitRules) -> Example:
 
 
 def notes(example: Example) -> list[str]:
-    """The comment written after each move of the example (``X C3   # takes the centre``), '' where none is."""
-    found = []
-    for line in example.text.splitlines():
-        move, _, comment = line.partition("#")
-        if move.strip():
-            found.append(comment.strip())
-    return found
+    """The comment written after each move of the example (``X C3   # takes the centre``), '' where none is; indented
+    comment lines right after a move go on with its comment."""
+    comments = move_comments(example.text)
+    return [comments.get(number, "") for number, line in enumerate(example.text.splitlines(), start=1)
+            if line.partition("#")[0].strip()]
+
+
+def move_comments(text: str) -> dict[int, str]:
+    """The comment of each move line of a log, by line number, with indented comment-only lines after it joined on."""
+    out: dict[int, str] = {}
+    current: int | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        code, _, comment = raw.partition("#")
+        if code.strip():
+            current = number
+            if comment.strip():
+                out[number] = comment.strip()
+        elif comment.strip() and current is not None and raw[:1].isspace():
+            out[current] = (out.get(current, "") + " " + comment.strip()).strip()
+        else:
+            current = None
+    return out
 
 
 def replay_example(rules: KitRules, example: Example) -> Replay[Any, Any]:

@@ -54,24 +54,33 @@ class TerminalTable:
         """One answer, stripped: without echo when ``secret`` and a secret reader is given."""
         return read_answer(self.console, self.read_secret if secret else None)
 
-    def ask(self, prompt: str = "> ") -> str:
+    def ask(self, prompt: str = "> ", echo: bool = True) -> str:
         self.console.output.write(prompt)
         self.console.output.flush()
         line = terminal_answer(self.console.input)
         if line is None:
             raise EndOfInput
-        if self.console.echo:
+        if echo and self.console.echo:
             self.say(line)
         return line.strip()
 
-    def pick(self, state: Any, answer: str, mark: str = "") -> Any:
+    def _picking(self, state: Any, mark: str) -> MovePicker:
+        """The moves numbered for ``state`` (made once per position)."""
         if self._picker is None or self._picker.state is not state:
             self._picker = MovePicker(self.rules, state, mark)
-        listed = list_command(self._picker, answer)
+        return self._picker
+
+    def options(self, state: Any, mark: str = "") -> list[str]:
+        picker = self._picking(state, mark)
+        return picker.option_lines() if picker.listed else []
+
+    def pick(self, state: Any, answer: str, mark: str = "") -> Any:
+        picker = self._picking(state, mark)
+        listed = list_command(picker, answer)
         if listed is not None:
             self.say(*listed)
             return None
-        return self._picker.pick(answer)
+        return picker.pick(answer)
 
     def is_computer(self, player: int) -> bool:
         return player == self.seat
@@ -96,7 +105,7 @@ def run_dialogue(rules: KitRules, *, console: Console, seat: int | None, player:
     try:
         rules.game.dialogue(table)
     except EndOfInput:
-        console.say("", ABANDONED)
+        console.say(*([rules.game.abandoned] if rules.game.abandoned else ["", ABANDONED]))
         log.write("unfinished: the input ended")
         return 1
     except RulesError:

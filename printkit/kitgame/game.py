@@ -8,7 +8,6 @@ its kit folder, with config.toml's parameters and its ``[hooks]`` kernels.
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections import Counter
 from dataclasses import replace
@@ -18,7 +17,7 @@ from typing import Any, Callable, Mapping
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.dialogue import has_dialogue, run_dialogue
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
-from printkit.kitgame.players import StagedPlayer, ability_method, has_answers, pair, without_ability
+from printkit.kitgame.players import StagedPlayer, ability_method, has_answers, pair, takes_moves, without_ability
 from printkit.kitgame.setup import KitSetup
 from printkit.kitgame.source import KitRef, game_class, kit_hook, kit_ref
 from printkit.kitgame.terminal import play_answered
@@ -137,12 +136,6 @@ def _engine(rules: Any) -> KitRules:
     return rules if isinstance(rules, KitRules) else rules._rules
 
 
-def _listed(method: Any) -> bool:
-    """Whether a player method takes the legal moves (``player_NAME(view, moves, rng)``) or chooses without them
-    (``player_NAME(view, rng)``)."""
-    return len(inspect.signature(method).parameters) != 2
-
-
 def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
     """The engine's player for the designer's ``player_NAME(view, moves, rng)``, or ``player_NAME(view, rng)`` (a
     player choosing without the list of legal moves: its move is checked when it is played)."""
@@ -155,13 +148,16 @@ def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
         method = getattr(engine.game, PLAYER_PREFIX + name)
         listed = listing.get(type(engine.game))
         if listed is None:
-            listed = listing[type(engine.game)] = _listed(method)
+            listed = listing[type(engine.game)] = takes_moves(method)
         moves = list(rules.legal_moves(state)) if listed else []
         seen = engine.view(state, seat)
+        engine.game.allowed = getattr(rules, "allows", None)  # restricted play: what the player may play
         try:
             move = method(seen, moves, rng) if listed else method(seen, rng)
         except Exception as exc:  # the designer's code
             raise blame(exc, engine.folder, engine.display, f"player {name} choosing for {engine.player_names[seat]}") from None
+        finally:
+            engine.game.allowed = None
         if listed and move not in moves:
             raise engine.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
         return move

@@ -12,6 +12,7 @@ from printkit.datakit.builtin import draw_cards
 from printkit.datakit.kit import Laid, lay_out, print_note, rule_sheet, rule_sheet_source
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.pictures import position_sources
+from printkit.datakit.schema import SectionSpec
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError, LogError
 from printkit.kit.model import Finding, Kit
@@ -42,8 +43,9 @@ def _steps(kit: KitFolder) -> Kit:
     kit = with_computed_rows(kit)                                     # the rows rules.py computes
     rules = kit_engine(kit) if kit.spec.game_rules is not None else None
     drawing: list[Finding] = []
-    hooked = _art_kit(kit, rules, drawing) if kit.spec.drawn or "figures" in kit.spec.hooks else None
-    laid = lay_out(kit, {d.name: _drawn(kit, hooked, d.art, d.key, d.name) for d in kit.spec.drawn} if hooked else {})
+    hooked = _art_kit(kit, rules, drawing) if _draws(kit) else None
+    drawn = {d.name: _drawn(kit, hooked, d.art, d.key, d.name) for d in kit.spec.drawn} if hooked else {}
+    laid = lay_out(kit, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None)
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
     source = rule_sheet_source(kit)
     values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
@@ -108,6 +110,28 @@ def _drawn(kit: KitFolder, hooked: ArtKit, written: str, key: str, name: str) ->
     if strays:
         raise BuildError(f"{kit.spec.source}: {key}: {written} returned {', '.join(strays)}: expected a list of pieces")
     return pieces
+
+
+def _draws(kit: KitFolder) -> bool:
+    """Whether the kit's Python draws anything: sets, figures, blocks of a section."""
+    spec = kit.spec
+    return bool(spec.drawn) or "figures" in spec.hooks or any(s.blocks is not None for s in spec.sections)
+
+
+def _blocks(kit: KitFolder, hooked: ArtKit, section: SectionSpec, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, list[Piece]]]:
+    """A section's pieces in the captioned blocks ``[sections.NAME] blocks`` groups them into."""
+    written, key = str(section.blocks), f"sections.{section.name}.blocks"
+    group = kit_hook(kit.path, kit.display, written, kit.spec.source, key)
+    try:
+        found = [(str(caption), list(items)) for caption, items in group(hooked, pieces)]
+    except (ConfigError, BuildError):
+        raise
+    except Exception as exc:  # the kit's own code
+        raise blame(exc, kit.path, kit.display, f"grouping the pieces of section {section.name} ({written})") from None
+    strays = sorted({type(p).__name__ for _, items in found for p in items if not isinstance(p, Piece)})
+    if strays:
+        raise BuildError(f"{kit.spec.source}: {key}: {written} returned {', '.join(strays)}: expected (caption, pieces) pairs")
+    return found
 
 
 def _figures(kit: KitFolder, hooked: ArtKit) -> dict[str, Drawing]:

@@ -10,6 +10,7 @@ restricts the mover's stage only (``balance --abilities``).
 
 from __future__ import annotations
 
+import inspect
 import random
 from typing import Any, Callable
 
@@ -23,6 +24,12 @@ Policy = Callable[[Any, Any, random.Random], Any]
 def has_answers(game_class: type[Game]) -> bool:
     """Whether the rules ask for secret answers (:meth:`Game.answers`): then players decide in stages."""
     return game_class.answers is not Game.answers
+
+
+def takes_moves(method: Any) -> bool:
+    """Whether a player method takes the legal moves (``player_NAME(view, moves, rng)``) or chooses without them
+    (``player_NAME(view, rng)``)."""
+    return len(inspect.signature(method).parameters) != 2
 
 
 def _engine(rules: Any) -> KitRules:
@@ -48,7 +55,7 @@ class StagedPlayer:
         seen = engine.view(state, seat)
         doing = f"player {self.name} choosing {'an answer ' if prefix == 'answer_' else ''}for {engine.player_names[seat]}"
         try:
-            chosen = method(seen, options, rng)
+            chosen = method(seen, options, rng) if takes_moves(method) else method(seen, rng)
         except Exception as exc:  # the designer's code
             raise blame(exc, engine.folder, engine.display, doing) from None
         if chosen not in options:

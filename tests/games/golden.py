@@ -36,7 +36,15 @@ def _warfare(params: Any) -> list[Any]:
     return games[0]
 
 
-RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"ultimate": _ultimate, "warfare": _warfare}
+def _tictactwo(params: Any) -> list[Any]:
+    from printkit.games.tictactwo.fast import run
+
+    games = run(params, PLAYERS, 1, SEED, record=True)[1]
+    assert games is not None
+    return games[0]
+
+
+RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"tictactwo": _tictactwo, "ultimate": _ultimate, "warfare": _warfare}
 """Each game with a trace: its kernel's one recorded game (moves as rules.py takes them) with the default parameters."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.tictactwo.state import Turn
+from printkit.games.tictactwo.rules import Turn
 from tests.games.tictactwo_helpers import R, board, illegal, move, pos, walls, winner
 
 

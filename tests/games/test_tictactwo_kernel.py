@@ -7,16 +7,29 @@ import random
 import numpy as np
 import pytest
 
-from printkit.games.tictactwo import SPEC, Params, TicTacTwo, jit, ops, turns
-from printkit.games.tictactwo.analysis import observe
+from printkit.games import get_game, params_class
+from printkit.games.tictactwo import jit
+from printkit.games.tictactwo import rules as ops
+from printkit.games.tictactwo import rules as turns
 from printkit.games.tictactwo.bits import ones, tables
 from printkit.games.tictactwo.fast import engine_action, kernel, run
 from printkit.games.tictactwo.packed import pack, words
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.games.tictactwo.players import PLAYERS, random_player, threats
-from printkit.games.tictactwo.state import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, X
+from printkit.games.tictactwo.rules import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, X, threats
 from printkit.rules.playouts import play_games
 from printkit.rules.simulate import Tally, simulate
+
+SPEC = get_game("tictactwo")
+Params = params_class("tictactwo")
+
+
+def TicTacTwo(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
+
+
+observe, PLAYERS = SPEC.observe, SPEC.players
+random_player = PLAYERS["random"]
 
 DEFAULT = Params()
 VOIDS = Params(void=True)

@@ -16,13 +16,20 @@ from printkit.config import load_config
 from printkit.draw.shapes import Group
 from printkit.draw.svg import to_svg
 from printkit.errors import BuildError, ConfigError
-from printkit.games.tictactwo import Params, TicTacTwo
-from printkit.games.tictactwo.kit import Counts, log_comments, needs
-from printkit.games.tictactwo.kit_art import slot_findings
-from printkit.games.tictactwo.kit_cards import action_text
-from printkit.games.tictactwo.kit_figures import figures, step, winning_cells
-from printkit.games.tictactwo.positions import position
+from printkit.games import get_game, params_class
+from printkit.games.tictactwo.art import action_figures as figures
+from printkit.games.tictactwo.art import slot_findings, step, winning_cells
+from printkit.games.tictactwo.rules import Counts, action_text, needs, position
 from printkit.kit.checks import check_kit
+from printkit.kitgame.checks import move_comments as log_comments
+
+SPEC = get_game("tictactwo")
+Params = params_class("tictactwo")
+
+
+def TicTacTwo(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -8,10 +8,19 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import LogError
-from printkit.games.tictactwo import Params, TicTacTwo
+from printkit.games import get_game, params_class
 from printkit.rules.example import builtin_text
 from printkit.rules.log import LogLine, parse_log, read_log
 from printkit.rules.replay import replay, replay_json
+
+SPEC = get_game("tictactwo")
+Params = params_class("tictactwo")
+
+
+def TicTacTwo(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
+
 
 DATA = Path(__file__).parent.parent / "data" / "tictactwo"
 GAMES = {

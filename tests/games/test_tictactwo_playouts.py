@@ -7,14 +7,23 @@ import random
 
 import pytest
 
-from printkit.games import get_game
-from printkit.games.tictactwo import ACTIONS, SPEC, Params, TicTacTwo, Turn
-from printkit.games.tictactwo.analysis import fast_simulate, observe
-from printkit.games.tictactwo.players import greedy_player, random_player, uniform_player
-from printkit.games.tictactwo.positions import position
-from printkit.games.tictactwo.state import State
+from printkit.games import get_game, params_class
+from printkit.games.tictactwo.params import ACTIONS
+from printkit.games.tictactwo.rules import State, Turn, position
 from printkit.rules.game import play_out
 from printkit.rules.simulate import simulate
+
+SPEC = get_game("tictactwo")
+Params = params_class("tictactwo")
+
+
+def TicTacTwo(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
+
+
+observe, fast_simulate = SPEC.observe, SPEC.fast_simulate
+greedy_player, random_player, uniform_player = (SPEC.players[name] for name in ("greedy", "random", "uniform"))
 
 
 def pos(cells: dict[str, str], to_move: str = "X") -> State:
@@ -127,9 +136,8 @@ def test_spec_and_terminal_game() -> None:
 def _restricted_wins(rules: TicTacTwo, count: int) -> list[tuple[State, str]]:
     """Positions of seeded random games where every simplest winning turn uses one action while a winning
     turn without it exists: the case where a restricted greedy player must still win."""
-    from printkit.games.tictactwo import turns as turn_lists
-    from printkit.games.tictactwo.players import _simplicity
-    from printkit.games.tictactwo.state import PLAY
+    from printkit.games.tictactwo import rules as turn_lists
+    from printkit.games.tictactwo.rules import PLAY, _simplicity
 
     uses, rng, found = SPEC.abilities(rules.params), random.Random(1), []  # type: ignore[misc]
     while len(found) < count:
@@ -148,7 +156,7 @@ def test_restricted_greedy_still_takes_a_win_without_the_action() -> None:
     """Restricted play (``balance --abilities``): greedy without an action wins whenever a turn without it
     wins, even when its simplest wins all use the action (it does not fall back to random play)."""
     from printkit.balance.restrict import restricted_spec
-    from printkit.games.tictactwo import turns as turn_lists
+    from printkit.games.tictactwo import rules as turn_lists
 
     rules = TicTacTwo(Params())
     for state, name in _restricted_wins(rules, 3):

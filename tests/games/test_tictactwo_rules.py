@@ -5,12 +5,20 @@ from __future__ import annotations
 import pytest
 
 from printkit.errors import ConfigError
-from printkit.games.tictactwo import ACTIONS, Params, TicTacTwo, clarifications
-from printkit.games.tictactwo.positions import position
-from printkit.games.tictactwo.state import Action, Pick, PlaceVoid, State, Turn
+from printkit.games import get_game, params_class
+from printkit.games.tictactwo.params import ACTIONS
+from printkit.games.tictactwo.rules import Action, Pick, PlaceVoid, State, Turn, clarifications, position
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
 from tests.games.tictactwo_helpers import R, board, illegal, move, pos, walls, winner
+
+SPEC = get_game("tictactwo")
+Params = params_class("tictactwo")
+
+
+def TicTacTwo(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
 
 FULL_BUT_D4 = {
     "A1": "X", "B1": "O", "C1": "X", "D1": "O",

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.tictactwo import ACTIONS, TicTacTwo
-from printkit.games.tictactwo.positions import board_of, play_lines, position, walls_of
-from printkit.games.tictactwo.state import State
+from printkit.games import get_game, params_class
+from printkit.games.tictactwo.params import ACTIONS
+from printkit.games.tictactwo.rules import State, board_of, play_lines, position, walls_of
 from printkit.rules.game import IllegalMove
+
+SPEC = get_game("tictactwo")
+Params = params_class("tictactwo")
+
+
+def TicTacTwo(params: object = None):  # type: ignore[no-untyped-def]  # noqa: N802
+    """The rules engine for ``params`` (default: the defaults)."""
+    return SPEC.rules(params if params is not None else Params())
 
 R = TicTacTwo()
 

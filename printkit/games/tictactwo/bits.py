@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from printkit.games.tictactwo import ops
-from printkit.games.tictactwo.geometry import geometry
+from printkit.games.tictactwo.rules import geometry, line_cells, shift_topples
 
 INTERSECT, VOID, DIBS, WALLS = 2, 3, 4, 6
 Board = list[int]
@@ -65,8 +64,8 @@ class Tables:
             for a in range(n * n) for b in geo.neighbours[a] if a < b
         )
         self.shifts = tuple(
-            ((axis, i, step), tuple(ops.line_cells(geo, axis, i)), step,
-             tuple((1 << s, c) for s, c in ops.shift_topples(geo, axis, i, step)))
+            ((axis, i, step), tuple(line_cells(geo, axis, i)), step,
+             tuple((1 << s, c) for s, c in shift_topples(geo, axis, i, step)))
             for axis in ("row", "column") for i in range(n) for step in (-1, 1)
         )
         self.shift_cells = tuple(sum(1 << c for c in cells) for _, cells, _, _ in self.shifts)
@@ -192,14 +191,14 @@ class Tables:
         return out
 
     def threatened(self, b: Board, q: int, reach: int) -> bool:
-        """``players.threats(...) > 0``: a line ``q`` could finish with ``reach`` letters or fewer."""
+        """``rules.threats(...) > 0``: a line ``q`` could finish with ``reach`` letters or fewer."""
         mine, walls = b[q], b[6] | b[7]
         if mine.bit_count() < self.k - reach:
             return False
         return any(not blockers & walls for blockers, _ in self.near(mine, mine | self.writable(b, q), reach))
 
     def threat_lines(self, b: Board, q: int, reach: int) -> list[int]:
-        """The spaces of every line counted by ``players.threats`` (uncut, 1 to ``reach`` missing)."""
+        """The spaces of every line counted by ``rules.threats`` (uncut, 1 to ``reach`` missing)."""
         mine, walls = b[q], b[6] | b[7]
         if mine.bit_count() < self.k - reach:
             return []
@@ -227,7 +226,7 @@ class Tables:
 
     # -- spaces -----------------------------------------------------------------------------
     def writable(self, b: Board, p: int) -> int:
-        """``ops.can_write`` for every space."""
+        """``rules.can_write`` for every space."""
         i = b[2]
         return self.full & ~b[3] & (b[4 + p] | (i & ~b[p]) | (~i & ~(b[0] | b[1])))
 
@@ -251,7 +250,7 @@ class Tables:
         return self.all_slots & ~(b[6] | b[7])
 
     def swap_options(self, b: Board) -> list[int]:
-        """Indices into ``swaps`` of the legal swaps (``ops.swap_problem`` is None), in order.
+        """Indices into ``swaps`` of the legal swaps (``rules.swap_problem`` is None), in order.
 
         Per direction of neighbours at once: neither space an intersect or dibs space, kinds
         (void, else X, else O, else empty) different, then no wall between them.

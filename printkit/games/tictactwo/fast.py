@@ -1,7 +1,7 @@
 """The fast kernel: the "random", "uniform" and "greedy" players on bitboards (see bits.py).
 
 Each player here makes the same random draws, in the same order and over lists of the same length
-and order, as its reference in players.py, so a kernel run and ``simulate`` with the same seed
+and order, as its reference in rules.py, so a kernel run and ``simulate`` with the same seed
 play the very same games: same moves, results, lengths, reasons and ``observe`` counters (the
 tests check this and replay the kernel's recorded moves through :class:`TicTacTwo`). The speed
 comes from the boards (ints instead of tuples of spaces), lines found by shifting masks, and
@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Iterator
+from typing import Any, Iterator
 
 import numpy as np
 
 from printkit.games.tictactwo import jit
 from printkit.games.tictactwo.bits import Board, End, Tables, nth, tables
 from printkit.games.tictactwo.packed import pack, words
-from printkit.games.tictactwo.params import ACTIONS, Params
-from printkit.games.tictactwo.state import Action, Move, Pick, PlaceVoid, Turn
+from printkit.games.tictactwo.params import ACTIONS
+from printkit.games.tictactwo.rules import Action, Move, Pick, PlaceVoid, Turn
 from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally
 
@@ -44,7 +44,7 @@ KTurn = tuple[KAction | None, tuple[int, int] | None, int | None, Board, End | N
 class Game:
     """One game in progress between two named players (seat 1 writes X)."""
 
-    def __init__(self, t: Tables, params: Params, rng: random.Random) -> None:
+    def __init__(self, t: Tables, params: Any, rng: random.Random) -> None:
         self.t, self.params = t, params
         self.packed = pack(t)
         self.below = rng._randbelow  # what rng.choice and rng.randrange(n) draw with
@@ -122,7 +122,7 @@ class Game:
         return action, topple, cell, after, self.t.placed(after, p, cell)
 
     def random(self, b: Board, p: int) -> KTurn:
-        """``players.random_player`` in play."""
+        """``rules.py's ``player_random```` in play."""
         for _ in range(20):
             turn = self._random_turn(b, p)
             if turn is not None:
@@ -167,7 +167,7 @@ class Game:
         return self.place((action, topple, w, None), nth(cells, below(cells.bit_count())), p)
 
     def uniform(self, b: Board, p: int) -> KTurn:
-        """``players.uniform_player`` in play: one draw over the count of every legal turn.
+        """``rules.py's ``player_uniform```` in play: one draw over the count of every legal turn.
 
         The turns are counted per action option (``jit.uniform_groups``) without listing them;
         only the drawn option's turns are listed.
@@ -194,7 +194,7 @@ class Game:
         raise AssertionError("index beyond the legal turns")
 
     def greedy(self, b: Board, p: int) -> KTurn:
-        """``players.greedy_player`` in play (same draws; see the module docstring)."""
+        """``rules.py's ``player_greedy```` in play (same draws; see the module docstring)."""
         t, below, q = self.t, self.below, 1 - p
         reach = 2 if self.hands[q][DOUBLE] and self.turns[q] else 1
         plain: Prefix = (None, None, b, None)
@@ -316,7 +316,7 @@ def engine_action(t: Tables, action: int, arg: int) -> Action:
     return Action(name, (arg,))
 
 
-def run(params: Params, seats: tuple[str, str], games: int, seed: int,
+def run(params: Any, seats: tuple[str, str], games: int, seed: int,
         record: bool = False) -> tuple[Tally, list[list[Move]] | None]:
     """``games`` games seeded like ``simulate``; with ``record``, every game's moves as engine moves."""
     t, rng, tally = tables(params.board_size, params.line_length), random.Random(seed), Tally()
@@ -333,7 +333,7 @@ def run(params: Params, seats: tuple[str, str], games: int, seed: int,
     return tally, recorded
 
 
-def kernel(params: Params, seats: tuple[str, str], games: int, seed: int) -> Tally | None:
+def kernel(params: Any, seats: tuple[str, str], games: int, seed: int) -> Tally | None:
     """``GameSpec.kernel``: every pair of this game's players, any parameters."""
     if any(name not in POLICIES for name in seats):
         return None

@@ -21,7 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from printkit.games.tictactwo.bits import Board, Tables, ones
-from printkit.games.tictactwo.geometry import geometry
+from printkit.games.tictactwo.rules import geometry
 
 WORD = (1 << 64) - 1
 

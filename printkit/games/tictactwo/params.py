@@ -1,4 +1,5 @@
-"""Tic Tac Two parameters: the seed's rules are the defaults."""
+"""What Tic Tac Two's parameters (kit.toml's ``[params]``) derive: the checks across them and the variation they make;
+the six special actions."""
 
 from __future__ import annotations
 
@@ -49,11 +50,3 @@ class Derived:
                                   f"{self.cell_mm:g} mm space), got {self.marker_mm:g}")]
         return []
 
-
-def __getattr__(name: str) -> Any:
-    """``Params`` (kit.toml's parameters), made when first read."""
-    if name == "Params":
-        from printkit.games import params_class
-
-        return params_class("tictactwo")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
