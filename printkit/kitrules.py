@@ -22,11 +22,11 @@ kit's card rows)::
 Everything else has a default: move notation (a move's text in a log), the text view of a position,
 what each player sees (``private`` and ``hidden`` state keys), the ``random`` player. Add players
 as ``player_NAME(self, view, moves, rng)`` methods and abilities (for ``balance --abilities``) as
-``ability_NAME(self, state, move) -> bool`` methods. A move another player completes in secret (an attack
+``ability_NAME(self, state, move) -> bool`` methods (or one ``uses(self, state, move, ability)``). A move another player completes in secret (an attack
 and its defence, revealed together) comes from :meth:`Game.answers`: the answering player is asked through
 ``answer_NAME(self, view, answers, rng)`` (default: its ``player_NAME``), seeing the position before the
 move, not the move. :meth:`Game.parse` and :meth:`Game.why_not` give a notation of its own and precise
-refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own.
+refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own (:func:`take_turns` its usual loop).
 The printed kit may come from the rules too: ``rows_NAME(self)`` methods give the rows of a deck or token sheet
 whose kit.toml entry says ``rules_rows = "NAME"``, :meth:`Game.sheet` values for rules.md (``{{ sheet.NAME }}``) and
 :meth:`Game.checks` the kit's own checks of the printed pieces.
@@ -46,7 +46,7 @@ from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome
 
 __all__ = [
     "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Printed", "Record",
-    "Roll", "Shuffle", "Step", "Table", "choice", "dice", "shuffle",
+    "Roll", "Shuffle", "Step", "Table", "choice", "dice", "shuffle", "take_turns",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000
@@ -258,6 +258,22 @@ class Table(Protocol):
 
     def play(self, state: Any, move: Any) -> Any:
         """Make ``move`` (written to the log): the state after it."""
+
+
+def take_turns(table: Table, game: Game, ask: Callable[[Any], Any]) -> Any:
+    """The usual loop of a :meth:`Game.dialogue`: until the game ends, the position (``game.text``), then the move of
+    the player to move, the computer's shown after ``> `` (``game.notation``), a human's from ``ask(state)``; played
+    through ``table.play`` (so logged). Returns the final state."""
+    state = table.state
+    while game.outcome(state) is None:
+        table.say(game.text(state))
+        if table.is_computer(game.to_move(state)):
+            move = table.computer_move(state)
+            table.say(f"> {game.notation(state, move)}")
+        else:
+            move = ask(state)
+        state = table.play(state, move)
+    return state
 
 
 class Chance:
@@ -550,10 +566,15 @@ class Game:
         items as counts)."""
         return None
 
+    def uses(self, state: Any, move: Any, ability: str) -> bool:
+        """Whether ``move`` uses ``ability`` (one of :meth:`abilities`), for ``balance --abilities``: one method for every
+        ability, instead of an ``ability_NAME(state, move)`` each. Default: the ``ability_NAME`` method."""
+        raise NotImplementedError
+
     def abilities(self) -> Sequence[str]:
         """The abilities ``balance --abilities`` may take away, with these parameters: names of ``ability_NAME``
         methods (default: every one; a game without Bomb cards has none to take away). A name with hyphens is answered
-        by the method with underscores (``extra-turn``: ``ability_extra_turn``)."""
+        by the method with underscores (``extra-turn``: ``ability_extra_turn``), or every name by :meth:`uses`."""
         return sorted(name[len("ability_"):] for name in dir(type(self))
                       if name.startswith("ability_") and callable(getattr(type(self), name)))
 

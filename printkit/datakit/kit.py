@@ -155,23 +155,18 @@ def _data_sets(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str], token
     """Every token sheet and deck from data rows and layouts, within the kit's limits of pieces and elements."""
     spec, settings = kit.spec, kit.spec.settings
     pieces_so_far = drawn = 0
-    for i, (tokens, rows) in enumerate(zip(spec.tokens, token_rows)):
-        pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
-        drawn = _within_drawing_limit(drawn + len(rows) * _elements(tokens, spec.layouts), spec.source)
-        painter = Painter(art, _columns(rows), spec.source, _data_name(kit, tokens.data))
-        pieces = token_pieces(tokens, rows, painter, spec.layouts, settings, _key("tokens", i, len(spec.tokens)), seen)
-        made.findings += painter.findings
-        made.add("tokens", tokens.name, _titled(tokens.title, spec.params), pieces, tokens)
-    for i, (deck, rows) in enumerate(zip(spec.decks, deck_rows)):
-        pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
-        drawn = _within_drawing_limit(drawn + len(rows) * _elements(deck, spec.layouts), spec.source)
-        painter = Painter(art, _columns(rows), spec.source, _data_name(kit, deck.data))
-        pieces = deck_pieces(deck, rows, painter, spec.layouts, settings, _key("deck", i, len(spec.decks)), seen)
-        made.findings += painter.findings
-        if not pieces:
-            made.findings.append(Finding("warning", f"deck {quoted(deck.name)}: no cards to print ({deck.data.path or 'rows_' + str(deck.data.computed) + '()'} "
-                                                     f"has no row with a quantity above 0)"))
-        made.add("deck", deck.name, _titled(deck.title, spec.params), pieces, deck)
+    for kind, sets, rows_of, make in (("tokens", spec.tokens, token_rows, token_pieces), ("deck", spec.decks, deck_rows, deck_pieces)):
+        for i, (item, rows) in enumerate(zip(sets, rows_of)):
+            pieces_so_far = _within_limit(pieces_so_far + len(rows), spec.source)
+            drawn = _within_drawing_limit(drawn + len(rows) * _elements(item, spec.layouts), spec.source)
+            painter = Painter(art, _columns(rows), spec.source, _data_name(kit, item.data))
+            pieces = make(item, rows, painter, spec.layouts, settings, _key(kind, i, len(sets)), seen)  # type: ignore[operator]
+            made.findings += painter.findings
+            if kind == "deck" and not pieces:
+                where = item.data.path or f"rows_{item.data.computed}()"
+                made.findings.append(Finding("warning", f"deck {quoted(item.name)}: no cards to print ({where} has no row "
+                                                         "with a quantity above 0)"))
+            made.add(kind, item.name, _titled(item.title, spec.params), pieces, item)
 
 
 def _group_of(kit: KitFolder, made: Laid) -> dict[str, list[str]]:

@@ -91,13 +91,19 @@ class KitRules:
     def initial_state(self) -> Any:
         return self.call(self.game.setup, "in setup(), making the state at the start")
 
-    def current_player(self, state: Any) -> int:
-        try:  # called for every move: without call()'s closures
-            player = self.game.to_move(state)
+    def hot(self, method: Callable[[Any], Any], state: Any, name: str, player: int | None = None) -> Any:
+        """The designer's ``method(state)``, called for every move (so without :meth:`call`'s closures); an exception in
+        it is theirs: in ``name``, with the state (or, given ``player``, listing that player's moves)."""
+        try:
+            return method(state)
         except RulesError:
             raise
         except Exception as exc:  # the designer's code
-            raise blame(exc, self.folder, self.display, f"in to_move(), state {short(state)}") from None
+            doing = f"in {name}, state {short(state)}" if player is None else f"listing the moves of {self.player_names[player]}"
+            raise blame(exc, self.folder, self.display, doing) from None
+
+    def current_player(self, state: Any) -> int:
+        player = self.hot(self.game.to_move, state, "to_move()")
         if type(player) is int and 0 <= player < self.players:
             return player
         if player != CHANCE and not (isinstance(player, int) and 0 <= player < self.players):
@@ -155,12 +161,7 @@ class KitRules:
 
     def player_moves(self, state: Any, player: int) -> list[Any]:
         """The designer's moves for ``player`` (to move): a non-empty list, or a RulesError."""
-        try:  # called for every move: without call()'s closures
-            moves = self.game.moves(state)
-        except RulesError:
-            raise
-        except Exception as exc:  # the designer's code
-            raise blame(exc, self.folder, self.display, f"listing the moves of {self.player_names[player]}") from None
+        moves = self.hot(self.game.moves, state, "moves()", player)
         if type(moves) is not list and type(moves) is not tuple and (
                 isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) and not hasattr(moves, "__iter__")):
             raise self.fail(f"moves() returned {short(moves)}: expected a list of moves")
@@ -217,12 +218,7 @@ class KitRules:
         return state if result is None else result
 
     def outcome(self, state: Any) -> Outcome | None:
-        try:  # called several times a move: without call()'s closures
-            result = self.game.outcome(state)
-        except RulesError:
-            raise
-        except Exception as exc:  # the designer's code
-            raise blame(exc, self.folder, self.display, f"in outcome(), state {short(state)}") from None
+        result = self.hot(self.game.outcome, state, "outcome()")
         if result is None:
             return None
         if not isinstance(result, Outcome):

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 from printkit.kitgame.blame import RulesError, blame, short
 from printkit.kitgame.dialogue import has_dialogue, run_dialogue
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
-from printkit.kitgame.players import StagedPlayer, ability_method, has_answers, pair, takes_moves, without_ability
+from printkit.kitgame.players import StagedPlayer, ability_method, has_answers, has_uses, pair, takes_moves, without_ability
 from printkit.kitgame.setup import KitSetup
 from printkit.kitgame.source import KitRef, game_class, kit_hook, kit_ref
 from printkit.kitgame.terminal import play_answered
@@ -80,7 +80,7 @@ def _spec(ref: KitRef) -> GameSpec:
         _engine(game.rules).count(tally, game.final)
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
-                    kernel=kernel, abilities=ability_tests if _named(cls, ABILITY_PREFIX) else None,
+                    kernel=kernel, abilities=ability_tests if _named(cls, ABILITY_PREFIX) or has_uses(cls) else None,
                     play=_terminal(rules, players), strongest=strongest, marks=tuple(cls.marks), observe=observe,
                     summarize=_summarize(rules) if cls.summary is not Game.summary else None,
                     extras={"kit": ref}, pair_players=pair if staged else None,

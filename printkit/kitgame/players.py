@@ -82,8 +82,17 @@ class StagedPlayer:
 
 
 def ability_method(game: Game, ability: str) -> Callable[[Any, Any], Any]:
-    """The designer's ``ability_NAME(state, move)`` answering for ``ability`` (``extra-turn``: ``ability_extra_turn``)."""
+    """The designer's ``ability_NAME(state, move)`` answering for ``ability`` (``extra-turn``: ``ability_extra_turn``),
+    else their ``uses(state, move, ability)``."""
+    method = getattr(game, "ability_" + ability.replace("-", "_"), None)
+    if method is None and has_uses(type(game)):
+        return lambda state, move: game.uses(state, move, ability)
     return getattr(game, "ability_" + ability.replace("-", "_"))  # type: ignore[no-any-return]
+
+
+def has_uses(game_class: type[Game]) -> bool:
+    """Whether the rules answer for their abilities in one ``uses(state, move, ability)``."""
+    return game_class.uses is not Game.uses
 
 
 def _uses(engine: KitRules, ability: str, state: Any, move: Any) -> bool:

@@ -38,7 +38,7 @@ from operator import and_
 from typing import Any, Iterator, Mapping, Sequence
 
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Step, Table
+from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, take_turns
 from printkit.userinput.text import quoted
 
 X, O, INTERSECT, VOID, DIBS_X, DIBS_O = 1, 2, 4, 8, 16, 32
@@ -964,15 +964,7 @@ class TicTacTwo(Game):
     def dialogue(self, table: Table) -> None:
         """The board before every move; a human types a move without the leading letter (``swap B2 C3, D4``), a
         number from the listed moves, ``list`` or ``help``; the computer's move is shown after a ``> ``."""
-        state = table.state
-        while self.outcome(state) is None:
-            table.say(self.text(state))
-            if table.is_computer(state.to_move):
-                move = table.computer_move(state)
-                table.say(f"> {self.notation(state, move)}")
-            else:
-                move = self._ask(table, state)
-            state = table.play(state, move)
+        state = take_turns(table, self, lambda state: self._ask(table, state))
         result = self.outcome(state)
         assert result is not None
         table.say(self.text(state))
@@ -1081,28 +1073,11 @@ class TicTacTwo(Game):
         """Every action, when the draft hands out any."""
         return list(ACTIONS) if self.params.actions_each > 0 else []
 
-    def _plays(self, move: Any, action: str) -> bool:
+    def uses(self, state: State, move: Any, ability: str) -> bool:
+        """A seat without an action neither drafts it nor plays it (a Meta draft may still hand it to the other seat)."""
         if isinstance(move, Pick):
-            return move.action == action
-        return isinstance(move, Turn) and move.action is not None and move.action.name == action
-
-    def ability_double(self, state: State, move: Any) -> bool:
-        return self._plays(move, "double")
-
-    def ability_swap(self, state: State, move: Any) -> bool:
-        return self._plays(move, "swap")
-
-    def ability_shift(self, state: State, move: Any) -> bool:
-        return self._plays(move, "shift")
-
-    def ability_dibs(self, state: State, move: Any) -> bool:
-        return self._plays(move, "dibs")
-
-    def ability_intersect(self, state: State, move: Any) -> bool:
-        return self._plays(move, "intersect")
-
-    def ability_wall(self, state: State, move: Any) -> bool:
-        return self._plays(move, "wall")
+            return move.action == ability
+        return isinstance(move, Turn) and move.action is not None and move.action.name == ability
 
     def counters(self, state: State) -> dict[str, float]:
         """Uses of every action (and topples); for a won game, what the deciding turn used.

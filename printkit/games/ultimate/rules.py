@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from printkit.games.ultimate.params import board_extent, column_letter, coord_cell, coord_name
-from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Step, Table
+from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, take_turns
 from printkit.userinput.text import quoted
 
 KINDS = {"extra_turn": "extra-turn", "triple": "triple", "double": "double", "free": "free"}
@@ -315,16 +315,7 @@ class UltimateTicTacToe(Game):
     def dialogue(self, table: Table) -> None:
         """The board before every mark; a human types a space (``E3`` or ``X E3``) or a number from ``list``; the
         computer's mark is shown after a ``> ``."""
-        state = table.state
-        while self.outcome(state) is None:
-            table.say(self.text(state))
-            if table.is_computer(state.to_move):
-                move = table.computer_move(state)
-                table.say(f"> {self.notation(state, move)}")
-            else:
-                move = self._ask(table, state)
-            state = table.play(state, move)
-        table.say(self.text(state))
+        table.say(self.text(take_turns(table, self, lambda state: self._ask(table, state))))
 
     def _ask(self, table: Table, state: State) -> int:
         """A legal space from the player to move, asked again after a bad answer."""
@@ -369,14 +360,9 @@ class UltimateTicTacToe(Game):
         kinds = set(self.geometry.kinds)
         return [kind for kind in SPECIAL if kind in kinds]
 
-    def ability_extra_turn(self, state: State, move: int) -> bool:
-        return self.geometry.kinds[move] == "extra-turn"
-
-    def ability_triple(self, state: State, move: int) -> bool:
-        return self.geometry.kinds[move] == "triple"
-
-    def ability_double(self, state: State, move: int) -> bool:
-        return self.geometry.kinds[move] == "double"
+    def uses(self, state: State, move: int, ability: str) -> bool:
+        """A seat without a kind of space never marks one while an ordinary space is open to it."""
+        return self.geometry.kinds[move] == ability
 
     # --- the printed kit ------------------------------------------------------------------------------------------
     def sheet(self, example: Sequence[Step]) -> dict[str, Any]:

@@ -457,17 +457,9 @@ class TicTacWarfare(Game):
         """The ability cards the parameters deal."""
         return [name for name in ABILITIES if self.params.abilities[name] > 0]
 
-    def ability_bomb(self, state: State, move: Any) -> bool:
-        return isinstance(move, Turn) and move.ability == "bomb"
-
-    def ability_shield(self, state: State, move: Any) -> bool:
-        return isinstance(move, Turn) and move.ability == "shield"
-
-    def ability_convert(self, state: State, move: Any) -> bool:
-        return isinstance(move, Turn) and move.ability == "convert"
-
-    def ability_fortress(self, state: State, move: Any) -> bool:
-        return isinstance(move, Turn) and move.ability == "fortress"
+    def uses(self, state: State, move: Any, ability: str) -> bool:
+        """Whether a turn plays the ability card."""
+        return isinstance(move, Turn) and move.ability == ability
 
     def counters(self, state: State) -> dict[str, float]:
         """The ability cards played in the game, by ability."""
