@@ -122,9 +122,12 @@ def kit_builder(name: str) -> Callable[[Any, Any], Any]:
     """A game's kit from ``(params, settings)``: its kit folder built with them (or its kit module's ``build_kit``),
     without its players or terminal play."""
     if _packaged(name):
-        from printkit.kitgame.kit import packaged_kit
+        def build(params: Any, settings: Any) -> Any:
+            from printkit.kitgame.kit import packaged_kit  # the kit's pipeline loads when a kit is built
 
-        return lambda params, settings: packaged_kit(kit_folder(name), name, params, settings)
+            return packaged_kit(kit_folder(name), name, params, settings)
+
+        return build
     return importlib.import_module(f"{_package(name)}.kit").build_kit  # type: ignore[no-any-return]
 
 

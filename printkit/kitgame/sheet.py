@@ -19,7 +19,14 @@ from printkit.press.pieces import Piece
 
 def example_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> list[Step]:
     """The rule sheet's example game (its ```game block, or the log standing for it) replayed, one :class:`Step` per
-    move (empty without one)."""
+    move (empty without one); replayed once per kit read and rules."""
+    key = f"example steps {id(rules)}"
+    if key not in kit.cache:
+        kit.cache[key] = (rules, _replayed_steps(kit, rules, text, rules_name))  # the rules kept: their id stays theirs
+    return list(kit.cache[key][1])
+
+
+def _replayed_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> list[Step]:
     example = kit_example(kit, text, rules_name, rules)
     steps: list[Step] = []
     if example is not None:
