@@ -1,22 +1,24 @@
-"""Where chunks are played: in this process, a local process pool, or an existing Dask cluster.
+"""Where chunks are played: in this process, local worker processes (:mod:`printkit.balance.pool`), or an existing
+Dask cluster.
 
 :func:`execute` yields ``(index, tally)`` as chunks finish (in any order); callers merge them in
 chunk order, so the numbers never depend on the workers. Ctrl-C or SIGTERM stops the work: the
-pool's processes are ended and :class:`Interrupted` is raised for the caller to keep what it has.
+workers are ended and :class:`Interrupted` is raised for the caller to keep what it has. A chunk's
+error is raised as it is (a game of a kit's rules.py that failed: a GameFailure, its ``chunk`` set).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from printkit.balance.chunks import Task, run_task
+from printkit.balance.pool import Pool, WorkerDied
 from printkit.errors import PrintkitError
+from printkit.interrupts import held_back, note_stop
 from printkit.rules.simulate import Tally
 from printkit.userinput.text import quoted
 
@@ -59,30 +61,36 @@ def connect(address: str, timeout: float = 3.0) -> Any:
         raise SchedulerError(f"--scheduler: cannot reach the Dask scheduler at {quoted(address)} ({reason})") from None
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent (which stops them), so they print no traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+class WorkerFailed(PrintkitError):
+    """A worker process ended without answering, and not because the run was stopped."""
 
 
 @contextmanager
 def interruptible() -> Iterator[None]:
-    """SIGTERM (a kill) behaves like Ctrl-C inside the block; both become :class:`Interrupted`."""
+    """SIGTERM (a kill) behaves like Ctrl-C inside the block; both become :class:`Interrupted` (as does a worker ended
+    by either: the signal went to the whole process group)."""
 
-    def on_term(signum: int, frame: Any) -> None:
+    def on_stop(signum: int, frame: Any) -> None:
+        note_stop()
         raise KeyboardInterrupt
 
-    previous = signal.getsignal(signal.SIGTERM)
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        signal.signal(signal.SIGTERM, on_term)
+        for sig in previous:
+            signal.signal(sig, on_stop)
     except ValueError:  # not the main thread: leave signals alone
-        previous = None
+        previous = {}
     try:
         yield
     except KeyboardInterrupt:
         raise Interrupted from None
+    except WorkerDied as exc:
+        if exc.stopped:
+            raise Interrupted from None
+        raise WorkerFailed(f"{exc}: the run stopped there") from None
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def execute(tasks: Sequence[Task], workers: int = 1, client: Any = None,
@@ -118,25 +126,12 @@ def _start(meanwhile: Callable[[], None] | None) -> threading.Thread | None:
 
 
 def _in_pool(tasks: Sequence[Task], workers: int, meanwhile: Callable[[], None] | None) -> Iterator[tuple[int, Tally]]:
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=_ignore_interrupts)
-    finished = False
-    thread = None
+    threads: list[threading.Thread] = []
     try:
-        pending = {pool.submit(run_task, task): index for index, task in enumerate(tasks)}
-        thread = _start(meanwhile)  # after the submits: every worker is forked, none from a threaded parent
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=pending.__getitem__):
-                yield pending.pop(future), future.result()
-        finished = True
+        with Pool(run_task, min(workers, len(tasks))) as pool:  # every worker forked before any thread starts here
+            yield from pool.play(tasks, lambda: threads.extend(t for t in [_start(meanwhile)] if t is not None))
     finally:
-        if not finished:
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        if thread is not None:
+        for thread in threads:
             thread.join()
 
 
@@ -148,8 +143,15 @@ def _on_cluster(tasks: Sequence[Task], client: Any, meanwhile: Callable[[], None
     thread = _start(meanwhile)
     try:
         for future in as_completed(futures, loop=client.loop):
-            yield index[future.key], future.result()
+            try:
+                tally = future.result()
+            except Exception as exc:
+                if hasattr(exc, "chunk"):
+                    exc.chunk = index[future.key]
+                raise
+            yield index[future.key], tally
     finally:
-        client.cancel([f for f in futures if not f.done()])
+        with held_back():  # the futures are cancelled before a second Ctrl-C counts
+            client.cancel([f for f in futures if not f.done()])
         if thread is not None:
             thread.join()

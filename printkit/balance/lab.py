@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections import defaultdict
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -208,8 +209,8 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
     start = time.perf_counter()
     save(folder, results_of(plan, finished, 0.0))
     try:
-        with interruptible():
-            for index, tally in execute([j.task for j in jobs], workers, client, meanwhile):
+        with interruptible(), closing(execute([j.task for j in jobs], workers, client, meanwhile)) as played:
+            for index, tally in played:
                 job = jobs[index]
                 parts[job.point][(job.group, job.chunk)] = tally
                 bar.advance(job.task.games)

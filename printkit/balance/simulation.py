@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import closing
 from typing import Any
 
 from printkit.balance.chunks import Task, chunk_tasks, merge
@@ -27,8 +28,8 @@ def simulate_chunked(game: str, params: Any, names: tuple[str, str], games: int,
     start = time.perf_counter()
     complete = True
     try:
-        with interruptible():
-            for index, tally in execute(tasks, workers, client):
+        with interruptible(), closing(execute(tasks, workers, client)) as played:
+            for index, tally in played:
                 done[index] = tally
                 bar.advance(tasks[index].games)
     except Interrupted:
