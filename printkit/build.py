@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 
 PREVIEWS = Path(".cache") / "previews"
 """Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
-CARRIED = ("balance",)
-"""What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters)."""
+CARRIED = ("balance", "failed")
+"""What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters) and the
+logs of failed games (printkit.kitgame.failures)."""
 RECORDS = Path(".cache") / "builds"
 """Under the output folder: one JSON record per kit of the inputs it was built from."""
 
@@ -157,21 +158,25 @@ def game_job(config: Config, game: str) -> Job:
     return Job(game, config.source, lambda: kit_digest(config, game), lambda: make_kit(config, game))
 
 
-def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Job:
-    """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``."""
+def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None) -> Job:
+    """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``
+    (``out``: where a failed game of the kit's checks is kept)."""
+    from dataclasses import replace
+
     from printkit.datakit.kit import data_kit
     from printkit.datakit.load import load_kit
     from printkit.datakit.paths import kit_files
 
-    loaded = load_kit(folder, sets, paper)
+    loaded = replace(load_kit(folder, sets, paper), out=out)
     settings = {"kit": loaded.display, "sets": list(sets), "paper": paper}
     return Job(loaded.spec.name, f"{folder.rstrip('/')}/kit.toml",
                lambda: input_digest(settings, read_inputs(kit_files(loaded.path))), lambda: data_kit(loaded))
 
 
-def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Kit:
-    """The kit of a designer's folder (kit.toml and its data), in memory."""
-    return data_job(folder, sets, paper).make()
+def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None) -> Kit:
+    """The kit of a designer's folder (kit.toml and its data), in memory (``out``: where a failed game of its checks is
+    kept)."""
+    return data_job(folder, sets, paper, out).make()
 
 
 def _record_path(out: Path, name: str) -> Path:

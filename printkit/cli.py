@@ -128,19 +128,26 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
     if kits and (names or config_path):
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    failing: list[Any] = []
     for folder in kits:
         if sys.stderr.isatty():
             click.echo(f"building {folder} ...", err=True)
-        for result in build_many([data_job(folder, sets, _paper(paper))], Path(out), force=force):
+        for result in build_many([data_job(folder, sets, _paper(paper), Path(out))], Path(out), force=force):
             _report(result, f"--kit {folder}")
-    if not names:
-        return
-    cfg = load_cli_config(config_path, sets, paper)
-    jobs = [game_job(cfg, name) for name in names]
-    if sys.stderr.isatty():
-        click.echo(f"building {', '.join(names)} ...", err=True)
-    for result in build_many(jobs, Path(out), force=force):
-        _report(result, f"--game {result.game}")
+            failing += [result] if any(f.level == "error" for f in result.findings) else []
+    if names:
+        cfg = load_cli_config(config_path, sets, paper)
+        jobs = [game_job(cfg, name) for name in names]
+        if sys.stderr.isatty():
+            click.echo(f"building {', '.join(names)} ...", err=True)
+        for result in build_many(jobs, Path(out), force=force):
+            _report(result, f"--game {result.game}")
+            failing += [result] if any(f.level == "error" for f in result.findings) else []
+    if failing:
+        errors = sum(1 for result in failing for f in result.findings if f.level == "error")
+        kits_written = ", ".join(f"{result.folder}/" for result in failing)
+        _fail(f"the checks found {errors} error{'s' if errors != 1 else ''} (listed above): written for inspection only, "
+              f"not ready to print: {kits_written}")
 
 
 @main.command()
@@ -149,8 +156,11 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
 @CONFIG_OPTION
 @PAPER_OPTION
 @SET_OPTION
-def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, paper: str | None, sets: tuple[str, ...]) -> None:
-    """Check a kit against its rules: one line per finding; exit 1 on an error."""
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="output folder: a failed game of a kit's checks is kept in OUT/<kit>/failed/ to replay")
+def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, paper: str | None, sets: tuple[str, ...],
+           out: str) -> None:
+    """Check a kit against its rules (the checks build makes): one line per finding; exit 1 on an error."""
     from printkit.build import make_data_kit, make_kit
     from printkit.kit.checks import check_kit
 
@@ -158,12 +168,8 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
     if game is not None:
         kit = make_kit(load_cli_config(config_path, sets, paper), game)
     else:
-        kit = make_data_kit(kits[0], sets, _paper(paper))
+        kit = make_data_kit(kits[0], sets, _paper(paper), Path(out))
     findings = check_kit(kit)
-    if kits:
-        from printkit.kitgame.checks import play_findings
-
-        findings += play_findings(kits[0], sets)
     for finding in findings:
         click.echo(str(finding))
     click.echo(f"{kit.game}: {tally([f.level for f in findings])}")
@@ -387,7 +393,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     if len(names) != 2:
         _fail(f"--players takes two names separated by a comma, got {quoted(players)}")
     tally, complete = simulate_chunked(ref, params, (names[0], names[1]), count, seed, workers,
-                                       progress=Progress(count, stream=sys.stderr))
+                                       progress=Progress(count, stream=sys.stderr), out=Path(out))
     if not complete:
         click.echo(f"stopped after {tally.games} of {count} games: the statistics so far", err=True)
     data = tally.as_json()
@@ -483,6 +489,13 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
     stdin = sys.stdin
     secret = _read_secret if stdin.isatty() else None
     log = GameLog(Path(log_path) if log_path else None, spec.title)
-    code = spec.play(params, input_stream=stdin, output_stream=sys.stdout,
-                     seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
+    try:
+        code = spec.play(params, input_stream=stdin, output_stream=sys.stdout,
+                         seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
+    except KeyboardInterrupt:
+        log.keep("unfinished: stopped by Ctrl-C")
+        raise
+    except BaseException as exc:  # an error (a kit's rules.py failing): the game up to it is kept, to replay
+        log.keep(f"unfinished: error: {str(exc)[:500]}")
+        raise
     sys.exit(code)

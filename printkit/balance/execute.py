@@ -4,7 +4,8 @@ Dask cluster.
 :func:`execute` yields ``(index, tally)`` as chunks finish (in any order); callers merge them in
 chunk order, so the numbers never depend on the workers. Ctrl-C or SIGTERM stops the work: the
 workers are ended and :class:`Interrupted` is raised for the caller to keep what it has. A chunk's
-error is raised as it is (a game of a kit's rules.py that failed: a GameFailure, its ``chunk`` set).
+error is raised as it is (a game of a kit's rules.py that failed: a GameFailure, its ``chunk`` set to the index of
+its task).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from printkit.balance.chunks import Task, run_task
 from printkit.balance.pool import Pool, WorkerDied
 from printkit.errors import PrintkitError
 from printkit.interrupts import held_back, note_stop
-from printkit.rules.simulate import Tally
+from printkit.rules.simulate import GameFailure, Tally
 from printkit.userinput.text import quoted
 
 
@@ -104,7 +105,12 @@ def execute(tasks: Sequence[Task], workers: int = 1, client: Any = None,
         yield from _on_cluster(tasks, client, meanwhile)
     elif workers <= 1 or len(tasks) <= 1:
         for index, task in enumerate(tasks):
-            yield index, run_task(task)
+            try:
+                tally = run_task(task)
+            except GameFailure as failure:
+                failure.chunk = index
+                raise
+            yield index, tally
     else:
         yield from _in_pool(tasks, workers, meanwhile)
 
@@ -145,9 +151,8 @@ def _on_cluster(tasks: Sequence[Task], client: Any, meanwhile: Callable[[], None
         for future in as_completed(futures, loop=client.loop):
             try:
                 tally = future.result()
-            except Exception as exc:
-                if hasattr(exc, "chunk"):
-                    exc.chunk = index[future.key]
+            except GameFailure as failure:
+                failure.chunk = index[future.key]
                 raise
             yield index[future.key], tally
     finally:

@@ -20,13 +20,14 @@ from printkit.balance.execute import Interrupted, execute, interruptible
 from printkit.balance.figures import ability_figures, flags, point_figures
 from printkit.balance.progress import Progress
 from printkit.balance.restrict import NoAbilities, game_abilities
+from printkit.balance.simulation import told
 from printkit.balance.store import load_for_resume, save
 from printkit.balance.sweep import Axis, Point, parse_players, parse_sweeps, points
 from printkit.config import load_config
 from printkit.errors import ConfigError
 from printkit.games import get_game
 from printkit.params import to_mapping
-from printkit.rules.simulate import Tally
+from printkit.rules.simulate import GameFailure, Tally
 
 MAIN, FULL = "main", "full"
 """Task groups of a point: its playouts, and (for --abilities) the full players counting seat wins."""
@@ -226,6 +227,14 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
         results = results_of(plan, finished, time.perf_counter() - start)
         save(folder, results)
         return results
+    except GameFailure as failure:
+        bar.close()
+        job = jobs[failure.chunk]
+        failure.chunk = job.chunk
+        point = plan.planned[job.point].point
+        values = ", ".join(f"{key.split('.', 2)[-1]} {value}" for key, value in point.values)
+        raise told(failure, plan.game, job.task.params, folder.parent.parent, f"balance-seed-{plan.request.seed}-point-{job.point + 1}",
+                   f"balance --seed {plan.request.seed} at {values + ', ' if values else ''}players {point.matchup}") from None
     bar.close()
     results = results_of(plan, finished, time.perf_counter() - start)
     save(folder, results)

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from printkit.interrupts import held_back
 from printkit.kit.forked import child, portable, receive, send
+from printkit.rules.simulate import GameFailure
 
 STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
@@ -131,8 +132,8 @@ class Pool:
         self.close()
 
     def play(self, tasks: Sequence[Any], started: Callable[[], None] | None = None) -> Iterator[tuple[int, Any]]:
-        """``(index, result)`` of each task as it finishes; a task's exception is raised here with ``index`` as its
-        ``chunk`` attribute where it has one. ``started`` is called once every worker has its first task."""
+        """``(index, result)`` of each task as it finishes; a task's exception is raised here (a failed game's with
+        ``index`` as its ``chunk``). ``started`` is called once every worker has its first task."""
         queue = list(range(len(tasks)))[::-1]
         for worker in self.workers:
             if queue:
@@ -145,7 +146,7 @@ class Pool:
                 worker.task = None
                 if not ok:
                     failure = pickle.loads(data)
-                    if hasattr(failure, "chunk"):
+                    if isinstance(failure, GameFailure):
                         failure.chunk = index
                     raise failure
                 if queue:

@@ -34,6 +34,8 @@ class KitFolder:
     rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
+    out: Path | None = None
+    """The output folder of the command reading the kit: a game of the checks that fails is kept there as a log."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
         """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the

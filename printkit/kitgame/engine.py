@@ -29,7 +29,7 @@ from printkit.kitrules import (
     choice,
     copy_state,
 )
-from printkit.rules.simulate import Tally, result_of
+from printkit.rules.simulate import GameFailure, Tally, result_of
 
 LISTED = 12
 """Legal moves named in an error about a move that is not one of them."""
@@ -346,28 +346,11 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-class GameFailure(RulesError):
-    """A designer's error in one of a run's seeded games: the error, the game's place in its run (``game``, from 0) and
-    the game's moves up to the one that failed (log notation), so the game can be kept as a log and replayed."""
-
-    def __init__(self, error: RulesError, game: int, moves: tuple[str, ...]) -> None:
-        super().__init__(str(error), error.debug)
-        self.error, self.game, self.moves = error, game, moves
-        self.chunk = 0
-        """The run's chunk (set where chunks are played: the game's number is counted over the chunks)."""
-
-    def __reduce__(self) -> Any:
-        return _failure, (str(self.error), self.error.debug, self.game, self.moves, self.chunk)
-
-
-def _failure(message: str, debug: str, game: int, moves: tuple[str, ...], chunk: int) -> GameFailure:
-    made = GameFailure(RulesError(message, debug), game, moves)
-    made.chunk = chunk
-    return made
-
-
-def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], games: int, seed: int) -> Tally:
-    """``games`` seeded games, the state changed in place (the fast path of simulate and balance).
+def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], games: int, seed: int,
+             budget: float | None = None) -> Tally:
+    """``games`` seeded games, the state changed in place (the fast path of simulate and balance); with ``budget``,
+    fewer when this thread has used that many CPU seconds (the checks' games: the same games on any machine
+    but a slow one).
 
     The designer's methods are called directly (no copy, no wrapper per call); what they return is checked
     cheaply and anything odd is handed to the checked methods of :class:`KitRules`, which say what is wrong.
@@ -380,7 +363,10 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
     tally = Tally()
     start = time.perf_counter()
     counting = type(rules.game).counters is not Game.counters
+    deadline = time.thread_time() + budget if budget is not None else 0.0
     for number in range(games):
+        if budget is not None and time.thread_time() > deadline:
+            break
         try:
             length, ended, first, state = _one_game(rules, policies, rng)
             if counting:
@@ -388,7 +374,7 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
         except RulesError as exc:
             failed = exc.failed if isinstance(exc, _InGame) else None
             raise GameFailure(exc.error if isinstance(exc, _InGame) else exc, number,
-                              _moves_until(rules, policies, seed, number, failed)) from None
+                              _moves_until(rules, policies, seed, number, failed), seed) from None
         tally.add(result_of(ended.winner, first), length, ended.reason)
     tally.seconds = time.perf_counter() - start
     return tally

@@ -10,7 +10,7 @@ from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet
-from printkit.kitgame.checks import deck_findings, kit_example, replay_example
+from printkit.kitgame.checks import deck_findings, ending_findings, kit_example, replay_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import SOURCE, position_figure
 from printkit.kitgame.spec import open_loaded
@@ -92,7 +92,7 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
     rules = kit_engine(kit)
     example = kit_example(kit, text, rules_name) if rules_name else None
     played = replay_example(rules, example) if example is not None else None
-    findings = deck_findings(rules)
+    findings = deck_findings(rules) + ending_findings(rules, kit.out)
     if example is None:
         findings.append(Finding("warning", f"{rules_name or 'the rule sheet'}: no example game (a ```game block of log lines): "
                                            "verify replays one with your rules"))
