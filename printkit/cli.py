@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Callable, Iterator, NoReturn
 
 import click
 
@@ -42,6 +43,26 @@ PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS), case_se
                             help="paper size")
 KIT_OPTION = click.option("--kit", "kits", multiple=True, metavar="DIR",
                           help="a kit folder holding kit.toml (your own game from data files; repeatable)")
+
+
+@contextmanager
+def _json_alone(as_json: bool) -> Iterator[Callable[..., None]]:
+    """With ``--json``, standard output holds the JSON alone: what the run prints meanwhile (a kit's rules.py calling
+    ``print()``, in this process or its workers) goes to standard error. Yields the echo that writes to standard
+    output."""
+    if not as_json:
+        yield click.echo
+        return
+    real = sys.stdout
+
+    def echo(message: Any = None, err: bool = False) -> None:
+        click.echo(message, err=err, file=None if err else real)
+
+    sys.stdout = sys.stderr
+    try:
+        yield echo
+    finally:
+        sys.stdout = real
 
 
 def _paper(paper: str | None) -> str | None:
@@ -359,7 +380,8 @@ def replay(game: str | None, kits: tuple[str, ...], log: str, as_json: bool, con
 
     spec, params, _ = _playable(game, kits, config_path, sets)
     rules = spec.rules(params)
-    code = run(rules, log, as_json, click.echo)
+    with _json_alone(as_json) as echo:
+        code = run(rules, log, as_json, echo)
     if code:
         sys.exit(code)
 
@@ -392,8 +414,9 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
         _fail(f"--players takes two names separated by a comma, got {quoted(players)}")
-    tally, complete = simulate_chunked(ref, params, (names[0], names[1]), count, seed, workers,
-                                       progress=Progress(count, stream=sys.stderr), out=Path(out))
+    with _json_alone(as_json) as echo:
+        tally, complete = simulate_chunked(ref, params, (names[0], names[1]), count, seed, workers,
+                                           progress=Progress(count, stream=sys.stderr), out=Path(out))
     if not complete:
         click.echo(f"stopped after {tally.games} of {count} games: the statistics so far", err=True)
     data = tally.as_json()
@@ -401,7 +424,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
     kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if as_json:
-        click.echo(json.dumps(data, indent=2))
+        echo(json.dumps(data, indent=2))
         sys.exit(0 if complete else 130)
     seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
     click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")

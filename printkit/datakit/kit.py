@@ -134,17 +134,11 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
         from printkit.kitgame.sheet import sheet_values
 
         context["sheet"] = sheet_values(kit, text, name)
-    import jinja2
+    from printkit.templating import render_sheet
 
-    from printkit.templating import from_source, sandbox
-
-    try:
-        rendered = from_source(sandbox(), text, str((kit.path / str(spec.rules)).resolve())).render(**context)
-        return rendered if kit.example is None else with_example(rendered, kit.example[1])
-    except jinja2.TemplateSyntaxError as exc:
-        raise ConfigError(f"{name}:{exc.lineno}", "", f"template error: {exc.message}") from None
-    except (jinja2.TemplateError, jinja2.exceptions.SecurityError) as exc:
-        raise ConfigError(name, "", f"template error: {exc}") from None
+    rendered = render_sheet(text, context, str((kit.path / str(spec.rules)).resolve()), name, kit.path, kit.display,
+                            spec.code_limits)
+    return rendered if kit.example is None else with_example(rendered, kit.example[1])
 
 
 def with_example(text: str, log: str) -> str:

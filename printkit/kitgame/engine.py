@@ -30,9 +30,13 @@ from printkit.kitrules import (
     copy_state,
 )
 from printkit.rules.simulate import GameFailure, Tally, result_of
+from printkit.userinput.text import shortened
 
 LISTED = 12
 """Legal moves named in an error about a move that is not one of them."""
+LISTED_WIDTH = 40
+"""Characters of each of those moves shown (a move written from a 120 KB card title is shown short: the line stays
+within the bound of every error line)."""
 
 
 def _normal(text: str) -> str:
@@ -259,7 +263,7 @@ class KitRules:
         if len(found) > 1:
             raise self.fail(f"{len(found)} legal moves are all written {short(text)}: make notation() tell them apart")
         if not found:
-            listed = ", ".join(self.format_move(state, m) for m in moves[:LISTED])
+            listed = ", ".join(shortened(self.format_move(state, m), LISTED_WIDTH) for m in moves[:LISTED])
             more = f", ... ({len(moves)} moves)" if len(moves) > LISTED else ""
             raise IllegalMove(f"not a legal move of {self.player_names[player]} here (legal: {listed}{more})")
         return found[0]
@@ -280,7 +284,7 @@ class KitRules:
             for move, _ in listed:
                 if _normal(self.format_move(state, move)) == _normal(text):
                     return move
-            named = ", ".join(self.format_move(state, m) for m, _ in listed[:LISTED])
+            named = ", ".join(shortened(self.format_move(state, m), LISTED_WIDTH) for m, _ in listed[:LISTED])
             raise IllegalMove(f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}")
         return event.parse(text)
 

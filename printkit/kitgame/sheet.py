@@ -10,6 +10,7 @@ from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet
+from printkit.kitgame.blame import short
 from printkit.kitgame.checks import deck_findings, ending_findings, kit_example, replay_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import SOURCE, position_figure
@@ -75,14 +76,19 @@ def rule_checks(kit: KitFolder, sets: Sequence[PieceSet], boards: Sequence[Piece
         return []
     printed = printed_pieces(sets, boards)
     found = rules.call(lambda: rules.game.checks(printed), "in checks(), checking the printed kit")
+    if found is None:
+        found = ()
+    if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple)):
+        raise rules.fail(f"checks() returned {short(found)}: expected a list of problems, each text (an error) "
+                         "or ('warning', text); an empty list when all is well")
     findings = []
-    for item in found or ():
+    for item in found:
         if isinstance(item, str):
             findings.append(Finding("error", item))
         elif isinstance(item, tuple) and len(item) == 2 and item[0] in ("error", "warning") and isinstance(item[1], str):
             findings.append(Finding(item[0], item[1]))
         else:
-            raise rules.fail(f"checks() gave {item!r:.60}: expected text (an error) or ('warning', text)")
+            raise rules.fail(f"checks() gave {short(item)}: expected text (an error) or ('warning', text)")
     return findings
 
 
