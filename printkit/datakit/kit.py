@@ -69,7 +69,7 @@ def _rules(kit: KitFolder, counts: dict[str, Any], art: Art) -> tuple[str, dict[
 
     text = _rules_text(kit, counts)
     _, name = rule_sheet_source(kit) or ("", "")
-    return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon)}, name
+    return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon, name)}, name
 
 
 def _within(count: int, limit: int, what: str, source: str) -> int:

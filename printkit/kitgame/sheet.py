@@ -17,6 +17,7 @@ from printkit.kitgame.figures import SOURCE, position_figure
 from printkit.kitgame.spec import open_loaded
 from printkit.kitrules import Game, Printed, Step
 from printkit.press.pieces import Piece
+from printkit.userinput.text import quoted
 
 
 def kit_engine(kit: KitFolder) -> KitRules:
@@ -106,7 +107,9 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
     for src, line in figures:
         where = f"{rules_name}:{line}"
         match = SOURCE.fullmatch(src)
-        assert match is not None
+        if match is None:
+            raise ConfigError(where, "", f"figure {quoted(src)}: expected game:N (the position after move N of the example "
+                                         "game, 0 for the start), or game:N/BOARD for one of several boards")
         if played is None:
             raise ConfigError(where, "", f"figure {src!r}: the rule sheet has no example game (a ```game block) to draw")
         n = int(match.group(1))
