@@ -19,7 +19,7 @@ from printkit.gallery.history import NOT_KEPT, keep_previous
 from printkit.games import has_kit, kit_builder
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
-from printkit.kit.outfolder import staging_prefix, swap_lock
+from printkit.kit.outfolder import recover, staging_prefix, swap_in, swap_lock, umask
 from printkit.params import to_mapping
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
@@ -92,6 +92,7 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
     try:
         parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=staging_prefix(folder), dir=parent))
+        staging.chmod(0o777 & ~umask())  # as any folder made here: mkdtemp makes it 0700
     except OSError as exc:
         raise BuildError(f"cannot write to the output folder {quoted(str(parent))}: {reason(exc)}") from None
     try:
@@ -105,26 +106,24 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
             for name in carry:
                 if (folder / name).exists() and not (staging / name).exists():
                     os.replace(folder / name, staging / name)
-            old = parent / f".{folder.name}.old"
-            if old.exists():
-                shutil.rmtree(old)
-            if folder.exists():
-                os.replace(folder, old)
-            os.replace(staging, folder)
-            shutil.rmtree(old, ignore_errors=True)
+            swap_in(staging, folder)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"cannot write {quoted(str(folder))}: {reason(exc)}") from None
 
 
 def write_file(target: Path, data: bytes) -> None:
-    """Write one file through a temporary name, so a failed write leaves the old file."""
+    """Write one file through a temporary name, so a failed write (a full disk) leaves the old file and no other."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, target)
     except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
         raise BuildError(f"cannot write {quoted(str(target))}: {reason(exc)}") from None
 
 
@@ -273,6 +272,8 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     from printkit.kit.previews import can_fork
 
     _defer_pillow()
+    for job in jobs:
+        recover(out / job.name)  # a kit a killed build left aside is put back, whatever becomes of this build
     records = [_read_record(out, job.name) for job in jobs]
     fresh = [force or record is None for record in records]
     seconds = [_seconds(record) for record in records]

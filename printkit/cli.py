@@ -422,9 +422,10 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
-    kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if as_json:
         echo(json.dumps(data, indent=2))
+        if complete:
+            keep_simulation(Path(out), spec.name, data, to_mapping(params), seed)
         sys.exit(0 if complete else 130)
     seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
     click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")
@@ -439,6 +440,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     for key, value in data["summary"].items():
         click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
+    kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if kept is not None:
         click.echo(f"  kept for the gallery: {kept}")
     if not complete:

@@ -10,6 +10,7 @@ cannot be read or written, templates are compiled on every build.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from functools import lru_cache
@@ -96,9 +97,12 @@ def _bounded_class() -> type:
                 raise SecurityError(f"{name}({value:,}): a width of at most {MAX_VALUE:,}")
 
     def bounded_filter(name: str, made: Any) -> Any:
-        def bounded(value: Any, *args: Any, **kwargs: Any) -> Any:
-            width(name, (*args, *kwargs.values()))
-            return checked(made(value, *args, **kwargs), f"|{name}")
+        skip = 2 if hasattr(made, "jinja_pass_arg") else 1  # the context or environment jinja2 passes first, the value
+
+        @functools.wraps(made)  # keeps jinja2's mark of what the filter is passed first
+        def bounded(*args: Any, **kwargs: Any) -> Any:
+            width(name, (*args[skip:], *kwargs.values()))
+            return checked(made(*args, **kwargs), f"|{name}")
 
         return bounded
 
