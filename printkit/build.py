@@ -157,25 +157,27 @@ def game_job(config: Config, game: str) -> Job:
     return Job(game, config.source, lambda: kit_digest(config, game), lambda: make_kit(config, game))
 
 
-def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None) -> Job:
+def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None,
+             run_code: bool = True) -> Job:
     """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``
-    (``out``: where a failed game of the kit's checks is kept)."""
+    (``out``: where a failed game of the kit's checks is kept; ``run_code`` False: the kit's rules.py is not run)."""
     from dataclasses import replace
 
     from printkit.datakit.kit import data_kit
     from printkit.datakit.load import load_kit
     from printkit.datakit.paths import kit_files
 
-    loaded = replace(load_kit(folder, sets, paper), out=out)
-    settings = {"kit": loaded.display, "sets": list(sets), "paper": paper}
+    loaded = replace(load_kit(folder, sets, paper), out=out, run_code=run_code)
+    settings = {"kit": loaded.display, "sets": list(sets), "paper": paper, **({} if run_code else {"code": False})}
     return Job(loaded.spec.name, f"{folder.rstrip('/')}/kit.toml",
                lambda: input_digest(settings, read_inputs(kit_files(loaded.path))), lambda: data_kit(loaded))
 
 
-def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None) -> Kit:
+def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None,
+                  run_code: bool = True) -> Kit:
     """The kit of a designer's folder (kit.toml and its data), in memory (``out``: where a failed game of its checks is
-    kept)."""
-    return data_job(folder, sets, paper, out).make()
+    kept; ``run_code`` False: its rules.py is not run)."""
+    return data_job(folder, sets, paper, out, run_code).make()
 
 
 def _record_path(out: Path, name: str) -> Path:

@@ -42,7 +42,11 @@ OUT_OPTION = click.option("--out", "out", type=click.Path(file_okay=False), defa
 PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None,
                             help="paper size")
 KIT_OPTION = click.option("--kit", "kits", multiple=True, metavar="DIR",
-                          help="a kit folder holding kit.toml (your own game from data files; repeatable)")
+                          help="a kit folder holding kit.toml (your own game from data files; repeatable). A kit with "
+                               "rules.py is a program: its code runs with your rights (see --no-code)")
+NO_CODE_OPTION = click.option("--no-code", "no_code", is_flag=True,
+                              help="do not run the kit's Python code (rules.py): print a kit you have not read; its "
+                                   "example game is not replayed, its sheet values and rules' checks are left out")
 
 
 @contextmanager
@@ -139,9 +143,17 @@ def _report(result: Any, verify_hint: str) -> None:
 @PAPER_OPTION
 @SET_OPTION
 @click.option("--force", is_flag=True, help="rebuild even when nothing the kit is made from changed")
+@NO_CODE_OPTION
 def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None,
-          sets: tuple[str, ...], force: bool) -> None:
-    """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept."""
+          sets: tuple[str, ...], force: bool, no_code: bool) -> None:
+    """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept.
+
+    The build checks the kit as verify does (a kit with rules.py: its example game, the deck its rules deal, random
+    games); when the checks find errors the kit is still written, for inspection, and the build exits 1.
+
+    A kit folder with rules.py is a program: building it runs that code with your rights (so do verify, export,
+    replay, simulate, balance and play). Give --no-code to print a kit you have not read without running it.
+    """
     from printkit.build import build_many, data_job, game_job
 
     names = [n for n in available() if has_kit(n)] if build_all else list(games)
@@ -149,11 +161,13 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
     if kits and (names or config_path):
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    if no_code and not kits:
+        _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
     failing: list[Any] = []
     for folder in kits:
         if sys.stderr.isatty():
             click.echo(f"building {folder} ...", err=True)
-        for result in build_many([data_job(folder, sets, _paper(paper), Path(out))], Path(out), force=force):
+        for result in build_many([data_job(folder, sets, _paper(paper), Path(out), not no_code)], Path(out), force=force):
             _report(result, f"--kit {folder}")
             failing += [result] if any(f.level == "error" for f in result.findings) else []
     if names:
@@ -211,8 +225,10 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @OUT_OPTION
 @PAPER_OPTION
 @SET_OPTION
+@NO_CODE_OPTION
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
-           decks: tuple[str, ...], intent: str | None, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+           decks: tuple[str, ...], intent: str | None, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...],
+           no_code: bool) -> None:
     """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses into OUT/<game>/export/<target>/."""
     from printkit.build import make_data_kit, make_kit, require_kit
     from printkit.export.common import NothingToExport
@@ -227,7 +243,9 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     for name in names:
         require_kit(name)  # before anything is made
     cfg = load_cli_config(config_path, sets, paper) if names else None
-    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
+    if no_code and not kits:
+        _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
+    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper), run_code=not no_code)) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
     skipped: list[NothingToExport] = []
     for _, make in sources:

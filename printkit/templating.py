@@ -240,3 +240,25 @@ def _trouble(exc: BaseException, stopped: Any) -> str:
         return f"template error: {exc}"
     reason = str(exc).splitlines()[0] if str(exc) else ""
     return f"template error: {type(exc).__name__}{': ' + reason if reason else ''}"
+
+
+def not_computed(name: str, why: str) -> Any:
+    """A value for templates that was not computed (``{{ sheet.total }}`` of a kit printed with ``--no-code``): it prints
+    as ``[sheet.total: WHY]``, iterates as nothing, and any arithmetic with it is an error that says ``why``."""
+    import jinja2
+
+    class NotComputed(jinja2.ChainableUndefined):  # type: ignore[misc]
+        def __str__(self) -> str:
+            return f"[{self._undefined_name or name}: {why}]"
+
+        def _fail_with_undefined_error(self, *args: Any, **kwargs: Any) -> Any:
+            raise jinja2.UndefinedError(f"{self._undefined_name or name} is not computed ({why})")
+
+        def __getattr__(self, attr: str) -> Any:
+            if attr[:2] == "__":
+                raise AttributeError(attr)
+            return NotComputed(name=f"{self._undefined_name or name}.{attr}")
+
+        __getitem__ = __getattr__
+
+    return NotComputed(name=name)

@@ -130,10 +130,14 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
     assert source is not None
     text, name = source
     context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts, "sheet": {}}
-    if spec.game_rules is not None:
+    if spec.game_rules is not None and kit.run_code:
         from printkit.kitgame.sheet import sheet_values
 
         context["sheet"] = sheet_values(kit, text, name)
+    elif spec.game_rules is not None:
+        from printkit.templating import not_computed
+
+        context["sheet"] = not_computed("sheet", "rules.py not run: --no-code")
     from printkit.templating import render_sheet
 
     rendered = render_sheet(text, context, str((kit.path / str(spec.rules)).resolve()), name, kit.path, kit.display,
@@ -254,12 +258,16 @@ def _drawn_kit(kit: KitFolder) -> Kit:
             pictures[src] = pieces_figure(src, f"{rules_source}:{line}", by_id)
     if spec.game_rules is not None:
         from printkit.datakit.pictures import position_sources
-        from printkit.kitgame.sheet import rule_checks, rules_pages
+        from printkit.kitgame.sheet import rule_checks, rules_pages, unplayed_pages
 
         boards = {s.name: s.pieces[0] for s in sets["boards"]}
-        positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
+        if kit.run_code:
+            positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
+            more += rule_checks(kit, [*sets["decks"], *sets["tokens"]], sets["boards"])
+        else:
+            positions, more = unplayed_pages(position_sources(rules_text), rules_source, boards)
         pictures.update(positions)
-        findings += more + rule_checks(kit, [*sets["decks"], *sets["tokens"]], sets["boards"])
+        findings += more
     cutting = "Cut the pieces along the crop marks; shaped tokens along their dashed guides."
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,

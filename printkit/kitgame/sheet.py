@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Mapping, Sequence
 
+from printkit.art.board import board_drawing
 from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
@@ -118,3 +119,23 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
         state: Any = played.steps[n - 1].state if n else played.start
         drawn[src] = position_figure(rules, state, boards, src, where)
     return drawn, findings
+
+
+NOT_RUN = ("--no-code: the kit's Python code (rules.py) was not run: the rule sheet's example game was not replayed "
+           "(its figures show the boards without pieces), its sheet values are placeholders and the rules' checks "
+           "were not made")
+
+
+def unplayed_pages(figures: list[tuple[str, int]], rules_name: str, boards: Mapping[str, Piece]) -> tuple[dict[str, Drawing],
+                                                                                                        list[Finding]]:
+    """What :func:`rules_pages` gives when the kit's code is not to run (``--no-code``): each position figure the board
+    without pieces, and a warning saying what was not done."""
+    drawn = {}
+    for src, line in figures:
+        match = SOURCE.fullmatch(src)
+        name = match.group(2) if match is not None and match.group(2) else next(iter(boards), None)
+        if name not in boards:
+            raise ConfigError(f"{rules_name}:{line}", "", f"figure {quoted(src)}: no board to draw it on "
+                                                          f"(boards: {', '.join(boards) or 'none'})")
+        drawn[src] = board_drawing(boards[name], f"{name}: {src} (rules.py not run)")
+    return drawn, [Finding("warning", NOT_RUN)]
