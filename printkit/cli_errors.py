@@ -114,9 +114,10 @@ class Group(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         from printkit.interrupts import mark_interrupts
-        from printkit.watchdog import on_stuck
+        from printkit.watchdog import guard_command, on_stuck
 
         mark_interrupts()
+        guard_command()
         try:
             with on_stuck(_end_stuck):
                 return super().invoke(ctx)

@@ -9,7 +9,8 @@ workers still busy and reaps every one with Ctrl-C and SIGTERM held back (:func:
 so a second Ctrl-C cannot leave a worker behind.
 
 A call into a kit's rules.py that the watchdog cannot stop (:mod:`printkit.watchdog`) is sent to the parent as the
-chunk's error by the worker's watchdog, which then ends the worker.
+chunk's error by the worker's watchdog, which then ends the worker; one stuck inside one of Python's own functions
+stops the worker's watchdog too: the parent sees its heartbeat stop while its CPU time goes on, ends it and says so.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ import signal
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
+from printkit.errors import PrintkitError
 from printkit.interrupts import held_back
 from printkit.kit.forked import child, portable, receive, send
 from printkit.rules.simulate import GameFailure
+from printkit.watchdog import Heartbeat, Stall, die_with_parent, supervised
 
 STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+LOOK_EVERY = 0.25
+"""Seconds between two looks at the busy workers' heartbeats while their answers are awaited."""
 
 
 class WorkerDied(Exception):
@@ -49,34 +54,28 @@ class WorkerDied(Exception):
         return f"a worker process (pid {self.pid}) ended with exit code {os.WEXITSTATUS(self.status)} without answering"
 
 
+class WorkerStuck(PrintkitError):
+    """A worker stuck in one call into a kit's rules.py that nothing inside it can stop (see printkit.watchdog)."""
+
+
 @dataclass
 class _Worker:
     pid: int
     jobs: int
     answers: int
+    stall: Stall
     task: int | None = None
     status: int | None = None
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to kill this process when its parent dies (nothing elsewhere)."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request: nobody will kill us
-        os._exit(1)
-
-
-def _serve(run: Callable[[Any], Any], jobs: int, answers: int, inherited: list[int], parent: int) -> None:
+def _serve(run: Callable[[Any], Any], jobs: int, answers: int, inherited: list[int], parent: int, heartbeat: Heartbeat,
+           stacks: int) -> None:
     """A worker's loop: a job in, its answer out, until the job pipe closes."""
+    supervised(heartbeat, stacks)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-    _die_with_parent(parent)
+    die_with_parent(parent)
     for fd in inherited:
         os.close(fd)
     from printkit.watchdog import on_stuck
@@ -112,15 +111,18 @@ class Pool:
             for _ in range(workers):
                 job_read, job_write = os.pipe()
                 answer_read, answer_write = os.pipe()
-                inherited = [job_write, answer_read, *(fd for w in self.workers for fd in (w.jobs, w.answers))]
+                stacks_read, stacks_write = os.pipe()
+                inherited = [job_write, answer_read, stacks_read,
+                             *(fd for w in self.workers for fd in (w.jobs, w.answers, w.stall.stacks))]
+                heartbeat = Heartbeat()
                 signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # unblocked by the worker once it is set up
                 try:
-                    pid = child(lambda: _serve(run, job_read, answer_write, inherited, parent))
+                    pid = child(lambda: _serve(run, job_read, answer_write, inherited, parent, heartbeat, stacks_write))
                 finally:
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
-                os.close(job_read)
-                os.close(answer_write)
-                self.workers.append(_Worker(pid, job_write, answer_read))
+                for fd in (job_read, answer_write, stacks_write):
+                    os.close(fd)
+                self.workers.append(_Worker(pid, job_write, answer_read, Stall(heartbeat, pid, stacks_read)))
         except BaseException:
             self.close()
             raise
@@ -158,9 +160,18 @@ class Pool:
         worker.task = index
 
     def _answers(self) -> list[tuple[_Worker, Any]]:
-        """The answers ready now (waiting for at least one); a worker that ended without one is :class:`WorkerDied`."""
+        """The answers ready now (waiting for at least one); a worker that ended without one is :class:`WorkerDied`,
+        one stuck in a call nothing can stop is ended and :class:`WorkerStuck`."""
         busy = {w.answers: w for w in self.workers if w.task is not None}
-        ready, _, _ = select.select(list(busy), [], [])
+        ready: list[int] = []
+        while not ready:
+            ready, _, _ = select.select(list(busy), [], [], LOOK_EVERY)
+            for worker in busy.values():
+                stuck = worker.stall.stuck() if not ready else None
+                if stuck is not None:
+                    os.kill(worker.pid, signal.SIGKILL)
+                    _, worker.status = os.waitpid(worker.pid, 0)
+                    raise WorkerStuck(stuck)
         found = []
         for fd in ready:
             worker = busy[fd]
@@ -182,8 +193,8 @@ class Pool:
                         os.kill(worker.pid, signal.SIGKILL)
                     except ProcessLookupError:
                         pass
-                os.close(worker.jobs)
-                os.close(worker.answers)
+                for fd in (worker.jobs, worker.answers, worker.stall.stacks):
+                    os.close(fd)
             for worker in workers:
                 if worker.status is None:
                     try:
