@@ -47,6 +47,12 @@ class KitRef:
     """CPU time per call and memory the kit's code may use (kit.toml's ``[game] time_limit`` and ``memory_limit``)."""
 
     @property
+    def key(self) -> tuple[str, str, str, Limits]:
+        """What tells one kit's code from another's in a process: the code, its folder, how the user names it and
+        its limits."""
+        return self.digest, self.folder, self.display, self.limits
+
+    @property
     def rules_name(self) -> str:
         """rules.py as messages name it (``my-game/rules.py``)."""
         return f"{self.display.rstrip('/')}/{self.rules}"
@@ -87,7 +93,7 @@ class Loaded:
     folder: Path
 
 
-_LOADED: dict[str, Loaded] = {}
+_LOADED: dict[tuple[str, str, str, Limits], Loaded] = {}
 
 
 def _folder_for(ref: KitRef) -> Path:
@@ -110,13 +116,14 @@ def game_class(ref: KitRef) -> type[Game]:
 
 
 def loaded(ref: KitRef) -> Loaded:
-    """The kit's code loaded (once per process) and watched by the watchdog with the kit's limits."""
-    if ref.digest in _LOADED:
-        return _LOADED[ref.digest]
+    """The kit's code loaded (once per process and folder: the same code in two folders is two kits, each naming its
+    own files) and watched by the watchdog with the kit's limits."""
+    if ref.key in _LOADED:
+        return _LOADED[ref.key]
     folder = _folder_for(ref)
     watch(folder, ref.display, ref.limits)
     guard_exits(folder)
-    package = f"printkit_kit_{ref.digest[:16]}"
+    package = f"printkit_kit_{hashlib.sha256(repr(ref.key).encode()).hexdigest()[:16]}"
     _PACKAGES[package] = folder
     if package not in sys.modules:
         root = types.ModuleType(package, f"the code of kit {ref.display}")
@@ -137,7 +144,7 @@ def loaded(ref: KitRef) -> Loaded:
     except BaseException as exc:  # the designer's code: what it raises is theirs (a real Ctrl-C aside)
         sys.modules.pop(name, None)
         raise blame(exc, folder, ref.display, f"while loading {ref.rules}") from None
-    _LOADED[ref.digest] = made = Loaded(_chosen(module, ref), folder)
+    _LOADED[ref.key] = made = Loaded(_chosen(module, ref), folder)
     return made
 
 

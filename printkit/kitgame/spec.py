@@ -57,14 +57,14 @@ def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
     return OpenKit(ref, setup, spec)
 
 
-_SPECS: dict[str, GameSpec] = {}
+_SPECS: dict[tuple[Any, ...], GameSpec] = {}
 
 
 def kit_game(ref: KitRef) -> GameSpec:
     """The game of a kit folder with rules (made once per process)."""
-    if ref.digest not in _SPECS:
-        _SPECS[ref.digest] = _spec(ref)
-    return _SPECS[ref.digest]
+    if ref.key not in _SPECS:
+        _SPECS[ref.key] = _spec(ref)
+    return _SPECS[ref.key]
 
 
 def _named(cls: type, prefix: str) -> list[str]:
