@@ -34,6 +34,8 @@ PREVIEWS = Path(".cache") / "previews"
 CARRIED = ("balance", "failed")
 """What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters) and the
 logs of failed games (printkit.kitgame.failures)."""
+PATH_SHOWN = 1_000
+"""Characters of a path a disk error shows (a path is not an echo of a long value: its end names the file)."""
 RECORDS = Path(".cache") / "builds"
 """Under the output folder: one JSON record per kit of the inputs it was built from."""
 
@@ -94,7 +96,7 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
         staging = Path(tempfile.mkdtemp(prefix=staging_prefix(folder), dir=parent))
         staging.chmod(0o777 & ~umask())  # as any folder made here: mkdtemp makes it 0700
     except OSError as exc:
-        raise BuildError(f"cannot write to the output folder {quoted(str(parent))}: {reason(exc)}") from None
+        raise BuildError(f"cannot write to the output folder {quoted(str(parent), PATH_SHOWN)}: {reason(exc)}") from None
     try:
         for name, data in files.items():
             target = staging / name
@@ -109,7 +111,7 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
             swap_in(staging, folder)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
-        raise BuildError(f"cannot write {quoted(str(folder))}: {reason(exc)}") from None
+        raise BuildError(f"cannot write {quoted(str(folder), PATH_SHOWN)}: {reason(exc)}") from None
 
 
 def write_file(target: Path, data: bytes) -> None:
@@ -124,7 +126,7 @@ def write_file(target: Path, data: bytes) -> None:
             tmp.unlink()
         except OSError:
             pass
-        raise BuildError(f"cannot write {quoted(str(target))}: {reason(exc)}") from None
+        raise BuildError(f"cannot write {quoted(str(target), PATH_SHOWN)}: {reason(exc)}") from None
 
 
 @dataclass(frozen=True)
@@ -274,8 +276,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     from printkit.kit.previews import can_fork
 
     _defer_pillow()
-    for job in jobs:
-        recover(out / job.name)  # a kit a killed build left aside is put back, whatever becomes of this build
+    recover(out)  # a kit a killed build left aside is put back, whatever becomes of this build
     records = [_read_record(out, job.name) for job in jobs]
     fresh = [force or record is None for record in records]
     seconds = [_seconds(record) for record in records]

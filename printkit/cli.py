@@ -155,6 +155,7 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
     replay, simulate, balance and play). Give --no-code to print a kit you have not read without running it.
     """
     from printkit.build import build_many, data_job, game_job
+    from printkit.kit.outfolder import recover
 
     names = [n for n in available() if has_kit(n)] if build_all else list(games)
     if not names and not kits:
@@ -163,6 +164,7 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     if no_code and not kits:
         _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
+    recover(Path(out))  # a kit a killed build left aside is put back first, even when this build then fails
     failing: list[Any] = []
     for folder in kits:
         if sys.stderr.isatty():

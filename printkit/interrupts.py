@@ -64,3 +64,26 @@ def held_back() -> Iterator[None]:
     if came:
         note_stop()
         raise KeyboardInterrupt
+
+
+@contextmanager
+def noted() -> Iterator[threading.Event]:
+    """Within the block Ctrl-C and SIGTERM only set the event yielded, for code that must not be interrupted anywhere
+    (a Dask client's calls into its event loop leave it broken when interrupted) and looks at the event itself."""
+    came = threading.Event()
+
+    def note(signum: int, frame: Any) -> None:
+        note_stop()
+        came.set()
+
+    previous = {}
+    try:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            previous[sig] = signal.signal(sig, note)
+    except ValueError:  # not the main thread: signals are the main thread's business
+        pass
+    try:
+        yield came
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

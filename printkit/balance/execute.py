@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, Sequence
 from printkit.balance.chunks import Task, run_task
 from printkit.balance.pool import Pool, WorkerDied
 from printkit.errors import PrintkitError
-from printkit.interrupts import held_back, note_stop
+from printkit.interrupts import note_stop, noted
 from printkit.rules.simulate import GameFailure, Tally
 from printkit.userinput.text import quoted
 
@@ -56,10 +56,23 @@ def connect(address: str, timeout: float = 3.0) -> Any:
     except ValueError as exc:
         raise SchedulerError(f"--scheduler: {quoted(address)} is not a scheduler address such as tcp://10.0.0.5:8786 ({exc})") from None
     try:
-        return Client(address, timeout=timeout, set_as_default=False)
+        with noted() as stopped:  # a Ctrl-C waits for the client (interrupted, it prints tracebacks), then stops
+            client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SchedulerError(f"--scheduler: cannot reach the Dask scheduler at {quoted(address)} ({reason})") from None
+    if stopped.is_set():
+        disconnect(client)
+        raise KeyboardInterrupt
+    return client
+
+
+def disconnect(client: Any) -> None:
+    """Close a Dask client, Ctrl-C and SIGTERM noted meanwhile (see :func:`printkit.interrupts.noted`) and raised after."""
+    with noted() as stopped:
+        client.close()
+    if stopped.is_set():
+        raise KeyboardInterrupt
 
 
 class WorkerFailed(PrintkitError):
@@ -142,21 +155,35 @@ def _in_pool(tasks: Sequence[Task], workers: int, meanwhile: Callable[[], None] 
 
 
 def _on_cluster(tasks: Sequence[Task], client: Any, meanwhile: Callable[[], None] | None) -> Iterator[tuple[int, Tally]]:
-    from distributed import as_completed
-
-    futures = [client.submit(run_task, task, pure=False) for task in tasks]
-    index = {future.key: i for i, future in enumerate(futures)}
-    thread = _start(meanwhile)
-    try:
-        for future in as_completed(futures, loop=client.loop):
-            try:
-                tally = future.result()
-            except GameFailure as failure:
-                failure.chunk = index[future.key]
-                raise
-            yield index[future.key], tally
-    finally:
-        with held_back():  # the futures are cancelled before a second Ctrl-C counts
+    """The tasks on a Dask cluster. Ctrl-C and SIGTERM are only noted while the client waits (interrupting a call of
+    the client's own leaves its event loop printing tracebacks): the futures are looked at ten times a second, and a
+    stop is raised here, between two looks, as KeyboardInterrupt."""
+    with noted() as stopped:
+        futures = [client.submit(run_task, task, pure=False) for task in tasks]
+        index = {future.key: i for i, future in enumerate(futures)}
+        pending = list(futures)
+        thread = _start(meanwhile)
+        try:
+            while pending:
+                if stopped.is_set():
+                    raise KeyboardInterrupt
+                done = [future for future in pending if future.done()]
+                if not done:
+                    stopped.wait(LOOK_EVERY)
+                    continue
+                for future in done:
+                    pending.remove(future)
+                    try:
+                        tally = future.result()
+                    except GameFailure as failure:
+                        failure.chunk = index[future.key]
+                        raise
+                    yield index[future.key], tally
+        finally:
             client.cancel([f for f in futures if not f.done()])
-        if thread is not None:
-            thread.join()
+            if thread is not None:
+                thread.join()
+
+
+LOOK_EVERY = 0.1
+"""Seconds between two looks at a Dask run's futures."""

@@ -45,12 +45,18 @@ def swap_lock(folder: Path) -> Iterator[None]:
         os.close(handle)
 
 
-def recover(folder: Path) -> None:
-    """Put back the kit a build killed in the middle of a two-rename swap left aside (nothing when the output folder
-    does not exist, or holds nothing to put back)."""
-    if folder.parent.is_dir() and not folder.exists() and old_folder(folder).is_dir():
-        with swap_lock(folder):
-            pass
+def recover(out: Path) -> None:
+    """Put back every kit of ``out`` a build killed in the middle of a two-rename swap left aside (``.<kit>.old`` with
+    no ``<kit>``): called before a build reads anything, so even a build that then fails puts them back."""
+    try:
+        aside = [entry for entry in out.glob(".*.old") if entry.is_dir()]
+    except OSError:
+        return
+    for entry in aside:
+        folder = out / entry.name[1:-len(".old")]
+        if not folder.exists():
+            with swap_lock(folder):
+                pass
 
 
 def _restore(folder: Path) -> None:
