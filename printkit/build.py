@@ -19,7 +19,7 @@ from printkit.gallery.history import NOT_KEPT, keep_previous
 from printkit.games import has_kit, kit_builder
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
-from printkit.kit.outfolder import recover, staging_prefix, swap_in, swap_lock, umask
+from printkit.kit.outfolder import PATH_SHOWN, recover, staging_prefix, swap_in, swap_lock, umask, write_file
 from printkit.params import to_mapping
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
@@ -34,8 +34,6 @@ PREVIEWS = Path(".cache") / "previews"
 CARRIED = ("balance", "failed")
 """What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters) and the
 logs of failed games (printkit.kitgame.failures)."""
-PATH_SHOWN = 1_000
-"""Characters of a path a disk error shows (a path is not an echo of a long value: its end names the file)."""
 RECORDS = Path(".cache") / "builds"
 """Under the output folder: one JSON record per kit of the inputs it was built from."""
 
@@ -112,21 +110,6 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"cannot write {quoted(str(folder), PATH_SHOWN)}: {reason(exc)}") from None
-
-
-def write_file(target: Path, data: bytes) -> None:
-    """Write one file through a temporary name, so a failed write (a full disk) leaves the old file and no other."""
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
-    except OSError as exc:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise BuildError(f"cannot write {quoted(str(target), PATH_SHOWN)}: {reason(exc)}") from None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from printkit.build import write_file
+from printkit.kit.outfolder import write_file
 
 FILE = Path("balance") / "simulate.json"
 """Under a kit's output folder (kept across rebuilds with the rest of ``balance/``)."""

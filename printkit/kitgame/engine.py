@@ -52,12 +52,12 @@ class KitRules:
         self.players: int = self._checked_players()
         self.player_names: tuple[str, ...] = self._checked_names()
         self.endings: tuple[str, ...] = self._checked_texts("endings")
-        moves = self.game.max_moves
+        moves = self.call(lambda: self.game.max_moves, "reading max_moves")
         if not isinstance(moves, int) or isinstance(moves, bool) or moves < 1:
             raise self.fail(f"max_moves = {short(moves)}: expected a whole number of moves above 0")
 
     def _checked_players(self) -> int:
-        count = self.game.players
+        count = self.call(lambda: self.game.players, "reading players")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise self.fail(f"players = {short(count)}: expected the number of players (2 or more)")
         return count
@@ -71,7 +71,7 @@ class KitRules:
         return tuple(names)
 
     def _checked_texts(self, name: str) -> tuple[str, ...]:
-        value = getattr(self.game, name)
+        value = self.call(lambda: getattr(self.game, name), f"reading {name}")
         if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
             raise self.fail(f"{name} = {short(value)}: expected a tuple of texts, such as {name} = (\"...\", \"...\")")
         return tuple(value)

@@ -13,6 +13,7 @@ import shlex
 from pathlib import Path
 
 from printkit.errors import BuildError
+from printkit.kit.outfolder import write_file
 from printkit.kitgame.blame import RulesError
 from printkit.rules.simulate import GameFailure
 
@@ -33,8 +34,6 @@ def kept(failure: GameFailure, out: Path, name: str, display: str, sets: tuple[s
     """Write ``failure``'s game as ``OUT/<name>/failed/<run>-game-<number>.log`` (``name``: the kit's output folder,
     ``display``: its folder as the user wrote it, ``sets``: the ``--set`` items its rules were made with) and give the
     error to report: the rules' error, which game of ``about`` (``simulate --seed 1``) it was and how to replay it."""
-    from printkit.build import write_file
-
     log = out / name / FOLDER / f"{run}-game-{number}.log"
     command = replay_command(display, sets, log)
     error = str(failure.error)

@@ -96,7 +96,7 @@ class GameLog:
         self.written = True
         if self.path is None:
             return
-        from printkit.build import write_file
+        from printkit.kit.outfolder import write_file
 
         head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {printable(note)}"] if note else [])
         write_file(self.path, ("\n".join(head + self.lines) + "\n").encode("utf-8"))
