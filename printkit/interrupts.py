@@ -10,7 +10,7 @@ from __future__ import annotations
 import signal
 import threading
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 _received = [0]
 
@@ -42,28 +42,20 @@ def mark_interrupts() -> None:
 
 
 @contextmanager
-def held_back() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block is done (cleaning up that must not be cut short: workers killed and
-    reaped). One that came meanwhile is raised as KeyboardInterrupt after the block, unless the block itself raised."""
-    came: list[int] = []
-
-    def hold(signum: int, frame: Any) -> None:
-        came.append(signum)
-
+def stop_signals(handler: Callable[[int, Any], None]) -> Iterator[None]:
+    """Ctrl-C and SIGTERM handled by ``handler`` within the block (in the main thread: signals are its business;
+    elsewhere nothing changes)."""
     previous = {}
     try:
         for sig in (signal.SIGINT, signal.SIGTERM):
-            previous[sig] = signal.signal(sig, hold)
-    except ValueError:  # not the main thread: signals are the main thread's business
+            previous[sig] = signal.signal(sig, handler)
+    except ValueError:  # not the main thread
         pass
     try:
         yield
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    if came:
-        note_stop()
-        raise KeyboardInterrupt
+        for sig, handler_before in previous.items():
+            signal.signal(sig, handler_before)
 
 
 @contextmanager
@@ -76,14 +68,15 @@ def noted() -> Iterator[threading.Event]:
         note_stop()
         came.set()
 
-    previous = {}
-    try:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            previous[sig] = signal.signal(sig, note)
-    except ValueError:  # not the main thread: signals are the main thread's business
-        pass
-    try:
+    with stop_signals(note):
         yield came
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+
+
+@contextmanager
+def held_back() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done (cleaning up that must not be cut short: workers killed and
+    reaped). One that came meanwhile is raised as KeyboardInterrupt after the block, unless the block itself raised."""
+    with noted() as came:
+        yield
+    if came.is_set():
+        raise KeyboardInterrupt

@@ -11,7 +11,6 @@ its task).
 from __future__ import annotations
 
 import os
-import signal
 import threading
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
@@ -19,7 +18,7 @@ from typing import Any, Callable, Iterator, Sequence
 from printkit.balance.chunks import Task, run_task
 from printkit.balance.pool import Pool, WorkerDied
 from printkit.errors import PrintkitError
-from printkit.interrupts import note_stop, noted
+from printkit.interrupts import note_stop, noted, stop_signals
 from printkit.rules.simulate import GameFailure, Tally
 from printkit.userinput.text import quoted
 
@@ -88,23 +87,15 @@ def interruptible() -> Iterator[None]:
         note_stop()
         raise KeyboardInterrupt
 
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        for sig in previous:
-            signal.signal(sig, on_stop)
-    except ValueError:  # not the main thread: leave signals alone
-        previous = {}
-    try:
-        yield
+        with stop_signals(on_stop):
+            yield
     except KeyboardInterrupt:
         raise Interrupted from None
     except WorkerDied as exc:
         if exc.stopped:
             raise Interrupted from None
         raise WorkerFailed(f"{exc}: the run stopped there") from None
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def execute(tasks: Sequence[Task], workers: int = 1, client: Any = None,
