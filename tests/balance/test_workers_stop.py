@@ -95,7 +95,7 @@ def test_ctrl_c_of_the_issues_command_before_any_point_is_kept(tmp_path: Path) -
 def cluster():
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as made:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as made:
         yield made
 
 

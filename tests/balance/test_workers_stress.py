@@ -65,7 +65,7 @@ def test_an_error_in_a_pool_worker_again_and_again(tmp_path: Path) -> None:
 def cluster():
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as made:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as made:
         yield made
 
 
