@@ -94,7 +94,9 @@ def theirs(exc: BaseException) -> bool:
     """Whether ``exc``, raised while the designer's code ran, is the designer's (everything but a real Ctrl-C or SIGTERM,
     and an interpreter shutting down)."""
     if isinstance(exc, KeyboardInterrupt):
-        return not stop_signal()
+        if getattr(exc, "printkit_stop", None) is None:  # decided once: handlers nested around one call ask again
+            exc.printkit_stop = stop_signal()  # type: ignore[attr-defined]
+        return not exc.printkit_stop  # type: ignore[attr-defined]
     return isinstance(exc, (Exception, SystemExit, TimeLimit, DesignerExit))
 
 
