@@ -113,8 +113,8 @@ class Group(click.Group):
             raise CommandLineError(usage_line(exc, args, self.commands)) from None
 
     def invoke(self, ctx: click.Context) -> Any:
+        from printkit.guard.watchdog import guard_command, on_stuck
         from printkit.interrupts import mark_interrupts
-        from printkit.watchdog import guard_command, on_stuck
 
         mark_interrupts()
         guard_command()

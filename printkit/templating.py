@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from printkit.watchdog import Limits
+from printkit.guard.limits import Limits
 
 if TYPE_CHECKING:
     import jinja2
@@ -206,7 +206,8 @@ def render_sheet(text: str, context: dict[str, Any], filename: str, shown: str, 
     import jinja2
 
     from printkit.errors import ConfigError
-    from printkit.watchdog import TimeLimit, bounded, overrun, watch
+    from printkit.guard.limits import bounded
+    from printkit.guard.watchdog import TimeLimit, overrun, watch
 
     watch(folder, display, limits)
     try:
@@ -227,7 +228,7 @@ def _trouble(exc: BaseException, stopped: Any) -> str:
     """What went wrong in a template, in the designer's terms."""
     import jinja2
 
-    from printkit.watchdog import TimeLimit
+    from printkit.guard.watchdog import TimeLimit
 
     if isinstance(exc, TimeLimit):
         return f"template error: {stopped.reason() if stopped is not None else 'past the CPU-time limit'}"

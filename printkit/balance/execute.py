@@ -148,11 +148,13 @@ def _in_pool(tasks: Sequence[Task], workers: int, meanwhile: Callable[[], None] 
 def _on_cluster(tasks: Sequence[Task], client: Any, meanwhile: Callable[[], None] | None) -> Iterator[tuple[int, Tally]]:
     """The tasks on a Dask cluster. Ctrl-C and SIGTERM are only noted while the client waits (interrupting a call of
     the client's own leaves its event loop printing tracebacks): the futures are looked at ten times a second, and a
-    stop is raised here, between two looks, as KeyboardInterrupt."""
+    stop is raised here, between two looks, as KeyboardInterrupt. A failed game is raised once the tasks before its own
+    have finished: the first in task order, as on a local pool."""
     with noted() as stopped:
         futures = [client.submit(run_task, task, pure=False) for task in tasks]
         index = {future.key: i for i, future in enumerate(futures)}
         pending = list(futures)
+        first: GameFailure | None = None
         thread = _start(meanwhile)
         try:
             while pending:
@@ -163,13 +165,20 @@ def _on_cluster(tasks: Sequence[Task], client: Any, meanwhile: Callable[[], None
                     stopped.wait(LOOK_EVERY)
                     continue
                 for future in done:
+                    if future not in pending:  # after a failed game: a later task's
+                        continue
                     pending.remove(future)
                     try:
                         tally = future.result()
                     except GameFailure as failure:
                         failure.chunk = index[future.key]
-                        raise
-                    yield index[future.key], tally
+                        first = failure if first is None or failure.chunk < first.chunk else first
+                        pending = [f for f in pending if index[f.key] < first.chunk]
+                        continue
+                    if first is None or index[future.key] < first.chunk:
+                        yield index[future.key], tally
+            if first is not None:
+                raise first
         finally:
             client.cancel([f for f in futures if not f.done()])
             if thread is not None:

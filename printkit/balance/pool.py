@@ -8,7 +8,7 @@ is forked, so none arrives before it has set them up. Closing the pool (always, 
 workers still busy and reaps every one with Ctrl-C and SIGTERM held back (:func:`printkit.interrupts.held_back`),
 so a second Ctrl-C cannot leave a worker behind.
 
-A call into a kit's rules.py that the watchdog cannot stop (:mod:`printkit.watchdog`) is sent to the parent as the
+A call into a kit's rules.py that the watchdog cannot stop (:mod:`printkit.guard.watchdog`) is sent to the parent as the
 chunk's error by the worker's watchdog, which then ends the worker; one stuck inside one of Python's own functions
 stops the worker's watchdog too: the parent sees its heartbeat stop while its CPU time goes on, ends it and says so.
 """
@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from printkit.errors import PrintkitError
+from printkit.guard.supervisor import Heartbeat, Stall, die_with_parent
+from printkit.guard.watchdog import place_in_kit, supervised
 from printkit.interrupts import held_back
 from printkit.kit.forked import child, portable, receive, send
 from printkit.rules.simulate import GameFailure
-from printkit.watchdog import Heartbeat, Stall, die_with_parent, supervised
 
 STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 LOOK_EVERY = 0.25
@@ -55,7 +56,7 @@ class WorkerDied(Exception):
 
 
 class WorkerStuck(PrintkitError):
-    """A worker stuck in one call into a kit's rules.py that nothing inside it can stop (see printkit.watchdog)."""
+    """A worker stuck in one call into a kit's rules.py that nothing inside it can stop (see printkit.guard.supervisor)."""
 
 
 @dataclass
@@ -78,7 +79,7 @@ def _serve(run: Callable[[Any], Any], jobs: int, answers: int, inherited: list[i
     die_with_parent(parent)
     for fd in inherited:
         os.close(fd)
-    from printkit.watchdog import on_stuck
+    from printkit.guard.watchdog import on_stuck
 
     def stuck(found: Any) -> None:  # the watchdog's thread: the chunk's call cannot be stopped, so neither can we
         from printkit.kitgame.blame import stuck_error
@@ -122,7 +123,7 @@ class Pool:
                     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
                 for fd in (job_read, answer_write, stacks_write):
                     os.close(fd)
-                self.workers.append(_Worker(pid, job_write, answer_read, Stall(heartbeat, pid, stacks_read)))
+                self.workers.append(_Worker(pid, job_write, answer_read, Stall(heartbeat, pid, stacks_read, place_in_kit)))
         except BaseException:
             self.close()
             raise
@@ -134,26 +135,34 @@ class Pool:
         self.close()
 
     def play(self, tasks: Sequence[Any], started: Callable[[], None] | None = None) -> Iterator[tuple[int, Any]]:
-        """``(index, result)`` of each task as it finishes; a task's exception is raised here (a failed game's with
-        ``index`` as its ``chunk``). ``started`` is called once every worker has its first task."""
+        """``(index, result)`` of each task as it finishes; a task's exception is raised here. A failed game is raised
+        once every task before its own has finished (one of those may fail too): the first failure in task order, as
+        one worker would have met it, its ``chunk`` the task's index. ``started`` is called once every worker has its
+        first task."""
         queue = list(range(len(tasks)))[::-1]
         for worker in self.workers:
             if queue:
                 self._hand(worker, queue.pop(), tasks)
         if started is not None:
             started()
-        while any(w.task is not None for w in self.workers):
+        first: GameFailure | None = None
+        while any(w.task is not None and (first is None or w.task < first.chunk) for w in self.workers):
             for worker, answer in self._answers():
                 index, ok, data = answer
                 worker.task = None
                 if not ok:
                     failure = pickle.loads(data)
-                    if isinstance(failure, GameFailure):
-                        failure.chunk = index
-                    raise failure
+                    if not isinstance(failure, GameFailure):
+                        raise failure
+                    failure.chunk = index
+                    first = failure if first is None or index < first.chunk else first
+                    queue = [i for i in queue if i < first.chunk]
+                elif first is None or index < first.chunk:
+                    yield index, pickle.loads(data)
                 if queue:
                     self._hand(worker, queue.pop(), tasks)
-                yield index, pickle.loads(data)
+        if first is not None:
+            raise first
 
     def _hand(self, worker: _Worker, index: int, tasks: Sequence[Any]) -> None:
         send(worker.jobs, (index, pickle.dumps(tasks[index])))

@@ -15,10 +15,10 @@ from printkit.datakit import keys
 from printkit.datakit.keys import CARD_SIZES, NAME, element_keys
 from printkit.datakit.reader import Table
 from printkit.errors import ConfigError
+from printkit.guard.limits import Limits
 from printkit.params import describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
 from printkit.userinput.text import quoted
-from printkit.watchdog import Limits
 
 if TYPE_CHECKING:
     from printkit.datakit.when import Condition

@@ -2,7 +2,7 @@
 
 Whatever the designer's code raises is theirs, BaseExceptions included: ``sys.exit()`` (SystemExit), ``os._exit()``
 (:class:`DesignerExit`, see :func:`guard_exits`), a KeyboardInterrupt no Ctrl-C sent (:mod:`printkit.interrupts`)
-and the watchdog's :class:`printkit.watchdog.TimeLimit`; only a real Ctrl-C or SIGTERM goes on as it is. Common
+and the watchdog's :class:`printkit.guard.watchdog.TimeLimit`; only a real Ctrl-C or SIGTERM goes on as it is. Common
 slips get a hint with the fix: a ``next()`` that found nothing, memory past the limit.
 """
 
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from printkit.errors import PrintkitError
+from printkit.guard.watchdog import Overrun, TimeLimit, limits_of, overrun
 from printkit.interrupts import stop_signal
-from printkit.watchdog import Overrun, TimeLimit, limits_of, overrun
 
 SHOWN = 60
 """Characters of a move or state quoted in a message."""

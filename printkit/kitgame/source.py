@@ -25,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from printkit.guard.limits import Limits, bounded
+from printkit.guard.watchdog import watch
 from printkit.kitgame.blame import RulesError, blame, guard_exits
 from printkit.kitrules import Game
-from printkit.watchdog import Limits, bounded, watch
 
 MAX_CODE_BYTES = 2 * 1024 * 1024
 """The Python files of one kit folder, together."""

@@ -12,13 +12,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from printkit.games.spec import GameSpec
+from printkit.guard.limits import bounded
 from printkit.kitgame.blame import RulesError, short
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, kit_ref, loaded
 from printkit.rules.simulate import Tally
-from printkit.watchdog import bounded
 
 if TYPE_CHECKING:  # the data layer is imported when a kit folder is read
     from printkit.datakit.load import KitFolder

@@ -78,7 +78,7 @@ def wait_until(check, process: subprocess.Popen[str]) -> None:
 
 def busy_workers(process: subprocess.Popen[str], count: int) -> bool:
     """Whether ``count`` worker processes of ``process`` have started playing (used some CPU time)."""
-    from printkit.watchdog import process_cpu
+    from printkit.guard.supervisor import process_cpu
 
     workers = [line.split()[0] for line in members(process.pid) if int(line.split()[0]) != process.pid]
     return sum(1 for pid in workers if (process_cpu(int(pid)) or 0) > 0.05) >= count

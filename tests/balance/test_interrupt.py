@@ -52,7 +52,7 @@ def test_ctrl_c_keeps_finished_points_and_resume_completes(tmp_path: Path) -> No
 
 
 def test_simulate_stopped_prints_partial_statistics(tmp_path: Path) -> None:
-    from printkit.watchdog import process_cpu
+    from printkit.guard.supervisor import process_cpu
 
     process = printkit("simulate", "--game", "warfare", *SMALL, "--games", "5000000", "--json")
     wait_for(lambda: (process_cpu(process.pid) or 0) > 3.0)  # CPU time: some chunks played, however busy the machine

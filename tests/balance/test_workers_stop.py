@@ -99,9 +99,12 @@ def cluster():
         yield made
 
 
-def test_an_error_on_a_dask_worker_is_one_line(tmp_path: Path, cluster) -> None:
+def test_an_error_on_a_dask_worker_is_one_line_and_the_same_game_as_here(tmp_path: Path, cluster) -> None:
     kit = crashing_kit(tmp_path / "k")
-    assert_error_line(an_error_in_a_worker(tmp_path, kit, ["--scheduler", cluster.scheduler_address]))
+    remote = an_error_in_a_worker(tmp_path, kit, ["--scheduler", cluster.scheduler_address])
+    assert_error_line(remote)
+    local = an_error_in_a_worker(tmp_path, kit, ["--workers", "1"])
+    assert remote.err == local.err  # the first failed game in chunk order, wherever the chunks were played
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
