@@ -107,6 +107,19 @@ def test_an_error_on_a_dask_worker_is_one_line_and_the_same_game_as_here(tmp_pat
     assert remote.err == local.err  # the first failed game in chunk order, wherever the chunks were played
 
 
+def test_a_loop_on_a_dask_worker_is_stopped_at_its_time_limit(tmp_path: Path, cluster) -> None:
+    """The watchdog of a Dask worker's process stops the call in the worker's thread, naming rules.py's line."""
+    kit = scaffold(tmp_path / "k")
+    edit(kit / "rules.py", "        action, title = move\n", "        action, title = move\n        while title == 'Storm':\n            pass\n")
+    result = ended(start("balance", "--kit", str(kit), "--games", "2000", "--scheduler", cluster.scheduler_address,
+                         "--set", "game.time_limit=0.5", "--out", str(tmp_path)))
+    assert result.code == 1, result.out + result.err
+    assert_one_line_no_traceback(result, "error: ")
+    line = next(i for i, text in enumerate((kit / "rules.py").read_text().splitlines(), 1) if "while title == 'Storm'" in text)
+    assert any(f"star-race/rules.py:{n} in play(): still running after" in result.err for n in (line, line + 1)), result.err
+    assert "past the limit of 0.5 s" in result.err and "of balance --seed 1" in result.err
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_a_stopped_dask_run_is_one_line(tmp_path: Path, cluster, sig: signal.Signals) -> None:
     process = start(*SWEEP, "--scheduler", cluster.scheduler_address, "--out", str(tmp_path))
