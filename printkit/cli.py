@@ -69,6 +69,16 @@ def _json_alone(as_json: bool) -> Iterator[Callable[..., None]]:
         sys.stdout = real
 
 
+def _memory_of(ref: Any) -> Any:
+    """Within the block, a kit's rules may take the memory its ``[game] memory_limit`` allows (a built-in game: no bound)."""
+    from contextlib import nullcontext
+
+    from printkit.guard.limits import bounded
+
+    limits = getattr(ref, "limits", None)
+    return bounded(limits) if limits is not None else nullcontext()
+
+
 def _paper(paper: str | None) -> str | None:
     return {p.lower(): p for p in PAPERS}[paper.lower()] if paper else None
 
@@ -398,9 +408,9 @@ def replay(game: str | None, kits: tuple[str, ...], log: str, as_json: bool, con
     """Replay a game log: the board after each move, then the result (progress on a terminal; Ctrl-C stops)."""
     from printkit.rules.replay_command import run
 
-    spec, params, _ = _playable(game, kits, config_path, sets)
+    spec, params, ref = _playable(game, kits, config_path, sets)
     rules = spec.rules(params)
-    with _json_alone(as_json) as echo:
+    with _json_alone(as_json) as echo, _memory_of(ref):
         code = run(rules, log, as_json, echo)
     if code:
         sys.exit(code)
@@ -526,7 +536,7 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
     """Play a game in the terminal, reading moves from standard input (log notation or a number from the list)."""
     from printkit.rules.terminal import GameLog, choose_seating
 
-    spec, params, _ = _playable(game, kits, config_path, sets)
+    spec, params, ref = _playable(game, kits, config_path, sets)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
                             f"{', '.join(n for n in available() if get_game(n).play is not None)})")
@@ -535,8 +545,9 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
     secret = _read_secret if stdin.isatty() else None
     log = GameLog(Path(log_path) if log_path else None, spec.title)
     try:
-        code = spec.play(params, input_stream=stdin, output_stream=sys.stdout,
-                         seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
+        with _memory_of(ref):
+            code = spec.play(params, input_stream=stdin, output_stream=sys.stdout,
+                             seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
     except KeyboardInterrupt:
         log.keep("unfinished: stopped by Ctrl-C")
         raise

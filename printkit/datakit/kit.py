@@ -181,9 +181,15 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
 
 
 def data_kit(kit: KitFolder) -> Kit:
-    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
+    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered. A kit whose
+    rules.py runs is made within the memory its ``[game] memory_limit`` allows (the rules run all through it)."""
+    from contextlib import nullcontext
+
+    from printkit.guard.limits import bounded
+
     try:
-        return _drawn_kit(kit)
+        with bounded(kit.spec.code_limits) if kit.spec.game_rules is not None and kit.run_code else nullcontext():
+            return _drawn_kit(kit)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
 
