@@ -8,7 +8,7 @@ import os
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
 DEFAULT_SECONDS = 10.0
 """CPU seconds one call into the designer's code may take (a move of a sane game takes well under a second)."""
@@ -27,8 +27,10 @@ class Limits:
 
 
 _lock = threading.Lock()
-_bounds = [0]
-_previous: list[tuple[int, int]] = []
+_caps: list[int] = []
+"""The address-space caps of the blocks open now (in any thread): the smallest holds."""
+_before: list[tuple[int, int]] = []
+"""The limit before the first block opened."""
 
 
 def _address_space() -> int | None:
@@ -40,37 +42,43 @@ def _address_space() -> int | None:
         return None
 
 
+def _set(resource: Any) -> None:
+    """The smallest cap of the blocks open (the limit from before them when none is)."""
+    soft, hard = _before[0]
+    if _caps:
+        cap = min(_caps)
+        soft = cap if soft == resource.RLIM_INFINITY else min(cap, soft)
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    except (ValueError, OSError):
+        pass
+
+
 @contextmanager
 def bounded(limits: Limits) -> Iterator[None]:
-    """Within the block this process's address space may grow by at most ``limits.megabytes`` (the outermost block of
-    nested ones sets it; nothing where the platform has no ``RLIMIT_AS``)."""
+    """Within the block this process's address space may grow by at most ``limits.megabytes`` from what it is now
+    (blocks nest, in one thread or several: the smallest cap of those open holds; nothing where the platform has no
+    ``RLIMIT_AS``)."""
     try:
         import resource
     except ImportError:  # pragma: no cover - not Unix
         yield
         return
+    used = _address_space()
+    if used is None:
+        yield
+        return
     with _lock:
-        _bounds[0] += 1
-        if _bounds[0] == 1:
-            used = _address_space()
-            soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-            _previous.append((soft, hard))
-            if used is not None:
-                cap = used + limits.megabytes * 1024 * 1024
-                if hard != resource.RLIM_INFINITY:
-                    cap = min(cap, hard)
-                if soft == resource.RLIM_INFINITY or cap < soft:
-                    try:
-                        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-                    except (ValueError, OSError):
-                        pass
+        if not _caps:
+            _before[:] = [resource.getrlimit(resource.RLIMIT_AS)]
+        hard = _before[0][1]
+        cap = used + limits.megabytes * 1024 * 1024
+        cap = cap if hard == resource.RLIM_INFINITY else min(cap, hard)
+        _caps.append(cap)
+        _set(resource)
     try:
         yield
     finally:
         with _lock:
-            _bounds[0] -= 1
-            if _bounds[0] == 0 and _previous:
-                try:
-                    resource.setrlimit(resource.RLIMIT_AS, _previous.pop())
-                except (ValueError, OSError):
-                    pass
+            _caps.remove(cap)
+            _set(resource)
