@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections import defaultdict
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -19,13 +20,14 @@ from printkit.balance.execute import Interrupted, execute, interruptible
 from printkit.balance.figures import ability_figures, flags, point_figures
 from printkit.balance.progress import Progress
 from printkit.balance.restrict import NoAbilities, game_abilities
+from printkit.balance.simulation import told
 from printkit.balance.store import load_for_resume, save
 from printkit.balance.sweep import Axis, Point, parse_players, parse_sweeps, points
 from printkit.config import load_config
 from printkit.errors import ConfigError
 from printkit.games import get_game
 from printkit.params import to_mapping
-from printkit.rules.simulate import Tally
+from printkit.rules.simulate import GameFailure, Tally
 
 MAIN, FULL = "main", "full"
 """Task groups of a point: its playouts, and (for --abilities) the full players counting seat wins."""
@@ -208,8 +210,8 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
     start = time.perf_counter()
     save(folder, results_of(plan, finished, 0.0))
     try:
-        with interruptible():
-            for index, tally in execute([j.task for j in jobs], workers, client, meanwhile):
+        with interruptible(), closing(execute([j.task for j in jobs], workers, client, meanwhile)) as played:
+            for index, tally in played:
                 job = jobs[index]
                 parts[job.point][(job.group, job.chunk)] = tally
                 bar.advance(job.task.games)
@@ -225,6 +227,14 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
         results = results_of(plan, finished, time.perf_counter() - start)
         save(folder, results)
         return results
+    except GameFailure as failure:
+        bar.close()
+        job = jobs[failure.chunk]
+        failure.chunk = job.chunk
+        point = plan.planned[job.point].point
+        values = ", ".join(f"{key.split('.', 2)[-1]} {value}" for key, value in point.values)
+        raise told(failure, plan.game, job.task.params, folder.parent.parent, f"balance-seed-{plan.request.seed}-point-{job.point + 1}",
+                   f"balance --seed {plan.request.seed} at {values + ', ' if values else ''}players {point.matchup}") from None
     bar.close()
     results = results_of(plan, finished, time.perf_counter() - start)
     save(folder, results)

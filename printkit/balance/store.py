@@ -25,7 +25,7 @@ class ResumeError(PrintkitError):
 
 def write_atomic(target: Path, data: bytes) -> None:
     """Through a temporary name: a reader (or a kill) never sees half a file."""
-    from printkit.build import write_file
+    from printkit.kit.outfolder import write_file
 
     write_file(target, data)
 

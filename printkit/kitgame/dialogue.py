@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from printkit.kitgame.blame import RulesError, blame
+from printkit.kitgame.blame import RulesError
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
 from printkit.kitgame.terminal import read_answer
@@ -80,8 +80,8 @@ def run_dialogue(rules: KitRules, *, console: Console, seat: int | None, player:
         return 1
     except RulesError:
         raise
-    except Exception as exc:  # the designer's code
-        raise blame(exc, rules.folder, rules.display, "in dialogue(), at the terminal") from None
+    except BaseException as exc:  # the designer's code (a real Ctrl-C is raised again)
+        raise rules.blame(exc, "in dialogue(), at the terminal") from None
     if rules.outcome(table.state) is None:
         raise rules.fail("dialogue() returned before the game ended (play every move through table.play)")
     log.write()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from printkit.kitgame.blame import blame, short
+from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
 from printkit.kitrules import Answered, Game
 
@@ -49,8 +49,8 @@ class StagedPlayer:
         doing = f"player {self.name} choosing {'an answer ' if prefix == 'answer_' else ''}for {engine.player_names[seat]}"
         try:
             chosen = method(seen, options, rng)
-        except Exception as exc:  # the designer's code
-            raise blame(exc, engine.folder, engine.display, doing) from None
+        except BaseException as exc:  # the designer's code
+            raise engine.blame(exc, doing) from None
         if chosen not in options:
             raise engine.fail(f"{prefix}{self.name} chose {short(chosen)}, which is not one of the {len(options)} "
                               f"{'answers' if prefix == 'answer_' else 'moves'} it was given")
@@ -77,8 +77,8 @@ class StagedPlayer:
 def _uses(engine: KitRules, ability: str, state: Any, move: Any) -> bool:
     try:
         return bool(getattr(engine.game, f"ability_{ability}")(state, move))
-    except Exception as exc:  # the designer's code
-        raise blame(exc, engine.folder, engine.display, f"asking whether {short(move)} uses {ability}") from None
+    except BaseException as exc:  # the designer's code
+        raise engine.blame(exc, f"asking whether {short(move)} uses {ability}") from None
 
 
 def decide(rules: Any, state: Any, rng: random.Random, mover: StagedPlayer, seat_player: Callable[[int], Any]) -> Any:

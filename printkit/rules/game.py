@@ -119,8 +119,10 @@ def play_out(
     rng: random.Random,
     state: S | None = None,
     max_moves: int = 100_000,
+    trail: list[tuple[S, M]] | None = None,
 ) -> Playout[S, M]:
-    """Play from ``state`` (default: the start) to the end with one policy per player."""
+    """Play from ``state`` (default: the start) to the end with one policy per player; ``trail`` (when given) receives
+    each move with the state it was played from, before it is played (what failed is there too)."""
     state = rules.initial_state() if state is None else state
     game: Playout[S, M] = Playout()
     max_moves = getattr(rules, "max_moves", max_moves)  # a designer's game states its own limit
@@ -135,6 +137,8 @@ def play_out(
         else:
             move = policies[player](rules, state, rng)
         game.moves.append(move)
+        if trail is not None:
+            trail.append((state, move))
         state = rules.apply(state, move)
     endless = getattr(rules, "endless", None)
     if endless is not None:

@@ -85,18 +85,33 @@ class GameLog:
     path: Path | None
     title: str = ""
     lines: list[str] = field(default_factory=list)
+    written: bool = False
 
     def record(self, rules: Rules[Any, Any], state: Any, move: Any) -> None:
+        """Note ``move`` (before it is played: a move the rules fail on is the log's last line)."""
         self.lines.append(rules.format_move(state, move))
 
     def write(self, note: str = "") -> None:
         """Write the log (nothing when no path was given); a disk error is one ``error:`` line."""
+        self.written = True
         if self.path is None:
             return
-        from printkit.build import write_file
+        from printkit.kit.outfolder import write_file
 
-        head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {note}"] if note else [])
+        head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {printable(note)}"] if note else [])
         write_file(self.path, ("\n".join(head + self.lines) + "\n").encode("utf-8"))
+
+    def keep(self, note: str) -> None:
+        """Write the game so far when it was not written (a game stopped by Ctrl-C or an error: ``note`` says which);
+        a disk error then is not reported over the reason the game stopped."""
+        from printkit.errors import PrintkitError
+
+        if self.written:
+            return
+        try:
+            self.write(note)
+        except PrintkitError:
+            pass
 
 
 class Console:
