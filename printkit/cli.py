@@ -379,6 +379,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     from printkit.balance.progress import Progress
     from printkit.balance.simulation import simulate_chunked
     from printkit.params import to_mapping
+    from printkit.rules.metrics import metrics_lines
     from printkit.rules.reasons import reasons_lines
     from printkit.rules.simulate import RESULTS
 
@@ -393,11 +394,13 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
+    seat_names = spec.rules(params).player_names
+    data["metrics"] = tally.metrics(seat_names)
     kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if as_json:
         click.echo(json.dumps(data, indent=2))
         sys.exit(0 if complete else 130)
-    seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
+    seats = ", ".join(f"{who} = {what}" for who, what in zip(seat_names, names))
     click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")
     for key in RESULTS:
         lo, hi = data["intervals"][key]
@@ -409,6 +412,8 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
         click.echo(f"  {key}: {n}")
     for key, value in data["summary"].items():
         click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
+    for line in metrics_lines(data["metrics"]):
+        click.echo(line)
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
     if kept is not None:
         click.echo(f"  kept for the gallery: {kept}")

@@ -25,6 +25,7 @@ from printkit.config import load_config
 from printkit.errors import ConfigError
 from printkit.games import get_game
 from printkit.params import to_mapping
+from printkit.rules.playouts import Names
 from printkit.rules.simulate import Tally
 
 MAIN, FULL = "main", "full"
@@ -94,7 +95,7 @@ def _source(request: Request) -> tuple[Any, Any, Any, Callable[[tuple[str, ...]]
 def plan(request: Request) -> Plan:
     """Check every input; a user error is raised before anything is written."""
     spec, game, base_params, point_params, axes = _source(request)
-    matchups = parse_players(request.players, spec.players)
+    matchups = parse_players(request.players, Names(spec))
     if request.abilities and spec.abilities is None:
         raise NoAbilities(f"--abilities: {spec.name} has no abilities to remove (restricted play needs a game's abilities hook)")
     planned = []
@@ -150,10 +151,10 @@ def _finish(plan: Plan, item: PlannedPoint, tallies: dict[str, Tally]) -> dict[s
     spec, point = plan.spec, item.point
     main = tallies[MAIN]
     summary = spec.summarize(main) if spec.summarize is not None else {}
+    seat_names = spec.rules(item.params).player_names
     data = {"id": point.ident, "values": dict(point.values), "players": point.matchup, "status": "done",
-            **point_figures(main, summary)}
+            **point_figures(main, summary), "metrics": main.metrics(seat_names)}
     if item.abilities:
-        seat_names = spec.rules(item.params).player_names
         data["abilities"] = [ability_figures(ability, seat, seat_names[seat], tallies[FULL], tallies[f"{ability}|{seat}"])
                              for ability in item.abilities for seat in (0, 1)]
     return data

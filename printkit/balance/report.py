@@ -20,7 +20,8 @@ def render_report(results: dict[str, Any], plots: list[str]) -> str:
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["reason_lines"] = reasons_lines
     abilities = [(p, a) for p in results["points"] if p["status"] == "done" for a in p.get("abilities", [])]
-    return env.get_template("report.html.j2").render(r=results, plots=plots, abilities=abilities)
+    figured = [p for p in results["points"] if p["status"] == "done" and p.get("metrics")]
+    return env.get_template("report.html.j2").render(r=results, plots=plots, abilities=abilities, figured=figured)
 
 
 def write_report(results: dict[str, Any], folder: Path) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from printkit.errors import PrintkitError
 from printkit.rules.game import Playout, Policy
-from printkit.rules.playouts import policies
+from printkit.rules.playouts import policies, resolve
 from printkit.rules.simulate import Tally
 from printkit.userinput.text import quoted
 
@@ -106,8 +106,11 @@ def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tu
         tests = game_abilities(spec, params)
         if ability not in tests:
             raise NoAbilities(f"{spec.name} has no ability {quoted(ability)} (abilities: {', '.join(tests) or 'none'})")
-        if spec.restrict_player is not None:
-            players = [spec.players[name] for name in names]
+        players = [resolve(spec.players, name, spec.name) for name in names]
+        if hasattr(players[seat], "without"):  # a player that restricts itself (mcts: in its search too)
+            players[seat] = players[seat].without(tests[ability])
+            seats = list(spec.pair_players(*players) if spec.pair_players is not None else players)
+        elif spec.restrict_player is not None:
             players[seat] = spec.restrict_player(players[seat], ability)
             seats = list(spec.pair_players(*players) if spec.pair_players is not None else players)
         else:

@@ -29,8 +29,12 @@ from printkit.kitrules import (
     choice,
     copy_state,
 )
+from printkit.rules.metrics import Trace
 from printkit.rules.simulate import Tally, result_of
 
+TRACED = 200
+"""Games of a batch whose every move is traced for the designers' figures, the first of each batch (the rest count
+their ends only: tracing each move costs a fast game a quarter of its speed)."""
 LISTED = 12
 """Legal moves named in an error about a move that is not one of them."""
 
@@ -48,6 +52,14 @@ class KitRules:
         self.players: int = self._checked_players()
         self.player_names: tuple[str, ...] = self.call(self.game.names, "naming the players")
         self.endings: tuple[str, ...] = tuple(self.game.endings)
+        kind = type(self.game)
+        if kind.answers is not Game.answers:  # the search decides a secret answer apart from the move (rules/mcts.py)
+            self.secret_parts = self._secret_parts
+        if kind.private or kind.hidden or kind.view is not Game.view or kind.determinize is not Game.determinize:
+            self.determinize = self._determinize  # hidden information: the search samples what a seat cannot see
+        self._dealt: Any = None
+        if kind.score is not Game.score:  # standings for the designers' figures (printkit/rules/metrics.py)
+            self.score = lambda state, player: self.call(lambda: self.game.score(state, player), "in score()")
 
     def _checked_players(self) -> int:
         count = self.game.players
@@ -256,6 +268,35 @@ class KitRules:
             if value:
                 tally.extra[key] += value
 
+    # --- what a search player needs (printkit/rules/mcts.py) ----------------------------------------------
+    def _secret_parts(self, state: Any, move: Any) -> tuple[Any, int, Any] | None:
+        """(the mover's own move, the answering player, the answer) of a move answered in secret; None for another."""
+        if not isinstance(move, Answered):
+            return None
+        return move.move, self.answerer(state, move.move), move.answer
+
+    def _determinize(self, view: Any, player: int, rng: random.Random) -> Any:
+        """A state ``player`` cannot tell from the one behind ``view``: the designer's :meth:`Game.determinize`, else
+        what the view hides drawn from the components dealt at setup that the view does not show
+        (:func:`printkit.kitgame.guess.fill_hidden`)."""
+        if type(self.game).determinize is not Game.determinize:
+            return self.call(lambda: self.game.determinize(copy_state(view), player, rng),
+                             lambda: f"in determinize() for {self.player_names[player]}")
+        from printkit.kitgame.guess import GuessError, fill_hidden
+
+        if self._dealt is None:
+            self._dealt = self.initial_state()
+        try:
+            return fill_hidden(view, self._dealt, set(self.game.per_player), rng)
+        except GuessError as exc:
+            raise self.fail(f"the mcts player cannot sample what {self.player_names[player]} does not see: {exc}; write "
+                            "determinize(self, view, player, rng) returning a state consistent with the view "
+                            "(docs: reference/rules-api.md)") from None
+
+    def playout_from(self, state: Any, rng: random.Random) -> Outcome:
+        """Random moves from a copy of ``state`` to the end (the search's playouts; the fast path of :func:`playouts`)."""
+        return _one_game(self, (random_player,) * self.players, rng, copy_state(state))[1]
+
     def render_text(self, state: Any) -> str:
         return str(self.call(lambda: self.game.text(state), "in text()"))
 
@@ -317,8 +358,11 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
     tally = Tally()
     start = time.perf_counter()
     counting = type(rules.game).counters is not Game.counters
-    for _ in range(games):
-        length, ended, first, state = _one_game(rules, policies, rng)
+    traced = min(games, TRACED)
+    for number in range(games):
+        trace = Trace(rules.players, tally.measures)
+        length, ended, first, state = _one_game(rules, policies, rng, trace=trace if number < traced else None)
+        trace.end(ended, number < traced)
         tally.add(result_of(ended.winner, first), length, ended.reason)
         if counting:
             rules.count(tally, state)
@@ -327,13 +371,15 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
 
 
 def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]],
-              rng: random.Random) -> tuple[int, Outcome, int | None, Any]:
-    """One game to its end: (moves, outcome, the first player to move, the final state)."""
+              rng: random.Random, start: Any = None, trace: Trace | None = None) -> tuple[int, Outcome, int | None, Any]:
+    """One game to its end (from ``start``, changed in place, or the start of a game): (moves, outcome, the first
+    player to move, the final state). ``trace`` is told each decision and, with the rules' ``score``, the standings."""
     game, count, limit = rules.game, rules.players, rules.max_moves
+    score = game.score if trace is not None and type(game).score is not Game.score else None
     answered = type(game).answers is not Game.answers  # moves with secret answers (Answered) are listed whole
     outcome, to_move, moves_of, play = game.outcome, game.to_move, game.moves, game.play
     fast = [p is random_player for p in policies]
-    state = rules.initial_state()
+    state = rules.initial_state() if start is None else start
     first, recent, move = None, [], None
     length = 0
     try:
@@ -361,7 +407,11 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
                         if type(moves) is not list or not moves:
                             moves = rules.player_moves(state, player)
                     move = moves[rng.randrange(len(moves))]
+                    if trace is not None:
+                        trace.decided(player, len(moves))
                 else:
+                    if trace is not None:
+                        trace.decided(player, len(rules.full_moves(state, player)))
                     move = policies[player](rules, state, rng)
             if length >= limit - 5:
                 recent.append(rules.format_move(state, move))
@@ -369,6 +419,8 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
             if result is not None:
                 state = result
             length += 1
+            if score is not None and player != CHANCE:
+                trace.stood([score(state, seat) for seat in range(count)])
             move = None
     except IllegalMove as exc:
         raise rules.fail(f"play() refused {short(notation_of(game, state, move))}, a move the rules offered: {exc}") from None

@@ -18,6 +18,7 @@ from printkit.kitgame.engine import KitRules, notation_of, playouts, random_play
 from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, game_class, kit_ref
+from printkit.rules.playouts import resolve
 from printkit.rules.simulate import Tally
 
 if TYPE_CHECKING:  # the data layer is imported when a kit folder is read
@@ -91,7 +92,7 @@ def _spec(ref: KitRef) -> GameSpec:
         if engine.players != len(names):
             raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
                              "(replay, play and verify take any count)")
-        chosen = [players[n] for n in names]
+        chosen = [resolve(players, n, ref.display) for n in names]
         return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
@@ -154,6 +155,7 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
 
         console = Console(input_stream, output_stream)
         engine = rules(setup)
+        computer = resolve(players, player, setup.name, "--computer") if seat is not None else None
         if has_dialogue(engine.game):  # the designer's own wording
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=setup.title)
@@ -161,10 +163,9 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
         if has_answers(type(engine.game)):  # secret answers: asked in stages
             from printkit.kitgame.terminal import play_answered
 
-            return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                                 seed=seed, log=log, read_secret=read_secret)
-        return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                         seed=seed, log=log)
+            return play_answered(engine, console=console, seat=seat, policy=computer, seed=seed, log=log,
+                                 read_secret=read_secret)
+        return play_game(engine, console=console, seat=seat, policy=computer, seed=seed, log=log)
 
     return play
 

@@ -7,9 +7,10 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from printkit.rules.game import Policy, Rules, play_out
+from printkit.rules.metrics import Trace, figures
 
 RESULTS = ("first", "second", "draw")
 
@@ -34,6 +35,8 @@ class Tally:
     reasons: Counter[str] = field(default_factory=Counter)
     extra: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    measures: Counter[str] = field(default_factory=Counter)
+    """Sums of the designers' figures (printkit/rules/metrics.py) over the games the rules engine traced."""
 
     def add(self, result: str, length: int, reason: str) -> None:
         """Record one game: ``result`` is first, second or draw (seen from who moved first)."""
@@ -44,6 +47,10 @@ class Tally:
     @property
     def games(self) -> int:
         return len(self.lengths)
+
+    def metrics(self, names: Sequence[str]) -> dict[str, Any]:
+        """The designers' figures of the traced games (empty when a fast kernel played them untraced)."""
+        return figures(self.measures, len(names), names, wilson_interval)
 
     def as_json(self) -> dict[str, Any]:
         n = self.games
@@ -80,9 +87,12 @@ def simulate(
     rng = random.Random(seed)
     tally = Tally()
     start = time.perf_counter()
+    players = len(rules.player_names)
     for _ in range(games):
-        game = play_out(rules, policies, rng)
+        trace = Trace(players, tally.measures)
+        game = play_out(rules, policies, rng, trace=trace)
         assert game.outcome is not None
+        trace.end(game.outcome)
         tally.add(result_of(game.outcome.winner, game.first), len(game.moves), game.outcome.reason)
         if observe is not None:
             observe(tally, game)
