@@ -432,6 +432,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
               help="games per point and matchup")
 @click.option("--seed", type=int, default=1, show_default=True, help="random seed")
 @click.option("--abilities", is_flag=True, help="restricted play: what each ability is worth to each seat")
+@click.option("--cards", is_flag=True, help="restricted play for every distinct card the rules deal: what each is worth, ranked")
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="local processes (default: the core count)")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="run on an existing Dask cluster (tcp://host:8786)")
 @click.option("--resume", is_flag=True, help="complete a stopped run (same options) instead of starting again")
@@ -439,7 +440,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
 @SET_OPTION
 @OUT_OPTION
 def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], players: str, count: int, seed: int, abilities: bool,
-            workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
+            cards: bool, workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
     """Balance lab: rates over a parameter sweep, ability values, flags, plots -> OUT/<game>/balance/."""
     from printkit.balance.command import balance as run_balance
     from printkit.balance.execute import default_workers
@@ -448,7 +449,7 @@ def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], pl
     _one_source(game, kits)
     if kits and config_path is not None:
         _fail("--kit reads its own kit.toml: give --set KEY=VALUE for its keys instead of --config")
-    request = Request(game or "", sweeps, players, count, seed, abilities, config_path, sets, kits[0] if kits else None)
+    request = Request(game or "", sweeps, players, count, seed, abilities, config_path, sets, kits[0] if kits else None, cards)
     code = run_balance(request, Path(out), workers or default_workers(), scheduler, resume, click.echo)
     if code:
         sys.exit(code)

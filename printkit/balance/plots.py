@@ -10,7 +10,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.balance.figures import where
+from printkit.balance.figures import ranked_cards, where
+from printkit.balance.restrict import CARD_PREFIX
 from printkit.balance.store import write_atomic
 from printkit.rules.reasons import group_reasons
 
@@ -124,15 +125,19 @@ def heatmap_plot(results: dict[str, Any], folder: Path) -> list[str]:
     return names
 
 
-def abilities_plot(results: dict[str, Any], folder: Path) -> list[str]:
-    """What each ability is worth to each seat: the win rate lost without it, with 95% intervals."""
+def abilities_plot(results: dict[str, Any], folder: Path, cards: bool = False) -> list[str]:
+    """What each ability (``cards``: each card, ranked by its mean worth over the seats) is worth to each seat: the
+    win rate lost without it, with 95% intervals."""
     plt = _pyplot()
     rows = []
     for point in results["points"]:
         if point["status"] != "done":
             continue
         where = ", ".join(f"{k.split('.', 2)[-1]} {v}" for k, v in point["values"].items())
-        for ability in point.get("abilities", []):
+        listed = [a for a in point.get("abilities", []) if a["ability"].startswith(CARD_PREFIX) == cards]
+        if cards:
+            listed = ranked_cards(listed)
+        for ability in listed:
             label = f"{ability['ability']} ({ability['seat_name']})"
             if where or len(_matchups(results)) > 1:
                 label += f" @ {where + ' ' if where else ''}{point['players'].replace('/', ' vs ')}"
@@ -150,10 +155,11 @@ def abilities_plot(results: dict[str, Any], folder: Path) -> list[str]:
     panel.axvline(0, color="black", linewidth=0.8)
     for edge in (-10, 10):
         panel.axvline(edge, color="#999999", linewidth=0.8, linestyle="--")
-    panel.set_xlabel("points of win rate the seat loses without the ability (95% CI)")
-    panel.set_title(f"{results['title']}: what each ability is worth")
+    what = "card" if cards else "ability"
+    panel.set_xlabel(f"points of win rate the seat loses without the {what} (95% CI)")
+    panel.set_title(f"{results['title']}: what each {what} is worth" + (", most first" if cards else ""))
     panel.grid(axis="x", alpha=0.3)
-    names = _save(fig, folder, "abilities")
+    names = _save(fig, folder, "cards" if cards else "abilities")
     plt.close(fig)
     return names
 
@@ -300,6 +306,7 @@ def write_plots(results: dict[str, Any], folder: Path) -> list[str]:
         names += heatmap_plot(results, folder)
     if any(p.get("abilities") for p in done):
         names += abilities_plot(results, folder)
+        names += abilities_plot(results, folder, cards=True)
     names += reasons_plot(results, folder)
     names += figures_plot(results, folder)
     return names

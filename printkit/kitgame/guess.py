@@ -37,6 +37,11 @@ def _items(value: Any) -> Iterator[Any]:
                 yield inner
 
 
+def items_of(state: Any) -> Iterator[Any]:
+    """Every item the lists of ``state`` hold (the whole state: no key left out)."""
+    return _items(state)
+
+
 def _counted(state: Any, skip: set[str]) -> Counter[Any]:
     """Every item of ``state`` outside the keys in ``skip``."""
     if not isinstance(state, Mapping):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from printkit.games.spec import GameSpec
 from printkit.kitgame.blame import RulesError, blame, short
+from printkit.kitgame.cards import CARD_PREFIX, card_test, dealt_cards
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
@@ -96,10 +97,15 @@ def _spec(ref: KitRef) -> GameSpec:
         return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
-        return {name: _ability_test(name) for name in abilities}
+        """The designer's abilities, then each distinct card the rules deal (``card: Wish``, printkit.kitgame.cards)."""
+        tests = {name: _ability_test(name) for name in abilities}
+        engine = rules(setup)
+        for label in dealt_cards(setup.decks, tuple(cls.aids), engine.initial_state()):
+            tests[CARD_PREFIX + label] = card_test(label)
+        return tests
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
-                    kernel=kernel, abilities=ability_tests if abilities else None, play=_terminal(rules, players),
+                    kernel=kernel, abilities=ability_tests, play=_terminal(rules, players),
                     strongest=strongest, extras={"kit": ref}, pair_players=pair if staged else None,
                     restrict_player=without_ability if staged else None)
 

@@ -124,7 +124,7 @@ class Search:
                 result = self._result(ended)
                 break
             if expanded:
-                result = self._result(self._play_out(state))
+                result = self._result(self._play_out(state, moves if node.player != CHANCE else None))
                 break
             if node.player == CHANCE:
                 move, parts = chance_move(rules, state, rng), ()
@@ -203,21 +203,25 @@ class Search:
                 best, best_key = bound, key
         return best_key
 
-    def _play_out(self, state: Any) -> Outcome:
-        """The rest of the game at random: the engine's own fast playout where it has one."""
+    def _play_out(self, state: Any, moves: Sequence[Any] | None = None) -> Outcome:
+        """The rest of the game at random (``moves``: the legal moves of ``state`` where already listed): the engine's
+        own fast playout where it has one."""
         if self.finish is not None:
             return self.finish(state, self.rng)  # type: ignore[no-any-return]
-        rules, rng = self.rules, self.rng
+        rules, randrange = self.rules, self.rng.randrange
+        outcome, to_move, legal, apply = rules.outcome, rules.current_player, rules.legal_moves, rules.apply
+        if moves:
+            state = apply(state, moves[randrange(len(moves))])
         for _ in range(self.limit):
-            ended = rules.outcome(state)
+            ended = outcome(state)
             if ended is not None:
                 return ended
-            if rules.current_player(state) == CHANCE:
-                move = chance_move(rules, state, rng)
+            if to_move(state) == CHANCE:
+                move = chance_move(rules, state, self.rng)
             else:
-                moves = rules.legal_moves(state)
-                move = moves[rng.randrange(len(moves))]
-            state = rules.apply(state, move)
+                moves = legal(state)
+                move = moves[randrange(len(moves))]
+            state = apply(state, move)
         raise RuntimeError(f"a playout did not end within {self.limit} moves")
 
     def _result(self, ended: Outcome) -> list[float]:
