@@ -15,6 +15,8 @@
   and against random, 1,000 seat-alternating games each (target >= 58 % against greedy).
 - ``games``: each built-in game, mcts at the default level against random (target: >= 90 % of decisive games),
   with the time per move (target <= 0.5 s on one core).
+- ``cards``: ``balance --cards`` on the scaffold with a planted free three-star card, seeds 1 to 20: how often it
+  ranks first (target >= 19) and how long each run takes on two workers (target < 3 minutes).
 - ``trace``: the skill trace on the scaffold and tic-tac-toe: mcts with 2N iterations against N, N = 1, 2, 4 ... 128,
   100 games a level, seats alternating: the stronger side's share of decisive games with its 95 % interval.
 """
@@ -296,7 +298,40 @@ def trace(args: argparse.Namespace) -> dict[str, Any]:
     return {"trace": data}
 
 
-PARTS = {"speed": speed, "tictactoe": tictactoe, "scaffold": scaffold, "games": games, "trace": trace}
+PLANTED = "Gift,,,3,,,Event,#B8860B,star,Gain 3 :star:.,2\n"
+"""The overpowered card planted in the scaffold's deck for ``cards``: free, three stars."""
+
+
+def cards(args: argparse.Namespace) -> dict[str, Any]:
+    """``balance --cards`` on the scaffold with a planted free three-star card, for seeds 1 to ``--card-seeds``: the
+    rank of the planted card, and the seconds of each run (two workers)."""
+    folder = Path(tempfile.mkdtemp()) / "star-race"
+    subprocess.run([sys.executable, "-m", "printkit", "new", str(folder), "--rules"], check=True, capture_output=True)
+    with (folder / "cards.csv").open("a") as deck:
+        deck.write(PLANTED)
+    rows = []
+    for seed in range(1, args.card_seeds + 1):
+        out = tempfile.mkdtemp()
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "printkit", "balance", "--kit", str(folder), "--cards", "--players", args.card_players,
+                        "--games", str(args.card_games), "--seed", str(seed), "--workers", str(args.workers), "--out", out],
+                       check=True, capture_output=True)
+        seconds = time.perf_counter() - start
+        results = json.loads((Path(out) / "star-race" / "balance" / "results.json").read_text())
+        from printkit.balance.report import card_rows
+
+        ranked = [row["card"] for row in card_rows(results["points"][0])]
+        rows.append({"seed": seed, "rank": ranked.index("Gift") + 1, "first": ranked[0], "seconds": seconds})
+        if not args.json:
+            print(f"cards, seed {seed}: Gift ranks {rows[-1]['rank']} of {len(ranked)} ({seconds:.0f} s; "
+                  f"{args.card_players}, {args.card_games} games a group)", flush=True)
+    first = sum(1 for row in rows if row["rank"] == 1)
+    if not args.json:
+        print(f"cards: the planted card ranks first in {first} of {len(rows)} seeds", flush=True)
+    return {"cards": {"players": args.card_players, "games": args.card_games, "runs": rows, "first": first}}
+
+
+PARTS = {"speed": speed, "tictactoe": tictactoe, "scaffold": scaffold, "games": games, "trace": trace, "cards": cards}
 
 
 def main() -> None:
@@ -313,6 +348,9 @@ def main() -> None:
     parser.add_argument("--game-games", type=int, default=100)
     parser.add_argument("--trace-games", type=int, default=100)
     parser.add_argument("--trace-top", type=int, default=128)
+    parser.add_argument("--card-seeds", type=int, default=20)
+    parser.add_argument("--card-games", type=int, default=300)
+    parser.add_argument("--card-players", default="mcts:easy")
     args = parser.parse_args()
     found: dict[str, Any] = {}
     for part in args.parts or list(PARTS):

@@ -173,3 +173,27 @@ def test_restricted_play_with_mcts_keeps_the_ability_from_its_search(tmp_path: P
             others = [m for m in rules.legal_moves(state) if not uses(rules, state, m)]
             assert not uses(rules, state, move) or not others
             state = rules.apply(state, move)
+
+
+def test_a_planted_overpowered_card_ranks_first(tmp_path: Path) -> None:
+    """balance --cards from the deck alone: a free card that wins the game at once (five stars), added to the scaffold,
+    is worth the most to the greedy player. (The issue's free three-star card against mcts players, 20 seeds: bench/mcts.py
+    cards; against greedy players the three-star card and Wish, three stars for five coins, are worth about as much.)"""
+    folder = scaffold(tmp_path)
+    with (folder / "cards.csv").open("a") as deck:
+        deck.write("Gift,,,5,,,Event,#B8860B,star,Gain 5 :star:.,2\n")
+    out = tmp_path / "out"
+    result = cli("balance", "--kit", str(folder), "--cards", "--players", "greedy", "--games", "600", "--seed", "2",
+                 "--workers", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    from printkit.balance.report import card_rows
+
+    data = json.loads((out / "star-race" / "balance" / "results.json").read_text())
+    ranked = card_rows(data["points"][0])
+    assert [row["card"] for row in ranked][0] == "Gift" and len(ranked) == 7
+    assert ranked[0]["played"] > 0 and all(-s["interval"][1] > 0 for s in ranked[0]["seats"])  # worth > 0 at 95%
+    page = (out / "star-race" / "balance" / "report.html").read_text()
+    assert "What each card is worth" in page and "cards.png" in page
+    header = (out / "star-race" / "balance" / "results.csv").read_text().splitlines()[0].split(",")
+    assert header[-10:] == ["margin", "draw_rate", "move_limit_stops", "moves", "branching", "forced_share", "lead_changes",
+                            "drama", "drama_deficit", "decisiveness"]
