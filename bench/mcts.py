@@ -10,7 +10,9 @@
   alone.
 - ``tictactoe``: mcts with 1,000 iterations against random (400 games, seats alternating: no loss is the target)
   and against perfect play (the exact solution, computed here by memoized minimax over the rules engine; the
-  perfect player picks at random among its optimal moves): every game a draw is the target.
+  perfect player takes the first of its optimal moves): every game a draw is the target. Then against a varied
+  perfect player (a random one of its optimal moves: openings such as the edge, whose refutation lies five
+  moves deep, come up).
 - ``scaffold``: the `printkit new --rules` game: mcts at its default level against the designer's greedy player
   and against random, 1,000 seat-alternating games each (target >= 58 % against greedy).
 - ``games``: each built-in game, mcts at the default level against random (target: >= 90 % of decisive games),
@@ -69,6 +71,9 @@ class LeanTicTacToe:
 
     def current_player(self, state: Any) -> int:
         return state[1]
+
+    def first_player(self, state: Any) -> int:
+        return 0
 
     def legal_moves(self, state: Any) -> list[int]:
         return [] if self.outcome(state) is not None else [i for i, v in enumerate(state[0]) if v == 0]
@@ -146,8 +151,9 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
 
 
 # --- tic-tac-toe: random and perfect play ----------------------------------------------------------------
-def perfect_player(rules: Any) -> Any:
-    """The exact solution as a player: memoized minimax over the rules engine, a random choice among optimal moves."""
+def perfect_player(rules: Any, varied: bool = True) -> Any:
+    """The exact solution as a player: memoized minimax over the rules engine; among optimal moves a random one
+    (``varied``) or the first in the rules' order."""
     from printkit.rules.game import CHANCE
 
     @lru_cache(maxsize=None)
@@ -179,7 +185,7 @@ def perfect_player(rules: Any) -> Any:
             scored.append((score, move))
         top = max(s for s, _ in scored)
         best = [m for s, m in scored if s == top]
-        return best[rng.randrange(len(best))]
+        return best[rng.randrange(len(best))] if varied else best[0]
 
     assert CHANCE == -1
     play.__name__ = "perfect"
@@ -215,9 +221,12 @@ def tictactoe(args: argparse.Namespace) -> dict[str, Any]:
     start = time.perf_counter()
     against_random = seat_games(rules, mcts, random_policy, args.random_games, 7)
     middle = time.perf_counter()
-    against_perfect = seat_games(rules, mcts, perfect_player(rules), args.perfect_games, 8)
+    against_perfect = seat_games(rules, mcts, perfect_player(rules, varied=False), args.perfect_games, 8)
+    later = time.perf_counter()
+    against_varied = seat_games(rules, mcts, perfect_player(rules), args.perfect_games, 9)
     data = {"against_random": {**against_random, "games": args.random_games, "seconds": middle - start},
-            "against_perfect": {**against_perfect, "games": args.perfect_games, "seconds": time.perf_counter() - middle}}
+            "against_perfect": {**against_perfect, "games": args.perfect_games, "seconds": later - middle},
+            "against_varied_perfect": {**against_varied, "games": args.perfect_games, "seconds": time.perf_counter() - later}}
     if not args.json:
         for name, row in data.items():
             print(f"tic-tac-toe, mcts:1000 {name.replace('_', ' ')}: {row['wins']} wins, {row['draws']} draws, "

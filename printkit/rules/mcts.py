@@ -58,7 +58,7 @@ class Budget:
 class Node:
     """One information set of the searcher (one state, with perfect information)."""
 
-    __slots__ = ("player", "children", "stats", "state", "moves", "terminal")
+    __slots__ = ("player", "children", "stats", "state", "moves", "terminal", "proven")
 
     def __init__(self, player: int, state: Any = None) -> None:
         self.player = player
@@ -68,6 +68,8 @@ class Node:
         self.state = state
         self.moves: Sequence[Any] | None = None
         self.terminal: Outcome | None = None
+        self.proven: list[float] | None = None
+        """Each player's result under best play from here, once the search has proved it (perfect information)."""
 
 
 class Search:
@@ -84,6 +86,8 @@ class Search:
         self.finish = getattr(rules, "playout_from", None)
         self.limit = int(getattr(rules, "max_moves", 100_000))
         self.exact = self.sample is None  # perfect information: the view is the state
+        self.solve = self.exact and self.split is None
+        """MCTS-Solver (Winands, Bjornsson and Saito 2008): results proved by the tree are backed up as such."""
         self.root = Node(rules.current_player(view), view if self.exact else None)
         self.iterations = 0
 
@@ -94,11 +98,13 @@ class Search:
         if budget.seconds is None:
             for _ in range(budget.iterations):
                 self.iterate()
+                if self.root.proven is not None:
+                    break
         else:
             stop = time.perf_counter() + budget.seconds
             while True:
                 self.iterate()
-                if time.perf_counter() >= stop:
+                if time.perf_counter() >= stop or self.root.proven is not None:
                     break
         return self
 
@@ -116,6 +122,8 @@ class Search:
                 if node.moves is None:
                     node.terminal = rules.outcome(state)
                     node.moves = () if node.terminal is not None or node.player == CHANCE else self._legal(state, node.player)
+                    if node.terminal is not None:
+                        node.proven = self._result(node.terminal)
                 ended, moves = node.terminal, node.moves
             else:
                 ended = rules.outcome(state)
@@ -128,6 +136,11 @@ class Search:
                 break
             if node.player == CHANCE:
                 move, parts = chance_move(rules, state, rng), ()
+            elif self.solve:
+                move = self._solved(node)
+                parts = ((node.player, move),)
+                if move is None:
+                    move, parts = self._select(node, state, self._open(node))
             else:
                 move, parts = self._select(node, state, moves)
             child = node.children.get(move)
@@ -144,6 +157,48 @@ class Search:
                 entry = stats[key]
                 entry[0] += 1
                 entry[1] += result[key[0]]
+        if self.solve:
+            for visited, _ in reversed(path):
+                if visited.proven is None and visited.player != CHANCE:
+                    visited.proven = self._proof(visited)
+                if visited.proven is None:
+                    break
+
+    # --- MCTS-Solver ------------------------------------------------------------------------------
+    def _proof(self, node: Node) -> list[float] | None:
+        """``node``'s proved result: a child proved a win for the player to move, or every move proved (the best)."""
+        won = self._win(node)
+        if won is not None:
+            return won
+        mover, best = node.player, None
+        for move in node.moves or ():
+            child = node.children.get(move)
+            if child is None or child.proven is None:
+                return None
+            if best is None or child.proven[mover] > best[mover]:
+                best = child.proven
+        return best
+
+    def _win(self, node: Node) -> list[float] | None:
+        """A child proved a win for the player to move at ``node`` (then ``node`` is proved), else None."""
+        for child in node.children.values():
+            if child.proven is not None and child.proven[node.player] == 1.0:
+                return child.proven
+        return None
+
+    def _solved(self, node: Node) -> Any:
+        """A move proved to win for the player to move (None when there is none)."""
+        for move, child in node.children.items():
+            if child.proven is not None and child.proven[node.player] == 1.0:
+                return move
+        return None
+
+    def _open(self, node: Node) -> Sequence[Any]:
+        """The moves not proved to lose for the player to move (all of them when every one is)."""
+        children, mover = node.children, node.player
+        moves = node.moves or ()
+        kept = [m for m in moves if not ((c := children.get(m)) is not None and c.proven is not None and c.proven[mover] == 0.0)]
+        return kept or moves
 
     # --- the steps --------------------------------------------------------------------------------
     def _legal(self, state: Any, player: int) -> Sequence[Any]:
@@ -241,8 +296,18 @@ class Search:
         return [rows[i] for i in order]
 
     def best(self, player: int, keys: Sequence[Any] | None = None) -> Any:
-        """``player``'s most visited choice at the root (among ``keys``)."""
+        """``player``'s most visited choice at the root (among ``keys``); with proved results, the best proved choice
+        first, and no choice proved to lose while another is not."""
         rows = self.ranked(player, keys)
+        if self.solve and player == self.root.player and rows:
+            proven = {key: child.proven for key, child in self.root.children.items() if child.proven is not None}
+            winning = [row for row in rows if row[0] in proven and proven[row[0]][player] == 1.0]
+            safe = [row for row in rows if row[0] not in proven or proven[row[0]][player] > 0.0]
+            if winning:
+                return winning[0][0]
+            if self.root.proven is not None:  # every move proved: the best of them
+                return max(rows, key=lambda row: proven[row[0]][player] if row[0] in proven else -1.0)[0]
+            rows = safe or rows
         if not rows:
             raise RuntimeError("the search made no iteration")
         return rows[0][0]
