@@ -19,6 +19,8 @@
   with the time per move (target <= 0.5 s on one core).
 - ``cards``: ``balance --cards`` on the scaffold with a planted free three-star card, seeds 1 to 20: how often it
   ranks first (target >= 19) and how long each run takes on two workers (target < 3 minutes).
+- ``movetime``: CPU seconds of one decision at the default level on one core, at three points of a game of each
+  game, beside the cost of one random game (what an iteration costs at least).
 - ``trace``: the skill trace on the scaffold and tic-tac-toe: mcts with 2N iterations against N, N = 1, 2, 4 ... 128,
   100 games a level, seats alternating: the stronger side's share of decisive games with its 95 % interval.
 """
@@ -282,12 +284,60 @@ def games(args: argparse.Namespace) -> dict[str, Any]:
     from printkit.games import available
 
     data = {}
-    for name in available():
-        row = matchup(name, None, ("mcts", "random"), args.game_games, 31, args.workers)
+    for name in args.only or available():
+        row = matchup(name, None, (args.game_level, "random"), args.game_games, 31, args.workers)
         data[name] = row
         if not args.json:
-            print(f"{name}, mcts against random: {_share(row)}; {1000 * row['seconds_a_move']:.0f} ms a move", flush=True)
+            print(f"{name}, {args.game_level} against random: {_share(row)}; {1000 * row['seconds_a_move']:.0f} ms a move",
+                  flush=True)
     return {"games": data}
+
+
+def movetime(args: argparse.Namespace) -> dict[str, Any]:
+    """CPU seconds of one decision at the default level, on one core, at the start and after 2 and 6 random moves of
+    each game (the scaffold included), with the rules engine's cost of a random game for comparison."""
+    from printkit.config import load_config
+    from printkit.games import available, get_game
+    from printkit.kitgame.spec import open_kit
+    from printkit.rules.game import CHANCE, chance_move, play_out, random_policy
+    from printkit.rules.mcts import search_player
+
+    folder = Path(tempfile.mkdtemp()) / "star-race"
+    subprocess.run([sys.executable, "-m", "printkit", "new", str(folder), "--rules"], check=True, capture_output=True)
+    config = load_config(None)
+    engines = [(name, get_game(name).rules(config.game_params(name))) for name in args.only or available()]
+    engines.append(("scaffold", open_kit(str(folder)).rules()))
+    data = {}
+    player = search_player("mcts")
+    assert player is not None
+    for name, rules in engines:
+        rng = random.Random(5)
+        start = time.process_time()
+        playouts = 0
+        while time.process_time() - start < 1.0 or playouts < 3:
+            play_out(rules, (random_policy, random_policy), rng)
+            playouts += 1
+        random_game = (time.process_time() - start) / playouts
+        times = []
+        for skip in (0, 2, 6):
+            state, done = rules.initial_state(), 0
+            while rules.outcome(state) is None and (rules.current_player(state) == CHANCE or done < skip):
+                if rules.current_player(state) == CHANCE:
+                    state = rules.apply(state, chance_move(rules, state, rng))
+                else:
+                    state = rules.apply(state, random_policy(rules, state, rng))
+                    done += 1
+            if rules.outcome(state) is not None:
+                continue
+            begin = time.process_time()
+            player(rules, state, random.Random(skip))
+            times.append(time.process_time() - begin)
+        data[name] = {"seconds_a_move": times, "random_game_seconds": random_game}
+        if not args.json:
+            shown = ", ".join(f"{t:.2f}" for t in times)
+            print(f"{name}: mcts (1,000 iterations) {shown} s a move (start, after 2 and 6 moves); a random game "
+                  f"{1000 * random_game:.1f} ms", flush=True)
+    return {"movetime": data}
 
 
 def trace(args: argparse.Namespace) -> dict[str, Any]:
@@ -340,7 +390,8 @@ def cards(args: argparse.Namespace) -> dict[str, Any]:
     return {"cards": {"players": args.card_players, "games": args.card_games, "runs": rows, "first": first}}
 
 
-PARTS = {"speed": speed, "tictactoe": tictactoe, "scaffold": scaffold, "games": games, "trace": trace, "cards": cards}
+PARTS = {"speed": speed, "tictactoe": tictactoe, "scaffold": scaffold, "games": games, "movetime": movetime, "trace": trace,
+         "cards": cards}
 
 
 def main() -> None:
@@ -355,6 +406,8 @@ def main() -> None:
     parser.add_argument("--perfect-games", type=int, default=100)
     parser.add_argument("--scaffold-games", type=int, default=1000)
     parser.add_argument("--game-games", type=int, default=100)
+    parser.add_argument("--game-level", default="mcts", help="the mcts level of the games part")
+    parser.add_argument("--only", action="append", default=[], metavar="GAME", help="games: only this built-in game")
     parser.add_argument("--trace-games", type=int, default=100)
     parser.add_argument("--trace-top", type=int, default=128)
     parser.add_argument("--card-seeds", type=int, default=20)
