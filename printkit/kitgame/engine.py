@@ -29,12 +29,10 @@ from printkit.kitrules import (
     choice,
     copy_state,
 )
-from printkit.rules.metrics import Trace
+from printkit.rules.metrics import TRACED, Trace
+from printkit.rules.metrics import ended as count_ends
 from printkit.rules.simulate import Tally, result_of
 
-TRACED = 200
-"""Games of a batch whose every move is traced for the designers' figures, the first of each batch (the rest count
-their ends only: tracing each move costs a fast game a quarter of its speed)."""
 LISTED = 12
 """Legal moves named in an error about a move that is not one of them."""
 
@@ -358,14 +356,18 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
     tally = Tally()
     start = time.perf_counter()
     counting = type(rules.game).counters is not Game.counters
-    traced = min(games, TRACED)
+    traced, untraced = min(games, TRACED), []
     for number in range(games):
-        trace = Trace(rules.players, tally.measures)
-        length, ended, first, state = _one_game(rules, policies, rng, trace=trace if number < traced else None)
-        trace.end(ended, number < traced)
+        trace = Trace(rules.players, tally.measures) if number < traced else None
+        length, ended, first, state = _one_game(rules, policies, rng, trace=trace)
+        if trace is not None:
+            trace.end(ended)
+        else:
+            untraced.append(ended)
         tally.add(result_of(ended.winner, first), length, ended.reason)
         if counting:
             rules.count(tally, state)
+    count_ends(tally.measures, rules.players, untraced)
     tally.seconds = time.perf_counter() - start
     return tally
 

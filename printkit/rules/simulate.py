@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from printkit.rules.game import Policy, Rules, play_out
-from printkit.rules.metrics import Trace, figures
+from printkit.rules.metrics import TRACED, Trace, ended, figures
 
 RESULTS = ("first", "second", "draw")
 
@@ -87,14 +87,18 @@ def simulate(
     rng = random.Random(seed)
     tally = Tally()
     start = time.perf_counter()
-    players = len(rules.player_names)
-    for _ in range(games):
-        trace = Trace(players, tally.measures)
+    players, untraced = len(rules.player_names), []
+    for number in range(games):
+        trace = Trace(players, tally.measures) if number < TRACED else None
         game = play_out(rules, policies, rng, trace=trace)
         assert game.outcome is not None
-        trace.end(game.outcome)
+        if trace is not None:
+            trace.end(game.outcome)
+        else:
+            untraced.append(game.outcome)
         tally.add(result_of(game.outcome.winner, game.first), len(game.moves), game.outcome.reason)
         if observe is not None:
             observe(tally, game)
+    ended(tally.measures, players, untraced)
     tally.seconds = time.perf_counter() - start
     return tally

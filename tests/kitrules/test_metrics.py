@@ -66,7 +66,7 @@ def test_simulate_shows_the_figures(tmp_path: Path) -> None:
                  "--out", str(tmp_path / "out"))
     data = json.loads(result.output)["metrics"]
     seats = data["seats"]
-    assert seats[0]["wins"] + seats[1]["wins"] + data["draws"] == 300 == data["games"] and data["traced_games"] == 200
+    assert seats[0]["wins"] + seats[1]["wins"] + data["draws"] == 300 == data["games"] and data["traced_games"] == 100
     assert seats[0]["wins"] == json.loads(result.output)["results"]["first"]  # Player 1 always moves first here
     assert 1 < data["branching"] < 4 and 0 < data["forced_share"] < 1 and 0 <= data["decisiveness"] <= 1
     text = cli("simulate", "--kit", str(folder), "--players", "greedy,random", "--games", "300", "--out", str(tmp_path / "out"))
