@@ -381,6 +381,12 @@ class Game:
     """A game longer than this is stopped and reported (a game that never ends is a bug in the rules)."""
     strongest: str = ""
     """The player the computer plays by default in a terminal game (default: the last one defined)."""
+    playout: str = ""
+    """The player the ``mcts`` player's playouts use (a ``player_NAME`` method's NAME; default: random moves). A
+    better playout makes the search stronger, a slower one gives it fewer iterations a second."""
+    playout_depth: int = 0
+    """With :meth:`score`: the ``mcts`` player's playouts stop after this many moves, the leader by score counting as
+    the winner (0: every playout plays to the end). For long games whose standing tells who is ahead."""
 
     def __init__(self, params: Mapping[str, Any], decks: Mapping[str, Sequence[Record]],
                  tokens: Mapping[str, Sequence[Record]], boards: Mapping[str, Any]) -> None:

@@ -291,9 +291,20 @@ class KitRules:
                             "determinize(self, view, player, rng) returning a state consistent with the view "
                             "(docs: reference/rules-api.md)") from None
 
+    playout_policy: Callable[[Any, Any, random.Random], Any] | None = None
+    """The designer's ``playout`` player as a policy (set by printkit.kitgame.spec), else None: random moves."""
+
     def playout_from(self, state: Any, rng: random.Random) -> Outcome:
-        """Random moves from a copy of ``state`` to the end (the search's playouts; the fast path of :func:`playouts`)."""
-        return _one_game(self, (random_player,) * self.players, rng, copy_state(state))[1]
+        """The search's playouts: from a copy of ``state`` to the end (the fast path of :func:`playouts`), by random moves
+        or the designer's ``playout`` player; with ``playout_depth`` and ``score``, cut there and judged by score."""
+        policy = self.playout_policy or random_player
+        depth = self.game.playout_depth if self.game.playout_depth > 0 and hasattr(self, "score") else None
+        _, ended, _, final = _one_game(self, (policy,) * self.players, rng, copy_state(state), depth=depth)
+        if ended is not None:
+            return ended
+        standing = [self.score(final, seat) for seat in range(self.players)]
+        leaders = [seat for seat, value in enumerate(standing) if value == max(standing)]
+        return Outcome(leaders[0] if len(leaders) == 1 else None, "playout cut: the leader by score", tuple(standing))
 
     def render_text(self, state: Any) -> str:
         return str(self.call(lambda: self.game.text(state), "in text()"))
@@ -373,9 +384,11 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
 
 
 def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]],
-              rng: random.Random, start: Any = None, trace: Trace | None = None) -> tuple[int, Outcome, int | None, Any]:
+              rng: random.Random, start: Any = None, trace: Trace | None = None,
+              depth: int | None = None) -> tuple[int, Any, int | None, Any]:
     """One game to its end (from ``start``, changed in place, or the start of a game): (moves, outcome, the first
-    player to move, the final state). ``trace`` is told each decision and, with the rules' ``score``, the standings."""
+    player to move, the final state). ``trace`` is told each decision and, with the rules' ``score``, the standings;
+    with ``depth`` the game stops after that many moves (outcome None)."""
     game, count, limit = rules.game, rules.players, rules.max_moves
     score = game.score if trace is not None and type(game).score is not Game.score else None
     answered = type(game).answers is not Game.answers  # moves with secret answers (Answered) are listed whole
@@ -393,6 +406,8 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
                 return length, ended, first, state
             if length == limit:
                 raise rules.endless(state, recent)
+            if length == depth:
+                return length, None, first, state
             player = to_move(state)
             if player == CHANCE:
                 move = rules.chance(state).sample(rng)

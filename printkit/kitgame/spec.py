@@ -78,7 +78,10 @@ def _spec(ref: KitRef) -> GameSpec:
     folder = Path(ref.folder)
 
     def rules(setup: KitSetup) -> KitRules:
-        return KitRules(cls, setup, folder, ref.display, ref.rules_name)
+        engine = KitRules(cls, setup, folder, ref.display, ref.rules_name)
+        if cls.playout:
+            engine.playout_policy = players[cls.playout]
+        return engine
 
     staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
     players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
@@ -86,6 +89,8 @@ def _spec(ref: KitRef) -> GameSpec:
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
+    if cls.playout and cls.playout not in players:
+        raise RulesError(f"{ref.rules_name}: playout = {cls.playout!r} is not a player (players: {', '.join(players)})")
     abilities = _named(cls, ABILITY_PREFIX)
 
     def kernel(setup: KitSetup, names: tuple[str, str], games: int, seed: int) -> Tally:

@@ -197,3 +197,20 @@ def test_a_planted_overpowered_card_ranks_first(tmp_path: Path) -> None:
     header = (out / "star-race" / "balance" / "results.csv").read_text().splitlines()[0].split(",")
     assert header[-10:] == ["margin", "draw_rate", "move_limit_stops", "moves", "branching", "forced_share", "lead_changes",
                             "drama", "drama_deficit", "decisiveness"]
+
+
+def test_a_playout_player_and_a_cut_judged_by_score(tmp_path: Path) -> None:
+    """``playout = "greedy"`` makes the search's playouts the designer's player; ``playout_depth`` with ``score`` cuts
+    them and names the leader by score the winner."""
+    folder = scaffold(tmp_path)
+    edit(folder / "rules.py", "    endings = (", '    playout = "greedy"\n    playout_depth = 2\n    endings = (')
+    rules = open_kit(str(folder)).rules()
+    state = rules.initial_state()
+    state = rules.apply(state, chance_move(rules, state, random.Random(1)))
+    ended = rules.playout_from(state, random.Random(2))
+    assert ended.reason == "playout cut: the leader by score" and len(ended.scores) == 2
+    assert state["stars"] == [0, 0] and len(state["deck"]) == 8  # the playout played on a copy
+    assert MctsPlayer("mcts", Budget(50))(rules, state, random.Random(3)) in rules.legal_moves(state)
+    edit(folder / "rules.py", 'playout = "greedy"', 'playout = "clever"')
+    line = one_error_line(cli("simulate", "--kit", str(folder), "--games", "2"))
+    assert "rules.py: playout = 'clever' is not a player (players: random, greedy)" in line
