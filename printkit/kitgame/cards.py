@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable
 
+from printkit.kitgame.guess import items_of
 from printkit.kitrules import Answered, Record
 
 CARD_PREFIX = "card: "
@@ -43,8 +44,6 @@ def card_test(label: str) -> Callable[[Any, Any, Any], bool]:
 
 def dealt_cards(decks: Mapping[str, Any], aids: tuple[str, ...], dealt: Any) -> list[str]:
     """The labels of the distinct cards of the decks the rules deal (found in the state at setup), in deck order."""
-    from printkit.kitgame.guess import items_of
-
     found = set()
     for item in items_of(dealt):
         if isinstance(item, Record):

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short
+from printkit.kitgame.guess import GuessError, fill_hidden
 from printkit.kitgame.setup import KitSetup
 from printkit.kitrules import (
     CHANCE,
@@ -280,8 +281,6 @@ class KitRules:
         if type(self.game).determinize is not Game.determinize:
             return self.call(lambda: self.game.determinize(copy_state(view), player, rng),
                              lambda: f"in determinize() for {self.player_names[player]}")
-        from printkit.kitgame.guess import GuessError, fill_hidden
-
         if self._dealt is None:
             self._dealt = self.initial_state()
         try:

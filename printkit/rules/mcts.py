@@ -312,17 +312,6 @@ class Search:
             raise RuntimeError("the search made no iteration")
         return rows[0][0]
 
-    def value(self, player: int) -> float:
-        """``player``'s expected result at the root (0 to 1) by the search: its best choice's mean, or the mean over
-        the root's choices when another player decides."""
-        deciding = self.root.player
-        rows = self.ranked(deciding)
-        if not rows:
-            return 0.5
-        if deciding == player:
-            return rows[0][2]
-        return 1.0 - rows[0][2] if self.players == 2 else 0.5
-
 
 def seen(rules: Any, state: Any, seat: int) -> Any:
     """What ``seat`` sees of ``state``: the rules' ``view`` (hidden information), else the state itself.
