@@ -341,6 +341,7 @@ def movetime(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def trace(args: argparse.Namespace) -> dict[str, Any]:
+    """The skill trace (see the module docstring); ``--trace-plot FILE`` draws it."""
     folder = Path(tempfile.mkdtemp()) / "star-race"
     subprocess.run([sys.executable, "-m", "printkit", "new", str(folder), "--rules"], check=True, capture_output=True)
     data: dict[str, list[dict[str, Any]]] = {"scaffold": [], "tic-tac-toe": []}
@@ -354,7 +355,42 @@ def trace(args: argparse.Namespace) -> dict[str, Any]:
             if not args.json:
                 print(f"skill trace, {game}: mcts:{2 * level} against mcts:{level}: {_share(row)}", flush=True)
             level *= 2
+    if args.trace_plot:
+        plot_trace(data, Path(args.trace_plot))
     return {"trace": data}
+
+
+def plot_trace(data: dict[str, list[dict[str, Any]]], target: Path) -> None:
+    """The skill trace as a curve: the stronger side's share of decisive games with its 95% interval, per level."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from printkit.rules.simulate import wilson_interval
+
+    fig, panel = plt.subplots(figsize=(6.4, 3.6))
+    for (game, rows), colour in zip(data.items(), ("#D55E00", "#0072B2", "#009E73")):
+        levels = [row["level"] for row in rows]
+        shares, low, high = [], [], []
+        for row in rows:
+            decisive = row["wins"] + row["losses"]
+            share = row["wins"] / decisive if decisive else 0.5
+            lo, hi = wilson_interval(row["wins"], decisive) if decisive else (0.0, 1.0)
+            shares.append(100 * share)
+            low.append(100 * (share - lo))
+            high.append(100 * (hi - share))
+        panel.errorbar(levels, shares, yerr=[low, high], fmt="o-", capsize=3, color=colour, label=game)
+    panel.axhline(50, color="black", linewidth=0.8, linestyle="--")
+    panel.set_xscale("log", base=2)
+    panel.set_ylim(0, 100)
+    panel.set_xlabel("N: mcts with 2N iterations against mcts with N")
+    panel.set_ylabel("2N's share of decisive games % (95% CI)")
+    panel.set_title("Skill trace: does thinking twice as long still pay?")
+    panel.grid(alpha=0.3)
+    panel.legend(fontsize=8)
+    fig.savefig(target, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    plt.close(fig)
 
 
 PLANTED = "Gift,,,3,,,Event,#B8860B,star,Gain 3 :star:.,2\n"
@@ -410,6 +446,7 @@ def main() -> None:
     parser.add_argument("--only", action="append", default=[], metavar="GAME", help="games: only this built-in game")
     parser.add_argument("--trace-games", type=int, default=100)
     parser.add_argument("--trace-top", type=int, default=128)
+    parser.add_argument("--trace-plot", default=None, metavar="FILE", help="trace: draw the curve into FILE (PNG)")
     parser.add_argument("--card-seeds", type=int, default=20)
     parser.add_argument("--card-games", type=int, default=300)
     parser.add_argument("--card-players", default="mcts:easy")
