@@ -104,9 +104,10 @@ def _spec(ref: KitRef) -> GameSpec:
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
         """The designer's abilities, then each distinct card the rules deal (``card: Wish``, printkit.kitgame.cards)."""
         tests = {name: _ability_test(name) for name in abilities}
-        engine = rules(setup)
-        for label in dealt_cards(setup.decks, tuple(cls.aids), engine.initial_state()):
-            tests[CARD_PREFIX + label] = card_test(label)
+        decks = getattr(setup, "decks", None)  # Token Tactics' spec hands its own Params: no decks to deal
+        if decks:
+            for label in dealt_cards(decks, tuple(cls.aids), rules(setup).initial_state()):
+                tests[CARD_PREFIX + label] = card_test(label)
         return tests
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
