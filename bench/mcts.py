@@ -254,7 +254,7 @@ def matchup(game: str | None, kit: str | None, players: tuple[str, str], games: 
     decisions = rows[0]["metrics"]["seats"][0]["turns"] * rows[0]["games"] + rows[1]["metrics"]["seats"][1]["turns"] * rows[1]["games"]
     seconds = rows[0]["seconds"] * workers + rows[1]["seconds"] * workers
     return {"players": list(players), "games": games, "wins": wins, "losses": losses, "draws": games - wins - losses,
-            "seconds_a_move": seconds / decisions if decisions else None}
+            "wall_seconds_a_move": seconds / decisions if decisions else None}
 
 
 def _share(row: dict[str, Any]) -> str:
@@ -276,7 +276,8 @@ def scaffold(args: argparse.Namespace) -> dict[str, Any]:
         row = matchup(None, str(folder), ("mcts", other), args.scaffold_games, 31, args.workers)
         data[other] = row
         if not args.json:
-            print(f"scaffold, mcts against {other}: {_share(row)}; {1000 * row['seconds_a_move']:.0f} ms a move", flush=True)
+            print(f"scaffold, mcts against {other}: {_share(row)}; {1000 * row['wall_seconds_a_move']:.0f} ms a move by the wall clock "
+                  "(all the game's decisions, both seats; on a loaded machine: `movetime` measures CPU)", flush=True)
     return {"scaffold": data}
 
 
@@ -288,8 +289,8 @@ def games(args: argparse.Namespace) -> dict[str, Any]:
         row = matchup(name, None, (args.game_level, "random"), args.game_games, 31, args.workers)
         data[name] = row
         if not args.json:
-            print(f"{name}, {args.game_level} against random: {_share(row)}; {1000 * row['seconds_a_move']:.0f} ms a move",
-                  flush=True)
+            print(f"{name}, {args.game_level} against random: {_share(row)}; {1000 * row['wall_seconds_a_move']:.0f} ms a move "
+                  "by the wall clock", flush=True)
     return {"games": data}
 
 
