@@ -445,6 +445,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     from printkit.balance.progress import Progress
     from printkit.balance.simulation import simulate_chunked
     from printkit.params import to_mapping
+    from printkit.rules.metrics import metrics_lines
     from printkit.rules.reasons import reasons_lines
     from printkit.rules.simulate import RESULTS
 
@@ -460,12 +461,14 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
+    seat_names = spec.rules(params).player_names
+    data["metrics"] = tally.metrics(seat_names)
     if as_json:
         echo(json.dumps(data, indent=2))
         if complete:
             keep_simulation(Path(out), spec.name, data, to_mapping(params), seed)
         sys.exit(0 if complete else 130)
-    seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
+    seats = ", ".join(f"{who} = {what}" for who, what in zip(seat_names, names))
     click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")
     for key in RESULTS:
         lo, hi = data["intervals"][key]
@@ -477,6 +480,8 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
         click.echo(f"  {key}: {n}")
     for key, value in data["summary"].items():
         click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
+    for line in metrics_lines(data["metrics"]):
+        click.echo(line)
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
     kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if kept is not None:
@@ -496,6 +501,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
               help="games per point and matchup")
 @click.option("--seed", type=int, default=1, show_default=True, help="random seed")
 @click.option("--abilities", is_flag=True, help="restricted play: what each ability is worth to each seat")
+@click.option("--cards", is_flag=True, help="restricted play for every distinct card the rules deal: what each is worth, ranked")
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="local processes (default: the core count)")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="run on an existing Dask cluster (tcp://host:8786)")
 @click.option("--resume", is_flag=True, help="complete a stopped run (same options) instead of starting again")
@@ -503,7 +509,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
 @SET_OPTION
 @OUT_OPTION
 def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], players: str, count: int, seed: int, abilities: bool,
-            workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
+            cards: bool, workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
     """Balance lab: rates over a parameter sweep, ability values, flags, plots -> OUT/<game>/balance/."""
     from printkit.balance.command import balance as run_balance
     from printkit.balance.execute import default_workers
@@ -512,7 +518,7 @@ def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], pl
     _one_source(game, kits)
     if kits and config_path is not None:
         _fail("--kit reads its own kit.toml: give --set KEY=VALUE for its keys instead of --config")
-    request = Request(game or "", sweeps, players, count, seed, abilities, config_path, sets, kits[0] if kits else None)
+    request = Request(game or "", sweeps, players, count, seed, abilities, config_path, sets, kits[0] if kits else None, cards)
     code = run_balance(request, Path(out), workers or default_workers(), scheduler, resume, click.echo)
     if code:
         sys.exit(code)

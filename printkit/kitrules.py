@@ -386,6 +386,12 @@ class Game:
     """A game longer than this is stopped and reported (a game that never ends is a bug in the rules)."""
     strongest: str = ""
     """The player the computer plays by default in a terminal game (default: the last one defined)."""
+    playout: str = ""
+    """The player the ``mcts`` player's playouts use (a ``player_NAME`` method's NAME; default: random moves). A
+    better playout makes the search stronger, a slower one gives it fewer iterations a second."""
+    playout_depth: int = 0
+    """With :meth:`score`: the ``mcts`` player's playouts stop after this many moves, the leader by score counting as
+    the winner (0: every playout plays to the end). For long games whose standing tells who is ahead."""
 
     def __init__(self, params: Mapping[str, Any], decks: Mapping[str, Sequence[Record]],
                  tokens: Mapping[str, Sequence[Record]], boards: Mapping[str, Any]) -> None:
@@ -485,6 +491,21 @@ class Game:
             if key in seen:
                 seen[key] = [entry if i == player else Hidden(len(entry)) for i, entry in enumerate(seen[key])]
         return seen
+
+    def score(self, state: Any, player: int) -> float:
+        """How well ``player`` stands now, higher is better (points, stars, material): the standings behind the
+        lead changes, drama and decisiveness that ``simulate`` and ``balance`` report. Optional: not written, those
+        figures are left out (the results, scores and lengths are still reported)."""
+        raise NotImplementedError
+
+    def determinize(self, view: Any, player: int, rng: random.Random) -> Any:
+        """A full state that ``player``, seeing ``view`` (what :meth:`view` showed them), cannot tell from the real one:
+        every hidden item filled in, drawn with ``rng`` as the player would guess it. The ``mcts`` player calls it
+        (it is handed views only, never the state). Default: each :class:`Hidden` pile or hand of the view filled
+        with the components dealt at setup that the view does not show, at random; write it when that is not
+        exact (cards that leave the game unseen, cards a player saw go into a hand) or not possible (a hidden
+        entry that is not a list of items). ``view`` is a copy: change it and return it."""
+        raise NotImplementedError
 
     def text(self, state: Any) -> str:
         """The position as text for a terminal and ``printkit replay``. Default: one line per state key."""

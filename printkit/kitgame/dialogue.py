@@ -16,6 +16,7 @@ from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
 from printkit.kitgame.terminal import read_answer
 from printkit.kitrules import Game
+from printkit.rules.mcts import search_player
 from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog
 
 
@@ -71,7 +72,8 @@ def run_dialogue(rules: KitRules, *, console: Console, seat: int | None, player:
                  read_secret: Callable[[str], str] | None = None, title: str = "") -> int:
     """Play one game through the rules' dialogue, the computer (at ``seat``) playing ``player``; 0 when it ends,
     1 when the input ends first (the log is written either way)."""
-    table = TerminalTable(rules, console, seat, StagedPlayer(player), random.Random(seed), log, read_secret, title)
+    computer = search_player(player) or StagedPlayer(player)
+    table = TerminalTable(rules, console, seat, computer, random.Random(seed), log, read_secret, title)
     try:
         rules.game.dialogue(table)
     except EndOfInput:

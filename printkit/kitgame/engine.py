@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short, theirs
+from printkit.kitgame.guess import GuessError, fill_hidden
 from printkit.kitgame.setup import KitSetup, numbers_as_text
 from printkit.kitrules import (
     CHANCE,
@@ -29,6 +30,8 @@ from printkit.kitrules import (
     choice,
     copy_state,
 )
+from printkit.rules.metrics import TRACED, Trace
+from printkit.rules.metrics import ended as count_ends
 from printkit.rules.simulate import GameFailure, Tally, result_of
 from printkit.userinput.text import shortened
 
@@ -55,6 +58,14 @@ class KitRules:
         moves = self.call(lambda: self.game.max_moves, "reading max_moves")
         if not isinstance(moves, int) or isinstance(moves, bool) or moves < 1:
             raise self.fail(f"max_moves = {short(moves)}: expected a whole number of moves above 0")
+        kind = type(self.game)
+        if kind.answers is not Game.answers:  # the search decides a secret answer apart from the move (rules/mcts.py)
+            self.secret_parts = self._secret_parts
+        if kind.private or kind.hidden or kind.view is not Game.view or kind.determinize is not Game.determinize:
+            self.determinize = self._determinize  # hidden information: the search samples what a seat cannot see
+        self._dealt: Any = None
+        if kind.score is not Game.score:  # standings for the designers' figures (printkit/rules/metrics.py)
+            self.score = lambda state, player: self.call(lambda: self.game.score(state, player), "in score()")
 
     def _checked_players(self) -> int:
         count = self.call(lambda: self.game.players, "reading players")
@@ -299,6 +310,44 @@ class KitRules:
             if value:
                 tally.extra[key] += value
 
+    # --- what a search player needs (printkit/rules/mcts.py) ----------------------------------------------
+    def _secret_parts(self, state: Any, move: Any) -> tuple[Any, int, Any] | None:
+        """(the mover's own move, the answering player, the answer) of a move answered in secret; None for another."""
+        if not isinstance(move, Answered):
+            return None
+        return move.move, self.answerer(state, move.move), move.answer
+
+    def _determinize(self, view: Any, player: int, rng: random.Random) -> Any:
+        """A state ``player`` cannot tell from the one behind ``view``: the designer's :meth:`Game.determinize`, else
+        what the view hides drawn from the components dealt at setup that the view does not show
+        (:func:`printkit.kitgame.guess.fill_hidden`)."""
+        if type(self.game).determinize is not Game.determinize:
+            return self.call(lambda: self.game.determinize(copy_state(view), player, rng),
+                             lambda: f"in determinize() for {self.player_names[player]}")
+        if self._dealt is None:
+            self._dealt = self.initial_state()
+        try:
+            return fill_hidden(view, self._dealt, set(self.game.per_player), rng)
+        except GuessError as exc:
+            raise self.fail(f"the mcts player cannot sample what {self.player_names[player]} does not see: {exc}; write "
+                            "determinize(self, view, player, rng) returning a state consistent with the view "
+                            "(docs: reference/rules-api.md)") from None
+
+    playout_policy: Callable[[Any, Any, random.Random], Any] | None = None
+    """The designer's ``playout`` player as a policy (set by printkit.kitgame.spec), else None: random moves."""
+
+    def playout_from(self, state: Any, rng: random.Random) -> Outcome:
+        """The search's playouts: from a copy of ``state`` to the end (the fast path of :func:`playouts`), by random moves
+        or the designer's ``playout`` player; with ``playout_depth`` and ``score``, cut there and judged by score."""
+        policy = self.playout_policy or random_player
+        depth = self.game.playout_depth if self.game.playout_depth > 0 and hasattr(self, "score") else None
+        _, ended, _, final = _one_game(self, (policy,) * self.players, rng, copy_state(state), depth=depth)
+        if ended is not None:
+            return ended
+        standing = [self.score(final, seat) for seat in range(self.players)]
+        leaders = [seat for seat, value in enumerate(standing) if value == max(standing)]
+        return Outcome(leaders[0] if len(leaders) == 1 else None, "playout cut: the leader by score", tuple(standing))
+
     def render_text(self, state: Any) -> str:
         return str(self.call(lambda: self.game.text(state), "in text()"))
 
@@ -368,18 +417,25 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
     start = time.perf_counter()
     counting = type(rules.game).counters is not Game.counters
     deadline = time.thread_time() + budget if budget is not None else 0.0
+    traced, untraced = min(games, TRACED), []
     for number in range(games):
         if budget is not None and time.thread_time() > deadline:
             break
+        trace = Trace(rules.players, tally.measures) if number < traced else None
         try:
-            length, ended, first, state = _one_game(rules, policies, rng)
+            length, ended, first, state = _one_game(rules, policies, rng, trace=trace)
             if counting:
                 rules.count(tally, state)
         except RulesError as exc:
             failed = exc.failed if isinstance(exc, _InGame) else None
             raise GameFailure(exc.error if isinstance(exc, _InGame) else exc, number,
                               _moves_until(rules, policies, seed, number, failed), seed) from None
+        if trace is not None:
+            trace.end(ended)
+        else:
+            untraced.append(ended)
         tally.add(result_of(ended.winner, first), length, ended.reason)
+    count_ends(tally.measures, rules.players, untraced)
     tally.seconds = time.perf_counter() - start
     return tally
 
@@ -431,13 +487,17 @@ def _until(play: Callable[[Any, Any], Any], moves: int) -> Callable[[Any, Any], 
 
 
 def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], rng: random.Random,
-              record: list[str] | None = None, upto: tuple[int, bool] | None = None) -> tuple[int, Outcome, int | None, Any]:
-    """One game to its end: (moves, outcome, the first player to move, the final state). An error is an :class:`_InGame`.
+              record: list[str] | None = None, upto: tuple[int, bool] | None = None, start: Any = None,
+              trace: Trace | None = None, depth: int | None = None) -> tuple[int, Any, int | None, Any]:
+    """One game to its end (from ``start``, changed in place, or the start of a game): (moves, outcome, the first player
+    to move, the final state). An error is an :class:`_InGame`. ``trace`` is told each decision and, with the rules'
+    ``score``, the standings; with ``depth`` the game stops after that many moves (outcome None).
 
     ``record`` (a game played again) receives every move's notation, and ``upto`` = (moves, chosen) stops the game
     after that many moves (after choosing the next one when ``chosen``): the step that failed is not played again.
     """
     game, count, limit = rules.game, rules.players, rules.max_moves
+    score = game.score if trace is not None and type(game).score is not Game.score else None
     answered = type(game).answers is not Game.answers  # moves with secret answers (Answered) are listed whole
     outcome, to_move, moves_of, play = game.outcome, game.to_move, game.moves, game.play
     fast = [p is random_player for p in policies]
@@ -451,7 +511,7 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
     first, move, state = None, None, None
     length = 0
     try:
-        state = rules.initial_state()
+        state = rules.initial_state() if start is None else start
         while True:
             ended = outcome(state)
             if ended is not None:
@@ -460,6 +520,8 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
                 return length, ended, first, state
             if length == limit:
                 raise rules.endless(state, recent[-5:])
+            if length == depth:
+                return length, None, first, state
             player = to_move(state)
             if player == CHANCE:
                 move = rules.chance(state).sample(rng)
@@ -476,7 +538,11 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
                         if type(moves) is not list or not moves:
                             moves = rules.player_moves(state, player)
                     move = moves[rng.randrange(len(moves))]
+                    if trace is not None:
+                        trace.decided(player, len(moves))
                 else:
+                    if trace is not None:
+                        trace.decided(player, len(rules.full_moves(state, player)))
                     move = policies[player](rules, state, rng)
             if length >= noted:
                 recent.append(rules.format_move(state, move))
@@ -484,6 +550,8 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
             if result is not None:
                 state = result
             length += 1
+            if score is not None and player != CHANCE:
+                trace.stood([score(state, seat) for seat in range(count)])
             move = None
     except _Reached:
         raise

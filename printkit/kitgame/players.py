@@ -81,14 +81,19 @@ def _uses(engine: KitRules, ability: str, state: Any, move: Any) -> bool:
         raise engine.blame(exc, f"asking whether {short(move)} uses {ability}") from None
 
 
-def decide(rules: Any, state: Any, rng: random.Random, mover: StagedPlayer, seat_player: Callable[[int], Any]) -> Any:
+def staged(player: Any) -> bool:
+    """Whether ``player`` decides in stages (``choose`` and ``answer``): the designer's players and ``mcts``."""
+    return callable(getattr(player, "choose", None)) and callable(getattr(player, "answer", None))
+
+
+def decide(rules: Any, state: Any, rng: random.Random, mover: Any, seat_player: Callable[[int], Any]) -> Any:
     """The whole move: ``mover``'s choice, then (if the rules ask for one) the answer of the answering seat's player."""
     move = mover.choose(rules, state, rng)
     engine = _engine(rules)
     if not engine.answers(state, move):
         return move
     answerer = seat_player(engine.answerer(state, move))
-    if not isinstance(answerer, StagedPlayer):
+    if not staged(answerer):
         answerer = mover
     return Answered(move, answerer.answer(rules, state, move, rng))
 
@@ -98,7 +103,7 @@ def pair(*players: Any) -> tuple[Policy, ...]:
 
     def seat(index: int) -> Policy:
         mover = players[index]
-        if not isinstance(mover, StagedPlayer):
+        if not staged(mover):
             return mover  # type: ignore[no-any-return]
 
         def policy(rules: Any, state: Any, rng: random.Random) -> Any:

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from printkit.games.spec import GameSpec
 from printkit.guard.limits import bounded
 from printkit.kitgame.blame import RulesError, short
+from printkit.kitgame.cards import CARD_PREFIX, card_test, dealt_cards
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, kit_ref, loaded
+from printkit.rules.playouts import resolve
 from printkit.rules.simulate import Tally
 
 if TYPE_CHECKING:  # the data layer is imported when a kit folder is read
@@ -76,7 +78,10 @@ def _spec(ref: KitRef) -> GameSpec:
     cls, folder = code.game, code.folder
 
     def rules(setup: KitSetup) -> KitRules:
-        return KitRules(cls, setup, folder, ref.display, ref.rules_name)
+        engine = KitRules(cls, setup, folder, ref.display, ref.rules_name)
+        if cls.playout:
+            engine.playout_policy = players[cls.playout]
+        return engine
 
     staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
     players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
@@ -84,6 +89,8 @@ def _spec(ref: KitRef) -> GameSpec:
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
+    if cls.playout and cls.playout not in players:
+        raise RulesError(f"{ref.rules_name}: playout = {cls.playout!r} is not a player (players: {', '.join(players)})")
     abilities = _named(cls, ABILITY_PREFIX)
 
     def kernel(setup: KitSetup, names: tuple[str, str], games: int, seed: int) -> Tally:
@@ -91,15 +98,21 @@ def _spec(ref: KitRef) -> GameSpec:
         if engine.players != len(names):
             raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
                              "(replay, play and verify take any count)")
-        chosen = [players[n] for n in names]
+        chosen = [resolve(players, n, ref.display) for n in names]
         with bounded(ref.limits):
             return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
-        return {name: _ability_test(name) for name in abilities}
+        """The designer's abilities, then each distinct card the rules deal (``card: Wish``, printkit.kitgame.cards)."""
+        tests = {name: _ability_test(name) for name in abilities}
+        decks = getattr(setup, "decks", None)  # Token Tactics' spec hands its own Params: no decks to deal
+        if decks:
+            for label in dealt_cards(decks, tuple(cls.aids), rules(setup).initial_state()):
+                tests[CARD_PREFIX + label] = card_test(label)
+        return tests
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
-                    kernel=kernel, abilities=ability_tests if abilities else None, play=_terminal(rules, players),
+                    kernel=kernel, abilities=ability_tests, play=_terminal(rules, players),
                     strongest=strongest, extras={"kit": ref}, pair_players=pair if staged else None,
                     restrict_player=without_ability if staged else None)
 
@@ -154,6 +167,7 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
 
         console = Console(input_stream, output_stream)
         engine = rules(setup)
+        computer = resolve(players, player, setup.name, "--computer") if seat is not None else None
         if has_dialogue(engine.game):  # the designer's own wording
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=setup.title)
@@ -161,10 +175,9 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
         if has_answers(type(engine.game)):  # secret answers: asked in stages
             from printkit.kitgame.terminal import play_answered
 
-            return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                                 seed=seed, log=log, read_secret=read_secret)
-        return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                         seed=seed, log=log)
+            return play_answered(engine, console=console, seat=seat, policy=computer, seed=seed, log=log,
+                                 read_secret=read_secret)
+        return play_game(engine, console=console, seat=seat, policy=computer, seed=seed, log=log)
 
     return play
 

@@ -7,10 +7,11 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from printkit.errors import PrintkitError
 from printkit.rules.game import Policy, Rules, play_out
+from printkit.rules.metrics import TRACED, Trace, ended, figures
 
 RESULTS = ("first", "second", "draw")
 
@@ -35,6 +36,8 @@ class Tally:
     reasons: Counter[str] = field(default_factory=Counter)
     extra: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    measures: Counter[str] = field(default_factory=Counter)
+    """Sums of the designers' figures (printkit/rules/metrics.py) over the games the rules engine traced."""
 
     def add(self, result: str, length: int, reason: str) -> None:
         """Record one game: ``result`` is first, second or draw (seen from who moved first)."""
@@ -45,6 +48,10 @@ class Tally:
     @property
     def games(self) -> int:
         return len(self.lengths)
+
+    def metrics(self, names: Sequence[str]) -> dict[str, Any]:
+        """The designers' figures of the traced games (empty when a fast kernel played them untraced)."""
+        return figures(self.measures, len(names), names, wilson_interval)
 
     def as_json(self) -> dict[str, Any]:
         n = self.games
@@ -100,17 +107,24 @@ def simulate(
     rng = random.Random(seed)
     tally = Tally()
     start = time.perf_counter()
+    players, untraced = len(rules.player_names), []
     trail: list[tuple[Any, Any]] = []
     for number in range(games):
         trail.clear()
+        trace = Trace(players, tally.measures) if number < TRACED else None
         try:
-            game = play_out(rules, policies, rng, trail=trail)
+            game = play_out(rules, policies, rng, trail=trail, trace=trace)
             assert game.outcome is not None
+            if trace is not None:
+                trace.end(game.outcome)
+            else:
+                untraced.append(game.outcome)
             tally.add(result_of(game.outcome.winner, game.first), len(game.moves), game.outcome.reason)
             if observe is not None:
                 observe(tally, game)
         except PrintkitError as exc:  # a kit's rules that failed: the game so far goes with the error
             raise GameFailure(exc, number, _notation(rules, trail), seed) from None
+    ended(tally.measures, players, untraced)
     tally.seconds = time.perf_counter() - start
     return tally
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move
+from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import PlayError, computer_seat
 from printkit.userinput.text import printable, quoted
 
@@ -67,8 +68,10 @@ def choose_seating(spec: Any, names: Sequence[str], marks: Sequence[str], vs_com
     (default: the game's strongest player).
     """
     player = computer if computer is not None else spec.strongest
-    if player not in spec.players:
-        raise PlayError(f"--computer: unknown player {quoted(player)} for {spec.name} (known: {', '.join(sorted(spec.players))})")
+    try:
+        resolve(spec.players, player, spec.name, "--computer")
+    except UnknownPlayer as exc:
+        raise PlayError(str(exc)) from None
     if not (vs_computer or computer is not None or side is not None):
         return Seating(None, player)
     try:
@@ -296,4 +299,4 @@ def seat_and_policy(spec: Any, names: Sequence[str], computer: str | None, seat:
     """The computer's seat and policy from ``seat``/``player`` (or a side named by ``computer``, the older keyword)."""
     if seat is None and computer is not None:
         seat = computer_seat(names, computer, spec.marks)
-    return seat, spec.players[player or spec.strongest]
+    return seat, resolve(spec.players, player or spec.strongest, spec.name, "--computer")
