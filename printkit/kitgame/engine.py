@@ -341,7 +341,7 @@ class KitRules:
         or the designer's ``playout`` player; with ``playout_depth`` and ``score``, cut there and judged by score."""
         policy = self.playout_policy or random_player
         depth = self.game.playout_depth if self.game.playout_depth > 0 and hasattr(self, "score") else None
-        _, ended, _, final = _one_game(self, (policy,) * self.players, rng, copy_state(state), depth=depth)
+        _, ended, _, final = _one_game(self, (policy,) * self.players, rng, start=copy_state(state), depth=depth)
         if ended is not None:
             return ended
         standing = [self.score(final, seat) for seat in range(self.players)]

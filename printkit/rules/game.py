@@ -130,6 +130,7 @@ def play_out(
     max_moves = getattr(rules, "max_moves", max_moves)  # a designer's game states its own limit
     score = getattr(rules, "score", None) if trace is not None else None
     seats = range(len(rules.player_names))
+    counting = getattr(rules, "counts_moves", True)  # False: listing a turn's moves costs more than the game
     for _ in range(max_moves):
         result = rules.outcome(state)
         if result is not None:
@@ -140,7 +141,7 @@ def play_out(
             move = chance_move(rules, state, rng)
         else:
             if trace is not None:
-                trace.decided(player, len(rules.legal_moves(state)))
+                trace.decided(player, len(rules.legal_moves(state)) if counting else None)
             move = policies[player](rules, state, rng)
         game.moves.append(move)
         if trail is not None:

@@ -26,21 +26,23 @@ games keeps the figures' intervals useful and the batch within a few per cent of
 class Trace:
     """One game's decisions and standings; :meth:`end` adds them to ``measures``."""
 
-    __slots__ = ("players", "measures", "turns", "options", "forced", "leaders", "standings", "moves")
+    __slots__ = ("players", "measures", "turns", "options", "forced", "counted", "leaders", "standings", "moves")
 
     def __init__(self, players: int, measures: Counter[str]) -> None:
         self.players, self.measures = players, measures
         self.turns = [0] * players
-        self.options, self.forced, self.moves = 0, 0, 0
+        self.options, self.forced, self.counted, self.moves = 0, 0, 0, 0
         self.leaders: list[int | None] = []
         self.standings: list[Sequence[float]] = []
 
-    def decided(self, player: int, legal: int) -> None:
-        """``player`` chose among ``legal`` moves."""
+    def decided(self, player: int, legal: int | None) -> None:
+        """``player`` chose among ``legal`` moves (None: not counted, the rules list a turn's moves at a high cost)."""
         self.turns[player] += 1
-        self.options += legal
-        self.forced += legal == 1
         self.moves += 1
+        if legal is not None:
+            self.options += legal
+            self.forced += legal == 1
+            self.counted += 1
 
     def stood(self, values: Sequence[float]) -> None:
         """Each player's standing after a move (higher is better)."""
@@ -58,6 +60,7 @@ class Trace:
         m["decisions"] += self.moves
         m["options"] += self.options
         m["forced"] += self.forced
+        m["counted"] += self.counted
         m["moves_sq"] += self.moves * self.moves
         ended(m, n, (outcome,))
         if self.leaders:
@@ -158,11 +161,11 @@ def figures(measures: Counter[str], players: int, names: Sequence[str],
         "draws": int(m["draws"]), "draw_rate": int(m["draws"]) / games, "draw_interval": [draws_low, draws_high],
         "move_limit_stops": int(m["move_limit"]),
         "moves": moves, "moves_interval": [low, high],
-        "branching": m["options"] / m["decisions"] if m["decisions"] else 0.0,
-        "forced_share": m["forced"] / m["decisions"] if m["decisions"] else 0.0,
     }
-    if m["decisions"]:
-        data["forced_interval"] = list(wilson(int(m["forced"]), int(m["decisions"])))
+    counted = int(m["counted"])
+    if counted:  # decisions whose legal moves were counted (not those of rules with counts_moves = False)
+        data["branching"], data["forced_share"] = m["options"] / counted, m["forced"] / counted
+        data["forced_interval"] = list(wilson(int(m["forced"]), counted))
     if m["margin_games"]:
         mean, low, high = mean_interval(m["margin"], m["margin_sq"], int(m["margin_games"]))
         data["margin"], data["margin_interval"] = mean, [low, high]
@@ -209,8 +212,11 @@ def metrics_lines(data: dict[str, Any]) -> list[str]:
     lines.append(f"  draws   {_pct(data['draw_rate'])} ({_span(data['draw_interval'])}); "
                  f"stopped at the move limit: {data['move_limit_stops']}")
     lines.append(f"  moves   {data['moves']:.2f} decisions a game ({_span(data['moves_interval'], unit='')})")
-    forced = f" ({_span(data['forced_interval'])})" if "forced_interval" in data else ""
-    lines.append(f"  choice  {data['branching']:.2f} legal moves a decision; {_pct(data['forced_share'])} forced{forced}")
+    if "branching" in data:
+        lines.append(f"  choice  {data['branching']:.2f} legal moves a decision; {_pct(data['forced_share'])} forced "
+                     f"({_span(data['forced_interval'])})")
+    else:
+        lines.append("  choice  not counted: these rules list a turn's moves at too high a cost (counts_moves = False)")
     if "lead_changes" in data:
         lines.append(f"  lead    {data['lead_changes']:.2f} changes a game ({_span(data['lead_changes_interval'], unit='')}), "
                      f"{_pct(data['lead_change_rate'])} of moves")

@@ -79,3 +79,26 @@ def test_a_kernel_pair_says_it_has_no_per_move_figures(tmp_path: Path) -> None:
     result = cli("simulate", "--game", "warfare", "--games", "50", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "(no per-move figures: this pair was played by the game's fast kernel" in result.output
+
+
+
+def test_rules_that_list_moves_at_a_high_cost_leave_the_branching_out() -> None:
+    """Tic Tac Warfare above 8x8 (counts_moves False): decisions and turns are counted, legal moves are not."""
+    import random
+
+    from printkit.games.warfare.engine import WarfareRules
+    from printkit.games.warfare.params import Params
+    from printkit.games.warfare.players import random_policy
+    from printkit.rules.game import play_out
+    from printkit.rules.metrics import metrics_lines
+
+    rules = WarfareRules(Params(board_size=10, line_length=5))
+    assert not rules.counts_moves and WarfareRules(Params()).counts_moves
+    measures: Counter[str] = Counter()
+    trace = Trace(2, measures)
+    ran = play_out(rules, (random_policy, random_policy), random.Random(1), trace=trace)
+    assert ran.outcome is not None
+    trace.end(ran.outcome)
+    data = figures(measures, 2, ("X", "O"), wilson_interval)
+    assert 0 < data["moves"] <= len(ran.moves) and "branching" not in data and "forced_share" not in data
+    assert any("choice  not counted" in line for line in metrics_lines(data))

@@ -100,7 +100,7 @@ def test_verify_and_build_play_the_same_random_games_and_keep_a_failed_one(kit: 
 @pytest.mark.parametrize("old, new, said", [
     ("    def outcome(self, state):\n", "    def outcome(self, state):\n        if len(state['deck']) == 3 and state['coins'][0] > 3:\n"
      "            return {}['boom']\n", "in outcome(): KeyError: 'boom'"),
-    ("        return None\n\n    # Where", "        return None\n\n    def counters(self, state):\n        return {'coins': 1 / (state['coins'][0] - 2)}\n\n"
+    ("        return state[\"stars\"][player]\n\n    # Where", "        return state[\"stars\"][player]\n\n    def counters(self, state):\n        return {'coins': 1 / (state['coins'][0] - 2)}\n\n"
      "    # Where", "in counters(): ZeroDivisionError"),
     ("    players = 2\n", "    players = 2\n    max_moves = 9\n", "a game did not end within 9 moves (max_moves)"),
 ])
