@@ -80,7 +80,7 @@ KIT: dict[str, Key] = {
     "paper": Key("string", "the paper, same as `print.paper` (any letter case)", choices=("A4", "letter", "A3", "universal")),
     "icons": Key("string", "folder of inline icons: `:coin:` in any text is `art/coin.svg` (or `.png`)", "art"),
     "print_note": Key("string", "the print note's advice on the rule sheet and cutting (default: \"Rule sheet: single-sided. "
-                                "Cut the pieces along the crop marks; shaped tokens along their dashed guides.\")"),
+                                "Cut the pieces along the crop marks.\")"),
 }
 
 RULES: dict[str, Key] = {
@@ -270,6 +270,12 @@ ARRAYS: dict[str, tuple[str, Mapping[str, Key]]] = {
 GAME: dict[str, Key] = {
     "rules": Key("string", "a Python file of the kit folder holding the game's rules (a `printkit.kitrules.Game`): "
                            "replay, verify, simulate, balance and play the kit", pattern=r".*\.py", example="rules.py"),
+    "time_limit": Key("number", "CPU seconds one call into the kit's Python (rules.py: a move, a player's choice, setup; "
+                                "the files `[hooks]` and `art` name: a set drawn) or the rule sheet's template may take "
+                                "before the command stops it with an error naming the line it was at (a `[hooks] kernel` "
+                                "is not timed: it plays many games a call)", 10.0, lo=0.1, hi=86400),
+    "memory_limit": Key("integer", "MB of memory the kit's Python and the rule sheet's template may take beyond what "
+                                   "printkit holds (past it: a MemoryError naming the line)", 2048, lo=64, hi=1048576),
 }
 
 HOOK = r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py:[A-Za-z_][A-Za-z0-9_]{0,63}"

@@ -102,10 +102,10 @@ def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]], blocks: Blocks | N
         raise blame_sets(exc, kit.sets) from None
 
 
-def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any], art: Mapping[str, Any] | None = None
+def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any] | Any, art: Mapping[str, Any] | None = None
                ) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text (rules.md rendered with ``sheet``: the values the rules computed, and ``art``: those the
-    art hooks found), its pictures (files, icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes
+    """The rule sheet's text (rules.md rendered with ``sheet``: the values the rules computed, or what stands for them
+    when they were not computed, and ``art``: those the art hooks found), its pictures (files, icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes
     from (all empty without ``[rules]``)."""
     if kit.spec.rules is None:
         return "", {}, ""
@@ -114,7 +114,7 @@ def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any], art: Mappin
     try:
         text = _rules_text(kit, laid.counts, sheet, art or {})
         _, name = rule_sheet_source(kit) or ("", "")
-        pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon)}
+        pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon, name)}
         by_id = {p.front.id: p for group in (*laid.piece_sets("deck"), *laid.piece_sets("tokens")) for p in group.pieces if p.front.id}
         for src, line in piece_sources(text):
             pictures[src] = pieces_figure(src, f"{name}:{line}", by_id)
@@ -375,26 +375,20 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
     return registered
 
 
-def _rules_text(kit: KitFolder, counts: dict[str, Any], sheet: Mapping[str, Any], art: Mapping[str, Any]) -> str:
+def _rules_text(kit: KitFolder, counts: dict[str, Any], sheet: Mapping[str, Any] | Any, art: Mapping[str, Any]) -> str:
     """The designer's rules.md rendered in jinja2's sandbox (``{{ decks.cards.count }}``, ``{{ boards.board.pages }}``,
     ``{{ sheet.NAME }}``, ``{{ art.NAME }}``)."""
     spec = kit.spec
     source = rule_sheet_source(kit)
     assert source is not None
     text, name = source
-    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts, "sheet": dict(sheet),
-               "art": dict(art)}
-    import jinja2
+    context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts,
+               "sheet": dict(sheet) if isinstance(sheet, Mapping) else sheet, "art": dict(art)}
+    from printkit.templating import render_sheet
 
-    from printkit.templating import from_source, rule_sheets
-
-    try:
-        rendered = from_source(rule_sheets(), text, str((kit.path / str(spec.rules)).resolve())).render(**context)
-        return rendered if kit.example is None else with_example(rendered, kit.example[1])
-    except jinja2.TemplateSyntaxError as exc:
-        raise ConfigError(f"{name}:{exc.lineno}", "", f"template error: {exc.message}") from None
-    except (jinja2.TemplateError, jinja2.exceptions.SecurityError) as exc:
-        raise ConfigError(name, "", f"template error: {exc}") from None
+    rendered = render_sheet(text, context, str((kit.path / str(spec.rules)).resolve()), name, kit.path, kit.display,
+                            spec.code_limits)
+    return rendered if kit.example is None else with_example(rendered, kit.example[1])
 
 
 def with_example(text: str, log: str) -> str:

@@ -41,11 +41,18 @@ class KitFolder:
     computed: Mapping[str, tuple[list[tuple[str, dict[str, str]]], str]] = field(default_factory=dict)
     """The rows rules.py computes (``rules_rows = "NAME"``), by set name: (where, fields as text) per row and the name
     messages give their source; handed in by the kit's rules (:mod:`printkit.kitgame.rows`)."""
+    out: Path | None = None
+    """The output folder of the command reading the kit: a game of the checks that fails is kept there as a log."""
+    run_code: bool = True
+    """False (``build --no-code``): the kit's Python code is not run (a kit from someone else, printed unread)."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
         """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
         rows rules.py computed (``rows = "NAME"``, handed in as :attr:`computed`)."""
         cells = tuple(c for c in self.cells if c.target == name)
+        if data.computed is not None and not self.run_code:
+            raise ConfigError(self.spec.source, data.key, f"the rows of {name!r} come from rules.py (rules_rows = "
+                                                          f"{data.computed!r}): they cannot be printed with --no-code")
         if data.computed is not None:
             if name not in self.computed:
                 raise LookupError(f"{name}: rows computed by rules.py are handed in (printkit.kitgame.rows)")

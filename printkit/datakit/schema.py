@@ -15,6 +15,7 @@ from printkit.datakit import keys
 from printkit.datakit.keys import CARD_SIZES, NAME, element_keys
 from printkit.datakit.reader import Table
 from printkit.errors import ConfigError
+from printkit.guard.limits import Limits
 from printkit.params import checked_params, describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
 from printkit.userinput.text import quoted
@@ -204,6 +205,9 @@ class KitSpec:
     """``[artwork]``: stem -> the space between pieces in mm, for the files that set it."""
     artwork_titles: Mapping[str, str] = field(default_factory=dict)
     """``[artwork]``: stem -> the file's title after the kit's, for the files that set it."""
+    code_limits: Limits = field(default_factory=Limits)
+    """``[game] time_limit`` and ``memory_limit``: what one call into the kit's code (rules.py, rules.md's template, the
+    Python ``[hooks]`` and ``art`` name) may take."""
 
     @property
     def set_names(self) -> list[str]:
@@ -522,14 +526,16 @@ def _fonts(doc: Table) -> dict[str, tuple[str, str | None]]:
     return fonts
 
 
-def _game(doc: Table) -> str | None:
-    """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules)."""
+def _game(doc: Table) -> tuple[str | None, Limits]:
+    """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules), and the limits of the
+    kit's code (``time_limit``, ``memory_limit``)."""
     table = doc.table("game", keys.GAME)
     rules = table.value("rules")
     if rules is not None and not rules.endswith(".py"):
         raise table.fail("rules", f"expected a Python file such as 'rules.py', got {rules!r}")
+    limits = Limits(float(table.value("time_limit")), int(table.value("memory_limit")))
     table.done()
-    return rules
+    return rules, limits
 
 
 PARAM_VALUE = (str, int, float, bool)
@@ -641,7 +647,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     kit.done()
     fonts = _fonts(doc)
     rules, rules_font, examples, example_file = _rules(doc, fonts)
-    game_rules = _game(doc)
+    game_rules, code_limits = _game(doc)
     hooks = _hooks(doc)
     params = _params(doc, data.get("params", {}) if written is None else written)
     limits = _param_limits(doc, params)
@@ -655,7 +661,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
                    game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file, columns,
-                   gaps, titles)
+                   gaps, titles, code_limits)
 
 
 def _rules(doc: Table, fonts: Mapping[str, Any]) -> tuple[str | None, str, tuple[str, ...], str | None]:

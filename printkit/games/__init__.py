@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from printkit.errors import UnknownGameError
+from printkit.guard.limits import DEFAULT_MEGABYTES, DEFAULT_SECONDS, Limits
 from printkit.params import params_class as make_params
 from printkit.userinput.text import quoted
 
@@ -138,8 +139,10 @@ def _kit_game(name: str) -> GameSpec:
     folder = kit_folder(name)
     with (folder / "kit.toml").open("rb") as file:
         data = tomllib.load(file)
-    return packaged_game(folder, name, data["kit"]["title"], params_class(name), data.get("hooks", {}), data["game"]["rules"],
-                         kit_builder(name), SEEDS[name])
+    game = data["game"]
+    limits = Limits(float(game.get("time_limit", DEFAULT_SECONDS)), int(game.get("memory_limit", DEFAULT_MEGABYTES)))
+    return packaged_game(folder, name, data["kit"]["title"], params_class(name), data.get("hooks", {}), game["rules"],
+                         kit_builder(name), SEEDS[name], limits)
 
 
 def get_game(name: Any) -> GameSpec:

@@ -14,14 +14,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from printkit.kitgame.blame import RulesError, blame, short
+from printkit.guard.limits import Limits, bounded
+from printkit.guard.watchdog import unwatched
+from printkit.kitgame.blame import RulesError, short
+from printkit.kitgame.cards import CARD_PREFIX, card_test, dealt_cards
 from printkit.kitgame.dialogue import has_dialogue, run_dialogue
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.players import StagedPlayer, ability_method, has_answers, has_uses, pair, takes_moves, without_ability
 from printkit.kitgame.setup import KitSetup
-from printkit.kitgame.source import KitRef, game_class, kit_hook, kit_ref
+from printkit.kitgame.source import KitRef, kit_hook, kit_ref, loaded
 from printkit.kitgame.terminal import play_answered
 from printkit.kitrules import Game
+from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import computer_seat
 from printkit.rules.simulate import Tally
 from printkit.rules.spec import GameSpec
@@ -30,14 +34,14 @@ from printkit.rules.terminal import Console, GameLog, play_game
 PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
 
 
-_SPECS: dict[str, GameSpec] = {}
+_SPECS: dict[tuple[Any, ...], GameSpec] = {}
 
 
 def kit_game(ref: KitRef) -> GameSpec:
-    """The game of a kit folder with rules (made once per process)."""
-    if ref.digest not in _SPECS:
-        _SPECS[ref.digest] = _spec(ref)
-    return _SPECS[ref.digest]
+    """The game of a kit folder with rules (made once per process and folder)."""
+    if ref.key not in _SPECS:
+        _SPECS[ref.key] = _spec(ref)
+    return _SPECS[ref.key]
 
 
 def _named(cls: type, prefix: str) -> list[str]:
@@ -51,11 +55,14 @@ def setup_of(params: Any, name: str = "", title: str = "") -> KitSetup:
 
 
 def _spec(ref: KitRef) -> GameSpec:
-    cls = game_class(ref)
-    folder = Path(ref.folder)
+    code = loaded(ref)
+    cls, folder = code.game, code.folder
 
     def rules(params: KitSetup | Any) -> KitRules:
-        return KitRules(cls, setup_of(params, ref.display, cls.__name__), folder, ref.display, ref.rules_name)
+        engine = KitRules(cls, setup_of(params, ref.display, cls.__name__), folder, ref.display, ref.rules_name)
+        if cls.playout:
+            engine.playout_policy = players[cls.playout]
+        return engine
 
     staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
     players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
@@ -63,27 +70,38 @@ def _spec(ref: KitRef) -> GameSpec:
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
+    if cls.playout and cls.playout not in players:
+        raise RulesError(f"{ref.rules_name}: playout = {cls.playout!r} is not a player (players: {', '.join(players)})")
 
     def kernel(setup: KitSetup | Any, names: tuple[str, str], games: int, seed: int) -> Tally:
         engine = rules(setup)
         if engine.players != len(names):
             raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
                              "(replay, play and verify take any count)")
-        chosen = [players[n] for n in names]
-        return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
+        chosen = [resolve(players, n, ref.display) for n in names]
+        with bounded(ref.limits):
+            return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
     def ability_tests(setup: KitSetup | Any) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
-        return {name: _ability_test(name) for name in rules(setup).call(rules(setup).game.abilities, "in abilities()")}
+        """The designer's abilities, then each distinct card the rules deal (``card: Wish``, printkit.kitgame.cards)."""
+        engine = rules(setup)
+        tests = {name: _ability_test(name) for name in engine.call(engine.game.abilities, "in abilities()")}
+        decks = engine.setup.decks
+        if decks:
+            for label in dealt_cards(decks, tuple(cls.aids), engine.initial_state()):
+                tests[CARD_PREFIX + label] = card_test(label)
+        return tests
 
     def observe(tally: Tally, game: Any) -> None:
         """The designer's counters of a finished game, in ``simulate``'s tally (the reference engine's playouts)."""
         _engine(game.rules).count(tally, game.final)
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
-                    kernel=kernel, abilities=ability_tests if _named(cls, ABILITY_PREFIX) or has_uses(cls) else None,
+                    kernel=kernel, abilities=ability_tests,
                     play=_terminal(rules, players), strongest=strongest, marks=tuple(cls.marks), observe=observe,
                     summarize=_summarize(rules) if cls.summary is not Game.summary else None,
-                    extras={"kit": ref}, pair_players=pair if staged else None,
+                    extras={"kit": ref, "ability_hooks": bool(_named(cls, ABILITY_PREFIX)) or has_uses(cls)},
+                    pair_players=pair if staged else None,
                     restrict_player=without_ability if staged else None)
 
 
@@ -102,11 +120,12 @@ def _summarize(rules: Callable[[Any], KitRules]) -> Callable[[Any, Tally], dict[
 
 
 def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapping[str, str], rules_file: str,
-                  kit: Callable[[Any, Any], Any], seed: str = "") -> GameSpec:
+                  kit: Callable[[Any, Any], Any], seed: str = "", limits: Limits | None = None) -> GameSpec:
     """A built-in game: its kit folder shipped in printkit played as any kit folder, its parameters from config.toml
     (``params``: their class), its ``[hooks]`` kernels playing the games they can (the players they do not know are
-    played by the rules: ``printkit.rules.playouts``)."""
-    ref = kit_ref(folder, name, rules_file, f"{name}/kit.toml")
+    played by the rules: ``printkit.rules.playouts``), its code under ``limits`` as a designer's is (kit.toml's
+    ``[game] time_limit`` and ``memory_limit``)."""
+    ref = kit_ref(folder, name, rules_file, f"{name}/kit.toml", limits)
     spec = kit_game(ref)
     fast, restricted = (_lazy_hook(folder, name, hooks[key], f"hooks.{key}") if key in hooks else None
                         for key in ("kernel", "restricted_kernel"))
@@ -117,16 +136,32 @@ def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapp
     def random_games(setup: Any, games: int, seed: int) -> Tally | None:
         return fast(setup, ("random", "random"), games, seed) if fast is not None else None
 
-    return replace(spec, name=name, title=title, seed=seed, params=params, rules=rules, kernel=fast or spec.kernel,
+    def kernel(setup: Any, names: tuple[str, str], games: int, seed: int) -> Tally | None:
+        """The ``[hooks] kernel``'s games where it plays the pair, else the rules' playouts (as a designer's kit's: the
+        ``mcts`` player's games too); None for a name that is no player of the game."""
+        made = fast(setup, names, games, seed) if fast is not None else None
+        if made is not None:
+            return made
+        try:
+            for player in names:
+                resolve(spec.players, player, name)
+        except UnknownPlayer:
+            return None
+        return spec.kernel(setup, names, games, seed)  # type: ignore[misc]
+
+    return replace(spec, name=name, title=title, seed=seed, params=params, rules=rules, kernel=kernel,
                    fast_simulate=random_games if fast is not None else None, restricted_kernel=restricted,
                    play=_terminal(rules, spec.players), kit=kit)
 
 
 def _lazy_hook(folder: Path, name: str, written: str, key: str) -> Callable[..., Any]:
-    """A function ``[hooks]`` names, imported when first called (a kernel's numpy and numba load only to play)."""
+    """A kernel ``[hooks]`` names, imported when first called (its numpy and numba load only to play) and not timed by
+    the watchdog (:func:`printkit.guard.watchdog.unwatched`: its first call compiles for seconds, each plays a chunk of
+    games; the rules it stands for are, and tests keep the two in step)."""
 
     def call(*args: Any) -> Any:
-        return kit_hook(folder, name, written, f"{name}/kit.toml", key)(*args)
+        with unwatched():
+            return kit_hook(folder, name, written, f"{name}/kit.toml", key)(*args)
 
     return call
 
@@ -154,8 +189,8 @@ def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
         engine.game.allowed = getattr(rules, "allows", None)  # restricted play: what the player may play
         try:
             move = method(seen, moves, rng) if listed else method(seen, rng)
-        except Exception as exc:  # the designer's code
-            raise blame(exc, engine.folder, engine.display, f"player {name} choosing for {engine.player_names[seat]}") from None
+        except BaseException as exc:  # the designer's code
+            raise engine.blame(exc, f"player {name} choosing for {engine.player_names[seat]}") from None
         finally:
             engine.game.allowed = None
         if listed and move not in moves:
@@ -174,9 +209,8 @@ def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
         method = ability_method(engine.game, name)
         try:
             return bool(method(state, move))
-        except Exception as exc:  # the designer's code
-            raise blame(exc, engine.folder, engine.display, f"asking whether {short(notation_of(engine.game, state, move))} "
-                                                            f"uses {name}") from None
+        except BaseException as exc:  # the designer's code
+            raise engine.blame(exc, f"asking whether {short(notation_of(engine.game, state, move))} uses {name}") from None
 
     return uses
 
@@ -193,15 +227,16 @@ def _terminal(rules: Callable[[Any], KitRules], players: Mapping[str, Any]) -> C
             seat = computer_seat(engine.player_names, computer, engine.game.marks)
         player = player or engine.game.strongest or list(players)[-1]
         log = log if log is not None else GameLog(None)
+        computer = resolve(players, player, title, "--computer") if seat is not None else None
         if has_dialogue(engine.game):  # the designer's own wording
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=title)
         seating = "two players" if seat is None else f"the computer ({player}) plays {engine.player_names[seat]}"
         console.say(engine.call(lambda: engine.game.greeting(seating), "in greeting()") or f"---- {title} ----")
         if has_answers(type(engine.game)):  # secret answers: asked in stages
-            return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                                 seed=seed, log=log, read_secret=read_secret)
-        return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                         seed=seed, log=log, marks=engine.game.marks, hint=engine.game.hint)
+            return play_answered(engine, console=console, seat=seat, policy=computer, seed=seed, log=log,
+                                 read_secret=read_secret)
+        return play_game(engine, console=console, seat=seat, policy=computer, seed=seed, log=log, marks=engine.game.marks,
+                         hint=engine.game.hint)
 
     return play

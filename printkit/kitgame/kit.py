@@ -4,6 +4,7 @@ sheet rendered, the rules' checks. Built-in games and designers' kits alike come
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
@@ -15,6 +16,7 @@ from printkit.datakit.pictures import position_sources
 from printkit.datakit.schema import SectionSpec
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError, LogError
+from printkit.guard.limits import bounded
 from printkit.kit.model import Finding, Kit
 from printkit.kitart import ArtKit, CardRow
 from printkit.kitgame.blame import blame
@@ -22,19 +24,23 @@ from printkit.kitgame.checks import kit_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
-from printkit.kitgame.sheet import board_cells, example_steps, rule_checks, rules_pages, sheet_values
+from printkit.kitgame.sheet import board_cells, example_steps, rule_checks, rules_pages, sheet_values, unplayed_pages
 from printkit.kitgame.source import kit_hook
 from printkit.kitgame.spec import kit_engine, read_kit
 from printkit.params import ParamSet, params_class
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.rules.example import read_configured
+from printkit.templating import not_computed
 
 
 def folder_kit(kit: KitFolder) -> Kit:
-    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
+    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered. A kit whose
+    Python runs is made within the memory its ``[game] memory_limit`` allows (its code runs all through it)."""
+    runs = kit.run_code and (kit.spec.game_rules is not None or _draws(kit))
     try:
-        return _steps(kit)
+        with bounded(kit.spec.code_limits) if runs else nullcontext():
+            return _steps(kit) if kit.run_code else _unrun_steps(kit)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
 
@@ -60,6 +66,28 @@ def _steps(kit: KitFolder) -> Kit:
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
     return _kit(kit, laid, text, rules_source, pictures, figures, expected, rules)
+
+
+def _unrun_steps(kit: KitFolder) -> Kit:
+    """The kit printed without running its Python (``--no-code``): the data's pieces laid out, the rule sheet's values
+    placeholders, its position figures the boards without pieces (rows rules.py computes, pieces its Python draws:
+    one error each, naming the key)."""
+    spec = kit.spec
+    for drawn in spec.drawn:
+        raise ConfigError(spec.source, drawn.key, f"the pieces of {drawn.name!r} are drawn by {drawn.art}: they cannot be "
+                                                  "printed with --no-code")
+    for key in ("figures",) if "figures" in spec.hooks else ():
+        raise ConfigError(spec.source, f"hooks.{key}", f"the rule sheet's figures are drawn by {spec.hooks[key]}: they "
+                                                       "cannot be printed with --no-code")
+    laid = lay_out(kit, {})
+    values = not_computed("sheet", "rules.py not run: --no-code") if spec.game_rules is not None else {}
+    text, pictures, rules_source = rule_sheet(kit, laid, values)
+    if spec.game_rules is not None:
+        boards = {s.name: s.pieces[0] for s in laid.piece_sets("board")}
+        positions, more = unplayed_pages(position_sources(text), rules_source, boards)
+        pictures.update(positions)
+        laid.findings += more
+    return _kit(kit, laid, text, rules_source, pictures, {}, {}, None)
 
 
 def _kit(kit: KitFolder, laid: Laid, text: str, source: str, pictures: dict[str, Drawing], figures: dict[str, Drawing],
@@ -99,12 +127,12 @@ def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> 
 
 def _drawn(kit: KitFolder, hooked: ArtKit, written: str, key: str, name: str) -> list[Piece]:
     """The pieces of a set the kit's Python draws (``art = "art.py:tokens"``)."""
-    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, key)
+    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, key, kit.spec.code_limits)
     try:
         pieces = list(draw(hooked, name))
     except (ConfigError, BuildError):
         raise
-    except Exception as exc:  # the kit's own code
+    except BaseException as exc:  # the kit's own code (a real Ctrl-C goes on as it is)
         raise blame(exc, kit.path, kit.display, f"drawing {name} ({written})") from None
     strays = sorted({type(p).__name__ for p in pieces if not isinstance(p, Piece)})
     if strays:
@@ -121,12 +149,12 @@ def _draws(kit: KitFolder) -> bool:
 def _blocks(kit: KitFolder, hooked: ArtKit, section: SectionSpec, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, list[Piece]]]:
     """A section's pieces in the captioned blocks ``[sections.NAME] blocks`` groups them into."""
     written, key = str(section.blocks), f"sections.{section.name}.blocks"
-    group = kit_hook(kit.path, kit.display, written, kit.spec.source, key)
+    group = kit_hook(kit.path, kit.display, written, kit.spec.source, key, kit.spec.code_limits)
     try:
         found = [(str(caption), list(items)) for caption, items in group(hooked, pieces)]
     except (ConfigError, BuildError):
         raise
-    except Exception as exc:  # the kit's own code
+    except BaseException as exc:  # the kit's own code (a real Ctrl-C goes on as it is)
         raise blame(exc, kit.path, kit.display, f"grouping the pieces of section {section.name} ({written})") from None
     strays = sorted({type(p).__name__ for _, items in found for p in items if not isinstance(p, Piece)})
     if strays:
@@ -137,12 +165,12 @@ def _blocks(kit: KitFolder, hooked: ArtKit, section: SectionSpec, pieces: Mappin
 def _figures(kit: KitFolder, hooked: ArtKit) -> dict[str, Drawing]:
     """The rule sheet's ``[[figure:NAME]]`` pictures, drawn by ``[hooks] figures``."""
     written = kit.spec.hooks["figures"]
-    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, "hooks.figures")
+    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, "hooks.figures", kit.spec.code_limits)
     try:
         return dict(draw(hooked))
     except (ConfigError, BuildError):
         raise
-    except Exception as exc:  # the kit's own code
+    except BaseException as exc:  # the kit's own code (a real Ctrl-C goes on as it is)
         raise blame(exc, kit.path, kit.display, f"drawing the rule sheet's figures ({written})") from None
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import inspect
 import math
 from dataclasses import replace
-from pathlib import Path
 from typing import Mapping
 
 from printkit.datakit.data import cell_text
@@ -22,7 +21,7 @@ from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.setup import file_setup
 from printkit.kitgame.sheet import example_steps
-from printkit.kitgame.source import game_class, kit_ref
+from printkit.kitgame.source import kit_ref, loaded
 
 PREFIX = "rows_"
 CELL = (str, int, float, bool, type(None))
@@ -33,8 +32,9 @@ def kit_rules(kit: KitFolder) -> KitRules:
     if "rules" not in kit.cache:
         if kit.spec.game_rules is None:
             raise ConfigError(kit.spec.source, "game.rules", "rows computed by rules.py need `[game] rules = \"rules.py\"`")
-        ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source)
-        kit.cache["rules"] = KitRules(game_class(ref), file_setup(kit), Path(ref.folder), ref.display, ref.rules_name)
+        ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source, kit.spec.code_limits)
+        code = loaded(ref)
+        kit.cache["rules"] = KitRules(code.game, file_setup(kit), code.folder, ref.display, ref.rules_name)
     return kit.cache["rules"]  # type: ignore[no-any-return]
 
 
@@ -64,7 +64,6 @@ def computed_records(kit: KitFolder, data: DataSource) -> tuple[list[tuple[str, 
                                  "numbers, true/false or None")
         records.append((where, {column: cell_text(value) for column, value in row.items()}))
     return records, f"{rules.rules_name}: {name}()"
-
 
 
 def with_computed_rows(kit: KitFolder) -> KitFolder:

@@ -10,9 +10,7 @@ from typing import Any, Mapping
 
 from printkit.datakit.load import KitFolder, load_kit
 from printkit.errors import ConfigError
-from printkit.kit.model import Finding
 from printkit.kitgame.blame import RulesError, blame
-from printkit.kitgame.checks import ending_findings
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.game import kit_game
 from printkit.kitgame.rows import with_computed_rows
@@ -36,18 +34,21 @@ class OpenKit:
 
 
 def read_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None,
-             params: Mapping[str, Any] | None = None, settings: PrintSettings | None = None) -> KitFolder:
+             params: Mapping[str, Any] | None = None, settings: PrintSettings | None = None, out: Path | None = None,
+             run_code: bool = True) -> KitFolder:
     """A kit folder read (:func:`printkit.datakit.load.load_kit`) with its parameters checked by the class its
-    ``[hooks] params`` names, as config.toml's are; a refusal names the parameter (and ``--set``, when it set it)."""
-    kit = load_kit(folder, sets, paper, display, params, settings)
-    if "params" in kit.spec.hooks:
+    ``[hooks] params`` names, as config.toml's are; a refusal names the parameter (and ``--set``, when it set it).
+    ``out``: where a failed game of the kit's checks is kept; ``run_code`` False (``--no-code``): none of the kit's
+    Python runs (its parameters are checked by their limits alone)."""
+    kit = replace(load_kit(folder, sets, paper, display, params, settings), out=out, run_code=run_code)
+    if "params" in kit.spec.hooks and run_code:
         _check_params(kit)
     return kit
 
 
 def _check_params(kit: KitFolder) -> None:
     spec = kit.spec
-    derived = kit_hook(kit.path, kit.display, spec.hooks["params"], spec.source, "hooks.params")
+    derived = kit_hook(kit.path, kit.display, spec.hooks["params"], spec.source, "hooks.params", spec.code_limits)
     if not isinstance(derived, type):
         raise ConfigError(spec.source, "hooks.params", f"{spec.hooks['params']} is not a class")
     try:
@@ -56,7 +57,7 @@ def _check_params(kit: KitFolder) -> None:
     except ConfigError as exc:
         written = kit.sets.get(exc.key)
         raise exc if written is None else ConfigError("--set", written, f"{exc.message} (in {exc.source})") from None
-    except Exception as exc:  # the designer's code
+    except BaseException as exc:  # the designer's code (a real Ctrl-C goes on as it is)
         raise blame(exc, kit.path, kit.display, "checking the parameters") from None
 
 
@@ -70,7 +71,7 @@ def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
     if kit.spec.game_rules is None:
         raise RulesError(f"{kit.spec.source}: no [game] rules: this kit is printed from data only; add `[game] rules = \"rules.py\"` "
                          "to play it (printkit new DIR --rules starts a game with rules)")
-    ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source)
+    ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source, kit.spec.code_limits)
     setup = kit_setup(with_computed_rows(kit), sets)
     spec = replace(kit_game(ref), name=setup.name, title=setup.title)
     spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
@@ -82,11 +83,3 @@ def kit_engine(kit: KitFolder) -> KitRules:
     if "engine" not in kit.cache:
         kit.cache["engine"] = open_loaded(kit).rules()
     return kit.cache["engine"]  # type: ignore[no-any-return]
-
-
-def play_findings(folder: str, sets: tuple[str, ...] = ()) -> list[Finding]:
-    """verify's checks that play the game (none for a kit without ``[game] rules``)."""
-    kit = read_kit(folder, sets)
-    if kit.spec.game_rules is None:
-        return []
-    return ending_findings(open_loaded(kit, sets).rules())

@@ -9,13 +9,20 @@ from printkit.errors import BuildError
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
 
+PATH_SHOWN = 1_000
+"""Characters of a path a disk error shows (a path is not an echo of a long value: its end names the file)."""
+
 
 def write_file(target: Path, data: bytes) -> None:
-    """Write one file through a temporary name, so a failed write leaves the old file."""
+    """Write one file through a temporary name, so a failed write (a full disk) leaves the old file and no other."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, target)
     except OSError as exc:
-        raise BuildError(f"cannot write {quoted(str(target))}: {reason(exc)}") from None
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise BuildError(f"cannot write {quoted(str(target), PATH_SHOWN)}: {reason(exc)}") from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import cli, edit, one_error_line, scaffold
+from tests.kitrules.helpers import cli, edit, one_error_line, scaffold
 
 DERIVED = '''
 class Derived:
@@ -66,3 +66,24 @@ def test_a_hook_that_names_nothing_is_one_error(tmp_path: Path) -> None:
     (folder / "params.py").write_text("class Derived:\n    def check(self):\n        return 1 / 0\n", encoding="utf-8")
     edit(folder / "kit.toml", 'params = "checks"', 'params = "params.py:Derived"')
     assert one_error_line(cli("simulate", "--kit", str(folder))).startswith(f"error: {folder}/params.py:3 in check(): ZeroDivisionError")
+
+
+def test_a_hooks_python_is_the_kits_own_module_under_its_limits(tmp_path: Path) -> None:
+    """The file a hook names is a module of the kit's private package, as rules.py is: a helper beside it is the kit's
+    (a jinja2.py in the kit shadows nothing of printkit's), and a call into it past kit.toml's time limit is one error
+    line naming its line."""
+    import sys
+
+    folder = kit_with_hooks(tmp_path)
+    (folder / "jinja2.py").write_text("raise RuntimeError('the kit jinja2.py was imported')\n", encoding="utf-8")
+    (folder / "lowest.py").write_text("GOAL = 3\n", encoding="utf-8")
+    edit(folder / "params.py", 'class Derived:', 'from lowest import GOAL\n\n\nclass Derived:')
+    edit(folder / "params.py", "if self.goal < self.hand_size:", "if self.goal < max(GOAL, self.hand_size):")
+    before = list(sys.path)
+    assert cli("build", "--kit", str(folder), "--out", str(tmp_path / "out")).exit_code == 0
+    assert sys.path == before and "lowest" not in sys.modules
+    edit(folder / "kit.toml", 'rules = "rules.py"', 'rules = "rules.py"\ntime_limit = 0.5')
+    edit(folder / "params.py", "    def check(self):\n", "    def check(self):\n        while True:\n            pass\n")
+    line = one_error_line(cli("simulate", "--kit", str(folder), "--games", "5"))
+    assert line.startswith(f"error: {folder}/params.py:") and "in check()" in line, line
+    assert "past the limit of 0.5 s" in line and "(checking the parameters)" in line, line

@@ -21,6 +21,7 @@ class StarRace(Game):
             "hands": [[], []],
             "coins": [self.params.start_coins] * 2,
             "stars": [0, 0],
+            "discard": [],         # played and discarded cards, face up: everyone sees them
             "to_move": CHANCE,     # chance shuffles the deck first
         }
 
@@ -51,6 +52,7 @@ class StarRace(Game):
         hand = state["hands"][me]
         card = next(c for c in hand if c.title == title)
         hand.remove(card)
+        state["discard"].append(card)
         if action == "play":
             state["coins"][me] -= card.cost or 0
             state["coins"][me] += card.coins or 0
@@ -74,6 +76,10 @@ class StarRace(Game):
                 return Outcome(None, "the cards ran out with stars and coins tied", tuple(stars))
             return Outcome(0 if ranked[0] > ranked[1] else 1, "the cards ran out: most stars (then coins) wins", tuple(stars))
         return None
+
+    # How well a player stands (simulate and balance report lead changes and drama from it).
+    def score(self, state, player):
+        return state["stars"][player]
 
     # Where the markers stand on the score track: the rule sheet draws ![After move 3](game:3) with it.
     def pieces(self, state):

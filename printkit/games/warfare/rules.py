@@ -182,6 +182,10 @@ class TicTacWarfare(Game):
         self.geo = geometry(self.params.board_size, self.params.line_length)
         self.player_names = (self.params.player_x, self.params.player_o)
         self.cards0 = tuple(self.params.abilities[a] for a in ABILITIES)
+        self.counts_moves = self.params.board_size <= 8
+        """Whether simulate's figures count each decision's legal moves: a turn's moves are every way to play its
+        abilities, and listing them on a board above 8x8 costs far more than the game (the branching figure is then
+        left out)."""
 
     # --- what a game writes -----------------------------------------------------------------------------------
     def setup(self) -> State:
