@@ -52,6 +52,22 @@ def test_no_code_cannot_print_rows_the_rules_compute(tmp_path: Path) -> None:
     assert "come from rules.py (rules_rows = " in message and "cannot be printed with --no-code" in message
 
 
+def test_no_code_runs_no_hook_and_cannot_print_pieces_python_draws(kit: Path, tmp_path: Path) -> None:
+    """The Python kit.toml names (``[hooks]``, ``art``) is the kit's code too: --no-code imports none of it, and a set
+    it draws is one error line naming its key."""
+    ran = tmp_path / "ran"
+    (kit / "params.py").write_text(f"open({str(ran)!r}, 'w').write('params.py ran')\n\n\nclass Derived:\n    pass\n")
+    edit(kit / "kit.toml", "[game]\n", "[hooks]\nparams = \"params.py:Derived\"\n\n[game]\n")
+    result = cli("build", "--kit", str(kit), "--no-code", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0 and not ran.exists(), result.output
+    from printkit.games import kit_folder
+
+    folder = kit_folder("warfare")  # a kit folder whose tokens and cards art.py draws
+    message = one_error_line(cli("build", "--kit", str(folder), "--no-code", "--out", str(tmp_path / "out")))
+    assert message == (f"error: {folder}/kit.toml: deck[0].art: the pieces of 'x-ability-cards' are drawn by "
+                       "art.py:ability_cards: they cannot be printed with --no-code")
+
+
 TEMPLATES = [
     ("{{ 'x' * 1000000000 }}", "would make a value of 1,000,000,000 items: at most 1,000,000"),
     ("{{ range(100000000)|list }}", "Range too big"),

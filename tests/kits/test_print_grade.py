@@ -185,6 +185,16 @@ def test_no_text_under_6_pt_on_any_page(built, name: str, paper: str) -> None:
     assert small == [], small[:5]
 
 
+@pytest.mark.parametrize("name", KITS)
+def test_the_print_notes_say_to_cut_along_the_crop_marks(built, name: str) -> None:
+    """No piece prints a dashed ring on its cut (round and hex pieces are cut on their crop marks): no print note or
+    section advice speaks of dashed guides."""
+    kit, _, _ = built(name, "A4")
+    advice = [*kit.print_notes, *(section.advice for section in kit.sections)]
+    assert not [text for text in advice if "dashed guide" in text], advice
+    assert any("crop marks" in text for text in advice), advice
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_calibration_sheet_fits_the_page_and_labels_every_millimetre(paper: str) -> None:
     s = PrintSettings(paper=paper)
