@@ -73,12 +73,13 @@ def _unrun_steps(kit: KitFolder) -> Kit:
     placeholders, its position figures the boards without pieces (rows rules.py computes, pieces its Python draws:
     one error each, naming the key)."""
     spec = kit.spec
-    for drawn in spec.drawn:
+    if spec.drawn:
+        drawn = spec.drawn[0]
         raise ConfigError(spec.source, drawn.key, f"the pieces of {drawn.name!r} are drawn by {drawn.art}: they cannot be "
                                                   "printed with --no-code")
-    for key in ("figures",) if "figures" in spec.hooks else ():
-        raise ConfigError(spec.source, f"hooks.{key}", f"the rule sheet's figures are drawn by {spec.hooks[key]}: they "
-                                                       "cannot be printed with --no-code")
+    if "figures" in spec.hooks:
+        raise ConfigError(spec.source, "hooks.figures", f"the rule sheet's figures are drawn by {spec.hooks['figures']}: "
+                                                        "they cannot be printed with --no-code")
     laid = lay_out(kit, {})
     values = not_computed("sheet", "rules.py not run: --no-code") if spec.game_rules is not None else {}
     text, pictures, rules_source = rule_sheet(kit, laid, values)
