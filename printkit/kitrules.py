@@ -42,11 +42,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
-from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome
+from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome, drawn
 
 __all__ = [
     "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Printed", "Record",
-    "Roll", "Shuffle", "Step", "Table", "choice", "dice", "shuffle", "take_turns",
+    "Roll", "Shuffle", "Step", "Table", "choice", "dice", "odds", "shuffle", "take_turns",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000
@@ -369,6 +369,17 @@ class _Choice(Chance):
         raise IllegalMove("listed outcomes are read by their notation")  # the engine matches listed outcomes
 
 
+@dataclass(frozen=True)
+class _Odds(_Choice):
+    listed: tuple[tuple[Any, float], ...] = ()
+
+    def sample(self, rng: random.Random) -> Any:
+        return drawn(self.listed, rng)
+
+    def outcomes(self) -> list[tuple[Any, float]] | None:
+        return list(self.listed)
+
+
 def dice(count: int = 1, sides: int = 6) -> Chance:
     """``count`` dice of ``sides`` sides; the move is a :class:`Roll` (``move.dice``, ``move.total``)."""
     if count < 1 or sides < 2:
@@ -393,6 +404,16 @@ def choice(outcomes: Sequence[Any] | Mapping[Any, float]) -> Chance:
     if not moves or any(w < 0 for w in weights) or sum(weights) <= 0:
         raise ValueError("choice(): at least one outcome, weights of at least 0 adding up to more than 0")
     return _Choice(moves, weights, isinstance(outcomes, Mapping))
+
+
+def odds(outcomes: Sequence[tuple[Any, float]]) -> Chance:
+    """Each of ``outcomes`` with its probability, drawn as printkit's Python engines draw chance
+    (:func:`printkit.rules.game.chance_move`: one ``rng.random()`` against the running total of the probabilities), so a
+    game moved from such an engine into rules.py keeps every seeded game (SiTTeRS' dice)."""
+    listed = tuple((move, float(p)) for move, p in outcomes)
+    if not listed or any(p < 0 for _, p in listed):
+        raise ValueError("odds(): at least one outcome, probabilities of at least 0")
+    return _Odds(tuple(m for m, _ in listed), tuple(p for _, p in listed), True, listed)
 
 
 class Game:

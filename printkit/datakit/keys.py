@@ -80,7 +80,8 @@ KIT: dict[str, Key] = {
     "paper": Key("string", "the paper, same as `print.paper` (any letter case)", choices=("A4", "letter", "A3", "universal")),
     "icons": Key("string", "folder of inline icons: `:coin:` in any text is `art/coin.svg` (or `.png`)", "art"),
     "print_note": Key("string", "the print note's advice on the rule sheet and cutting (default: \"Rule sheet: single-sided. "
-                                "Cut the pieces along the crop marks.\")"),
+                                "Cut the pieces along the crop marks.\"); `{params.NAME}` is filled in, a value the "
+                                "parameters' class derives too (`[hooks] params`: a print note that follows a parameter)"),
 }
 
 RULES: dict[str, Key] = {

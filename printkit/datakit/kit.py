@@ -126,7 +126,22 @@ def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any] | Any, art: 
 def print_note(kit: KitFolder, rules_text: str) -> str:
     """The print note's advice: ``[kit] print_note``, or how to print the rule sheet and cut the pieces."""
     cutting = "Cut the pieces along the crop marks."
-    return kit.spec.print_note or (f"Rule sheet: single-sided. {cutting}" if rules_text.strip() else cutting)
+    if kit.spec.print_note:
+        return _titled(kit.spec.print_note, _ParamValues(kit))
+    return f"Rule sheet: single-sided. {cutting}" if rules_text.strip() else cutting
+
+
+class _ParamValues(dict):  # type: ignore[type-arg]
+    """``[params]`` with what the parameters' class derives from them (``[hooks] params``' properties), by name."""
+
+    def __init__(self, kit: KitFolder) -> None:
+        super().__init__(kit.spec.params)
+        self.derived = kit.params if kit.params is not None else kit.cache.get("params")  # typed by [hooks] params
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if name in self or self.derived is None:
+            return super().get(name, default)
+        return getattr(self.derived, name, default)
 
 
 def _titled(title: str, params: Mapping[str, Any]) -> str:

@@ -94,7 +94,11 @@ def chance_move(rules: Rules[S, M], state: S, rng: random.Random) -> M:
     sample = getattr(rules, "sample_chance", None)
     if sample is not None:
         return sample(state, rng)  # type: ignore[no-any-return]
-    outcomes = rules.chance_outcomes(state)
+    return drawn(rules.chance_outcomes(state), rng)
+
+
+def drawn(outcomes: Sequence[tuple[M, float]], rng: random.Random) -> M:
+    """One of ``outcomes`` (each with its probability): one ``rng.random()`` against their running total."""
     roll, acc = rng.random(), 0.0
     for move, p in outcomes:
         acc += p

@@ -18,6 +18,13 @@ from printkit.games import get_game, params_class
 DATA = Path(__file__).resolve().parent.parent / "data"
 PLAYERS = ("greedy", "random")
 SEED = 7
+OWN_PLAYERS = {"sitters": ("basic", "random")}
+"""A game whose strongest kernel player is not called greedy: the pair its trace plays."""
+
+
+def players(game: str) -> tuple[str, str]:
+    """The pair of players whose game is recorded."""
+    return OWN_PLAYERS.get(game, PLAYERS)
 
 
 def _ultimate(params: Any) -> list[Any]:
@@ -36,6 +43,14 @@ def _warfare(params: Any) -> list[Any]:
     return games[0]
 
 
+def _sitters(params: Any) -> list[Any]:
+    from printkit.games.sitters.kernel import run
+
+    games = run(params, players("sitters"), 1, SEED, record=True)[1]
+    assert games is not None
+    return games[0]
+
+
 def _tictactwo(params: Any) -> list[Any]:
     from printkit.games.tictactwo.fast import run
 
@@ -44,7 +59,8 @@ def _tictactwo(params: Any) -> list[Any]:
     return games[0]
 
 
-RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"tictactwo": _tictactwo, "ultimate": _ultimate, "warfare": _warfare}
+RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"sitters": _sitters, "tictactwo": _tictactwo, "ultimate": _ultimate,
+                                                    "warfare": _warfare}
 """Each game with a trace: its kernel's one recorded game (moves as rules.py takes them) with the default parameters."""
 
 
@@ -57,7 +73,7 @@ def trace(game: str, moves: list[Any]) -> str:
     spec = get_game(game)
     rules = spec.rules(params_class(game)())
     state = rules.initial_state()
-    lines = [f"# {spec.title}: one game of its kernel ({PLAYERS[0]} against {PLAYERS[1]}, seed {SEED}), replayed by rules.py.",
+    lines = [f"# {spec.title}: one game of its kernel ({players(game)[0]} against {players(game)[1]}, seed {SEED}), replayed by rules.py.",
              f"# Regenerate only when the rules change on purpose: python -m tests.games.golden {game}",
              "# move number | notation | legal moves before it | the position after it (replay --json)"]
     for number, move in enumerate(moves, start=1):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.build import make_data_kit
 from tests.kitrules.helpers import cli, edit, one_error_line, scaffold
 
 DERIVED = '''
@@ -15,6 +16,11 @@ class Derived:
         if self.goal < self.hand_size:
             return [("goal", f"expected at least hand_size ({self.hand_size}), got {self.goal}")]
         return []
+
+    @property
+    def table_needs(self):
+        """What else the table needs, by the pace."""
+        return "a timer" if self.pace == "quick" else "nothing else"
 '''
 
 
@@ -51,6 +57,15 @@ def test_the_hook_and_the_limits_refuse_what_does_not_fit(tmp_path: Path) -> Non
     assert line == "error: --set: params.pace: expected one of 'steady', 'quick', got 'slow' (in " + f"{folder}/kit.toml)"
     line = one_error_line(cli("simulate", "--kit", str(folder), "--set", "params.deal.first=9"))
     assert line == "error: --set: params.deal.first: expected 0 to 5, got 9 (in " + f"{folder}/kit.toml)"
+
+
+def test_the_print_note_follows_the_parameters_and_what_they_derive(tmp_path: Path) -> None:
+    folder = kit_with_hooks(tmp_path)
+    edit(folder / "kit.toml", 'paper = "A4"', 'paper = "A4"\nprint_note = "Goal {params.goal}: you need {params.table_needs}. {params.nothing}"')
+    assert make_data_kit(str(folder)).print_notes == ["Goal 5: you need nothing else. {params.nothing}"]
+    edit(folder / "kit.toml", 'pace = "steady"', 'pace = "quick"')
+    edit(folder / "rules.py", 'and self.params.pace == "steady"', '')
+    assert make_data_kit(str(folder)).print_notes == ["Goal 5: you need a timer. {params.nothing}"]
 
 
 def test_a_hook_that_names_nothing_is_one_error(tmp_path: Path) -> None:

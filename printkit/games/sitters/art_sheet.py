@@ -10,7 +10,7 @@ from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Shape, Style, Text
 from printkit.games.sitters import art_pieces
 from printkit.games.sitters import art_symbols as sym
-from printkit.games.sitters.params import Params, theme_names
+from printkit.games.sitters.params import Params, sided, theme_names
 from printkit.games.sitters.scoring import score_table
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet, footer
@@ -19,11 +19,6 @@ GRID = Style(stroke="#8C8C8C", width=0.25)
 STRONG = Style(stroke=sym.INK, width=0.4)
 WIN_TINT = {0: "#CDE5F4", 1: "#F7D3BE", None: "#D9D9D9"}
 """Scoring-table cells: collectors win (blue), obstructors win (vermillion), draw (grey, bold)."""
-
-
-def sided(faces: int) -> str:
-    """``a 6-sided`` / ``an 8-sided``."""
-    return f"{'an' if faces in (8, 11, 18) else 'a'} {faces}-sided"
 
 
 def verdict_line(params: Params) -> str:

@@ -13,7 +13,7 @@ from printkit.games.sitters import art_board, art_pieces, art_sheet
 from printkit.games.sitters.board import SAFE_ZONE
 from printkit.games.sitters.clarifications import clarifications
 from printkit.games.sitters.engine import SittersRules
-from printkit.games.sitters.params import Params, cell_kinds, theme_names
+from printkit.games.sitters.params import Params, cell_kinds, sided, theme_names
 from printkit.games.sitters.scoring import score, score_table
 from printkit.games.sitters.state import BATTLE, LOOT, MOVE, ROLL, SETUP, State
 from printkit.kit.model import Finding, Kit, Section, piece_set
@@ -176,7 +176,7 @@ def rule_context(params: Params, settings: PrintSettings, rules: SittersRules, g
         "table": score_table(params),
         "rows": art_sheet.table_rows(params),
         "verdict": art_sheet.verdict_line(params),
-        "die": art_sheet.sided(params.die_sides),
+        "die": sided(params.die_sides),
         "clarifications": clarifications(params),
         "turns": [{"number": t.number, "side": rules.player_names[t.side], "roll": t.roll, "move": t.move,
                    "rolls": ", ".join(t.rolls) or "-", "result": t.result or "-", "key": t.number in key}
@@ -287,10 +287,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     return Kit(
         game="sitters", title=TITLE, params=params, settings=settings, artwork=artwork, sections=sections,
         rules_text=text, figures=figs,
-        print_notes=["Rule sheet: single-sided. You also need a pen, and a six-sided die (or the paper one)."
-                     if params.die_sides == 6 else
-                     f"Rule sheet: single-sided. You also need a pen and {art_sheet.sided(params.die_sides)} die (or the "
-                     "paper spinner)."],
+        print_notes=[params.print_advice],
         findings=findings(params, standees, tokens, sheet.page.drawing, text),
         expected_cells={name: {"cell", kind} for name, kind in cell_kinds(params).items()},
         extra_files={"example.log": log_text},

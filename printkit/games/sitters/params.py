@@ -19,6 +19,11 @@ THEMES: dict[str, dict[str, str]] = {
 }
 
 
+def sided(faces: int) -> str:
+    """``a 6-sided`` / ``an 8-sided``."""
+    return f"{'an' if faces in (8, 11, 18) else 'a'} {faces}-sided"
+
+
 def theme_names(theme: str) -> dict[str, str]:
     """The names a theme gives to collector(s), obstructor(s), container and loot."""
     return dict(THEMES[theme])
@@ -37,6 +42,13 @@ class Derived:
     def player_names(self: Any) -> tuple[str, str]:
         names = THEMES[self.theme]
         return (names["collectors"], names["obstructors"])
+
+    @property
+    def print_advice(self: Any) -> str:
+        """The print note's advice (kit.toml's ``print_note``): what else the table needs, by the die's faces."""
+        if self.die_sides == 6:
+            return "Rule sheet: single-sided. You also need a pen, and a six-sided die (or the paper one)."
+        return f"Rule sheet: single-sided. You also need a pen and {sided(self.die_sides)} die (or the paper spinner)."
 
     def check(self: Any) -> list[tuple[str, str]]:
         """Cross-field rules: the map parses and holds enough spaces for the pieces."""
