@@ -117,9 +117,12 @@ def on_stuck(handler: Callable[[Overrun], None]) -> Iterator[None]:
         _stuck.pop(ident, None)
 
 
-def _start() -> None:
+def _start(guardian: bool = True) -> None:
+    """Start the watchdog's thread if it is not running, and (``guardian``) the command's guardian if it has none. Never
+    the guardian from a fork's hook: a fork there would wait for the locks other hooks hold for the fork under way (the
+    standard library's concurrent.futures holds a plain lock from before a fork until after it)."""
     global _thread
-    if _guardian[0] is None and _guarding[0] and threading.current_thread() is threading.main_thread() \
+    if guardian and _guardian[0] is None and _guarding[0] and threading.current_thread() is threading.main_thread() \
             and (_thread is None or not _thread.is_alive()):
         started = start_guardian(place_in_kit)  # before the watchdog's thread: forked from a process of one thread
         if started is not None:
@@ -153,7 +156,7 @@ def _before_fork() -> None:
 
 def _after_fork_parent() -> None:
     if _was_running[0]:
-        _start()
+        _start(guardian=False)
 
 
 def _after_fork_child() -> None:
@@ -173,7 +176,7 @@ def _after_fork_child() -> None:
             os.close(held[0])
             held[0] = None
     if _roots and not becoming_guardian[0]:
-        _start()
+        _start(guardian=False)
 
 
 os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_parent, after_in_child=_after_fork_child)

@@ -122,7 +122,7 @@ def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
             move = method(seen, moves, rng)
         except BaseException as exc:  # the designer's code
             raise engine.blame(exc, f"player {name} choosing for {engine.player_names[seat]}") from None
-        if move not in moves:
+        if not engine.call(lambda: move in moves, lambda: f"player {name} choosing for {engine.player_names[seat]}"):
             raise engine.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
         return move
 
