@@ -298,3 +298,11 @@ print("forked")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
                             cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0 and result.stdout == "forked\n", result.stderr
+
+
+@pytest.mark.parametrize("item, said", [
+    ("game.time_limit=0", "game.time_limit: expected 0.1 to 86,400, got 0.0"),
+    ("game.memory_limit=10", "game.memory_limit: expected 64 to 1,048,576, got 10"),
+])
+def test_limits_out_of_range_say_their_range_in_plain_numbers(kit: Path, item: str, said: str) -> None:
+    assert said in one_error_line(cli("simulate", "--kit", str(kit), "--games", "5", "--set", item))
