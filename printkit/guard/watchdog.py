@@ -1,8 +1,9 @@
 """A designer's code (a kit's rules.py, its rule sheet's template) under a CPU-time limit per call.
 
 A thread of its own looks at every thread's stack ten times a second. A *call into the designer's code* is the
-outermost frame of the innermost run of frames that are not printkit's own (``printkit/kitrules.py``, the standard
-library and the designer's helper modules count as the designer's), when that run holds a frame of a watched folder
+outermost frame of the innermost run of frames that are not printkit's own (``printkit/kitrules.py``, the rule
+sheets' sandbox in ``printkit/templating.py``, the standard library, jinja2 and the designer's helper modules count as
+the designer's), when that run holds a frame of a watched folder
 (:func:`watch`). The call is told apart from the next one by its frame object (the watchdog keeps a reference to the
 one it saw, so no later call can be mistaken for it), and its thread's CPU time is read from the thread's own clock
 (``pthread_getcpuclockid``): the verdict does not depend on the machine's load. When one call has used more CPU time
@@ -39,7 +40,9 @@ LOOK_EVERY = 0.1
 """Seconds between two looks of the watchdog."""
 
 _PRINTKIT = str(Path(__file__).resolve().parent.parent) + os.sep
-_DESIGNERS_API = str(Path(__file__).resolve().parent.parent / "kitrules.py")
+_DESIGNERS_SIDE = frozenset(str(Path(__file__).resolve().parent.parent / name) for name in ("kitrules.py", "templating.py"))
+"""printkit's files whose frames count as the designer's: the rules API rules.py calls, and the sandbox whose operators,
+calls and filters a rule sheet's template calls (a ``lipsum(n=10**8)`` runs inside them, under the template's limit)."""
 
 
 class TimeLimit(BaseException):
@@ -255,7 +258,7 @@ def _designer_call(frame: FrameType | None) -> tuple[FrameType, FrameType, str, 
         if root is not None:
             if inner is None:
                 inner, found = frame, (name[len(root[0]):], root[1])
-        elif name.startswith(_PRINTKIT) and name != _DESIGNERS_API:
+        elif name.startswith(_PRINTKIT) and name not in _DESIGNERS_SIDE:
             break
         entry = frame
         frame = frame.f_back

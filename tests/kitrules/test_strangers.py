@@ -63,6 +63,7 @@ TEMPLATES = [
     ("{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}",
      "more memory than a rule sheet may take (512 MB)"),
     ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "past the limit of 0.5 s"),
+    ("{{ lipsum(n=100000000) }}", "past the limit of 0.5 s"),  # a call of the sandbox's: the template's limit holds inside
     ("{{ ''.__class__.__mro__[1].__subclasses__() }}", "access to attribute '__class__' of 'str' object is unsafe"),
 ]
 
@@ -80,6 +81,18 @@ def test_the_rule_sheets_sandbox_is_bounded(tmp_path: Path, template: str, said:
     assert message.startswith(f"error: {folder}/rules.md:{line}: template error: ") and said in message, message
     assert time.process_time() - start < 20  # CPU time: quickly, however busy the machine
     assert not (tmp_path / "out" / "k").exists()
+
+
+@pytest.mark.parametrize("templated", [False, True])
+def test_a_paragraph_too_long_to_lay_out_is_one_line(kit: Path, tmp_path: Path, templated: bool) -> None:
+    """A paragraph's layout takes more than in proportion to its length: one of 100 KB took minutes."""
+    text = "{% for i in range(20000) %}{{ i }}, {% endfor %}" if templated else ", ".join(str(i) for i in range(20000))
+    append(kit / "rules.md", f"\n{text}\n")
+    line = len((kit / "rules.md").read_text().splitlines())
+    start = time.process_time()
+    message = one_error_line(cli("build", "--kit", str(kit), "--out", str(tmp_path / "out")))
+    assert f"star-race/rules.md:{line}: a paragraph of 128,88" in message and "characters: at most 20,000; break it" in message
+    assert time.process_time() - start < 20
 
 
 @pytest.mark.parametrize("figure", ["game:-1", "game:abc", "game:1234567"])
