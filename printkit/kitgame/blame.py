@@ -91,6 +91,10 @@ def guard_exits(folder: Path) -> None:
     a crash through ctypes): it is a program run with the user's rights."""
     _kit_folders.add(str(folder.resolve()).rstrip(os.sep) + os.sep)
     os._exit = _guarded_exit
+    if os.name == "posix":  # the module os takes it from: ``posix._exit`` is the same function by another name
+        import posix
+
+        posix._exit = _guarded_exit
 
 
 def theirs(exc: BaseException) -> bool:

@@ -57,8 +57,10 @@ def stopped_by(tmp_path: Path, sig: signal.Signals, whole_group: bool) -> tuple[
     return ended(process), results
 
 
-def assert_stopped(result: Ended, results: Path) -> dict:
-    assert result.code == 130, result.out + result.err
+def assert_stopped(result: Ended, results: Path, twice: bool = False) -> dict:
+    """130, one line, nothing left (``twice``: a second Ctrl-C that came after the line was said, while Python ended,
+    ends the process by the signal itself, which a shell reports as 130 too)."""
+    assert result.code == 130 or twice and result.code == -signal.SIGINT, result.out + result.err
     assert_one_line_no_traceback(result, "stopped: ")
     data = json.loads(results.read_text())
     assert not data["complete"] and 1 <= data["points_done"] < 6
@@ -95,7 +97,7 @@ def test_ctrl_c_twice_still_keeps_the_points_and_says_so(tmp_path: Path, gap: fl
         os.killpg(process.pid, signal.SIGINT)
     except ProcessLookupError:  # it had ended already
         pass
-    kept = assert_stopped(ended(process), results)
+    kept = assert_stopped(ended(process), results, twice=True)
     resumed = subprocess.run([sys.executable, "-m", "printkit", *POOL, "--out", str(tmp_path), "--resume"],
                              capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr

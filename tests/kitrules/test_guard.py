@@ -100,10 +100,11 @@ def test_memory_past_the_limit_is_a_memory_error_with_the_fix(kit: Path) -> None
     ("sys.exit(3)", "SystemExit: rules.py called sys.exit(3): the rules return values or raise an error"),
     ("raise KeyboardInterrupt", "KeyboardInterrupt raised by the rules (only Ctrl-C stops a command)"),
     ("os._exit(0)", "os._exit(0) called: the rules return values or raise an error, they do not end printkit"),
+    ("posix._exit(0)", "os._exit(0) called: the rules return values or raise an error, they do not end printkit"),
 ])
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_exits_and_interrupts_raised_by_the_rules_are_one_line(kit: Path, raised: str, said: str, workers: str) -> None:
-    line = on_wish(kit, raised, imports="import os, sys")
+    line = on_wish(kit, raised, imports="import os, posix, sys")
     result = printkit("simulate", "--kit", str(kit), "--games", "3000", "--workers", workers, "--out", str(kit.parent / "out"))
     message = only_error_line(result)
     assert f"star-race/rules.py:{line} in play(): {said}" in message, message
