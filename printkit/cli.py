@@ -537,6 +537,7 @@ def _read_secret(prompt: str) -> str:
 def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer: bool, computer: str | None, side: str | None,
          log_path: str | None, config_path: str | None, sets: tuple[str, ...]) -> None:
     """Play a game in the terminal, reading moves from standard input (log notation or a number from the list)."""
+    from printkit.kitgame.blame import RulesError
     from printkit.rules.terminal import GameLog, choose_seating
 
     spec, params, ref = _playable(game, kits, config_path, sets)
@@ -555,6 +556,11 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
         log.keep("unfinished: stopped by Ctrl-C")
         raise
     except BaseException as exc:  # an error (a kit's rules.py failing): the game up to it is kept, to replay
-        log.keep(f"unfinished: error: {str(exc)[:500]}")
+        kept = log.keep(f"unfinished: error: {str(exc)[:500]}")
+        if isinstance(exc, RulesError) and kits:
+            from printkit.kitgame.failures import at_the_terminal
+
+            raise RulesError(f"{exc}: {at_the_terminal(len(log.lines), log.path if kept else None, ref.display, sets)}",
+                             exc.debug) from None
         raise
     sys.exit(code)

@@ -113,8 +113,9 @@ class Group(click.Group):
             raise CommandLineError(usage_line(exc, args, self.commands)) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        from printkit.guard.watchdog import guard_command, on_stuck
+        from printkit.guard.watchdog import TimeLimit, guard_command, on_stuck
         from printkit.interrupts import mark_interrupts
+        from printkit.kitgame.blame import DesignerExit, escaped
 
         mark_interrupts()
         guard_command()
@@ -125,10 +126,7 @@ class Group(click.Group):
             click.echo("stopped (Ctrl-C)", err=True)
             ctx.exit(INTERRUPTED)
         except PrintkitError as exc:
-            detail = getattr(exc, "debug", "")  # an error in a kit's rules.py keeps the designer's traceback
-            if ctx.params.get("debug") and detail:
-                click.echo(detail, err=True)
-            raise CommandLineError(_shortened(str(exc), self._argv)) from None
+            raise self._told(ctx, exc) from None
         except BrokenPipeError:
             ctx.exit(1)
         except OSError as exc:  # a path the system refuses (too long, ...) met outside printkit's own checks
@@ -139,3 +137,16 @@ class Group(click.Group):
             raise
         except click.ClickException as exc:
             raise CommandLineError(usage_line(exc, self._argv, self.commands)) from None
+        except (TimeLimit, DesignerExit, SystemExit) as exc:  # a kit's code stopped or ending where printkit called it untold
+            error = escaped(exc)
+            if error is None:
+                raise
+            raise self._told(ctx, error) from None
+
+    def _told(self, ctx: click.Context, exc: PrintkitError) -> CommandLineError:
+        """``exc`` as the command's one error line (with ``--debug``, an error in a kit's rules.py prints the designer's
+        traceback first)."""
+        detail = getattr(exc, "debug", "")
+        if ctx.params.get("debug") and detail:
+            click.echo(detail, err=True)
+        return CommandLineError(_shortened(str(exc), self._argv))

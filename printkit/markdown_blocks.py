@@ -56,6 +56,17 @@ def parser() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def longest_run(text: str) -> tuple[int, int]:
+    """(characters, its first line from 1) of the longest text of ``text`` laid out as one paragraph: a paragraph, a
+    heading, a table cell or a code block ((0, 0) when there is none). A paragraph's layout takes longer the longer it
+    is, and more than in proportion once it runs over many pages."""
+    longest = (0, 0)
+    for token in parser().parse(text):
+        if token.type in ("inline", "fence", "code_block") and token.map and len(token.content) > longest[0]:
+            longest = (len(token.content), token.map[0] + 1)
+    return longest
+
+
 def escape(text: str) -> str:
     import html  # its entity table: imported by a rule sheet, not by a card's text
 

@@ -105,10 +105,15 @@ def limit_problem(meta: Mapping[str, Any], value: Any) -> str | None:
             return f"expected text matching {pattern}"
         if isinstance(item, (int, float)) and not isinstance(item, bool):
             if lo is not None and item < lo:
-                return f"expected at least {lo:g}" if hi is None else f"expected {lo:g} to {hi:g}"
+                return f"expected at least {bound(lo)}" if hi is None else f"expected {bound(lo)} to {bound(hi)}"
             if hi is not None and item > hi:
-                return f"expected at most {hi:g}" if lo is None else f"expected {lo:g} to {hi:g}"
+                return f"expected at most {bound(hi)}" if lo is None else f"expected {bound(lo)} to {bound(hi)}"
     return None
+
+
+def bound(value: float) -> str:
+    """A limit as a message shows it: ``1,048,576``, ``0.1`` (never ``1.04858e+06``)."""
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
 
 
 def from_mapping(cls: type[T], data: Mapping[str, Any], source: str, prefix: str) -> T:

@@ -37,9 +37,14 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
     finally:
         if client is not None:
             disconnect(client)
-    files = write_report(results, folder)
-    results["plots"] = [name for name in files if name != "report.html"]
-    save(folder, results)
+    try:
+        files = write_report(results, folder)
+        results["plots"] = [name for name in files if name != "report.html"]
+        save(folder, results)
+    except KeyboardInterrupt:
+        if results["complete"]:
+            raise
+        files = []  # Ctrl-C again while the stopped run's report is drawn: the points are kept, the report left out
     for flag in results["flags"]:
         echo(f"flag: {flag}")
     done, total = results["points_done"], results["points_total"]

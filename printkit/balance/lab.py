@@ -26,6 +26,7 @@ from printkit.balance.sweep import Axis, Point, parse_players, parse_sweeps, poi
 from printkit.config import load_config
 from printkit.errors import ConfigError
 from printkit.games import get_game
+from printkit.interrupts import noted
 from printkit.params import to_mapping
 from printkit.rules.playouts import Names
 from printkit.rules.simulate import GameFailure, Tally
@@ -236,9 +237,10 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
                     finished[item.point.ident] = _finish(plan, item, tallies)
                     save(folder, results_of(plan, finished, time.perf_counter() - start))
     except Interrupted:
-        bar.close()
-        results = results_of(plan, finished, time.perf_counter() - start)
-        save(folder, results)
+        with noted():  # Ctrl-C again while the points kept are saved: they are saved all the same
+            bar.close()
+            results = results_of(plan, finished, time.perf_counter() - start)
+            save(folder, results)
         return results
     except GameFailure as failure:
         bar.close()

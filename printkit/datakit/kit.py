@@ -403,7 +403,27 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any], sheet: Mapping[str, Any]
 
     rendered = render_sheet(text, context, str((kit.path / str(spec.rules)).resolve()), name, kit.path, kit.display,
                             spec.code_limits)
+    _paragraphs_bounded(rendered, text, name)
     return rendered if kit.example is None else with_example(rendered, kit.example[1])
+
+
+MAX_PARAGRAPH = 20_000
+"""The most characters of one paragraph of a kit's rule sheet (a page holds about 5,000): the layout of a longer one
+takes more than in proportion (a paragraph of 1 MB, minutes)."""
+
+
+def _paragraphs_bounded(rendered: str, source: str, name: str) -> None:
+    """No paragraph of the rendered rule sheet past :data:`MAX_PARAGRAPH` characters: a ConfigError naming its line
+    (rules.md's when the template kept the lines where they were)."""
+    from printkit.markdown_blocks import longest_run
+
+    length, line = longest_run(rendered)
+    if length <= MAX_PARAGRAPH:
+        return
+    same = rendered.count("\n") == source.count("\n")
+    raise ConfigError(f"{name}:{line}" if same else name, "", f"a paragraph of {length:,} characters"
+                      f"{'' if same else f' (line {line:,} once rendered)'}: at most {MAX_PARAGRAPH:,}; "
+                      "break it into paragraphs (a blank line between them)")
 
 
 def with_example(text: str, log: str) -> str:

@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from printkit.errors import ConfigError
-from printkit.params import describe
+from printkit.params import bound, describe
 
 if TYPE_CHECKING:
     from printkit.datakit.keys import Key
@@ -66,7 +66,7 @@ class Table:
         if choices is not None and value not in choices:
             raise self.fail(name, f"expected one of {', '.join(describe(c) for c in choices)}, got {describe(value)}")
         if lo is not None and value < lo or hi is not None and value > hi:
-            raise self.fail(name, f"expected {lo:g} to {hi:g}, got {describe(value)}")
+            raise self.fail(name, f"expected {bound(lo)} to {bound(hi)}, got {describe(value)}")
         return value
 
     def value(self, name: str, default: Any = ...) -> Any:

@@ -1,8 +1,9 @@
 """A designer's code (a kit's rules.py, its rule sheet's template) under a CPU-time limit per call.
 
 A thread of its own looks at every thread's stack ten times a second. A *call into the designer's code* is the
-outermost frame of the innermost run of frames that are not printkit's own (``printkit/kitrules.py``, the standard
-library and the designer's helper modules count as the designer's), when that run holds a frame of a watched folder
+outermost frame of the innermost run of frames that are not printkit's own (``printkit/kitrules.py``, the rule
+sheets' sandbox in ``printkit/templating.py``, the standard library, jinja2 and the designer's helper modules count as
+the designer's), when that run holds a frame of a watched folder
 (:func:`watch`). The call is told apart from the next one by its frame object (the watchdog keeps a reference to the
 one it saw, so no later call can be mistaken for it), and its thread's CPU time is read from the thread's own clock
 (``pthread_getcpuclockid``): the verdict does not depend on the machine's load. When one call has used more CPU time
@@ -39,7 +40,9 @@ LOOK_EVERY = 0.1
 """Seconds between two looks of the watchdog."""
 
 _PRINTKIT = str(Path(__file__).resolve().parent.parent) + os.sep
-_DESIGNERS_API = str(Path(__file__).resolve().parent.parent / "kitrules.py")
+_DESIGNERS_SIDE = frozenset(str(Path(__file__).resolve().parent.parent / name) for name in ("kitrules.py", "templating.py"))
+"""printkit's files whose frames count as the designer's: the rules API rules.py calls, and the sandbox whose operators,
+calls and filters a rule sheet's template calls (a ``lipsum(n=10**8)`` runs inside them, under the template's limit)."""
 
 
 class TimeLimit(BaseException):
@@ -134,9 +137,12 @@ def unwatched() -> Iterator[None]:
             del _unwatched[ident]
 
 
-def _start() -> None:
+def _start(guardian: bool = True) -> None:
+    """Start the watchdog's thread if it is not running, and (``guardian``) the command's guardian if it has none. Never
+    the guardian from a fork's hook: a fork there would wait for the locks other hooks hold for the fork under way (the
+    standard library's concurrent.futures holds a plain lock from before a fork until after it)."""
     global _thread
-    if _guardian[0] is None and _guarding[0] and threading.current_thread() is threading.main_thread() \
+    if guardian and _guardian[0] is None and _guarding[0] and threading.current_thread() is threading.main_thread() \
             and (_thread is None or not _thread.is_alive()):
         started = start_guardian(place_in_kit)  # before the watchdog's thread: forked from a process of one thread
         if started is not None:
@@ -170,7 +176,7 @@ def _before_fork() -> None:
 
 def _after_fork_parent() -> None:
     if _was_running[0]:
-        _start()
+        _start(guardian=False)
 
 
 def _after_fork_child() -> None:
@@ -190,7 +196,7 @@ def _after_fork_child() -> None:
             os.close(held[0])
             held[0] = None
     if _roots and not becoming_guardian[0]:
-        _start()
+        _start(guardian=False)
 
 
 os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_parent, after_in_child=_after_fork_child)
@@ -269,7 +275,7 @@ def _designer_call(frame: FrameType | None) -> tuple[FrameType, FrameType, str, 
         if root is not None:
             if inner is None:
                 inner, found = frame, (name[len(root[0]):], root[1])
-        elif name.startswith(_PRINTKIT) and name != _DESIGNERS_API:
+        elif name.startswith(_PRINTKIT) and name not in _DESIGNERS_SIDE:
             break
         entry = frame
         frame = frame.f_back

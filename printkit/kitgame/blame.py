@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from printkit.errors import PrintkitError
-from printkit.guard.watchdog import Overrun, TimeLimit, limits_of, overrun
+from printkit.guard.watchdog import Overrun, TimeLimit, limits_of, overrun, place_in_kit
 from printkit.interrupts import stop_signal
 
 SHOWN = 60
@@ -39,8 +39,11 @@ class RulesError(PrintkitError):
 
 def short(value: Any, limit: int = SHOWN) -> str:
     """A value as quoted in a message (a string in quotes, anything else as Python writes it), cut to ``limit``
-    characters with its full length, control characters escaped."""
-    text = repr(value)
+    characters with its full length, control characters escaped (a value whose own ``__repr__`` fails: its type)."""
+    try:
+        text = repr(value)
+    except Exception:  # the designer's __repr__ (anything more is theirs to meet where the value is used)
+        text = f"<{type(value).__name__} that cannot be shown>"
     if len(text) <= limit:
         return text
     return text[:limit] + f"... ({len(text):,} characters)"
@@ -88,6 +91,10 @@ def guard_exits(folder: Path) -> None:
     a crash through ctypes): it is a program run with the user's rights."""
     _kit_folders.add(str(folder.resolve()).rstrip(os.sep) + os.sep)
     os._exit = _guarded_exit
+    if os.name == "posix":  # the module os takes it from: ``posix._exit`` is the same function by another name
+        import posix
+
+        posix._exit = _guarded_exit
 
 
 def theirs(exc: BaseException) -> bool:
@@ -136,6 +143,24 @@ def blame(exc: BaseException, folder: Path, display: str, doing: str, hint: str 
     inside = f" in {function}()" if function and function != "<module>" else ""
     detail = "".join(traceback.format_exception(exc)).rstrip()
     return RulesError(f"{place}{inside}: {_reason(exc, folder)} ({doing}){': ' + hint if hint else ''}", detail)
+
+
+def escaped(exc: BaseException) -> RulesError | None:
+    """A time limit, ``sys.exit()`` or ``os._exit()`` of the designer's code that reached the command untold (met where
+    printkit called their code without knowing it: a move's own ``__eq__``, a state's ``__repr__``), as one line naming
+    where their code was; None for anything else."""
+    if isinstance(exc, TimeLimit):
+        found = overrun()
+        if found is not None:
+            return RulesError(f"{found.place} in {found.function}(): {found.reason()}")
+    if not isinstance(exc, (TimeLimit, DesignerExit, SystemExit)):
+        return None
+    places = [place_in_kit(str(Path(frame.filename).resolve()), frame.lineno or 0, frame.name)
+              for frame in traceback.extract_tb(exc.__traceback__) if frame.filename]
+    place = next((found for found in reversed(places) if found is not None), None)
+    if place is None:
+        return None if isinstance(exc, SystemExit) else RulesError(f"rules.py: {_reason(exc, Path.cwd())}")
+    return RulesError(f"{place}: {_reason(exc, Path.cwd())}", "".join(traceback.format_exception(exc)).rstrip())
 
 
 def stuck_error(found: Overrun) -> RulesError:

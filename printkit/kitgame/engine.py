@@ -188,10 +188,11 @@ class KitRules:
 
     def answers(self, state: Any, move: Any) -> list[Any]:
         """The secret answers the rules offer to the mover's ``move`` (empty: it stands alone)."""
-        found = self.call(lambda: self.game.answers(state, move), lambda: f"in answers(), move {short(move)}")
+        doing = lambda: f"in answers(), move {short(move)}"
+        found = self.call(lambda: self.game.answers(state, move), doing)
         if isinstance(found, (str, bytes)) or not hasattr(found, "__iter__"):
             raise self.fail(f"answers() returned {short(found)}: expected a list of answers (empty for none)")
-        return list(found)
+        return self.call(lambda: list(found), doing)  # a generator's body runs here: the designer's code
 
     def answerer(self, state: Any, move: Any) -> int:
         """The player who answers ``move`` in secret."""
@@ -202,9 +203,11 @@ class KitRules:
 
     def is_legal(self, state: Any, player: int, move: Any) -> bool:
         """Whether ``move`` is legal for ``player`` (to move), without listing every answered move."""
-        if isinstance(move, Answered):
-            return move.move in self.player_moves(state, player) and move.answer in self.answers(state, move.move)
-        return move in self.player_moves(state, player) and not self.answers(state, move)
+        doing = lambda: f"comparing {short(move)} with the moves of {self.player_names[player]}"
+        if isinstance(move, Answered):  # ``in`` calls the moves' own __eq__: the designer's code
+            return self.call(lambda: move.move in self.player_moves(state, player), doing) \
+                and self.call(lambda: move.answer in self.answers(state, move.move), doing)
+        return self.call(lambda: move in self.player_moves(state, player), doing) and not self.answers(state, move)
 
     def refusal(self, state: Any, player: int, move: Any) -> str:
         """Why ``move`` is not legal: the designer's :meth:`Game.why_not`, else a plain statement."""
@@ -219,7 +222,7 @@ class KitRules:
         if type(moves) is not list and type(moves) is not tuple and (
                 isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence) and not hasattr(moves, "__iter__")):
             raise self.fail(f"moves() returned {short(moves)}: expected a list of moves")
-        moves = list(moves)
+        moves = moves if type(moves) is list else self.call(lambda: list(moves), f"listing the moves of {self.player_names[player]}")  # a generator runs here
         if not moves:
             raise self.fail(f"moves() listed no move for {self.player_names[player]} in a game that has not ended "
                             f"(outcome() returned None); state {short(state)}")

@@ -4,7 +4,8 @@ names the seed, the game's number and the command that replays it to the same er
 simulate, balance, verify and build play seeded games of a kit's rules.py; when one fails, its moves up to the
 failing one come back with the error (:class:`printkit.rules.simulate.GameFailure`). They are written as a log in
 ``OUT/<kit>/failed/`` (kept across rebuilds), headed by comments saying where the game comes from and what went
-wrong; ``printkit replay --kit DIR [--set ...] LOG`` plays it again through the same rules.
+wrong; ``printkit replay --kit DIR [--set ...] LOG`` plays it again through the same rules. A game at the terminal that
+fails is kept by ``play --log`` (:func:`at_the_terminal` says where).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def kept(failure: GameFailure, out: Path, name: str, display: str, sets: tuple[s
     log = out / name / FOLDER / f"{run}-game-{number}.log"
     command = replay_command(display, sets, log)
     error = str(failure.error)
-    head = [f"game {number:,} of printkit {about}: its {len(failure.moves)} moves up to the error",
+    head = [f"game {number:,} of {about}: its {len(failure.moves)} moves up to the error",
             f"error: {error}",
             f"replay it: {command}"]
     text = "".join(f"# {line}\n" for line in head) + "".join(f"{move}\n" for move in failure.moves)
@@ -46,3 +47,11 @@ def kept(failure: GameFailure, out: Path, name: str, display: str, sets: tuple[s
     except BuildError as exc:
         return RulesError(f"{error}: game {number:,} of {about} (its log could not be kept: {exc})", failure.debug)
     return RulesError(f"{error}: game {number:,} of {about}, kept in {log}: `{command}` replays it", failure.debug)
+
+
+def at_the_terminal(moves: int, log: Path | None, display: str, sets: tuple[str, ...]) -> str:
+    """Which game failed in ``printkit play`` (``moves`` lines into it) and where ``play --log`` kept it (``log``: None
+    when it was not asked for, or could not be written)."""
+    if log is None:
+        return f"the game at the terminal, {moves} moves in (printkit play --log FILE keeps a game, to replay it)"
+    return f"the game at the terminal ({moves} moves), kept in {log}: `{replay_command(display, sets, log)}` replays it"

@@ -193,7 +193,7 @@ def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
             raise engine.blame(exc, f"player {name} choosing for {engine.player_names[seat]}") from None
         finally:
             engine.game.allowed = None
-        if listed and move not in moves:
+        if listed and not engine.call(lambda: move in moves, lambda: f"player {name} choosing for {engine.player_names[seat]}"):
             raise engine.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
         return move
 

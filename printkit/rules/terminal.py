@@ -31,7 +31,8 @@ MAX_SKIPPED = 1_000_000
 
 def read_answer(stream: TextIO) -> str | None:
     """One line of a player's input without its line break, at most :data:`MAX_ANSWER` characters, control
-    characters shown escaped (``\\x1b``: never sent to the terminal as they are); None at the end of the input."""
+    characters shown escaped (``\\x1b``: never sent to the terminal as they are); None at the end of the input.
+    Ctrl-C is not the end of the input: it stops the command (the game so far is kept by ``play --log``)."""
     try:
         line = stream.readline(MAX_ANSWER + 1)
         if len(line) > MAX_ANSWER and not line.endswith("\n"):
@@ -41,7 +42,7 @@ def read_answer(stream: TextIO) -> str | None:
                 if skipped > MAX_SKIPPED:
                     return None
             line = line[:MAX_ANSWER]
-    except (UnicodeDecodeError, KeyboardInterrupt):
+    except UnicodeDecodeError:
         return None
     if not line:
         return None
@@ -104,17 +105,18 @@ class GameLog:
         head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {printable(note)}"] if note else [])
         write_file(self.path, ("\n".join(head + self.lines) + "\n").encode("utf-8"))
 
-    def keep(self, note: str) -> None:
+    def keep(self, note: str) -> bool:
         """Write the game so far when it was not written (a game stopped by Ctrl-C or an error: ``note`` says which);
-        a disk error then is not reported over the reason the game stopped."""
+        a disk error then is not reported over the reason the game stopped. Whether the log is there."""
         from printkit.errors import PrintkitError
 
         if self.written:
-            return
+            return self.path is not None
         try:
             self.write(note)
         except PrintkitError:
-            pass
+            return False
+        return self.path is not None
 
 
 class Console:

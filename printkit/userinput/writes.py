@@ -14,15 +14,18 @@ PATH_SHOWN = 1_000
 
 
 def write_file(target: Path, data: bytes) -> None:
-    """Write one file through a temporary name, so a failed write (a full disk) leaves the old file and no other."""
+    """Write one file through a temporary name, so a failed write (a full disk) or one cut short (Ctrl-C) leaves the old
+    file and no other."""
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(data)
         os.replace(tmp, target)
-    except OSError as exc:
+    except BaseException as exc:
         try:
             tmp.unlink()
         except OSError:
             pass
-        raise BuildError(f"cannot write {quoted(str(target), PATH_SHOWN)}: {reason(exc)}") from None
+        if isinstance(exc, OSError):
+            raise BuildError(f"cannot write {quoted(str(target), PATH_SHOWN)}: {reason(exc)}") from None
+        raise

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -56,8 +57,10 @@ def stopped_by(tmp_path: Path, sig: signal.Signals, whole_group: bool) -> tuple[
     return ended(process), results
 
 
-def assert_stopped(result: Ended, results: Path) -> dict:
-    assert result.code == 130, result.out + result.err
+def assert_stopped(result: Ended, results: Path, twice: bool = False) -> dict:
+    """130, one line, nothing left (``twice``: a second Ctrl-C that came after the line was said, while Python ended,
+    ends the process by the signal itself, which a shell reports as 130 too)."""
+    assert result.code == 130 or twice and result.code == -signal.SIGINT, result.out + result.err
     assert_one_line_no_traceback(result, "stopped: ")
     data = json.loads(results.read_text())
     assert not data["complete"] and 1 <= data["points_done"] < 6
@@ -79,6 +82,27 @@ def test_a_stopped_pool_keeps_its_points_and_resumes(tmp_path: Path, sig: signal
         assert resumed.returncode == 0, resumed.stderr
         final = json.loads(results.read_text())
         assert final["complete"] and all(p["results"] == kept[p["id"]] for p in final["points"] if p["id"] in kept)
+
+
+@pytest.mark.parametrize("gap", [0.0, 0.05, 0.3])
+def test_ctrl_c_twice_still_keeps_the_points_and_says_so(tmp_path: Path, gap: float) -> None:
+    """A second Ctrl-C while the workers are ended, the points saved or the report drawn: the same one line (the report
+    may be left out), and --resume completes the run."""
+    process = start(*POOL, "--out", str(tmp_path))
+    results = tmp_path / "warfare" / "balance" / "results.json"
+    wait_until(lambda: points_done(results) >= 1, process)
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(gap)
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+    except ProcessLookupError:  # it had ended already
+        pass
+    kept = assert_stopped(ended(process), results, twice=True)
+    resumed = subprocess.run([sys.executable, "-m", "printkit", *POOL, "--out", str(tmp_path), "--resume"],
+                             capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    final = json.loads(results.read_text())
+    assert final["complete"] and all(p["results"] == kept[p["id"]] for p in final["points"] if p["id"] in kept)
 
 
 def test_ctrl_c_of_the_issues_command_before_any_point_is_kept(tmp_path: Path) -> None:

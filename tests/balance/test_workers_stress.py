@@ -24,20 +24,26 @@ REPEATS = int(os.environ.get("PRINTKIT_STRESS_REPEATS", "50"))
 
 
 def stop_at_random(tmp_path: Path, args: list[str], sig: signal.Signals, whole_group: bool, rng: random.Random,
-                   workers: int) -> tuple[int, str]:
-    """Start ``args``, wait until ``workers`` workers play, wait a random moment more, send ``sig``: the points kept and
-    the stop line, after checking the command ended as it should."""
+                   workers: int, twice: bool = False) -> tuple[int, str]:
+    """Start ``args``, wait until ``workers`` workers play, wait a random moment more, send ``sig`` (``twice``: again a
+    random moment later, up to a second): the points kept and the stop line, after checking the command ended as it
+    should."""
     out = tmp_path / f"run-{rng.random():.12f}"
     process = start(*args, "--out", str(out))
     results = out / "warfare" / "balance" / "results.json"
     wait_until(lambda: results.is_file() and (not workers or busy_workers(process, workers)), process)
     time.sleep(rng.uniform(0.0, 1.5))
-    if whole_group:
-        os.killpg(process.pid, sig)
-    else:
-        process.send_signal(sig)
+    for _ in range(2 if twice else 1):
+        try:
+            if whole_group:
+                os.killpg(process.pid, sig)
+            else:
+                process.send_signal(sig)
+        except ProcessLookupError:  # the second came after the end
+            pass
+        time.sleep(rng.uniform(0.0, 1.0) if twice else 0.0)
     result = ended(process)
-    assert result.code == 130, result.out + result.err
+    assert result.code == 130 or twice and result.code == -signal.SIGINT, result.out + result.err  # see assert_stopped
     assert_one_line_no_traceback(result, "stopped: ")
     data = json.loads((out / "warfare" / "balance" / "results.json").read_text())
     assert f"stopped: {data['points_done']} of 6 points kept" in result.out
@@ -50,6 +56,16 @@ def test_stopping_the_pool_again_and_again(tmp_path: Path, sig: signal.Signals, 
     for attempt in range(REPEATS):
         kept, out = stop_at_random(tmp_path, POOL, sig, whole_group, rng, 2)
         if attempt % 10 == 0 and sig == signal.SIGINT:
+            resumed = subprocess.run([sys.executable, "-m", "printkit", *POOL, "--out", out, "--resume"], capture_output=True,
+                                     text=True, timeout=600)
+            assert resumed.returncode == 0 and "Traceback" not in resumed.stderr, resumed.stderr
+
+
+def test_ctrl_c_twice_again_and_again(tmp_path: Path) -> None:
+    rng = random.Random("pool twice")
+    for attempt in range(REPEATS):
+        kept, out = stop_at_random(tmp_path, POOL, signal.SIGINT, True, rng, 2, twice=True)
+        if attempt % 10 == 0:
             resumed = subprocess.run([sys.executable, "-m", "printkit", *POOL, "--out", out, "--resume"], capture_output=True,
                                      text=True, timeout=600)
             assert resumed.returncode == 0 and "Traceback" not in resumed.stderr, resumed.stderr

@@ -100,10 +100,11 @@ def test_memory_past_the_limit_is_a_memory_error_with_the_fix(kit: Path) -> None
     ("sys.exit(3)", "SystemExit: rules.py called sys.exit(3): the rules return values or raise an error"),
     ("raise KeyboardInterrupt", "KeyboardInterrupt raised by the rules (only Ctrl-C stops a command)"),
     ("os._exit(0)", "os._exit(0) called: the rules return values or raise an error, they do not end printkit"),
+    ("posix._exit(0)", "os._exit(0) called: the rules return values or raise an error, they do not end printkit"),
 ])
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_exits_and_interrupts_raised_by_the_rules_are_one_line(kit: Path, raised: str, said: str, workers: str) -> None:
-    line = on_wish(kit, raised, imports="import os, sys")
+    line = on_wish(kit, raised, imports="import os, posix, sys")
     result = printkit("simulate", "--kit", str(kit), "--games", "3000", "--workers", workers, "--out", str(kit.parent / "out"))
     message = only_error_line(result)
     assert f"star-race/rules.py:{line} in play(): {said}" in message, message
@@ -238,3 +239,120 @@ def test_an_unwatched_block_is_not_timed(tmp_path: Path) -> None:
         module.spin(3.0)
     stopped = overrun()
     assert stopped is not None and stopped.place.startswith("spin/spin.py:")
+
+
+MOVE = '''
+class Move(tuple):
+    """A move whose own comparison loops for Storm."""
+
+    def __eq__(self, other):
+        while self[1] == "Storm":
+            pass
+        return tuple.__eq__(self, other)
+
+    __hash__ = tuple.__hash__
+
+'''
+
+
+@pytest.mark.parametrize("old, new, method", [
+    ("        titles = sorted(", "        if state['stars'][0] >= 1:\n            return (m for m in iter(int, 1))\n        titles = sorted(",
+     "<genexpr>"),
+    ("    def outcome(self, state):\n", "    def answers(self, state, move):\n        return (m for m in iter(int, 1))\n\n"
+     "    def outcome(self, state):\n", "<genexpr>"),
+    ('return [("play", title) for title in titles]', 'return [Move(("play", title)) for title in titles]', "__eq__"),
+], ids=["moves-generator", "answers-generator", "a-moves-own-eq"])
+@pytest.mark.parametrize("command", ["verify", "play"])
+def test_designer_code_printkit_runs_for_the_rules_is_under_guard_too(kit: Path, tmp_path: Path, old: str, new: str,
+                                                                     method: str, command: str) -> None:
+    """A generator moves() or answers() returns runs when printkit lists it, a move's own ``__eq__`` when printkit looks
+    for it among the legal moves: a loop there is stopped with the same one line, in replay's path as in the playouts'."""
+    edit(kit / "rules.py", old, new)
+    edit(kit / "rules.py", "class StarRace(Game):", MOVE + "class StarRace(Game):")
+    args = ["--kit", str(kit), "--set", "game.time_limit=0.3"]
+    result = cli(command, *args, "--out", str(tmp_path)) if command == "verify" else \
+        cli(command, *args, "--seed", "3", "--computer", "greedy", input="1\n" * 80)
+    message = one_error_line(result)
+    assert "star-race/rules.py:" in message and f" in {method}(): still running after " in message, message
+
+
+def test_a_time_limit_or_an_exit_that_reaches_the_command_untold_is_one_line(kit: Path) -> None:
+    """Where printkit calls the designer's code without knowing it (none is known left), what stops it still names it."""
+    from printkit.guard.limits import Limits
+    from printkit.guard.watchdog import TimeLimit, watch
+    from printkit.kitgame.blame import DesignerExit, escaped
+
+    helper = kit / "helper.py"
+    helper.write_text("import sys\n\n\ndef spin():\n    while True:\n        pass\n\n\ndef leave():\n    sys.exit(2)\n")
+    watch(kit, "star-race", Limits(0.2))
+    code = {}
+    exec(compile(helper.read_text(), str(helper.resolve()), "exec"), code)
+    with pytest.raises(TimeLimit) as stopped:
+        code["spin"]()
+    assert str(escaped(stopped.value)).startswith("star-race/helper.py:5 in spin(): still running after ")
+    with pytest.raises(SystemExit) as left:
+        code["leave"]()
+    assert str(escaped(left.value)).startswith("star-race/helper.py:10 in leave(): SystemExit: rules.py called sys.exit(2)")
+    assert escaped(SystemExit(0)) is None and escaped(ValueError("printkit's own")) is None
+    assert "os._exit(3) called" in str(escaped(DesignerExit(3)))
+
+
+def test_a_loop_called_from_another_thread_is_a_rules_error_there(kit: Path) -> None:
+    """A thread that plays a kit's rules (a browser table's) is stopped there and gets a PrintkitError (the replay's,
+    holding the rules' RulesError) naming rules.py's line."""
+    import threading
+
+    from printkit.errors import PrintkitError
+    from printkit.kitgame.spec import open_kit
+
+    line = on_wish(kit, *LOOP)
+    opened = open_kit(str(kit), ("game.time_limit=0.3",))
+    rules = opened.spec.rules(opened.setup)
+    log = example_log(kit, kit.parent)
+    caught: list[BaseException] = []
+
+    def play_the_example() -> None:
+        from printkit.rules.log import parse_log
+        from printkit.rules.replay import replay
+
+        try:
+            replay(rules, parse_log(log.read_text()), str(log))
+        except BaseException as exc:  # what a table's thread would see
+            caught.append(exc)
+
+    thread = threading.Thread(target=play_the_example)
+    thread.start()
+    thread.join(timeout=300)
+    assert not thread.is_alive() and len(caught) == 1
+    assert isinstance(caught[0], PrintkitError), caught
+    assert f"star-race/rules.py:{line} in play(): still running after" in str(caught[0])
+
+
+def test_a_fork_after_the_watchdog_started_outside_a_command_does_not_wait_forever(tmp_path: Path) -> None:
+    """The watchdog running before a command began (a test process, a server), a lock the standard library holds across
+    every fork (concurrent.futures, which asyncio and Dask import): the command's first fork (a worker, the previews')
+    must not start the guardian from inside the fork, which would wait for that lock for ever."""
+    script = f"""
+import os
+from printkit.guard.limits import Limits
+from printkit.guard import watchdog
+watchdog.watch({str(tmp_path)!r}, "kit", Limits(1))
+import concurrent.futures.thread
+watchdog.guard_command()
+pid = os.fork()
+if pid == 0:
+    os._exit(0)
+os.waitpid(pid, 0)
+print("forked")
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                            cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0 and result.stdout == "forked\n", result.stderr
+
+
+@pytest.mark.parametrize("item, said", [
+    ("game.time_limit=0", "game.time_limit: expected 0.1 to 86,400, got 0.0"),
+    ("game.memory_limit=10", "game.memory_limit: expected 64 to 1,048,576, got 10"),
+])
+def test_limits_out_of_range_say_their_range_in_plain_numbers(kit: Path, item: str, said: str) -> None:
+    assert said in one_error_line(cli("simulate", "--kit", str(kit), "--games", "5", "--set", item))

@@ -79,6 +79,7 @@ TEMPLATES = [
     ("{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}",
      "more memory than a rule sheet may take (512 MB)"),
     ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "past the limit of 0.5 s"),
+    ("{{ lipsum(n=100000000) }}", "past the limit of 0.5 s"),  # a call of the sandbox's: the template's limit holds inside
     ("{{ ''.__class__.__mro__[1].__subclasses__() }}", "access to attribute '__class__' of 'str' object is unsafe"),
 ]
 
@@ -91,10 +92,23 @@ def test_the_rule_sheets_sandbox_is_bounded(tmp_path: Path, template: str, said:
     line = len((folder / "rules.md").read_text().splitlines()) + 1
     append(folder / "rules.md", template + "\n")
     start = time.process_time()
-    message = one_error_line(cli("build", "--kit", str(folder), "--set", "game.time_limit=0.5", "--out", str(tmp_path / "out")))
+    limit = "0.5" if "past the limit" in said else "30"  # the memory bound, not the time limit, stops the others
+    message = one_error_line(cli("build", "--kit", str(folder), "--set", f"game.time_limit={limit}", "--out", str(tmp_path / "out")))
     assert message.startswith(f"error: {folder}/rules.md:{line}: template error: ") and said in message, message
     assert time.process_time() - start < 20  # CPU time: quickly, however busy the machine
     assert not (tmp_path / "out" / "k").exists()
+
+
+@pytest.mark.parametrize("templated", [False, True])
+def test_a_paragraph_too_long_to_lay_out_is_one_line(kit: Path, tmp_path: Path, templated: bool) -> None:
+    """A paragraph's layout takes more than in proportion to its length: one of 100 KB took minutes."""
+    text = "{% for i in range(20000) %}{{ i }}, {% endfor %}" if templated else ", ".join(str(i) for i in range(20000))
+    append(kit / "rules.md", f"\n{text}\n")
+    line = len((kit / "rules.md").read_text().splitlines())
+    start = time.process_time()
+    message = one_error_line(cli("build", "--kit", str(kit), "--out", str(tmp_path / "out")))
+    assert f"star-race/rules.md:{line}: a paragraph of 128,88" in message and "characters: at most 20,000; break it" in message
+    assert time.process_time() - start < 20
 
 
 @pytest.mark.parametrize("figure", ["game:-1", "game:abc", "game:1234567"])
@@ -163,6 +177,20 @@ def test_a_full_disk_is_one_line_and_leaves_no_temporary_file(kit: Path, tmp_pat
                                                                             "--workers", "1", "--out", str(out)))
     assert "calibration.pdf': no space left on device" in one_error_line(cli("calibrate", "--out", str(out)))
     assert leftovers(out) == []
+
+
+def test_a_write_cut_short_leaves_the_old_file_and_no_temporary_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C between writing a file under its temporary name and renaming it (a second Ctrl-C while balance saves)."""
+    target = tmp_path / "results.json"
+    outfolder.write_file(target, b"old")
+
+    def cut(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", cut)
+    with pytest.raises(KeyboardInterrupt):
+        outfolder.write_file(target, b"new")
+    assert target.read_bytes() == b"old" and leftovers(tmp_path) == []
 
 
 def test_a_full_disk_while_caching_previews_leaves_no_temporary_file(kit: Path, tmp_path: Path,
