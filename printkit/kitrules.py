@@ -20,7 +20,8 @@ kit's card rows)::
             return Outcome(0, "reached the goal") if ... else None
 
 Everything else has a default: move notation (a move's text in a log), the text view of a position,
-what each player sees (``private`` and ``hidden`` state keys), the ``random`` player. Add players
+what each player sees (``private`` and ``hidden`` state keys) and is told of a chance move (:meth:`Game.tell_chance`),
+the ``random`` player. Add players
 as ``player_NAME(self, view, moves, rng)`` methods and abilities (for ``balance --abilities``) as
 ``ability_NAME(self, state, move) -> bool`` methods (or one ``uses(self, state, move, ability)``). A move another player completes in secret (an attack
 and its defence, revealed together) comes from :meth:`Game.answers`: the answering player is asked through
