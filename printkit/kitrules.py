@@ -20,7 +20,8 @@ kit's card rows)::
             return Outcome(0, "reached the goal") if ... else None
 
 Everything else has a default: move notation (a move's text in a log), the text view of a position,
-what each player sees (``private`` and ``hidden`` state keys), the ``random`` player. Add players
+what each player sees (``private`` and ``hidden`` state keys) and is told of a chance move (:meth:`Game.tell_chance`),
+the ``random`` player. Add players
 as ``player_NAME(self, view, moves, rng)`` methods and abilities (for ``balance --abilities``) as
 ``ability_NAME(self, state, move) -> bool`` methods (or one ``uses(self, state, move, ability)``). A move another player completes in secret (an attack
 and its defence, revealed together) comes from :meth:`Game.answers`: the answering player is asked through
@@ -574,6 +575,14 @@ class Game:
                 seen[key] = [entry if i == player else Hidden(len(entry)) for i, entry in enumerate(seen[key])]
         return seen
 
+    def tell_chance(self, state: Any, move: Any, player: int) -> str | None:
+        """What ``player``, watching the game (``printkit play``), is told of the chance move ``move`` at ``state``: one
+        line, or None for printkit's default, decided from :meth:`view`: the move as logged when the player would see
+        any other outcome differently (a die roll, a card turned face up, a card drawn into their own hand); for a
+        shuffle they cannot follow, ``the deck is shuffled`` (naming the pile); for another move hidden from them, the
+        parts of their view it changed. The log keeps the move itself, so ``printkit replay`` shows it all."""
+        return None
+
     def score(self, state: Any, player: int) -> float:
         """How well ``player`` stands now, higher is better (points, stars, material): the standings behind the
         lead changes, drama and decisiveness that ``simulate`` and ``balance`` report. Optional: not written, those
@@ -598,7 +607,7 @@ class Game:
         for key, value in state.items():
             if key == "to_move":
                 value = "chance" if value == CHANCE else names[value] if isinstance(value, int) and 0 <= value < len(names) else value
-            lines.append(f"{key}: {_shown(value, names if key in self.private or key in self.per_player else None)}")
+            lines.append(f"{key}: {value_text(value, names if key in self.private or key in self.per_player else None)}")
         return "\n".join(lines)
 
     def greeting(self, seating: str) -> str:
@@ -732,12 +741,12 @@ def copy_state(state: Any) -> Any:
     return state
 
 
-def _shown(value: Any, names: Sequence[str] | None = None) -> str:
+def value_text(value: Any, names: Sequence[str] | None = None) -> str:
     """A state value as text: rows by their labels, per-player lists with the players' names."""
     if names is not None and isinstance(value, (list, tuple)) and len(value) == len(names):
-        return "; ".join(f"{name}: {_shown(v)}" for name, v in zip(names, value))
+        return "; ".join(f"{name}: {value_text(v)}" for name, v in zip(names, value))
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_shown(v) for v in value) + "]" if len(value) <= 30 else f"[{len(value)} items]"
+        return "[" + ", ".join(value_text(v) for v in value) + "]" if len(value) <= 30 else f"[{len(value)} items]"
     if isinstance(value, Mapping) and not isinstance(value, Record):
-        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k}: {value_text(v)}" for k, v in value.items()) + "}"
     return str(value)

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short, theirs
 from printkit.kitgame.guess import GuessError, fill_hidden
+from printkit.kitgame.seen import told_chance
 from printkit.kitgame.setup import KitSetup, numbers_as_text
 from printkit.kitrules import (
     CHANCE,
@@ -408,6 +409,17 @@ class KitRules:
         if not (self.game.private or self.game.hidden) and type(self.game).view is Game.view:
             return self.render_text(state)
         return f"{self.player_names[player]} sees:\n" + self.render_text(self.view(state, player))
+
+    def tell_chance(self, state: Any, move: Any, player: int) -> str:
+        """What ``player`` watching the game is told of the chance move ``move``: the designer's
+        :meth:`Game.tell_chance`, else what their view shows of it (:func:`printkit.kitgame.seen.told_chance`)."""
+        text = self.call(lambda: self.game.tell_chance(state, move, player),
+                         lambda: f"in tell_chance() for {self.player_names[player]}, move {short(move)}")
+        if text is None:
+            return told_chance(self, state, move, player)
+        if not isinstance(text, str) or not text.strip() or "\n" in text.strip():
+            raise self.fail(f"tell_chance() returned {short(text)}: expected one line of text or None")
+        return " ".join(text.split())
 
     def state_json(self, state: Any) -> dict[str, Any]:
         """The designer's :meth:`Game.as_json`, else the state's own data."""

@@ -4,7 +4,8 @@
 (:func:`choose_seating`) and hands every game the same keywords: ``seat`` (the computer's seat or
 None), ``player`` (its name in the game's players), ``seed`` and ``log`` (a :class:`GameLog`).
 Games without a dialogue of their own play through :func:`play_game`: the position, then for a
-human a move typed in log notation or picked by number from the listed legal moves.
+human a move typed in log notation or picked by number from the listed legal moves. The humans see the position
+and the chance moves only as their views show them (:mod:`printkit.rules.told`); the log keeps every move.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any, Callable, Sequence, TextIO
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move
 from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import PlayError, computer_seat
+from printkit.rules.told import chance_told, watchers
 from printkit.userinput.text import printable, quoted
 
 ABANDONED = "Input ended before the game was over: the game is abandoned."
@@ -222,12 +224,13 @@ def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, pol
     ``turn(state, player, rng)``, when given, asks every player's move itself (a game that asks in stages)."""
     rng = random.Random(seed)
     state = rules.initial_state()
+    seats = watchers(len(rules.player_names), seat)
     try:
         while rules.outcome(state) is None:
             player = rules.current_player(state)
             if player == CHANCE:
                 move = chance_move(rules, state, rng)
-                console.say(f"chance: {rules.format_move(state, move)}")
+                console.say(f"chance: {chance_told(rules, state, move, seats)}")
             elif turn is not None:
                 move = turn(state, player, rng)
             elif player == seat:
@@ -244,7 +247,7 @@ def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, pol
         console.say(ABANDONED)
         log.write("unfinished: the input ended")
         return 1
-    console.say(rules.render_text(state), _result_line(rules, state, len(log.lines)))
+    console.say(_position(rules, state, _human(rules, seat)), _result_line(rules, state, len(log.lines)))
     log.write()
     return 0
 
@@ -257,9 +260,9 @@ def _position(rules: Rules[Any, Any], state: Any, player: int | None) -> str:
     return str(render_view(state, player))
 
 
-def _human(rules: Rules[Any, Any], computer: int) -> int | None:
-    """The human's seat beside the computer's (None with more than one human)."""
-    others = [p for p in range(len(rules.player_names)) if p != computer]
+def _human(rules: Rules[Any, Any], computer: int | None) -> int | None:
+    """The one human's seat beside the computer's (None with more than one human)."""
+    others = watchers(len(rules.player_names), computer)
     return others[0] if len(others) == 1 else None
 
 
