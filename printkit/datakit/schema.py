@@ -157,6 +157,8 @@ class SectionSpec:
     advice: str | None
     blocks: str | None = None
     """``blocks``: the kit's function grouping the section's pieces into captioned blocks (None: one grid)."""
+    pack: bool = False
+    """``pack``: its token sheets packed as a kit without ``[sections]`` packs them (small ones sharing pages)."""
 
 
 @dataclass(frozen=True)
@@ -761,7 +763,7 @@ def _sections(doc: Table, names: list[str]) -> tuple[SectionSpec, ...]:
     for name in table.data:
         entry = table.table(name, keys.SECTION)
         sections.append(SectionSpec(name, _names(entry, "sets", names), entry.value("label", name), entry.value("advice"),
-                                    entry.value("blocks")))
+                                    entry.value("blocks"), bool(entry.value("pack", False))))
         entry.done()
     placed = [item for section in sections for item in section.sets]
     if sections:
