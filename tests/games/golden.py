@@ -18,6 +18,13 @@ from printkit.games import get_game, params_class
 DATA = Path(__file__).resolve().parent.parent / "data"
 PLAYERS = ("greedy", "random")
 SEED = 7
+GAME_PLAYERS = {"tokentactics": ("mixed", "random")}
+"""A game without a greedy player: the pair its trace is played by."""
+
+
+def players(game: str) -> tuple[str, str]:
+    """The pair of players a game's trace is played by."""
+    return GAME_PLAYERS.get(game, PLAYERS)
 
 
 def _ultimate(params: Any) -> list[Any]:
@@ -44,7 +51,16 @@ def _tictactwo(params: Any) -> list[Any]:
     return games[0]
 
 
-RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"tictactwo": _tictactwo, "ultimate": _ultimate, "warfare": _warfare}
+def _tokentactics(params: Any) -> list[Any]:
+    from printkit.games.tokentactics.kernel import run
+
+    games = run(params, players("tokentactics"), 1, SEED, record_moves=True)[1]
+    assert games is not None
+    return games[0]
+
+
+RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"tictactwo": _tictactwo, "tokentactics": _tokentactics,
+                                                    "ultimate": _ultimate, "warfare": _warfare}
 """Each game with a trace: its kernel's one recorded game (moves as rules.py takes them) with the default parameters."""
 
 
@@ -57,7 +73,8 @@ def trace(game: str, moves: list[Any]) -> str:
     spec = get_game(game)
     rules = spec.rules(params_class(game)())
     state = rules.initial_state()
-    lines = [f"# {spec.title}: one game of its kernel ({PLAYERS[0]} against {PLAYERS[1]}, seed {SEED}), replayed by rules.py.",
+    first, second = players(game)
+    lines = [f"# {spec.title}: one game of its kernel ({first} against {second}, seed {SEED}), replayed by rules.py.",
              f"# Regenerate only when the rules change on purpose: python -m tests.games.golden {game}",
              "# move number | notation | legal moves before it | the position after it (replay --json)"]
     for number, move in enumerate(moves, start=1):
