@@ -659,6 +659,9 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     decks, boards, tokens, drawn = _sets(doc, layouts, params, settings, game_rules)
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
     artwork, columns, gaps, titles = _artwork(doc, names)
+    if artwork and "artwork" in hooks:
+        raise ConfigError(source, "artwork", f"the artwork files are drawn by [hooks] artwork ({hooks['artwork']}): "
+                                             "leave [artwork] out")
     sections = _sections(doc, names)
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
