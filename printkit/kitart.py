@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.board import GridStyle, board_drawing, grid_board
 from printkit.art.diagram import in_a_row, position_diagram
+from printkit.art.layout import pieces_drawing
 from printkit.art.tokens import token_piece
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece
@@ -82,3 +83,8 @@ class ArtKit:
         """A card per row, of the print settings' card size, its faces drawn by the kit's layouts ``front`` and
         ``back`` (``type = "image"`` elements place ``pictures`` by name); what does not fit is a finding."""
         return self._cards(rows, pictures, front, back)
+
+    def artwork(self, pieces: Sequence[Piece], title: str, columns: int, gap_mm: float = 3.0, backs: bool = False) -> Drawing:
+        """An artwork file for ``[hooks] artwork``: ``pieces`` in rows of ``columns``, ``gap_mm`` apart, under the kit's
+        title and ``title``; with ``backs``, each distinct back after them."""
+        return pieces_drawing(list(pieces), f"{self.title} {title}", cols=columns, gap=gap_mm, backs=backs)

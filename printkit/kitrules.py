@@ -536,7 +536,8 @@ class Game:
     def counters(self, state: Any) -> Mapping[str, float]:
         """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` add up over all
         games and report beside the results: ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True
-        counts 1). Keep what you want counted in the state. Default: none."""
+        counts 1). Keep what you want counted in the state. A counter named ``largest_...`` is the largest over the
+        games instead of their sum (``{"largest_hand": max(state["hand_sizes"])}``). Default: none."""
         return {}
 
     def summary(self, counted: Mapping[str, float], games: int) -> Mapping[str, float]:

@@ -14,13 +14,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from printkit.rules.simulate import Tally
+from printkit.rules.simulate import MAXIMUM_PREFIX, Tally
 
 CHUNK_GAMES = 1000
 """Games per chunk: small enough for a smooth progress bar and even load, large enough for fast kernels."""
 
-MAXIMUM_PREFIX = "largest_"
-"""``extra`` counters named ``largest_...`` hold a maximum over the games (merged by max, not added up)."""
 SEAT_WINS = ("seat_1_wins", "seat_2_wins")
 """``extra`` counters of restricted play: games won by the first seat and by the second seat."""
 

@@ -299,6 +299,10 @@ HOOKS: dict[str, Key] = {
                                        "players, games, seed, restrict)`, `restrict` = (seat, ability) or None, returns a "
                                        "Tally counting each seat's wins (`seat_1_wins`, `seat_2_wins`) or None",
                              pattern=HOOK, example="kernel.py:restricted"),
+    "artwork": Key("string", "a function drawing the artwork files of the decks and token sheets (instead of `[artwork]` and "
+                             "a file per set; boards keep theirs): `artwork(kit, pieces)`, handed their pieces by set name, "
+                             "returns drawings by file name, each made by `kit.artwork(pieces, title, columns)` (columns "
+                             "that follow the pieces, a file of some cards only)", pattern=HOOK, example="art.py:artwork"),
 }
 """``[hooks]``: Python of the kit folder's own that printkit calls, each ``FILE.py:NAME`` (see the kit folder guide)."""
 
@@ -351,6 +355,9 @@ SECTION: dict[str, Key] = {
                             "`blocks = \"art.py:blocks\"` calls the kit folder's `blocks(kit, pieces)` with the section's "
                             "pieces by set name, which returns `(caption, pieces)` pairs in print order",
                   pattern=r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py:[A-Za-z_][A-Za-z0-9_]{0,63}", example="art.py:blocks"),
+    "pack": Key("boolean", "`true`: the section's token sheets are packed as a kit without `[sections]` packs them (small "
+                           "sheets share pages, each in a captioned block; a sheet larger than a page keeps its own grid)",
+                False),
 }
 """A ``[sections.<name>]`` entry."""
 

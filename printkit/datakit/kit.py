@@ -74,12 +74,16 @@ class Laid:
 
 Blocks = Callable[[SectionSpec, Mapping[str, list[Piece]]], list[tuple[str, list[Piece]]]]
 """``blocks(section, pieces)``: a section's pieces (by set name) grouped by the kit's Python into captioned blocks."""
+Artwork = Callable[[Mapping[str, list[Piece]]], Mapping[str, Drawing]]
+"""``artwork(pieces)``: the artwork files of the decks and token sheets (their pieces by set name), drawn by the kit's
+Python (``[hooks] artwork``)."""
 
 
-def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]], blocks: Blocks | None = None) -> Laid:
+def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]], blocks: Blocks | None = None,
+            artwork: Artwork | None = None) -> Laid:
     """Every board, token sheet and deck of the folder drawn (from data and layouts; ``drawn``: the pieces of the sets
     the kit's Python draws, by name), their artwork files and kit.pdf's sections (``blocks``: how the kit's Python
-    groups the pieces of a section with ``blocks``)."""
+    groups the pieces of a section with ``blocks``; ``artwork``: the files of the decks and token sheets it draws)."""
     try:
         spec = kit.spec
         inside(kit.path, spec.icons, spec.source, "kit.icons")
@@ -95,7 +99,7 @@ def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]], blocks: Blocks | N
             laid.add(made.kind, made.name, _titled(made.title, spec.params), list(drawn[made.name]))
             if made.omit_empty:
                 laid.omitted.add(made.name)
-        laid.artwork, laid.previews = _artwork(kit, laid)
+        laid.artwork, laid.previews = _artwork(kit, laid, artwork)
         laid.sections = _sections(kit, laid, blocks)
         return laid
     except ConfigError as exc:
@@ -193,10 +197,14 @@ def _group_of(kit: KitFolder, made: Laid) -> dict[str, list[str]]:
     return files
 
 
-def _artwork(kit: KitFolder, made: Laid) -> tuple[dict[str, Drawing], dict[str, Drawing]]:
-    """artwork/<stem>.svg for every file (boards trimmed, pieces side by side) and the previews of large ones."""
-    artwork, previews = {}, {}
+def _artwork(kit: KitFolder, made: Laid, drawn: Artwork | None) -> tuple[dict[str, Drawing], dict[str, Drawing]]:
+    """artwork/<stem>.svg for every file (boards trimmed, pieces side by side) and the previews of large ones; with
+    ``drawn`` (``[hooks] artwork``) the decks' and token sheets' files are the ones it draws."""
+    artwork: dict[str, Drawing] = {}
+    previews: dict[str, Drawing] = {}
     for stem, names in _group_of(kit, made).items():
+        if drawn is not None and made.kinds[names[0]] != "board":
+            continue
         pieces = [p for name in names for p in made.pieces[name]]
         first = names[0]
         title = f"{kit.spec.title} {kit.spec.artwork_titles.get(stem) or (made.titles[first] if len(names) == 1 else stem.replace('_', ' '))}"
@@ -210,6 +218,8 @@ def _artwork(kit: KitFolder, made: Laid) -> tuple[dict[str, Drawing], dict[str, 
         artwork[stem] = pieces_drawing(pieces, title, cols=cols, gap=gap, backs=True)
         if len(pieces) > PREVIEW_PIECES and all(made.shapes[name] is not None for name in names):  # from data: its first
             previews[stem] = pieces_drawing(pieces[:PREVIEW_PIECES], title, cols=cols, gap=gap)
+    if drawn is not None:
+        artwork.update(drawn({name: made.pieces[name] for name in made.pieces if made.kinds[name] != "board"}))
     return artwork, previews
 
 
@@ -223,7 +233,12 @@ def _sections(kit: KitFolder, made: Laid, blocks: Blocks | None) -> list[Section
         boards = [name for name in section.sets if made.kinds[name] == "board"]
         pieces = [p for name in section.sets if made.kinds[name] != "board" for p in made.pieces[name]]
         sheets = [sheet for name in boards for sheet in _board_sheets(kit, made, name)]
-        if section.blocks is not None and blocks is not None:
+        if section.pack:
+            packed = _token_sections(kit, made, [name for name in section.sets if made.kinds[name] == "tokens"])
+            sheets += [sheet for part in packed for sheet in part.sheets]
+            pieces = [p for name in section.sets if made.kinds[name] == "deck" for p in made.pieces[name]]
+            sheets += _grid(pieces, kit, section.label) if pieces else []
+        elif section.blocks is not None and blocks is not None:
             grouped = blocks(section, {name: made.pieces[name] for name in section.sets if made.kinds[name] != "board"})
             sheets += block_sheets([Block(caption, list(group)) for caption, group in grouped], settings, spec.title,
                                    section.label)
@@ -253,14 +268,13 @@ def _advice(made: Laid, names: tuple[str, ...], sheets: list[Any], settings: Any
 
 def _set_sections(kit: KitFolder, made: Laid) -> list[Section]:
     """A section per set: boards, token sheets (small ones sharing pages), decks."""
-    spec, settings = kit.spec, kit.spec.settings
+    settings = kit.spec.settings
     sections = []
     for name in made.pieces:
         if made.kinds[name] == "board":
             sheets = _board_sheets(kit, made, name)
             sections.append(Section(f"board {made.titles[name]}", sheets, board_advice(sheets)))
-    tokens = [(_Shape(n, made.titles[n], _back(made, n)), made.pieces[n]) for n in made.pieces if made.kinds[n] == "tokens"]
-    sections += token_sections(tokens, settings, spec.title, lambda pieces, what: _grid(pieces, kit, what))
+    sections += _token_sections(kit, made, [n for n in made.pieces if made.kinds[n] == "tokens"])
     for name in made.pieces:
         if made.kinds[name] == "deck":
             backs = _back(made, name) is not None
@@ -268,6 +282,12 @@ def _set_sections(kit: KitFolder, made: Laid) -> list[Section]:
                       else "single-sided")
             sections.append(Section(f"cards {made.titles[name]}", _grid(made.pieces[name], kit, made.titles[name]), advice))
     return sections
+
+
+def _token_sections(kit: KitFolder, made: Laid, names: list[str]) -> list[Section]:
+    """The token sheets ``names``' sections: small ones sharing pages (:func:`printkit.datakit.packing.token_sections`)."""
+    tokens = [(_Shape(n, made.titles[n], _back(made, n)), made.pieces[n]) for n in names]
+    return token_sections(tokens, kit.spec.settings, kit.spec.title, lambda pieces, what: _grid(pieces, kit, what))
 
 
 @dataclass(frozen=True)

@@ -157,6 +157,8 @@ class SectionSpec:
     advice: str | None
     blocks: str | None = None
     """``blocks``: the kit's function grouping the section's pieces into captioned blocks (None: one grid)."""
+    pack: bool = False
+    """``pack``: its token sheets packed as a kit without ``[sections]`` packs them (small ones sharing pages)."""
 
 
 @dataclass(frozen=True)
@@ -657,6 +659,9 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     decks, boards, tokens, drawn = _sets(doc, layouts, params, settings, game_rules)
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
     artwork, columns, gaps, titles = _artwork(doc, names)
+    if artwork and "artwork" in hooks:
+        raise ConfigError(source, "artwork", f"the artwork files are drawn by [hooks] artwork ({hooks['artwork']}): "
+                                             "leave [artwork] out")
     sections = _sections(doc, names)
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
@@ -761,7 +766,7 @@ def _sections(doc: Table, names: list[str]) -> tuple[SectionSpec, ...]:
     for name in table.data:
         entry = table.table(name, keys.SECTION)
         sections.append(SectionSpec(name, _names(entry, "sets", names), entry.value("label", name), entry.value("advice"),
-                                    entry.value("blocks")))
+                                    entry.value("blocks"), bool(entry.value("pack", False))))
         entry.done()
     placed = [item for section in sections for item in section.sets]
     if sections:

@@ -76,9 +76,8 @@ def _package(name: str) -> str:
 
 
 def kit_folder(name: str) -> Path:
-    """The folder of a registered game's kit.toml (Token Tactics' kitfolder/, the others' package folder)."""
-    package = Path(__file__).parent / _package(name).rpartition(".")[2]
-    return package / "kitfolder" if (package / "kitfolder" / "kit.toml").is_file() else package
+    """The folder of a registered game's kit.toml: its package's folder."""
+    return Path(__file__).parent / _package(name).rpartition(".")[2]
 
 
 def _shipped_hook(folder: Path, written: str) -> Any:

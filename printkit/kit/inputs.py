@@ -148,12 +148,10 @@ def game_input_paths(game: str, params: Any) -> dict[str, Path]:
     folder = templates_dir() / game
     paths = {f"templates/{game}/{p.relative_to(folder).as_posix()}": p for p in sorted(folder.rglob("*")) if p.is_file()}
     package = Path(str(resources.files(f"printkit.games.{game}")))
-    kit = next((f for f in (package, package / "kitfolder") if (f / "kit.toml").is_file()), None)
-    if kit is not None:
+    if (package / "kit.toml").is_file():
         from printkit.userinput.paths import kit_files
 
-        prefix = kit.relative_to(package.parent).as_posix()
-        paths.update({f"games/{prefix}/{name}": path for name, path in kit_files(kit).items()})
+        paths.update({f"games/{game}/{name}": path for name, path in kit_files(package).items()})
     example = getattr(params, "example_log", "")
     if example:
         paths["example_log"] = Path(example)

@@ -33,7 +33,7 @@ from printkit.kitrules import (
 )
 from printkit.rules.metrics import TRACED, Trace
 from printkit.rules.metrics import ended as count_ends
-from printkit.rules.simulate import GameFailure, Tally, result_of
+from printkit.rules.simulate import MAXIMUM_PREFIX, GameFailure, Tally, result_of
 from printkit.userinput.text import shortened
 
 LISTED = 12
@@ -346,14 +346,17 @@ class KitRules:
         return f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}"
 
     def count(self, tally: Tally, state: Any) -> None:
-        """Add the designer's :meth:`Game.counters` of a finished game to ``tally.extra`` (zeros leave no key)."""
+        """Add the designer's :meth:`Game.counters` of a finished game to ``tally.extra`` (zeros leave no key; a counter
+        named ``largest_...`` keeps the largest over the games)."""
         counted = self.call(lambda: self.game.counters(state), lambda: f"in counters(), state {short(state)}")
         if not isinstance(counted, Mapping):
             raise self.fail(f"counters() returned {short(counted)}: expected a dict of names to numbers")
         for key, value in counted.items():
             if not isinstance(key, str) or not isinstance(value, (bool, int, float)) or value != value:
                 raise self.fail(f"counters() gave {short(key)}: {short(value)}: expected a name and a number")
-            if value:
+            if value and key.startswith(MAXIMUM_PREFIX):
+                tally.extra[key] = max(tally.extra[key], value)
+            elif value:
                 tally.extra[key] += value
 
     # --- what a search player needs (printkit/rules/mcts.py) ----------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from printkit.datakit.builtin import draw_cards
 from printkit.datakit.kit import Laid, lay_out, print_note, rule_sheet, rule_sheet_source
@@ -51,7 +51,8 @@ def _steps(kit: KitFolder) -> Kit:
     drawing: list[Finding] = []
     hooked = _art_kit(kit, rules, drawing) if _draws(kit) else None
     drawn = {d.name: _drawn(kit, hooked, d.art, d.key, d.name) for d in kit.spec.drawn} if hooked else {}
-    laid = lay_out(kit, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None)
+    laid = lay_out(kit, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None,
+                   (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None)
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
     source = rule_sheet_source(kit)
     values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
@@ -81,6 +82,9 @@ def _unrun_steps(kit: KitFolder) -> Kit:
         raise ConfigError(spec.source, "hooks.figures", f"the rule sheet's figures are drawn by {spec.hooks['figures']}: "
                                                         "they cannot be printed with --no-code")
     laid = lay_out(kit, {})
+    if "artwork" in spec.hooks:  # after the rows: a kit whose rules compute rows is refused for those first
+        raise ConfigError(spec.source, "hooks.artwork", f"the artwork files are drawn by {spec.hooks['artwork']}: "
+                                                        "they cannot be made with --no-code")
     values = not_computed("sheet", "rules.py not run: --no-code") if spec.game_rules is not None else {}
     text, pictures, rules_source = rule_sheet(kit, laid, values)
     if spec.game_rules is not None:
@@ -126,53 +130,63 @@ def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> 
     return ArtKit(spec.title, params, spec.settings, spec.layouts, game, example, cards)
 
 
-def _drawn(kit: KitFolder, hooked: ArtKit, written: str, key: str, name: str) -> list[Piece]:
-    """The pieces of a set the kit's Python draws (``art = "art.py:tokens"``)."""
-    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, key, kit.spec.code_limits)
+def _called(kit: KitFolder, written: str, key: str, doing: str, made: Callable[[Any], Any], *args: Any) -> Any:
+    """What the hook ``written`` (kit.toml's ``key``) returns for ``args``, taken in by ``made`` (which may run more of
+    the kit's code: a generator); its exceptions told as the kit's, ``doing`` what."""
+    call = kit_hook(kit.path, kit.display, written, kit.spec.source, key, kit.spec.code_limits)
     try:
-        pieces = list(draw(hooked, name))
+        return made(call(*args))
     except (ConfigError, BuildError):
         raise
     except BaseException as exc:  # the kit's own code (a real Ctrl-C goes on as it is)
-        raise blame(exc, kit.path, kit.display, f"drawing {name} ({written})") from None
-    strays = sorted({type(p).__name__ for p in pieces if not isinstance(p, Piece)})
+        raise blame(exc, kit.path, kit.display, f"{doing} ({written})") from None
+
+
+def _refuse_strays(kit: KitFolder, key: str, written: str, found: Any, kind: type, expected: str) -> None:
+    """A hook's result holding something that is not a ``kind``: one error naming kit.toml's ``key``."""
+    strays = sorted({type(item).__name__ for item in found if not isinstance(item, kind)})
     if strays:
-        raise BuildError(f"{kit.spec.source}: {key}: {written} returned {', '.join(strays)}: expected a list of pieces")
+        raise BuildError(f"{kit.spec.source}: {key}: {written} returned {', '.join(strays)}: expected {expected}")
+
+
+def _drawn(kit: KitFolder, hooked: ArtKit, written: str, key: str, name: str) -> list[Piece]:
+    """The pieces of a set the kit's Python draws (``art = "art.py:tokens"``)."""
+    pieces: list[Piece] = _called(kit, written, key, f"drawing {name}", list, hooked, name)
+    _refuse_strays(kit, key, written, pieces, Piece, "a list of pieces")
     return pieces
 
 
 def _draws(kit: KitFolder) -> bool:
-    """Whether the kit's Python draws anything: sets, figures, blocks of a section."""
+    """Whether the kit's Python draws anything: sets, figures, artwork files, blocks of a section."""
     spec = kit.spec
-    return bool(spec.drawn) or "figures" in spec.hooks or any(s.blocks is not None for s in spec.sections)
+    return (bool(spec.drawn) or "figures" in spec.hooks or "artwork" in spec.hooks
+            or any(s.blocks is not None for s in spec.sections))
 
 
 def _blocks(kit: KitFolder, hooked: ArtKit, section: SectionSpec, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, list[Piece]]]:
     """A section's pieces in the captioned blocks ``[sections.NAME] blocks`` groups them into."""
     written, key = str(section.blocks), f"sections.{section.name}.blocks"
-    group = kit_hook(kit.path, kit.display, written, kit.spec.source, key, kit.spec.code_limits)
-    try:
-        found = [(str(caption), list(items)) for caption, items in group(hooked, pieces)]
-    except (ConfigError, BuildError):
-        raise
-    except BaseException as exc:  # the kit's own code (a real Ctrl-C goes on as it is)
-        raise blame(exc, kit.path, kit.display, f"grouping the pieces of section {section.name} ({written})") from None
-    strays = sorted({type(p).__name__ for _, items in found for p in items if not isinstance(p, Piece)})
-    if strays:
-        raise BuildError(f"{kit.spec.source}: {key}: {written} returned {', '.join(strays)}: expected (caption, pieces) pairs")
+    found: list[tuple[str, list[Piece]]] = _called(
+        kit, written, key, f"grouping the pieces of section {section.name}",
+        lambda groups: [(str(caption), list(items)) for caption, items in groups], hooked, pieces)
+    _refuse_strays(kit, key, written, [p for _, items in found for p in items], Piece, "(caption, pieces) pairs")
     return found
+
+
+def _artwork(kit: KitFolder, hooked: ArtKit, pieces: Mapping[str, list[Piece]]) -> dict[str, Drawing]:
+    """The decks' and token sheets' artwork files, drawn by ``[hooks] artwork`` from their pieces by set name."""
+    written = kit.spec.hooks["artwork"]
+    files: dict[str, Drawing] = _called(kit, written, "hooks.artwork", "drawing the artwork files",
+                                        lambda made: {str(name): drawing for name, drawing in dict(made).items()}, hooked, pieces)
+    _refuse_strays(kit, "hooks.artwork", written, files.values(), Drawing,
+                   "drawings by file name (kit.artwork(pieces, title, columns))")
+    return files
 
 
 def _figures(kit: KitFolder, hooked: ArtKit) -> dict[str, Drawing]:
     """The rule sheet's ``[[figure:NAME]]`` pictures, drawn by ``[hooks] figures``."""
-    written = kit.spec.hooks["figures"]
-    draw = kit_hook(kit.path, kit.display, written, kit.spec.source, "hooks.figures", kit.spec.code_limits)
-    try:
-        return dict(draw(hooked))
-    except (ConfigError, BuildError):
-        raise
-    except BaseException as exc:  # the kit's own code (a real Ctrl-C goes on as it is)
-        raise blame(exc, kit.path, kit.display, f"drawing the rule sheet's figures ({written})") from None
+    return _called(kit, kit.spec.hooks["figures"], "hooks.figures", "drawing the rule sheet's figures", dict,  # type: ignore[no-any-return]
+                   hooked)
 
 
 def _example_file(kit: KitFolder, rules: KitRules | None) -> dict[str, str]:

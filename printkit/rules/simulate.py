@@ -26,6 +26,9 @@ def wilson_interval(hits: int, total: int, z: float = 1.959964) -> tuple[float, 
     half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
 
+MAXIMUM_PREFIX = "largest_"
+"""``extra`` counters named ``largest_...`` hold a maximum over the games (merged by max, not added up)."""
+
 
 @dataclass
 class Tally:

@@ -18,13 +18,13 @@ from printkit.games import get_game, params_class
 DATA = Path(__file__).resolve().parent.parent / "data"
 PLAYERS = ("greedy", "random")
 SEED = 7
-OWN_PLAYERS = {"sitters": ("basic", "random")}
-"""A game whose strongest kernel player is not called greedy: the pair its trace plays."""
+GAME_PLAYERS = {"sitters": ("basic", "random"), "tokentactics": ("mixed", "random")}
+"""A game without a greedy player (or whose strongest kernel player has another name): the pair its trace plays."""
 
 
 def players(game: str) -> tuple[str, str]:
-    """The pair of players whose game is recorded."""
-    return OWN_PLAYERS.get(game, PLAYERS)
+    """The pair of players a game's trace is played by."""
+    return GAME_PLAYERS.get(game, PLAYERS)
 
 
 def _ultimate(params: Any) -> list[Any]:
@@ -59,8 +59,16 @@ def _tictactwo(params: Any) -> list[Any]:
     return games[0]
 
 
-RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"sitters": _sitters, "tictactwo": _tictactwo, "ultimate": _ultimate,
-                                                    "warfare": _warfare}
+def _tokentactics(params: Any) -> list[Any]:
+    from printkit.games.tokentactics.kernel import run
+
+    games = run(params, players("tokentactics"), 1, SEED, record_moves=True)[1]
+    assert games is not None
+    return games[0]
+
+
+RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"sitters": _sitters, "tictactwo": _tictactwo,
+                                                    "tokentactics": _tokentactics, "ultimate": _ultimate, "warfare": _warfare}
 """Each game with a trace: its kernel's one recorded game (moves as rules.py takes them) with the default parameters."""
 
 
@@ -73,7 +81,8 @@ def trace(game: str, moves: list[Any]) -> str:
     spec = get_game(game)
     rules = spec.rules(params_class(game)())
     state = rules.initial_state()
-    lines = [f"# {spec.title}: one game of its kernel ({players(game)[0]} against {players(game)[1]}, seed {SEED}), replayed by rules.py.",
+    first, second = players(game)
+    lines = [f"# {spec.title}: one game of its kernel ({first} against {second}, seed {SEED}), replayed by rules.py.",
              f"# Regenerate only when the rules change on purpose: python -m tests.games.golden {game}",
              "# move number | notation | legal moves before it | the position after it (replay --json)"]
     for number, move in enumerate(moves, start=1):

@@ -11,10 +11,7 @@ import pytest
 
 from printkit.errors import ConfigError, LogError
 from printkit.games import get_game
-from printkit.games.tokentactics import Params
-from printkit.games.tokentactics import rules as kit_rules
-from printkit.games.tokentactics.analysis import resolve
-from printkit.games.tokentactics.kit import build_kit, example_log, kit_folder
+from printkit.games.tokentactics.rules import resolve
 from printkit.kitgame.engine import KitRules
 from printkit.kitrules import Answered
 from printkit.params import from_mapping
@@ -22,6 +19,7 @@ from printkit.press.settings import PrintSettings
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
+from tests.games.tokentactics_helpers import Params, build_kit, example_log, kit_rules
 
 DATA = Path(__file__).parent.parent / "data" / "tokentactics"
 RULES = kit_rules()
@@ -31,7 +29,8 @@ State = dict[str, Any]
 
 def at(p1: int, p2: int, to_move: int = 0) -> State:
     """A position with the given reserves (rules.py's state)."""
-    return {"reserves": [p1, p2], "to_move": to_move, "turn": 0, "peak": [p1, p2], "winner": None, "cap_reached": False}
+    return {"reserves": [p1, p2], "to_move": to_move, "turn": 0, "peak": [p1, p2], "winner": None, "cap_reached": False,
+            "attacks": 0}
 
 
 def attack(a: int, d: int) -> Answered:
@@ -107,8 +106,7 @@ def test_clarification_fortify_clamps_to_the_cap() -> None:
 # ---- attack -----------------------------------------------------------------------------------
 
 def test_resolution_attacker_wins() -> None:
-    battle = resolve(10, 11, 3, 2)
-    assert (battle.attacker_wins, battle.difference, battle.attacker_after, battle.defender_after) == (True, 1, 8, 8)
+    assert resolve(10, 11, 3, 2) == (True, 1, 8, 8)  # (attacker wins, difference, attacker after, defender after)
     assert reserves(RULES.apply(at(11, 10, 1), attack(3, 2))) == (8, 8)
 
 
@@ -118,8 +116,8 @@ def test_resolution_defender_wins_takes_the_difference() -> None:
 
 
 def test_clarification_tie_goes_to_the_defender_who_takes_nothing() -> None:
-    battle = resolve(10, 10, 4, 4)
-    assert (battle.attacker_wins, battle.difference) == (False, 0)
+    attacker_wins, difference, _, _ = resolve(10, 10, 4, 4)
+    assert (attacker_wins, difference) == (False, 0)
     assert reserves(RULES.apply(at(10, 10), attack(4, 4))) == (6, 6)
 
 
@@ -140,9 +138,9 @@ def test_clarification_winner_gains_the_full_difference() -> None:
 def test_clarification_a_battle_never_raises_a_reserve() -> None:
     for a in range(1, 16):
         for d in range(16):
-            battle = resolve(15, 15, a, d)
-            assert battle.attacker_after == max(0, 15 - d)
-            assert battle.defender_after == max(0, 15 - a)
+            _, _, attacker_after, defender_after = resolve(15, 15, a, d)
+            assert attacker_after == max(0, 15 - d)
+            assert defender_after == max(0, 15 - a)
 
 
 @pytest.mark.parametrize(("move", "message"), [
@@ -216,7 +214,7 @@ def clarifications(params: Params) -> list[tuple[str, str]]:
 
 def builtin_text() -> str:
     """The kit folder's example game: the log written beside a built kit (example.log)."""
-    return example_log(kit_folder(Params(), PrintSettings()))
+    return example_log()
 
 
 def test_clarifications_text() -> None:

@@ -7,13 +7,12 @@ import random
 
 import pytest
 
-from printkit.games.tokentactics import SPEC, Params
-from printkit.games.tokentactics import rules as kit_rules
 from printkit.games.tokentactics.kernel import PLAYERS, run
 from printkit.rules.game import play_out
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import simulate
 from tests.games.kernel_agreement import assert_rates_agree
+from tests.games.tokentactics_helpers import SPEC, Params, kit_rules
 
 VARIANT = Params(starting_tokens=6, reserve_cap=9, fortify_amount=2, minimum_attack=3)
 PAIRS = list(itertools.product(PLAYERS, repeat=2))

@@ -19,11 +19,10 @@ from printkit.cli import main
 from printkit.config import load_config
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError
-from printkit.games.tokentactics import SPEC, Params, game
-from printkit.games.tokentactics.kit import build_kit
 from printkit.kit.checks import check_kit
 from printkit.kitrules import Printed
 from printkit.press.settings import PrintSettings
+from tests.games.tokentactics_helpers import SPEC, Params, build_kit, game
 
 SETTINGS = PrintSettings()
 RULES_PY = sys.modules[type(game()).__module__]

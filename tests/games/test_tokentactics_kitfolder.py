@@ -1,4 +1,4 @@
-"""Token Tactics' kit folder (printkit/games/tokentactics/kitfolder): rules.py on printkit.kitrules alone,
+"""Token Tactics' kit folder (printkit/games/tokentactics): rules.py on printkit.kitrules alone,
 [params] as the config's defaults, the folder played and built as any designer's kit."""
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from click.testing import CliRunner
 from printkit.cli import main
 from printkit.config import load_config
 from printkit.games import get_game
-from printkit.games.tokentactics import Params
-from printkit.games.tokentactics.params import KIT_FOLDER, SEED
 from printkit.kitgame.spec import open_kit
 from printkit.rules.log import parse_log
+from tests.games.tokentactics_helpers import KIT_FOLDER, SEED, Params, kit_values
 
 DATA = Path(__file__).parent.parent / "data" / "tokentactics"
 STDLIB = {"__future__", "functools", "math", "random", "re", "typing"}
@@ -34,9 +33,9 @@ def test_rules_py_uses_only_the_designers_api() -> None:
 
 def test_kit_params_are_the_config_defaults() -> None:
     kit = open_kit(str(KIT_FOLDER))
-    assert dict(kit.setup.params) == Params().kit_values() and set(kit.setup.params) == set(SEED)
+    assert dict(kit.setup.params) == kit_values(Params()) and set(kit.setup.params) == set(SEED)
     assert set(SEED) == {f.name for f in fields(Params)} - {"example_log"}
-    assert {k: v for k, v in Params().kit_values().items() if k in ("starting_tokens", "reserve_cap", "fortify_amount",
+    assert {k: v for k, v in kit_values(Params()).items() if k in ("starting_tokens", "reserve_cap", "fortify_amount",
                                                                    "minimum_attack", "player_names")} == {
         "starting_tokens": 10, "reserve_cap": 15, "fortify_amount": 1, "minimum_attack": 1, "player_names": ("Player 1", "Player 2")}
 
@@ -63,7 +62,7 @@ def test_the_example_is_written_once() -> None:
     """rules.md's ```game block is the only copy of the example: no example.log ships beside it."""
     block = re.search(r"```game\n(.*?)```", (KIT_FOLDER / "rules.md").read_text(encoding="utf-8"), re.S)
     assert block is not None and len(parse_log(block.group(1))) == 6
-    package = KIT_FOLDER.parent
+    package = KIT_FOLDER
     assert not [p for p in package.rglob("*.log")] and not (package.parents[1] / "templates" / "tokentactics").exists()
 
 
@@ -87,7 +86,7 @@ def test_commit_cards_follow_the_parameters(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--kit", str(KIT_FOLDER), "--out", str(tmp_path), "--set", "params.reserve_cap=18",
                                        "--set", "params.minimum_attack=2"])
     assert result.exit_code == 0, result.output
-    root = ET.parse(tmp_path / "tokentactics" / "artwork" / "commit-cards.svg").getroot()
+    root = ET.parse(tmp_path / "tokentactics" / "artwork" / "commit_cards.svg").getroot()
     fronts = {e.get("id") for e in root.iter() if re.fullmatch(r"commit-\d-\d+", e.get("id") or "")}
     assert fronts == {f"commit-{p}-{n}" for p in (1, 2) for n in range(19)}
     texts = Counter((e.text or "").strip() for e in root.iter() if e.tag.endswith("text"))
@@ -98,7 +97,7 @@ def test_the_kit_folder_builds(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--kit", str(KIT_FOLDER), "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert "0 errors, 0 warnings" in result.output
-    root = ET.parse(tmp_path / "tokentactics" / "artwork" / "commit-cards.svg").getroot()
+    root = ET.parse(tmp_path / "tokentactics" / "artwork" / "commit_cards.svg").getroot()
     texts = Counter((e.text or "").strip() for e in root.iter() if e.tag.endswith("text"))
     # every number 0-15 for both players, each three times (the big number and both corner indices)
     assert all(texts[str(n)] == 6 for n in range(16)) and texts["16"] == 0

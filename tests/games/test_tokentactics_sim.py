@@ -8,16 +8,16 @@ from typing import Any
 import pytest
 
 from printkit.games import get_game
-from printkit.games.tokentactics import Params, game
-from printkit.games.tokentactics import rules as kit_rules
-from printkit.games.tokentactics.analysis import fast_simulate, observe, peak_histogram, peak_percentile
+from printkit.games.tokentactics.rules import peak_histogram, peak_percentile
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import pair
 from printkit.kitrules import Answered
 from printkit.rules.simulate import simulate
+from tests.games.tokentactics_helpers import Params, game, kit_rules
 
 SPEC = get_game("tokentactics")
 PLAYERS = SPEC.players
+observe, fast_simulate = SPEC.observe, SPEC.fast_simulate
 RULES = kit_rules()
 FORTIFY = "fortify"
 
@@ -125,10 +125,10 @@ def test_chips_needed_and_the_999th_percentile() -> None:
     assert game(Params(starting_tokens=20, reserve_cap=25)).reserve_bound() == 25
     for names in [("strategic", "strategic"), ("strategic", "mixed"), ("mixed", "strategic"), ("mixed", "mixed")]:
         tally = simulate(RULES, pair(PLAYERS[names[0]], PLAYERS[names[1]]), 1000, 9, observe=observe)
-        assert max(peak_histogram(tally)) <= game(Params()).reserve_bound()
+        assert max(peak_histogram(tally.extra)) <= game(Params()).reserve_bound()
         assert tally.extra["largest_reserve"] == 15
     strategic = simulate(RULES, pair(PLAYERS["strategic"], PLAYERS["strategic"]), 100, 2, observe=observe)
-    assert peak_percentile(strategic, 99.9) == 15 == game(Params()).reserve_bound()
+    assert peak_percentile(strategic.extra, 99.9) == 15 == game(Params()).reserve_bound()
 
 
 def test_peak_percentile_reads_the_histogram() -> None:
@@ -136,8 +136,8 @@ def test_peak_percentile_reads_the_histogram() -> None:
 
     tally = Tally()
     tally.extra.update({"max_reserve_11": 998, "max_reserve_14": 1, "max_reserve_15": 1})
-    assert peak_percentile(tally, 99.8) == 11 and peak_percentile(tally, 99.9) == 14
-    assert peak_percentile(tally, 100) == 15
+    assert peak_percentile(tally.extra, 99.8) == 11 and peak_percentile(tally.extra, 99.9) == 14
+    assert peak_percentile(tally.extra, 100) == 15
 
 
 @pytest.mark.parametrize("name", ["random", "strategic", "mixed"])

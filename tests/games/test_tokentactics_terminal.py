@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from printkit.games import get_game
-from printkit.games.tokentactics import Params, play
-from printkit.games.tokentactics.terminal import ABANDONED
 from printkit.rules.seats import PlayError, computer_seat
+from printkit.rules.terminal import ABANDONED
+from tests.games.tokentactics_helpers import Params, play
 
 DATA = Path(__file__).parent.parent / "data" / "tokentactics"
 SEED_INPUTS = [1, 2, 3, 2, 2, 5, 4, 2, 3, 0, 1, 2, 3, 2]

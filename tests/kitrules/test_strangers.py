@@ -46,7 +46,9 @@ def test_no_code_prints_a_kit_without_running_its_python(kit: Path, tmp_path: Pa
 
 
 def test_no_code_cannot_print_rows_the_rules_compute(tmp_path: Path) -> None:
-    from printkit.games.tokentactics.params import KIT_FOLDER
+    from printkit.games import kit_folder
+
+    KIT_FOLDER = kit_folder("tokentactics")
 
     message = one_error_line(cli("build", "--kit", str(KIT_FOLDER), "--no-code", "--out", str(tmp_path)))
     assert "come from rules.py (rules_rows = " in message and "cannot be printed with --no-code" in message

@@ -63,8 +63,8 @@ def test_digest_covers_settings_templates_and_example_log(tmp_path: Path) -> Non
     assert kit_digest(config, "ultimate") != base
     assert "games/warfare/rules.md" in game_input_paths("warfare", config.game_params("warfare"))  # its kit folder's rule sheet
     kit = game_input_paths("tokentactics", config.game_params("tokentactics"))  # a game built from its kit folder
-    assert {"games/tokentactics/kitfolder/rules.md", "games/tokentactics/kitfolder/rules.py",
-            "games/tokentactics/kitfolder/kit.toml", "games/tokentactics/kitfolder/art/star.svg"} <= set(kit)
+    assert {"games/tokentactics/rules.md", "games/tokentactics/rules.py",
+            "games/tokentactics/kit.toml", "games/tokentactics/art/star.svg"} <= set(kit)
     settings = {"a": 1}
     assert input_digest(settings, {"t": b"one"}) != input_digest(settings, {"t": b"two"})
     log = tmp_path / "mine.log"

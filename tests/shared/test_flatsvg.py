@@ -21,7 +21,7 @@ HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="30mm" viewB
 FLAT = {
     "common deck back": (ROOT / "bench/common-deck/back.svg").read_bytes(),
     "scaffold coin": (ROOT / "printkit/datakit/scaffold/art/coin.svg").read_bytes(),
-    "empty defs (as svgwrite writes)": (ROOT / "printkit/games/tokentactics/kitfolder/art/star.svg").read_bytes()
+    "empty defs (as svgwrite writes)": (ROOT / "printkit/games/tokentactics/art/star.svg").read_bytes()
     .replace(b'fill="#FFFFFF"', b'fill="#000000"'),  # the markers' white star, drawn black to be seen
     "groups, lines, text": (HEAD + '<title>t</title><g fill="#3a6" stroke="black" stroke-width="1.5">'
                             '<rect x="4" y="4" width="30" height="20" rx="3"/><g transform="translate(50,15) scale(1.5) rotate(30)">'

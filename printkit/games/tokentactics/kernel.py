@@ -1,11 +1,11 @@
-"""``SPEC.kernel``: every pair of Token Tactics' players on plain integers, the reference's very games.
+"""``[hooks] kernel``: every pair of Token Tactics' players on plain integers, the reference's very games.
 
-The players of rules.py decide from two reserves, so a game is a short loop over two ints.
-Each seat makes the same choices as its player of rules.py under ``kitgame.players.pair`` (the mover chooses the
-action and the commitment, the defender its defence) and draws the same numbers from the same
-``random.Random`` in the same order, so a seed gives exactly the games ``simulate`` plays with the
-reference engine (the tests compare them game by game). Random against random is
-``analysis.fast_simulate``, the same loop specialised.
+The players of rules.py decide from two reserves, so a game is a short loop over two ints, the battle resolved by
+rules.py's own ``resolve``. Each seat makes the same choices as its player of rules.py under ``kitgame.players.pair``
+(the mover chooses the action and the commitment, the defender its defence) and draws the same numbers from the same
+``random.Random`` in the same order, so a seed gives exactly the games ``simulate`` plays with the reference engine
+(the tests compare them game by game, and tests/data/tokentactics/golden_trace.txt holds one). Random against random
+is :func:`random_games`, the same loop specialised.
 """
 
 from __future__ import annotations
@@ -14,24 +14,78 @@ import random
 import time
 from typing import Any
 
-from printkit.games.tokentactics.analysis import end_reason, ended_winner, fast_simulate, record, resolve
-from printkit.games.tokentactics.params import Params
-from printkit.kitrules import Answered
+from printkit.games.tokentactics.rules import FORTIFY, PEAK_PREFIX, attack, resolve, tag
 from printkit.rules.simulate import Tally, result_of
 
 PLAYERS = ("random", "strategic", "mixed")
 
 
-def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
+def kernel(params: Any, names: tuple[str, str], games: int, seed: int) -> Tally | None:
     """Playouts of the named players (seat 0 moves first); None for a name it does not know."""
     if any(name not in PLAYERS for name in names):
         return None
     if names == ("random", "random"):
-        return fast_simulate(params, games, seed)
+        return random_games(params, games, seed)
     return run(params, names, games, seed)[0]
 
 
-def run(params: Params, names: tuple[str, str], games: int, seed: int,
+def record(tally: Tally, peak: int, reserves: tuple[int, int], attacks: int, moves: int, capped: bool) -> None:
+    """Add one game's counters to ``tally.extra``: rules.py's ``counters`` of its end."""
+    extra = tally.extra
+    extra["cap_reached"] += int(capped)
+    extra[f"{PEAK_PREFIX}{peak:02d}"] += 1
+    extra["largest_reserve"] = max(extra["largest_reserve"], peak)
+    extra["attacks"] += attacks
+    extra["fortifies"] += moves - attacks
+    if reserves == (0, 0):
+        extra["both_empty"] += 1
+
+
+def ended(tally: Tally, params: Any, winner: int, reserves: tuple[int, int], peak: int, moves: int, attacks: int) -> None:
+    """One game's result, length, end reason (rules.py's ``outcome``) and counters in ``tally``."""
+    reason = ("both reserves empty, defender won the battle" if reserves[winner] == 0
+              else f"{tag(1 - winner)} has no tokens left")
+    tally.add(result_of(winner, 0), moves, reason)
+    record(tally, peak, reserves, attacks, moves, peak >= params.reserve_cap)
+
+
+def random_games(params: Any, games: int, seed: int) -> Tally:
+    """Random-vs-random games, drawing the same numbers as ``simulate`` with the random player."""
+    rng, tally = random.Random(seed), Tally()
+    start = time.perf_counter()
+    for _ in range(games):
+        ended(tally, params, *_random_game(params, rng))
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def _random_game(params: Any, rng: random.Random) -> tuple[int, tuple[int, int], int, int, int]:
+    """One random game: (winner, final reserves, largest reserve, moves, attacks)."""
+    res, mover, peak, moves, attacks = [params.starting_tokens] * 2, 0, params.starting_tokens, 0, 0
+    cap, low = params.reserve_cap, params.minimum_attack
+    while True:
+        moves += 1
+        mine, theirs = res[mover], res[1 - mover]
+        fortify, can_attack = mine < cap, mine >= low
+        if fortify and (not can_attack or rng.randrange(2) == 0):
+            res[mover] = min(cap, mine + params.fortify_amount)
+            peak, mover = max(peak, res[mover]), 1 - mover
+            continue
+        attacks += 1
+        won, _, res[mover], res[1 - mover] = resolve(mine, theirs, rng.randint(low, mine), rng.randint(0, theirs))
+        if 0 in res:
+            return _winner(res, mover, won), (res[0], res[1]), peak, moves, attacks
+        mover = 1 - mover
+
+
+def _winner(res: list[int], mover: int, attacker_wins: bool) -> int:
+    """The winner once a reserve ran out, as rules.py's ``play`` names it."""
+    if res[0] == res[1] == 0:
+        return mover if attacker_wins else 1 - mover
+    return 1 if res[0] == 0 else 0
+
+
+def run(params: Any, names: tuple[str, str], games: int, seed: int,
         record_moves: bool = False) -> tuple[Tally, list[list[Any]] | None]:
     """``games`` games of the named players; with ``record_moves`` also every game's moves."""
     rng, tally = random.Random(seed), Tally()
@@ -39,16 +93,14 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int,
     start = time.perf_counter()
     for _ in range(games):
         log: list[Any] | None = [] if moves is not None else None
-        winner, reserves, peak, length, attacks = _game(params, names, rng, log)
-        tally.add(result_of(winner, 0), length, end_reason(params, reserves, winner))
-        record(tally, peak, reserves, attacks, length, peak >= params.reserve_cap)
+        ended(tally, params, *_game(params, names, rng, log))
         if moves is not None and log is not None:
             moves.append(log)
     tally.seconds = time.perf_counter() - start
     return tally, moves
 
 
-def _game(params: Params, names: tuple[str, str], rng: random.Random,
+def _game(params: Any, names: tuple[str, str], rng: random.Random,
           log: list[Any] | None) -> tuple[int, tuple[int, int], int, int, int]:
     """One game: (winner, final reserves, largest reserve, moves, attacks)."""
     cap, low, step = params.reserve_cap, params.minimum_attack, params.fortify_amount
@@ -60,16 +112,15 @@ def _game(params: Params, names: tuple[str, str], rng: random.Random,
             res[mover] = min(cap, mine + step)
             peak, mover = max(peak, res[mover]), 1 - mover
             if log is not None:
-                log.append("fortify")
+                log.append(FORTIFY)
             continue
         attacks += 1
         a, d = _commit(names[mover], mine, low, rng), _defend(names[1 - mover], theirs, rng)
         if log is not None:
-            log.append(Answered(("attack", a), d))
-        battle = resolve(mine, theirs, a, d)
-        res[mover], res[1 - mover] = battle.attacker_after, battle.defender_after
+            log.append(attack(a, d))
+        won, _, res[mover], res[1 - mover] = resolve(mine, theirs, a, d)
         if 0 in res:
-            return ended_winner(res, mover, battle.attacker_wins), (res[0], res[1]), peak, length, attacks
+            return _winner(res, mover, won), (res[0], res[1]), peak, length, attacks
         mover = 1 - mover
 
 

@@ -1,30 +1,25 @@
-"""Token Tactics parameters: the ``[games.tokentactics]`` table.
-
-Every key but ``example_log`` is one of the kit folder's ``[params]``, its limits and doc the folder's
-``[param_limits]`` (kitfolder/kit.toml), the checks across them kitfolder/params.py's ``Derived``: the registry makes
-:class:`Params` from them, so the seed's numbers, the print kit's looks and what config.toml may set them to live in
-one place (the config reference, the JSON schema and the fuzz tests read this class).
-"""
+"""What Token Tactics' parameters (kit.toml's ``[params]``) derive: the checks across them (kit.toml's
+``[hooks] params`` names :class:`Derived`, the base of the parameters' class)."""
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
-KIT_FOLDER = Path(__file__).parent / "kitfolder"
-"""Token Tactics' kit folder: kit.toml, rules.py, rules.md."""
 
+class Derived:
+    """Checks across Token Tactics' parameters."""
 
-with (KIT_FOLDER / "kit.toml").open("rb") as _file:
-    SEED: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in tomllib.load(_file)["params"].items()}
-"""The kit folder's ``[params]``: the seed's rules and the print kit's looks."""
+    def check(self: Any) -> list[tuple[str, str]]:
+        """Cross-field rules as (key, message) pairs; empty when the parameters are consistent."""
+        problems: list[tuple[str, str]] = []
+        cap = self.reserve_cap
+        for key in ("starting_tokens", "minimum_attack"):
+            if getattr(self, key) > cap:
+                problems.append((key, f"expected at most reserve_cap ({cap}), got {getattr(self, key)}"))
+        names = self.player_names
+        if len(names) != 2:
+            problems.append(("player_names", f"expected 2 names, got {len(names)}"))
+        elif names[0].strip().lower() == names[1].strip().lower():
+            problems.append(("player_names", f"expected two different names, got {names[0]!r} twice"))
+        return problems
 
-
-def __getattr__(name: str) -> Any:
-    """``Params`` (kit.toml's parameters and config.toml's ``example_log``), made when first read."""
-    if name == "Params":
-        from printkit.games import params_class
-
-        return params_class("tokentactics")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -73,6 +73,22 @@ def covers(ones: int, fives: int, bound: int) -> bool:
     return all(n - 5 * min(fives, n // 5) <= ones for n in range(bound + 1))
 
 
+def peak_histogram(counted: Any) -> dict[int, int]:
+    """Games per largest reserve reached, from simulate's counters (``tally.extra``)."""
+    return {int(k[len(PEAK_PREFIX):]): n for k, n in counted.items() if k.startswith(PEAK_PREFIX)}
+
+
+def peak_percentile(counted: Any, percent: float = 99.9) -> int:
+    """The smallest reserve that at least ``percent`` % of the games counted never exceeded."""
+    histogram = peak_histogram(counted)
+    need, seen = math.ceil(sum(histogram.values()) * percent / 100), 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= need:
+            return value
+    return 0
+
+
 def minus_clamped(before: int, spent: int, diff: int) -> str:
     raw = before - spent - diff
     return f"{before} - {spent} - {diff} = {raw}, so 0" if raw < 0 else f"{before} - {spent} - {diff} = {raw}"
@@ -81,6 +97,8 @@ def minus_clamped(before: int, spent: int, diff: int) -> str:
 CAP_EM, DESCENT_EM, PT_MM = 0.729, 0.236, 25.4 / 72
 """The height of the print font's capitals and the depth of its descender (Vera Bold, in ems), and a point in mm:
 what centres a number on a chip."""
+PEAK_PREFIX = "max_reserve_"
+"""The counters of games by their largest reserve: ``max_reserve_12`` counts the games whose largest reserve was 12."""
 SIM_GAMES, SIM_SEED = 2000, 2026
 """The random games behind the rule sheet's figures."""
 BATTLE_RULES = [
@@ -109,7 +127,7 @@ class TokenTactics(Game):
     def setup(self) -> dict[str, Any]:
         start = self.params.starting_tokens
         return {"reserves": [start, start], "to_move": 0, "turn": 0, "peak": [start, start], "winner": None,
-                "cap_reached": start >= self.params.reserve_cap}
+                "cap_reached": start >= self.params.reserve_cap, "attacks": 0}
 
     def can_fortify(self, state: Any, player: int | None = None) -> bool:
         """Whether ``player`` (default: the player to move) is below the reserve cap."""
@@ -135,6 +153,7 @@ class TokenTactics(Game):
             reserves[me] = min(cap, reserves[me] + self.params.fortify_amount)
         else:
             won, _, reserves[me], reserves[1 - me] = resolve(reserves[me], reserves[1 - me], move.move[1], move.answer)
+            state["attacks"] += 1
             empty = [p for p in (0, 1) if reserves[p] == 0]
             if empty:  # both empty only after a tie of everything: the defender won that battle
                 state["winner"] = (me if won else 1 - me) if len(empty) == 2 else 1 - empty[0]
@@ -153,10 +172,23 @@ class TokenTactics(Game):
         return Outcome(winner, f"{tag(1 - winner)} has no tokens left", scores)
 
     def counters(self, state: Any) -> dict[str, int]:
-        """For simulate: games where a reserve reached the cap, games ending with both reserves empty, and
-        games per largest reserve reached (``max_reserve_NN``: how many chips a player can need)."""
+        """For simulate: games where a reserve reached the cap, games ending with both reserves empty, games per largest
+        reserve reached (``max_reserve_NN``: how many chips a player can need), the largest reserve of any game, and
+        the moves of each kind."""
+        peak = max(state["peak"])
         return {"cap_reached": state["cap_reached"], "both_empty": state["reserves"] == [0, 0],
-                f"max_reserve_{max(state['peak']):02d}": 1}
+                f"{PEAK_PREFIX}{peak:02d}": 1, "largest_reserve": peak, "attacks": state["attacks"],
+                "fortifies": state["turn"] - state["attacks"]}
+
+    def summary(self, counted: Any, games: int) -> dict[str, float]:
+        """How often the cap was reached, the largest reserve, attacks per game, double knock-outs."""
+        n = games or 1
+        return {"cap_reached_rate": counted["cap_reached"] / n, "largest_reserve": float(counted["largest_reserve"]),
+                "mean_attacks": counted["attacks"] / n, "both_empty_rate": counted["both_empty"] / n}
+
+    def as_json(self, state: Any) -> dict[str, Any]:
+        """The position as ``replay --json`` writes it: the state without its count of attacks (simulate's)."""
+        return {key: list(value) if isinstance(value, list) else value for key, value in state.items() if key != "attacks"}
 
     # --- notation and messages --------------------------------------------------------------------
     def notation(self, state: Any, move: Any) -> str:
