@@ -157,6 +157,8 @@ class KitSpec:
     """``[params]``: the game's numbers, read by the rules, the layouts (``{params.NAME}``) and rules.md."""
     param_limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """``[param_limits]``: parameter name -> ``min``, ``max``, ``pattern``, ``doc`` (its ``[params]`` value checked)."""
+    table: Mapping[str, Any] = field(default_factory=dict)
+    """``[table]``: the browser table's layout hints (``centre``, ``hide``, ``piles``, ``boards``), each with its default."""
 
 
 def _name(table: Table, key: str) -> str:
@@ -461,6 +463,14 @@ def _fonts(doc: Table) -> dict[str, tuple[str, str | None]]:
     return fonts
 
 
+def _table(doc: Table) -> dict[str, Any]:
+    """``[table]``: layout hints for the browser table, every key with its value or default."""
+    table = doc.table("table", keys.TABLE)
+    hints = {name: table.value(name, ()) if key.type == "names" else table.value(name) for name, key in keys.TABLE.items()}
+    table.done()
+    return hints
+
+
 def _game(doc: Table) -> str | None:
     """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules)."""
     table = doc.table("game", keys.GAME)
@@ -526,6 +536,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     if rules_font != "Vera" and rules_font not in fonts:
         raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
     game_rules = _game(doc)
+    hints = _table(doc)
     params = _params(doc)
     limits = _param_limits(doc, params)
     if limits:
@@ -547,4 +558,4 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params, limits)
+                   game_rules, params, limits, hints)

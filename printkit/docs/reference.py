@@ -77,6 +77,7 @@ TYPES = {
     "measure": "a number in mm (or points, degrees), a share of the frame (`\"25%\"`) or a `\"{field}\"` template",
     "param number": "a number, or `\"{params.NAME}\"`: the value of one of `[params]`",
     "template": "text that may hold `{field}` from the row", "points": "`[[x, y], ...]` in mm", "dash": "a list of lengths in mm",
+    "names": "a list of names: `[\"market\", \"deck\"]`",
 }
 
 

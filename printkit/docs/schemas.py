@@ -125,9 +125,11 @@ def key_schema(key: Key) -> dict[str, Any]:
         "points": {"type": "array", "minItems": 3, "items": {"type": "array", "items": {"type": "number"},
                                                                "minItems": 2, "maxItems": 2}},
         "dash": {"type": "array", "items": {"type": "number", "minimum": 0.05, "maximum": 10_000}},
+        "names": {"type": "array", "uniqueItems": True,
+                  "items": {"type": "string", **({"pattern": _anchored(key.pattern)} if key.pattern else {})}},
     }
     schema = by_type[key.type] if key.type in ("size", "types") else _with_choices(key, by_type[key.type])
-    if key.pattern is not None:
+    if key.pattern is not None and key.type != "names":
         schema = {**schema, "pattern": _anchored(key.pattern)}
     if key.default is not None and key.default is not REQUIRED:
         schema = {**schema, "default": key.default}
