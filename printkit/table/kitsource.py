@@ -89,6 +89,7 @@ def read_kit(source: KitSource, version: int) -> TableKit:
     built = data_kit(folder)
     art = KitArt(built, {"decks": opened.setup.decks, "tokens": opened.setup.tokens}, vera_faces() + kit_faces(folder), version)
     watched = source.watched + ((folder.path.resolve(),) if folder.path.resolve() not in source.watched else ())
+    check_hints(folder.spec.table, rules, folder.spec.source)
     return TableKit(opened.setup.name, opened.setup.title, rules, art, opened.spec.players, opened.spec.strongest,
                     folder.spec.table, folder.spec.source, watched)
 
@@ -107,3 +108,19 @@ def kit_faces(folder: KitFolder) -> tuple[Face, ...]:
             registered = fonts.register_file(str(path))
             faces.append(Face(fonts.svg_family(registered).split(",")[0], is_bold, False, path.read_bytes()))
     return tuple(faces)
+
+
+def check_hints(hints: Mapping[str, Any], rules: KitRules, source: str) -> None:
+    """``[table]`` names only keys the game's state has (at its start)."""
+    from printkit.errors import ConfigError
+
+    named = {key: names for key, names in hints.items() if isinstance(names, tuple) and names}
+    if not named:
+        return
+    state = rules.initial_state()
+    if not isinstance(state, Mapping):
+        raise ConfigError(source, f"table.{next(iter(named))}", "names state keys, but the game's state is not a dict")
+    for key, names in named.items():
+        unknown = [name for name in names if name not in state]
+        if unknown:
+            raise ConfigError(source, f"table.{key}", f"no state key {unknown[0]!r} (the state's keys: {', '.join(map(str, state))})")

@@ -97,9 +97,10 @@ class Browser:
         """A browser context of its own: cookies, storage and cache apart, as another person's browser."""
         return str(self.call("Target.createBrowserContext")["browserContextId"])
 
-    def downloads_to(self, folder: Path) -> None:
-        """Save downloads into ``folder`` under the names the server gives them."""
-        self.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(folder), eventsEnabled=True)
+    def downloads_to(self, folder: Path, context: str | None = None) -> None:
+        """Save downloads (of browser ``context``) into ``folder`` under the names the server gives them."""
+        extra = {"browserContextId": context} if context else {}
+        self.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(folder), eventsEnabled=True, **extra)
 
     def wait_download(self, timeout: float = 20.0) -> None:
         """Until a download has completed."""

@@ -130,3 +130,125 @@ def test_token_tactics_by_clicks_with_secret_answers_and_its_log_replayed(browse
         assert replay_result(["--game", "tokentactics"], log) == "result: " + end["outcome"]["text"]
     finally:
         table.stop()
+
+
+def secrets_kept(frames: list[str], seat: int, log: list[str], hands: list[list[list[str]]]) -> None:
+    """Every scene in ``frames`` (one seat's websocket traffic) keeps the other seat's hand and the deck's order: the
+    other hand only as a count, no card face outside this seat's own hand, no title of a card only the other holds
+    (unless a move named it before), no shuffle's order. ``hands[k]``: both hands' titles after ``k`` log lines."""
+    scenes = [json.loads(f) for f in frames]
+    assert not any("shuffle deck" in f for f in frames)
+    for found in (s for s in scenes if s["type"] == "state"):
+        assert "pass" not in found
+        moves = len(found["log"])
+        other = [z for z in found["zones"] if z["owner"] == 1 - seat and z["key"] == "hands"]
+        assert other and all(z["kind"] == "fan" and not z["items"] for z in other)
+        assert all(not z["items"] for z in found["zones"] if z["key"] == "deck")
+        own_faces = {i["face"] for z in found["zones"] if z["owner"] == seat for i in z.get("items", [])}
+        faces = set(re.findall(r'"face":"(art/[^"]+/card/[^"]+)"', json.dumps(found, separators=(",", ":"))))
+        assert faces <= own_faces
+        named = " ".join(log[:moves + 1])
+        secret = set(hands[moves][1 - seat]) - set(hands[moves][seat])
+        text = json.dumps(found)
+        assert [t for t in secret if t in text and t not in named] == []
+
+
+def test_two_browsers_each_sent_only_what_its_seat_may_see(browser: Browser, kit: Path, tmp_path: Path) -> None:
+    """Seat 2 joins from another browser context by the link the Seats panel shows; both play by clicks to the end;
+    each page's websocket traffic holds none of the other seat's secrets."""
+    from printkit.kitgame.spec import open_kit
+
+    table = TableProcess("--kit", str(kit), "--seed", "11", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    try:
+        host = browser.open(table.url, network=True)
+        host.wait_until("scene !== null")
+        host.click("#seats-button")
+        host.evaluate("""(() => { const select = document.querySelectorAll('#seat-list .seat-row')[1].querySelector('select');
+                          select.value = 'remote'; select.dispatchEvent(new Event('change')); })()""")
+        link = host.wait_until("document.querySelector('#seat-list .invite a')?.href")
+        code = host.evaluate("document.querySelector('#seat-list .invite code').textContent")
+        assert link.endswith(f"/j/{code}") and len(code) == 6
+        look(host, tmp_path / "seats-panel.png")
+        host.click("#seats-close")
+        elsewhere = browser.context()
+        friend = browser.open(link, context=elsewhere, network=True)
+        friend.wait_until("scene !== null && scene.seat === 1")
+        pages = (host, friend)
+        for _ in range(MOVES_LIMIT):
+            done = [p.evaluate("scene.outcome !== null") for p in pages]
+            if all(done):
+                break
+            mover = next((p for p in pages if p.evaluate("scene.choices !== null && !sent")), None)
+            if mover is None:
+                time.sleep(0.05)
+                continue
+            version = mover.evaluate("scene.version")
+            mover.click("#table .usable") if mover.evaluate("document.querySelector('#table .usable') !== null") else \
+                mover.click("#options .option")
+            for page in pages:
+                page.wait_until(f"scene.version !== {version}")
+        else:
+            raise AssertionError("the game did not end")
+        look(friend, tmp_path / "friend-end.png")
+        assert host.errors() == [] and friend.errors() == []
+        browser.downloads_to(tmp_path / "downloads", elsewhere)
+        friend.click("#download")  # the game is over: every seat may have the whole log now
+        browser.wait_download()
+        log_file = next((tmp_path / "downloads").glob("*.log"))
+        rules = open_kit(str(kit)).rules()
+        state, lines = rules.initial_state(), [line for line in log_file.read_text().splitlines() if not line.startswith("#")]
+        hands = [[[c.title for c in h] for h in state["hands"]]]
+        for line in lines:
+            state = rules.apply(state, rules.parse_move(state, line))
+            hands.append([[c.title for c in h] for h in state["hands"]])
+        secrets_kept(host.frames(), 0, lines, hands)
+        secrets_kept(friend.frames(), 1, lines, hands)
+    finally:
+        table.stop()
+
+
+def test_hot_seat_hides_the_hands_between_turns(browser: Browser, kit: Path, tmp_path: Path) -> None:
+    table = TableProcess("--kit", str(kit), "--seed", "5", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    try:
+        page = browser.open(table.url, network=True)
+        page.wait_until("scene !== null && scene.choices !== null")
+        first_hand = page.evaluate("Array.from(document.querySelectorAll('#mine img.piece')).map(i => i.alt)")
+        page.click("#table .usable")
+        if page.evaluate("picked.length > 0"):
+            page.click("#options .option")
+        page.wait_until("!document.getElementById('pass').hidden")
+        assert page.evaluate("document.getElementById('pass-name').textContent") == "Player 2"
+        assert page.evaluate("document.querySelectorAll('#table img.piece').length") == 0
+        passing = json.loads(page.frames()[-1])
+        assert passing["pass"] == {"seat": 1, "name": "Player 2"} and "zones" not in passing and "choices" not in passing
+        look(page, tmp_path / "pass-the-device.png")
+        page.click("#pass-ready")
+        page.wait_until("document.getElementById('pass').hidden && scene.seat === 1 && scene.choices !== null")
+        second_hand = page.evaluate("Array.from(document.querySelectorAll('#mine img.piece')).map(i => i.alt)")
+        assert len(second_hand) == 3 and page.evaluate("document.querySelectorAll('#others img.piece.back').length") == 3
+        assert page.evaluate("scene.players[1].deciding") and first_hand
+    finally:
+        table.stop()
+
+
+def test_a_card_the_rules_refuse_says_why_and_changes_nothing(browser: Browser, kit: Path, tmp_path: Path) -> None:
+    """Clicking a card no legal move uses asks the rules' why_not(): the scaffold's says what the card costs."""
+    table = TableProcess("--kit", str(kit), "--vs-computer", "--seed", "1", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    try:
+        page = browser.open(table.url)
+        for _ in range(40):  # a new game until the first hand holds a card too dear to play
+            page.wait_until("scene !== null && scene.choices !== null")
+            if page.evaluate("document.querySelector('#mine img.piece:not(.usable)') !== null"):
+                break
+            game = page.evaluate("scene.game")
+            page.click("#new")
+            page.wait_until(f"scene.game !== {game}")
+        before = scene(page)
+        title = page.evaluate("document.querySelector('#mine img.piece:not(.usable)').alt")
+        page.click("#mine img.piece:not(.usable)")
+        message = page.wait_until("!document.getElementById('toast').hidden && document.getElementById('toast').textContent")
+        assert re.fullmatch(rf"{re.escape(title)} costs \d+ coins and you have 2", message)
+        look(page, tmp_path / "refused.png")
+        assert scene(page)["version"] == before["version"] and scene(page)["log"] == before["log"]
+    finally:
+        table.stop()
