@@ -70,5 +70,8 @@ def run_table(source: KitSource, out: Path, log: Path | None, seed: int | None, 
         if options.open_browser:
             threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
-    serve(TableServer(host, options.pace, say), sock, started)
+    try:
+        serve(TableServer(host, options.pace, say), sock, started)
+    except KeyboardInterrupt:  # uvicorn stops cleanly on Ctrl-C, then raises it again
+        pass
     say("stopped")

@@ -81,6 +81,8 @@ class Host:
         self.seats = seating or seats_from(kept.get("seats"), self.kit.rules.players) or \
             [Seat(HERE) for _ in range(self.kit.rules.players)]
         self._check_seats()
+        self.version = 1
+        """Counts the changes of position (moves, undo, games): a page's request names the version it was drawn at."""
         self.error: str | None = None
         self.notice: str | None = None
         self.invite: str | None = None
@@ -122,7 +124,7 @@ class Host:
             kept = self.store.archive()
             if kept is not None:
                 self.say(f"game {self.number} kept as {kept}")
-            self.number += 1
+        self.number += 1
         if self.fresh is not None or self.error is not None:
             self.reload()
             if self.fresh is not None:
@@ -133,6 +135,7 @@ class Host:
                 self.notice = "this game uses the kit as it is now"
         self.error = None
         self.viewer = self.passing = None
+        self.version += 1
         self.looked.clear()
         self.match = self._new_match()
         self._follow_turn()
@@ -265,9 +268,13 @@ class Host:
             seat = self.acting_seat(who)
             if message.get("seat") is not None and message["seat"] != seat:
                 raise Refused(f"that page is {self.kit.rules.player_names[seat]}'s, not seat {message['seat'] + 1}'s")
-            self._checked(lambda: self.match.play(seat, message["move"], message["at"]))
+            if message["at"] != self.version:
+                raise Refused("the game has moved on since that page was drawn: look again")
+            self._checked(lambda: self.match.play(seat, message["move"]))
+            self.version += 1
         elif kind == "undo":
             self.match.undo()
+            self.version += 1
         elif kind == "new":
             self.new_game()
             return None
@@ -300,6 +307,7 @@ class Host:
     def computer_step(self) -> None:
         if self.computer_due():
             self._checked(self.match.computer_step)
+            self.version += 1
             self._follow_turn()
             self.save()
 
@@ -315,7 +323,7 @@ class Host:
         seat = who.seat if who.role == "seat" else self.viewer
         outcome = self._checked(match.outcome) if self.error is None else None
         data: dict[str, Any] = {
-            "type": "state", "version": match.version, "game": self.number, "title": self.kit.title,
+            "type": "state", "version": self.version, "game": self.number, "title": self.kit.title,
             "role": who.role, "seat": seat, "error": self.error, "notice": self.notice,
             "players": [{"name": names[i], "kind": s.kind, "player": s.player if s.kind == COMPUTER else "",
                          "deciding": deciding == i, "online": self.connected.get(i, 0) > 0} for i, s in enumerate(self.seats)],
@@ -365,7 +373,7 @@ class Host:
             view = rules.view(match.state, seat) if seat is not None else Game.view(rules.game, match.state, -1)
             part["zones"] = self.maker.zones(view, match.state, seen)
             part["boards"] = self.maker.boards(view, seen)
-            looked = Looked(match.version, seat, seen)
+            looked = Looked(self.version, seat, seen)
             if seat is not None and deciding == seat and self._may_act(who, seat):
                 stage, moves, texts = match.options(seat)
                 looked.moves, looked.texts = moves, texts

@@ -100,11 +100,6 @@ class Match:
     def state(self) -> Any:
         return self.states[-1]
 
-    @property
-    def version(self) -> int:
-        """Changes with every move and secret choice (a page's request names the version it saw)."""
-        return 2 * len(self.entries) + (1 if self.pending else 0)
-
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state)
 
@@ -138,9 +133,9 @@ class Match:
         return "move", moves, texts
 
     # --- changes -------------------------------------------------------------------------------
-    def play(self, seat: int, text: str, version: int) -> None:
+    def play(self, seat: int, text: str) -> None:
         """Seat ``seat``'s choice written ``text`` (one of its options' notation); :class:`Refused` when it is not that
-        seat's turn, the page saw an older position, or the rules refuse it."""
+        seat's turn or the rules refuse it."""
         if self.outcome() is not None:
             raise Refused("the game is over")
         deciding = self.deciding()
@@ -148,8 +143,6 @@ class Match:
             raise Refused("chance decides now")
         if deciding != seat:
             raise Refused(f"it is {self.rules.player_names[deciding]}'s turn, not {self.rules.player_names[seat]}'s")
-        if version != self.version:
-            raise Refused("the game has moved on since that page was drawn: look again")
         stage, moves, texts = self.options(seat)
         wanted = " ".join(text.split()).casefold()
         found = [m for m, t in zip(moves, texts) if t.casefold() == wanted]

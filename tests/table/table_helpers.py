@@ -84,7 +84,7 @@ class Socket:
     """One page's websocket: ``key=`` (the table's own page) or ``seat=CODE``."""
 
     def __init__(self, table: TableProcess, query: str | None = None) -> None:
-        self.connection: ClientConnection = connect(f"{table.ws}?{query or 'key=' + table.key}", max_size=None)
+        self.connection: ClientConnection = connect(f"{table.ws}?{query or 'key=' + table.key}", max_size=None).__enter__()
         self.scene: dict[str, Any] = {}
         self.replies: list[dict[str, Any]] = []
 
