@@ -126,7 +126,8 @@ class Host:
                 self.say(f"game {self.number} kept as {kept}")
         self.number += 1
         if self.fresh is not None or self.error is not None:
-            self.reload()
+            if self.fresh is None:  # after an error, read the rules again: the designer may have mended them
+                self.reload()
             if self.fresh is not None:
                 self.kit, self.fresh = self.fresh, None
                 self.maker = SceneMaker(self.kit.rules, self.kit.art, self.kit.hints)
