@@ -334,7 +334,8 @@ class TableServer:
 def listening_socket(address: str, port: int) -> socket.socket:
     """A socket bound to ``address:port``, or one PrintkitError saying why not."""
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # asyncio sets TCP_NODELAY on what it accepts
+    # only for sockets whose protocol says TCP: without it a scene waits for the page's delayed ACK (up to 40 ms)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((address, port))
