@@ -28,6 +28,9 @@ from typing import Any
 from websockets.sync.client import connect
 
 TARGET_MS = 100.0
+PAUSE = 0.03
+"""Seconds between moves: each page stays under the table's limit of requests a second (a faster page is closed as
+flooding)."""
 
 
 def table_round_trips(moves: int) -> tuple[list[float], list[float], int]:
@@ -67,15 +70,18 @@ class RawPage:
         self.size = 0
 
     def send(self, **message: Any) -> None:
-        data = json.dumps(message).encode()
+        self._send(0x1, json.dumps(message).encode())
+
+    def _send(self, opcode: int, data: bytes) -> None:
         mask = os.urandom(4)
-        head = bytes([0x81, 0x80 | len(data)]) if len(data) < 126 else bytes([0x81, 0xFE]) + len(data).to_bytes(2, "big")
+        first = 0x80 | opcode
+        head = bytes([first, 0x80 | len(data)]) if len(data) < 126 else bytes([first, 0xFE]) + len(data).to_bytes(2, "big")
         self.sock.sendall(head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
-    def _frame(self) -> bytes | None:
+    def _frame(self) -> tuple[int, bytes] | None:
         if len(self.buffer) < 2:
             return None
-        length, at = self.buffer[1] & 0x7F, 2
+        opcode, length, at = self.buffer[0] & 0x0F, self.buffer[1] & 0x7F, 2
         if length == 126:
             length, at = int.from_bytes(self.buffer[2:4], "big"), 4
         elif length == 127:
@@ -83,18 +89,23 @@ class RawPage:
         if len(self.buffer) < at + length:
             return None
         frame, self.buffer = self.buffer[at:at + length], self.buffer[at + length:]
-        return frame
+        return opcode, frame
 
     def until(self, test: Any) -> dict[str, Any]:
         """Read scenes until one passes ``test`` (each one's arrival noted)."""
         while not (self.scene and test(self.scene)):
-            frame = self._frame()
-            if frame is None:
+            found = self._frame()
+            if found is None:
                 chunk = self.sock.recv(1 << 20)
                 if not chunk:
                     raise ConnectionError("the table closed the page")
                 self.buffer += chunk
                 self.received = time.perf_counter()
+                continue
+            opcode, frame = found
+            if opcode == 0x9:  # the server's ping: answered, or it closes the page
+                self._send(0xA, frame)
+            if opcode != 0x1:
                 continue
             message = json.loads(frame)
             if message["type"] == "state":
@@ -122,6 +133,7 @@ def _play(port: int, key: str, moves: int) -> tuple[list[float], list[float], in
                 seat.until(lambda s: s["version"] > version)
             continue
         mover = next(i for i in (0, 1) if scenes[i]["choices"])
+        time.sleep(PAUSE)
         start = time.perf_counter()
         seats[mover].send(type="move", at=version, move=scenes[mover]["choices"]["options"][0]["n"])
         for seat in seats:
