@@ -12,11 +12,10 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cdp_pipe import Browser, Page, chromium_path
+from cdp_pipe import Browser, Page
 
 from printkit.datakit.scaffold import scaffold
 from tests.table.table_helpers import TableProcess
@@ -25,15 +24,6 @@ PHONE = (390, 844)
 LOADED = "Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
 """Every picture on the page has loaded (and is a picture)."""
 MOVES_LIMIT = 200
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium_path()
-    assert executable, "chromium is missing: apt-get install -y chromium (sh scripts/test does it)"
-    chrome = Browser(executable)
-    yield chrome
-    chrome.close()
 
 
 @pytest.fixture(scope="module")
@@ -85,50 +75,38 @@ def play_by_clicks(page: Page, choose_option: int = 0) -> dict:
     raise AssertionError("the game did not end")
 
 
-def test_the_scaffold_game_by_clicks_against_the_computer_and_its_log_replayed(browser: Browser, kit: Path,
-                                                                               tmp_path: Path) -> None:
-    table = TableProcess("--kit", str(kit), "--vs-computer", "--seed", "7", "--out", str(tmp_path / "out"), cwd=tmp_path)
+GAMES = {
+    "scaffold": ([], "document.querySelectorAll('#mine img.piece').length === 3"),  # the hand, as printed
+    "tokentactics": (["--game", "tokentactics"], "document.querySelectorAll('.board-piece.round').length === 1"),
+}
+"""Each game played whole by clicks: how the table is started (the scaffold: ``--kit``), and what its first page shows
+(Token Tactics: the kit's round marker of Player 1 on the tracker)."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_whole_game_by_clicks_against_the_computer_replays_to_the_same_result(browser: Browser, kit: Path, tmp_path: Path,
+                                                                              name: str) -> None:
+    """Every move made by mouse clicks on the printed pieces or the move bar (Token Tactics: its commit numbers chosen in
+    secret there); the log downloaded from the page replays with ``printkit replay`` to the result the page shows."""
+    args = GAMES[name][0] or ["--kit", str(kit)]
+    table = TableProcess(*args, "--vs-computer", "--seed", "7", "--out", str(tmp_path / "out"), cwd=tmp_path)
     try:
         page = browser.open(table.url, network=True)
-        page.wait_until("scene !== null")
-        assert page.evaluate("document.querySelectorAll('#mine img.piece').length") == 3  # the hand, as printed
-        look(page, tmp_path / "scaffold-laptop.png")
+        page.wait_until("scene !== null && scene.choices !== null")
+        page.wait_until(GAMES[name][1])
+        look(page, tmp_path / f"{name}-laptop.png")
         page.resize(*PHONE, mobile=True)
-        look(page, tmp_path / "scaffold-phone.png")
+        look(page, tmp_path / f"{name}-phone.png")
         page.resize(1280, 900)
         end = play_by_clicks(page)
         assert page.errors() == []
         assert not [f for f in page.frames() if json.loads(f)["type"] == "refused"]
-        look(page, tmp_path / "scaffold-laptop-end.png")
+        look(page, tmp_path / f"{name}-laptop-end.png")
         browser.downloads_to(tmp_path / "downloads")
         page.click("#download")
         browser.wait_download()
         log = next((tmp_path / "downloads").glob("*.log"))
-        assert replay_result(["--kit", str(kit)], log) == "result: " + end["outcome"]["text"]
-    finally:
-        table.stop()
-
-
-def test_token_tactics_by_clicks_with_secret_answers_and_its_log_replayed(browser: Browser, tmp_path: Path) -> None:
-    """``--game tokentactics``: the built-in game's kit folder, its commit numbers chosen in secret on the move bar."""
-    table = TableProcess("--game", "tokentactics", "--vs-computer", "--seed", "3", "--out", str(tmp_path / "out"), cwd=tmp_path)
-    try:
-        page = browser.open(table.url, network=True)
-        page.wait_until("scene !== null && scene.choices !== null")
-        page.wait_until("document.querySelector('.board-art') !== null")
-        look(page, tmp_path / "tokentactics-laptop.png")
-        page.resize(*PHONE, mobile=True)
-        look(page, tmp_path / "tokentactics-phone.png")
-        page.resize(1280, 900)
-        end = play_by_clicks(page)
-        assert page.errors() == []
-        look(page, tmp_path / "tokentactics-laptop-end.png")
-        browser.downloads_to(tmp_path / "downloads")
-        page.click("#download")
-        browser.wait_download()
-        log = next((tmp_path / "downloads").glob("*.log"))
-        assert re.search(r"^P1 attack \d+ vs \d+", log.read_text(), re.M)  # a battle, both commitments revealed together
-        assert replay_result(["--game", "tokentactics"], log) == "result: " + end["outcome"]["text"]
+        assert replay_result(args, log) == "result: " + end["outcome"]["text"]
     finally:
         table.stop()
 
