@@ -135,7 +135,7 @@ class Host:
                     self.seats = [Seat(HERE) for _ in range(self.kit.rules.players)]
                 self.notice = "this game uses the kit as it is now"
         self.error = None
-        self.viewer = self.passing = None
+        self.passing = None  # the page keeps its viewer: the device passes to the first player if someone else holds it
         self.version += 1
         self.looked.clear()
         self.match = self._new_match()
@@ -337,6 +337,7 @@ class Host:
             who.role == "host" and match.pending is not None and match.hot_seat(),
             "download": (who.role == "host" and match.hot_seat()) or outcome is not None,
             "boardsAt": self.kit.hints.get("boards", "centre"),
+            "chance": next((e.shown for e in reversed(match.entries[-2:]) if e.player == CHANCE), None),
         }
         if who.role == "host":
             data["seats"] = [{"kind": s.kind, "player": s.player, "code": s.code} for s in self.seats]

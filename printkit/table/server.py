@@ -44,6 +44,8 @@ MAX_NONSENSE = 20
 """Malformed requests a page may send before it is closed."""
 MAX_QUEUED = 64
 """Replies waiting for a page that does not read; one more and it is dropped."""
+MAX_WRONG_CODES = 30
+"""Wrong keys or join codes a minute before the table turns every unknown page away without looking."""
 SEND_TIMEOUT = 10.0
 """Seconds one send to a page may take before the page is taken for gone."""
 T = TypeVar("T")
@@ -143,7 +145,9 @@ class TableServer:
         self.lock: asyncio.Lock | None = None
         self.computer: asyncio.Task[None] | None = None
         self.watcher: asyncio.Task[None] | None = None
-        self.refused_joins: deque[float] = deque(maxlen=30)
+        self.refused_joins: deque[float] = deque(maxlen=MAX_WRONG_CODES)
+        """When pages were turned away for a wrong key or code: more than MAX_WRONG_CODES a minute and the table stops
+        looking codes up for a while (a six-letter code is not guessed by trying)."""
 
     async def call(self, function: Callable[[], T]) -> T:
         """``function()`` on the game's thread, after every call before it."""
@@ -184,17 +188,29 @@ class TableServer:
             self.computer = asyncio.create_task(self._computers())
 
     async def _computers(self) -> None:
-        while await self.call(self.host.computer_due):
-            await asyncio.sleep(self.pace)
-            await self.call(self.host.computer_step)
-            await self.show_all(kick=False)
+        try:
+            while await self.call(self.host.computer_due):
+                await asyncio.sleep(self.pace)
+                await self.call(self.host.computer_step)
+                await self.show_all(kick=False)
+        except Exception as exc:  # a fault of the table itself, not of the rules (the host keeps those)
+            self.fault(exc)
+
+    def fault(self, exc: BaseException) -> None:
+        """A failure of the table's own code: its traceback in the terminal (the pages stay connected)."""
+        import traceback
+
+        self.say("error: the table failed: " + "".join(traceback.format_exception(exc)).rstrip())
 
     async def socket(self, websocket: WebSocket) -> None:
-        who = self.who(websocket.query_params.get("key"), websocket.query_params.get("seat"))
         await websocket.accept()
+        guessing = len(self.refused_joins) == self.refused_joins.maxlen and time.monotonic() - self.refused_joins[0] < 60
+        who = None if guessing else self.who(websocket.query_params.get("key"), websocket.query_params.get("seat"))
         if who is None:
             self.refused_joins.append(time.monotonic())
-            await websocket.close(code=4401, reason="unknown key or join code: ask the table for its link")
+            reason = "too many wrong join codes: try again in a minute" if guessing else \
+                "unknown key or join code: ask the table for its link"
+            await websocket.close(code=1013 if guessing else 4401, reason=reason)
             return
         same = sum(1 for p in self.pages if p.who == who)
         if len(self.pages) >= MAX_PAGES or same >= MAX_PAGES_PER_KEY:
@@ -254,8 +270,9 @@ class TableServer:
 
         try:
             reply = await self.call(handle)
-        except PrintkitError as exc:  # pragma: no cover - the host turns the rules' errors into its own state
-            reply = {"type": "refused", "reason": str(exc)}
+        except Exception as exc:  # a fault of the table itself: said in the terminal with its traceback, the page stays
+            self.fault(exc)
+            reply = {"type": "refused", "reason": f"the table failed on that request ({type(exc).__name__}: {exc})"}
         if reply is not None:
             page.tell(reply)
         if reply is None or reply.get("type") != "why":

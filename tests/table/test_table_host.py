@@ -96,6 +96,7 @@ def test_dice_are_shown_with_their_faces_and_three_seats_are_seated(tmp_path: Pa
         host.computer_step()
     scene = host.scene(HOST)
     assert scene["log"][0]["text"].startswith("roll ") and scene["log"][0]["who"] == "chance"
+    assert scene["chance"] == scene["log"][-1]["text"] and scene["chance"].startswith("roll ")
     assert [p["name"] for p in scene["players"]] == ["Red", "Green", "Blue"]
     assert {p["label"] for p in scene["boards"][0]["pieces"]} == {"R", "G", "B"}
 
@@ -208,3 +209,27 @@ def test_a_changed_kit_reaches_the_next_game(starter: Path, tmp_path: Path) -> N
     assert wish.cost == 1
     ref = host.kit.art.find(wish)
     assert ref is not None and ">1</text>" in (host.kit.art.svg((ref.kind, ref.set, str(ref.index), "front.svg")) or "")
+
+
+def test_hot_seat_passes_the_device_between_people_and_to_the_first_player_of_a_new_game(starter: Path, tmp_path: Path) -> None:
+    host, _ = table(folder_source(str(starter)), tmp_path)
+    move(host, HOST)
+    passing = host.scene(HOST)
+    assert passing["pass"] == {"seat": 1, "name": "Player 2"} and "zones" not in passing and "choices" not in passing
+    with pytest.raises(Refused, match="pass the device to Player 2 first"):
+        host.handle(HOST, {"type": "move", "at": passing["version"], "move": "play Harvest"})
+    host.handle(HOST, {"type": "ready", "seat": 1})
+    assert host.scene(HOST)["seat"] == 1 and host.scene(HOST)["choices"] is not None
+    host.handle(HOST, {"type": "new"})
+    assert host.scene(HOST)["pass"] == {"seat": 0, "name": "Player 1"}  # Player 2 holds the device: Player 1's new hand waits
+
+
+def test_a_rebuild_of_the_kit_keeps_the_tables_games(starter: Path, tmp_path: Path) -> None:
+    from printkit.build import build_many, data_job
+
+    list(build_many([data_job(str(starter))], tmp_path))
+    host, _ = table(folder_source(str(starter)), tmp_path)
+    move(host, HOST)
+    list(build_many([data_job(str(starter))], tmp_path, force=True))
+    assert (tmp_path / "starter" / "table" / "game.log").read_text() == host.match.log_text(host.header())
+    assert (tmp_path / "starter" / "kit.pdf").is_file()

@@ -198,3 +198,20 @@ def test_a_join_link_leads_to_the_seat(table: TableProcess, seats: tuple[Socket,
     with pytest.raises(urllib.error.HTTPError) as moved:
         urllib.request.build_opener(NoRedirect).open(f"{table.base}/j/{code}", timeout=10)
     assert moved.value.code == 303 and moved.value.headers["Location"] == f"/?seat={code}"
+
+
+def test_guessing_join_codes_is_stopped_and_the_seated_pages_go_on(table: TableProcess, seats: tuple[Socket, Socket]) -> None:
+    """Past 30 wrong codes a minute every unknown page is turned away without a look (runs last: it lasts a minute)."""
+    from printkit.table.server import MAX_WRONG_CODES
+
+    codes = []
+    for n in range(MAX_WRONG_CODES + 1):
+        guess = Socket(table, f"seat=AAAA{n:02d}")
+        with pytest.raises(ConnectionClosed) as closed:
+            guess.read(timeout=10)
+        codes.append(closed.value.rcvd.code if closed.value.rcvd else None)
+    first = codes.index(1013)  # the module's earlier tests turned some away already
+    assert set(codes[:first]) == {4401} and set(codes[first:]) == {1013} and first <= MAX_WRONG_CODES
+    host, friend = seats
+    version = host.scene["version"]
+    unchanged(host, version)

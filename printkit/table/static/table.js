@@ -170,6 +170,14 @@ function boardNode(board) {
   return el("figure", {class: "board-box"}, frame, el("figcaption", {}, board.title));
 }
 
+function chanceNode() {
+  // The latest chance move as every seat sees it: dice as dice, a shuffle as words (never its order).
+  if (!scene.chance) return null;
+  const dice = /^roll( \d+)+$/.test(scene.chance) ? scene.chance.split(" ").slice(1) : null;
+  return el("div", {class: "zone chance", "aria-label": "chance: " + scene.chance}, el("h3", {}, "chance"),
+    dice ? el("div", {class: "row"}, dice.map((face) => el("span", {class: "die"}, face))) : el("p", {class: "chance-text"}, scene.chance));
+}
+
 function playerNode(index, scale, mine) {
   const player = scene.players[index];
   const badge = player.kind === "computer" ? `computer: ${player.player}`
@@ -283,7 +291,8 @@ function draw() {
   $("others").replaceChildren(...scene.players.map((_, i) => i).filter((i) => i !== me).map((i) => playerNode(i, PIXELS_PER_MM.others, false)));
   $("mine").replaceChildren(...(me === null ? [] : [playerNode(me, PIXELS_PER_MM.mine, true)]));
   const shared = scene.zones.filter((z) => z.owner === null);
-  $("centre").replaceChildren(...scene.boards.map(boardNode), el("div", {class: "zones"}, shared.map((z) => zoneNode(z, PIXELS_PER_MM.centre))));
+  $("centre").replaceChildren(...scene.boards.map(boardNode), el("div", {class: "zones"}, chanceNode(),
+    shared.map((z) => zoneNode(z, PIXELS_PER_MM.centre))));
   $("centre").classList.toggle("boards-side", scene.boards.length > 0 && scene.boardsAt === "side");
   drawChoices();
   drawLog();
