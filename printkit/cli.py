@@ -490,6 +490,11 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
         _play_web(game, kits, config_path, sets, seed, computer, side if side is not None else "2" if vs_computer else None,
                   log_path, out, address, port, not no_open, pace)
         return
+    context = click.get_current_context()
+    given = [f"--{name.replace('_', '-')}" for name in ("host", "port", "no_open", "pace", "out")
+             if context.get_parameter_source("address" if name == "host" else name) != click.core.ParameterSource.DEFAULT]
+    if given:
+        _fail(f"{', '.join(given)}: for the table in the browser: add --web")
     spec, params, _ = _playable(game, kits, config_path, sets)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "

@@ -133,6 +133,7 @@ class Host:
                 self.maker = SceneMaker(self.kit.rules, self.kit.art, self.kit.hints)
                 if len(self.seats) != self.kit.rules.players:
                     self.seats = [Seat(HERE) for _ in range(self.kit.rules.players)]
+                self._check_seats()
                 self.notice = "this game uses the kit as it is now"
         self.error = None
         self.passing = None  # the page keeps its viewer: the device passes to the first player if someone else holds it
@@ -185,9 +186,12 @@ class Host:
         return self.kit.players[name]
 
     def _check_seats(self) -> None:
-        for seat in self.seats:
-            if seat.kind == COMPUTER:
-                self.player(seat.player)
+        """Seats kept from before that the kit no longer has a player for are played here; remote seats get a code."""
+        for index, seat in enumerate(self.seats):
+            if seat.kind == COMPUTER and seat.player not in self.kit.players:
+                self.say(f"{self.kit.rules.player_names[index]}: the game has no player {seat.player!r} any more "
+                         f"(players: {', '.join(self.kit.players)}): played on this device")
+                seat.kind, seat.player = HERE, ""
             if seat.kind == REMOTE and not seat.code:
                 seat.code = new_code({s.code for s in self.seats})
 

@@ -104,7 +104,8 @@ class SceneMaker:
         zone: dict[str, Any] = {"key": key, "id": zone_id, "title": key.replace("_", " "), "owner": owner}
         if isinstance(value, Hidden):  # another player's hand is fanned face down, a hidden pile stacked
             return {**zone, "kind": "pile" if owner is None else "fan", "count": value.count, "back": self._back(full), "items": []}
-        if isinstance(value, Record) or isinstance(value, (list, tuple)) and any(isinstance(v, (Record, Hidden)) for v in value):
+        if isinstance(value, Record) or isinstance(value, (list, tuple)) and (not value or any(isinstance(v, (Record, Hidden))
+                                                                                           for v in value)):
             listed = [value] if isinstance(value, Record) else list(value)
             items = [self.item(zone_id, owner, i, v, full, seen) for i, v in enumerate(listed[:ROW_LIMIT])]
             pile = key.split(".")[0] in self.hints.get("piles", ())

@@ -96,9 +96,12 @@ def test_command_line_mistakes_are_one_error_line(starter: Path, tmp_path: Path)
             (["--kit", str(starter), "--port", str(port)], f"error: --port {port}: cannot listen on 127.0.0.1:{port}"),
             (["--kit", str(starter), "--port", "0", "--computer", "genius"], "error: --computer: unknown player 'genius'"),
             (["--kit", str(tmp_path / "nowhere"), "--port", "0"], "error: "),
+            (["--kit", str(starter), "--port", "0", "--no-web"], "error: --port, --no-open: for the table in the browser: add --web"),
         ]:
-            done = subprocess.run([sys.executable, "-m", "printkit", "play", *args, "--web", "--no-open"], capture_output=True,
-                                  text=True, timeout=120, cwd=tmp_path)
+            web = [] if "--no-web" in args else ["--web"]
+            args = [a for a in args if a != "--no-web"]
+            done = subprocess.run([sys.executable, "-m", "printkit", "play", *args, *web, "--no-open"], capture_output=True,
+                                  text=True, timeout=120, cwd=tmp_path, stdin=subprocess.DEVNULL)
             assert done.returncode == 1 and done.stderr.startswith(message) and "Traceback" not in done.stderr, done.stderr
     finally:
         taken.close()

@@ -180,8 +180,8 @@ function chanceNode() {
 
 function playerNode(index, scale, mine) {
   const player = scene.players[index];
-  const badge = player.kind === "computer" ? `computer: ${player.player}`
-    : player.kind === "remote" ? (player.online ? "online" : "not connected") : mine ? "you" : "this device";
+  const badge = mine ? "you" : player.kind === "computer" ? `computer: ${player.player}`
+    : player.kind === "remote" ? (player.online ? "online" : "not connected") : "this device";
   const head = el("h2", {class: player.deciding ? "deciding" : ""}, player.name, el("span", {class: "badge"}, badge));
   const zones = scene.zones.filter((z) => z.owner === index);
   return el("div", {class: "player" + (mine ? " mine" : ""), "data-player": index}, head,
