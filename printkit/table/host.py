@@ -21,7 +21,7 @@ from printkit.kitrules import CHANCE, Game, notation
 from printkit.table.kitsource import KitSource, TableKit, read_kit
 from printkit.table.match import COMPUTER, HERE, REMOTE, Match, Refused, Seat, result_text
 from printkit.table.saved import TableStore, replayed, seats_data, seats_from
-from printkit.table.scene import SceneMaker, Seen, refusal_for
+from printkit.table.scene import SceneMaker, Seen, refusal_for, shown_spaces
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join codes: no 0/O, 1/I/L to mix up when read aloud or typed on a phone."""
@@ -383,7 +383,8 @@ class Host:
             if seat is not None and deciding == seat and self._may_act(who, seat):
                 stage, moves, texts = match.options(seat)
                 looked.moves, looked.texts = moves, texts
-                part["choices"] = {"stage": stage, "options": self.maker.options(match.state, seat, moves, texts, seen)}
+                part["choices"] = {"stage": stage, "options": self.maker.options(seat, moves, texts, seen)}
+            shown_spaces(part["boards"], part["choices"]["options"] if part["choices"] else None)
             if match.pending is not None and match.pending.mover == seat:
                 part["secret"] = f"your secret choice: {notation(match.pending.move)}"
             self.looked[self._view_key(who)] = looked

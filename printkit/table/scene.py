@@ -177,19 +177,53 @@ class SceneMaker:
         return boards
 
     # --- moves ---------------------------------------------------------------------------------
-    def options(self, state: Any, seat: int, moves: Sequence[Any], texts: Sequence[str], seen: Seen) -> list[dict[str, Any]]:
+    def options(self, seat: int, moves: Sequence[Any], texts: Sequence[str], seen: Seen) -> list[dict[str, Any]]:
         """The seat's choices: each one's notation and the items it uses (its own pieces first, then the shared ones)."""
-        return [{"n": text, "uses": self.uses(move, seat, seen)} for move, text in zip(moves, texts)]
+        index = ItemIndex(seen.items.values())
+        return [{"n": text, "uses": index.uses(move, seat)} for move, text in zip(moves, texts)]
 
-    def uses(self, move: Any, seat: int, seen: Seen) -> list[str]:
+
+class ItemIndex:
+    """The items of a scene by label (letter case aside) and by row, so each move's parts are looked up, not searched."""
+
+    def __init__(self, items: Any) -> None:
+        self.by_label: dict[str, list[Item]] = {}
+        self.by_row: dict[Record, list[Item]] = {}
+        self.worded: list[Item] = []
+        for item in items:
+            if item.label:
+                self.by_label.setdefault(item.label.casefold(), []).append(item)
+                if " " in item.label:
+                    self.worded.append(item)
+            if isinstance(item.value, Record):
+                self.by_row.setdefault(item.value, []).append(item)
+
+    def matching(self, atom: Any) -> list[Item]:
+        if isinstance(atom, Record):
+            return self.by_row.get(atom, [])
+        if not isinstance(atom, str):
+            return []
+        found = list(self.by_label.get(atom.casefold(), []))
+        return found + [item for item in self.worded if item not in found and matches_atom(item, atom)]
+
+    def uses(self, move: Any, seat: int) -> list[str]:
+        """The ids of the items ``move`` uses: for each of its parts, the matching items nearest to ``seat``."""
         found: list[str] = []
         for atom in atoms(move):
-            matches = [item for item in seen.items.values() if matches_atom(item, atom)]
+            matches = self.matching(atom)
             if not matches:
                 continue
             rank = min(_rank(item, seat) for item in matches)
             found += [item.id for item in matches if _rank(item, seat) == rank and item.id not in found]
         return found
+
+
+def shown_spaces(boards: list[dict[str, Any]], options: list[dict[str, Any]] | None) -> None:
+    """Keep in each board's data only the spaces a piece stands on or a choice uses (a page draws no others)."""
+    used = {i for option in options or () for i in option["uses"]}
+    for board in boards:
+        occupied = {piece["space"] for piece in board["pieces"]}
+        board["spaces"] = [s for s in board["spaces"] if s["id"] in used or s["name"] in occupied]
 
 
 def _rank(item: Item, seat: int) -> int:
@@ -256,10 +290,11 @@ def refusal_for(rules: KitRules, state: Any, seat: int, moves: Sequence[Any], te
     if rules.current_player(state) == CHANCE:
         return "chance decides now"
     tried: list[Any] = []
+    index = ItemIndex(seen.items.values())
     for move in moves:
         for atom in atoms(move):
-            for other in seen.items.values():
-                if other.zone == item.zone and other.id != item.id and other.label != item.label and matches_atom(other, atom):
+            for other in index.matching(atom):
+                if other.zone == item.zone and other.id != item.id and other.label != item.label:
                     candidate = substituted(move, other, item)
                     if candidate != move and candidate not in tried and candidate not in moves:
                         tried.append(candidate)
