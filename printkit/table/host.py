@@ -301,9 +301,11 @@ class Host:
             return "the game has moved on: look again"
         if looked.seat is None or not looked.moves:
             return "it is not your turn"
-        reason = self._checked(lambda: refusal_for(self.kit.rules, self.match.state, looked.seat, looked.moves, looked.texts,
-                                                   looked.seen, item))
-        return reason or "the rules could not say"
+        try:
+            return refusal_for(self.kit.rules, self.match.state, looked.seat, looked.moves, looked.texts, looked.seen, item)
+        except PrintkitError as exc:  # the rules failed on a move nobody made: said, and the game goes on
+            self.say(f"error: {exc}")
+            return f"the rules could not say why: {exc}"
 
     def computer_due(self) -> bool:
         seat = self.match.deciding()

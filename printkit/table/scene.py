@@ -17,13 +17,16 @@ from typing import Any
 
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
-from printkit.kitrules import CHANCE, Answered, Hidden, Record
+from printkit.kitrules import CHANCE, Answered, Game, Hidden, Record
 from printkit.table.art import KitArt, PieceRef
 
 ROW_LIMIT = 60
 """Items of one zone drawn one by one; a longer row shows its first ones and a count."""
 TEXT_LIMIT = 200
 """Characters of a value shown as text."""
+SUB_ZONES = 8
+"""A dict in the state with at most this many keys is a zone per key (a market's rows); a larger one is one counter
+(a board's occupancy, which the board shows anyway)."""
 
 
 @dataclass
@@ -35,6 +38,8 @@ class Item:
     owner: int | None
     value: Any
     label: str
+    space: str = ""
+    """A piece on a board: the id of the space it stands on (a click on it may mean the space)."""
 
 
 @dataclass
@@ -56,7 +61,10 @@ def _text(value: Any) -> str:
         return "-"
     if isinstance(value, float):
         return f"{value:g}"
-    shown = ", ".join(_text(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+    if isinstance(value, Mapping) and not isinstance(value, Record):
+        shown = ", ".join(f"{k}: {_text(v)}" for k, v in value.items())
+    else:
+        shown = ", ".join(_text(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
     return shown if len(shown) <= TEXT_LIMIT else shown[:TEXT_LIMIT] + "..."
 
 
@@ -74,7 +82,7 @@ class SceneMaker:
         """The zones of ``view``; ``state`` gives only the backs of face-down cards."""
         if not isinstance(view, Mapping):
             return [{"key": "state", "title": "", "owner": None, "kind": "text", "text": _text(self.rules.render_text(view))}]
-        hide = set(self.hints.get("hide", ())) | {"to_move"}
+        hide = set(self.hints.get("hide", ())) | {"to_move"} | self._on_boards(view)
         centre = [k for k in self.hints.get("centre", ()) if k in view]
         keys = centre + [k for k in view if k not in centre]
         zones: list[dict[str, Any]] = []
@@ -88,7 +96,7 @@ class SceneMaker:
                 for player, entry in enumerate(value):
                     part = full[player] if isinstance(full, (list, tuple)) and len(full) == len(value) else None
                     zones.append(self.zone(key, entry, part, player, seen))
-            elif isinstance(value, Mapping) and not isinstance(value, Record):
+            elif isinstance(value, Mapping) and not isinstance(value, Record) and len(value) <= SUB_ZONES:
                 for sub, entry in value.items():
                     part = full.get(sub) if isinstance(full, Mapping) else None
                     zones.append(self.zone(f"{key}.{sub}", entry, part, None, seen))
@@ -97,6 +105,14 @@ class SceneMaker:
         for zone in zones:
             zone["centre"] = zone["owner"] is None and (not centre or zone["key"].split(".")[0] in centre)
         return zones
+
+    def _on_boards(self, view: Mapping[str, Any]) -> set[str]:
+        """Keys of dicts from a board's spaces to what stands there, in a game whose ``pieces()`` draws them on the board."""
+        if type(self.rules.game).pieces is Game.pieces:
+            return set()
+        names = {name for board in self.art.boards for name in self.art.spaces(board)}
+        return {key for key, value in view.items() if isinstance(value, Mapping) and not isinstance(value, Record) and value
+                and all(str(k).upper() in names for k in value)}
 
     def zone(self, key: str, value: Any, full: Any, owner: int | None, seen: Seen) -> dict[str, Any]:
         """One zone: a row or pile of pieces, a face-down pile (a count), or a counter."""
@@ -161,7 +177,7 @@ class SceneMaker:
                 for i, label in enumerate(listed):
                     text = str(label)
                     item_id = f"board.{name}.{str(space).upper()}.{i}"
-                    seen.items[item_id] = Item(item_id, f"board.{name}", None, label, text)
+                    seen.items[item_id] = Item(item_id, f"board.{name}", None, label, text, f"space.{name}.{str(space).upper()}")
                     ref = self.art.find(label) if isinstance(label, Record) else self.art.token(text)
                     w, h, round_ = self.art.size(ref) if ref else (0.0, 0.0, True)
                     on_board.append({"id": item_id, "space": str(space).upper(), "label": text, "slot": i, "of": len(listed),
@@ -291,13 +307,15 @@ def refusal_for(rules: KitRules, state: Any, seat: int, moves: Sequence[Any], te
         return "chance decides now"
     tried: list[Any] = []
     index = ItemIndex(seen.items.values())
-    for move in moves:
-        for atom in atoms(move):
-            for other in index.matching(atom):
-                if other.zone == item.zone and other.id != item.id and other.label != item.label:
-                    candidate = substituted(move, other, item)
-                    if candidate != move and candidate not in tried and candidate not in moves:
-                        tried.append(candidate)
+    meant = [item] + ([seen.items[item.space]] if item.space in seen.items else [])  # a piece, or the space it stands on
+    for clicked in meant:
+        for move in moves:
+            for atom in atoms(move):
+                for other in index.matching(atom):
+                    if other.zone == clicked.zone and other.id != clicked.id and other.label != clicked.label:
+                        candidate = substituted(move, other, clicked)
+                        if candidate != move and candidate not in tried and candidate not in moves:
+                            tried.append(candidate)
     for candidate in tried[:8]:
         reason = rules.call(lambda: rules.game.why_not(state, candidate), lambda: f"in why_not(), move {short(candidate)}")
         if reason:

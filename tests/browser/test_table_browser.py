@@ -75,8 +75,10 @@ def play_by_clicks(page: Page, choose_option: int = 0) -> dict:
     raise AssertionError("the game did not end")
 
 
+NOUGHTS = Path(__file__).resolve().parents[1] / "table" / "noughts"
 GAMES = {
     "scaffold": ([], "document.querySelectorAll('#mine img.piece').length === 3"),  # the hand, as printed
+    "noughts": (["--kit", str(NOUGHTS)], "document.querySelectorAll('.space.usable').length === 9"),  # moves on the board
     "tokentactics": (["--game", "tokentactics"], "document.querySelectorAll('.board-piece.round').length === 1"),
 }
 """Each game played whole by clicks: how the table is started (the scaffold: ``--kit``), and what its first page shows

@@ -21,6 +21,7 @@ from printkit.table.kitsource import folder_source, game_source
 from printkit.table.match import COMPUTER, REMOTE, Refused, Seat
 
 RACE = Path(__file__).resolve().parents[1] / "kitrules" / "race"
+NOUGHTS = Path(__file__).resolve().parent / "noughts"
 HOST = Who("host")
 
 
@@ -233,3 +234,20 @@ def test_a_rebuild_of_the_kit_keeps_the_tables_games(starter: Path, tmp_path: Pa
     list(build_many([data_job(str(starter))], tmp_path, force=True))
     assert (tmp_path / "starter" / "table" / "game.log").read_text() == host.match.log_text(host.header())
     assert (tmp_path / "starter" / "kit.pdf").is_file()
+
+
+def test_a_board_game_is_played_on_its_spaces_with_the_kits_tokens(tmp_path: Path) -> None:
+    host, _ = table(folder_source(str(NOUGHTS)), tmp_path, [Seat(), Seat(COMPUTER, "first")])
+    scene = host.scene(HOST)
+    assert [o["uses"] for o in scene["choices"]["options"][:2]] == [["space.grid.A1"], ["space.grid.B1"]]
+    assert {s["name"] for s in scene["boards"][0]["spaces"]} == {"A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"}
+    move(host, HOST, "B2")
+    host.computer_step()
+    scene = host.scene(HOST)
+    assert {(p["space"], p["label"], p["size"]) for p in scene["boards"][0]["pieces"]} == {("B2", "mark-X", 24.0),
+                                                                                           ("A1", "mark-O", 24.0)}
+    assert all(p["face"].startswith("art/1/token/marks/") for p in scene["boards"][0]["pieces"])
+    assert "marks" not in {z["key"] for z in scene["zones"]}  # the board shows who holds which space
+    assert "space.grid.A1" not in {i for o in scene["choices"]["options"] for i in o["uses"]}
+    assert host.handle(HOST, {"type": "why", "at": scene["version"], "item": "space.grid.A1"})["reason"] == "A1 is taken"
+    assert host.handle(HOST, {"type": "why", "at": scene["version"], "item": "board.grid.A1.0"})["reason"] == "A1 is taken"

@@ -196,15 +196,24 @@ function drawChoices() {
   box.classList.toggle("waiting", sent);
   const left = candidates();
   $("prompt").textContent = picked.length ? "Then:" : scene.choices.stage === "answer" ? "Your secret answer:" : "Your move:";
-  const shown = left.length > 14 ? grouped(left) : left.map((o) => ({text: o.n, option: o}));
+  let shown = left.length > 14 ? grouped(left) : left.map((o) => ({text: o.n, option: o}));
+  if (shown.length > 24 && !listAll && left.every((o) => o.uses.length)) {
+    // Many moves, each made by clicking the table: the bar only offers to list them.
+    $("prompt").textContent = `${left.length} moves: click a highlighted piece or space`;
+    shown = [];
+    list.append(el("button", {class: "cancel", on: {click: () => { listAll = true; drawChoices(); }}}, "List them"));
+  }
   for (const entry of shown) {
     list.append(el("button", {class: "option", on: {click: () => entry.option ? play(entry.option) : narrow(entry.prefix)}},
       entry.text));
   }
-  if (picked.length || narrowed) list.append(el("button", {class: "cancel", on: {click: () => { picked = []; narrowed = ""; draw(); }}}, "Cancel"));
+  if (picked.length || narrowed || listAll) {
+    list.append(el("button", {class: "cancel", on: {click: () => { picked = []; narrowed = ""; listAll = false; draw(); }}}, "Cancel"));
+  }
 }
 
 let narrowed = "";   // words typed by clicking move-bar groups (a long list grouped by its next word)
+let listAll = false; // the player asked for every move in the bar
 
 function grouped(left) {
   const within = left.filter((o) => o.n.startsWith(narrowed));
@@ -308,7 +317,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") {
-      if (!scene || scene.version !== message.version || scene.game !== message.game) { picked = []; narrowed = ""; }
+      if (!scene || scene.version !== message.version || scene.game !== message.game) { picked = []; narrowed = ""; listAll = false; }
       sent = false;
       scene = message;
       draw();
