@@ -34,6 +34,8 @@ class Who:
 
     role: str
     seat: int | None = None
+    code: str = ""
+    """The join code a seat's page came with (a page of a seat given another code, or taken back, is no longer seated)."""
 
 
 @dataclass
@@ -213,6 +215,14 @@ class Host:
         self._follow_turn()
         self.save()
 
+    def seated(self, who: Who) -> bool:
+        """Whether a page may still act as it joined: the table's own page always; a seat's page while its seat is
+        played from another browser with the code it came with."""
+        if who.role == "host":
+            return True
+        seat = self.seats[who.seat] if who.seat is not None and 0 <= who.seat < len(self.seats) else None
+        return seat is not None and seat.kind == REMOTE and secrets.compare_digest(seat.code, who.code)
+
     def seat_of_code(self, code: str) -> int | None:
         wanted = code.strip().upper()
         return next((i for i, s in enumerate(self.seats) if s.kind == REMOTE and s.code and secrets.compare_digest(s.code, wanted)),
@@ -258,6 +268,8 @@ class Host:
     def handle(self, who: Who, message: Mapping[str, Any]) -> dict[str, Any] | None:
         """Carry out one checked request; a reply for the sender only (None: the new scenes say it all)."""
         kind = message["type"]
+        if not self.seated(who):
+            raise Refused("this page's seat is played elsewhere now")
         if kind == "why":
             return {"type": "why", "item": message["item"], "reason": self.why(who, message["item"], message["at"])}
         if kind == "note":

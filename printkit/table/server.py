@@ -163,7 +163,7 @@ class TableServer:
             return Who("host") if secrets.compare_digest(key, self.host.key) else None
         if seat:
             index = self.host.seat_of_code(seat)
-            return None if index is None else Who("seat", index)
+            return None if index is None else Who("seat", index, self.host.seats[index].code)
         return None
 
     async def show_all(self, kick: bool = True) -> None:
@@ -172,13 +172,18 @@ class TableServer:
 
         def scenes() -> dict[Who, str]:
             for seat in range(len(self.host.seats)):
-                self.host.connected[seat] = sum(1 for p in pages if p.who.seat == seat and p.who.role == "seat")
-            return {who: json.dumps(self.host.scene(who), separators=(",", ":")) for who in {p.who for p in pages}}
+                self.host.connected[seat] = sum(1 for p in pages if p.who.seat == seat and self.host.seated(p.who))
+            return {who: json.dumps(self.host.scene(who), separators=(",", ":")) for who in {p.who for p in pages}
+                    if self.host.seated(who)}
 
         made = await self.call(scenes)
         for page in pages:
             if page.who in made:
                 page.show(made[page.who])
+            else:  # its seat was taken back: it is sent nothing more
+                page.gone = True
+                page.wake.set()
+                asyncio.create_task(page.socket.close(code=4401, reason="this seat is played elsewhere now"))
         if kick:
             self.kick()
 

@@ -37,6 +37,11 @@ def table(source: Any, out: Path, seats: list[Seat] | None = None, seed: int = 3
     return Host(source, out, None, seed, seats, said.append), said
 
 
+def seat_page(host: Host, seat: int) -> Who:
+    """The page of a seat played from another browser, as it joined (with the seat's code)."""
+    return Who("seat", seat, host.seats[seat].code)
+
+
 def move(host: Host, who: Who, text: str | None = None) -> None:
     """The first choice of the page ``who`` (or the one written ``text``)."""
     scene = host.scene(who)
@@ -48,7 +53,7 @@ def test_each_seat_is_sent_its_own_hand_and_only_a_count_of_the_other(starter: P
     host, _ = table(folder_source(str(starter)), tmp_path, [Seat(REMOTE), Seat(REMOTE)])
     hands = host.match.state["hands"]
     for seat in (0, 1):
-        scene = host.scene(Who("seat", seat))
+        scene = host.scene(seat_page(host, seat))
         mine = next(z for z in scene["zones"] if z["key"] == "hands" and z["owner"] == seat)
         other = next(z for z in scene["zones"] if z["key"] == "hands" and z["owner"] == 1 - seat)
         assert [item["label"] for item in mine["items"]] == [card.title for card in hands[seat]]
@@ -74,7 +79,7 @@ def test_face_down_backs_name_the_first_card_with_that_back(starter: Path, tmp_p
 
 def test_a_secret_answer_is_asked_without_the_move_and_both_are_revealed_together(tmp_path: Path) -> None:
     host, _ = table(game_source("tokentactics", None), tmp_path, [Seat(REMOTE), Seat(REMOTE)])
-    mover, answerer = Who("seat", 0), Who("seat", 1)
+    mover, answerer = seat_page(host, 0), seat_page(host, 1)
     move(host, mover, "attack 7")
     asked = host.scene(answerer)
     assert asked["status"] == "Player 1 has chosen in secret: your secret answer"

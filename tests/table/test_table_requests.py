@@ -187,6 +187,17 @@ def test_the_log_is_had_only_when_it_gives_no_hand_away(table: TableProcess, sea
     assert unknown.value.code == 403
 
 
+def test_a_seat_taken_back_closes_its_page_and_refuses_it(table: TableProcess, seats: tuple[Socket, Socket]) -> None:
+    host, friend = seats
+    version = host.scene["version"]
+    host.send(type="seat", seat=1, kind="here")
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            friend.read(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    assert host.state(lambda s: s["seats"][1]["kind"] == "here")["version"] == version
+
+
 def test_a_join_link_leads_to_the_seat(table: TableProcess, seats: tuple[Socket, Socket]) -> None:
     host, _ = seats
     code = host.scene["seats"][1]["code"]
