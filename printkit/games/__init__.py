@@ -78,13 +78,6 @@ def kit_builder(name: str) -> Callable[[Any, Any], Any]:
     return importlib.import_module(f"{_package(name)}.kit").build_kit  # type: ignore[no-any-return]
 
 
-def kit_folder(name: str) -> Callable[[Any, Any], Any] | None:
-    """A game's kit folder read with its parameters: its kit module's ``kit_folder(params, settings)``, for a game whose
-    rules are a kit folder's rules.py (None for the others)."""
-    require = importlib.import_module(f"{_package(name)}.kit")
-    return getattr(require, "kit_folder", None)
-
-
 def get_game(name: Any) -> GameSpec:
     """The spec of a game: a registered name, or a kit folder's :class:`printkit.kitgame.source.KitRef`
     (how tasks name a designer's game in worker processes); an unknown or absent name is a UnknownGameError."""

@@ -59,12 +59,14 @@ def folder_source(folder: str, sets: tuple[str, ...] = ()) -> KitSource:
 
 def game_source(game: str, config_path: str | None, sets: tuple[str, ...] = ()) -> KitSource:
     """``--game NAME``: the game's kit folder with config.toml's parameters (``--set`` over them)."""
+    import importlib
+
     from printkit.build import require_kit
     from printkit.config import load_config
-    from printkit.games import kit_folder
+    from printkit.games import GAMES
 
     require_kit(game)
-    make = kit_folder(game)
+    make = getattr(importlib.import_module(f"{GAMES[game]}.kit"), "kit_folder", None)  # a game played from a kit folder
     if make is None:
         raise NotATableGame(f"{game}: the browser table plays games whose rules are a kit folder's rules.py "
                             f"(printkit play --game {game} plays it in the terminal)")
