@@ -250,8 +250,8 @@ STATE_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
 """A key of a game's state, as a kit.toml hint names it."""
 
 TABLE: dict[str, Key] = {
-    "centre": Key("names", "state keys shown in the middle of the table, in this order (default: every key the state holds "
-                           "for nobody in particular, in the state's order; the others follow)", pattern=STATE_KEY,
+    "centre": Key("names", "state keys shown first in the middle of the table, in this order (the middle holds every key "
+                           "that is not one player's; the others follow in the state's order)", pattern=STATE_KEY,
                   example=["market", "deck"]),
     "hide": Key("names", "state keys the table leaves out (bookkeeping such as a turn counter or a flag; `to_move` is always "
                          "shown as whose turn it is)", pattern=STATE_KEY, example=["turn"]),

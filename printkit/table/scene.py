@@ -102,8 +102,6 @@ class SceneMaker:
                     zones.append(self.zone(f"{key}.{sub}", entry, part, None, seen))
             else:
                 zones.append(self.zone(key, value, full, None, seen))
-        for zone in zones:
-            zone["centre"] = zone["owner"] is None and (not centre or zone["key"].split(".")[0] in centre)
         return zones
 
     def _on_boards(self, view: Mapping[str, Any]) -> set[str]:
