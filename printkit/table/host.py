@@ -91,6 +91,8 @@ class Host:
         """Where others on the network open the table (None: it listens on this machine only)."""
         self.viewer: int | None = None
         self.passing: int | None = None
+        self.announced = 0
+        """The number of the last game whose end the terminal was told."""
         self.looked: dict[tuple[str, int | None], Looked] = {}
         self.connected: dict[int, int] = {}
         self.maker = SceneMaker(self.kit.rules, self.kit.art, self.kit.hints)
@@ -303,9 +305,17 @@ class Host:
                 raise Refused("nobody is waiting for the device")
             self.viewer, self.passing = self.passing, None
             return None
+        self._moved()
+        return None
+
+    def _moved(self) -> None:
+        """After a change of position: whose page shows, the game saved, its end said in the terminal once."""
         self._follow_turn()
         self.save()
-        return None
+        outcome = self.match.outcome() if self.error is None else None
+        if outcome is not None and self.announced != self.number:
+            self.announced = self.number
+            self.say(f"game {self.number}: {result_text(self.kit.rules, outcome, len(self.match.entries))}")
 
     def why(self, who: Who, item: str, version: int) -> str:
         looked = self.looked.get(self._view_key(who))
@@ -327,8 +337,7 @@ class Host:
         if self.computer_due():
             self._checked(self.match.computer_step)
             self.version += 1
-            self._follow_turn()
-            self.save()
+            self._moved()
 
     # --- scenes --------------------------------------------------------------------------------
     def _view_key(self, who: Who) -> tuple[str, int | None]:

@@ -256,3 +256,16 @@ def test_a_board_game_is_played_on_its_spaces_with_the_kits_tokens(tmp_path: Pat
     assert "space.grid.A1" not in {i for o in scene["choices"]["options"] for i in o["uses"]}
     assert host.handle(HOST, {"type": "why", "at": scene["version"], "item": "space.grid.A1"})["reason"] == "A1 is taken"
     assert host.handle(HOST, {"type": "why", "at": scene["version"], "item": "board.grid.A1.0"})["reason"] == "A1 is taken"
+
+
+def test_hot_seat_passes_the_device_before_a_secret_answer(tmp_path: Path) -> None:
+    """Token Tactics on one device: the attacker's commitment is on the page until the device passes, the defender's page
+    never shows it, and the terminal is told how the game ended."""
+    host, said = table(game_source("tokentactics", None), tmp_path)
+    move(host, HOST, "attack 10")
+    assert host.scene(HOST)["pass"] == {"seat": 1, "name": "Player 2"}
+    host.handle(HOST, {"type": "ready", "seat": 1})
+    asked = host.scene(HOST)
+    assert asked["seat"] == 1 and asked["choices"]["stage"] == "answer" and "attack" not in json.dumps(asked)
+    move(host, HOST, "0")
+    assert said[-1] == "game 1: Player 1 wins (P2 has no tokens left) after 1 moves"
