@@ -87,6 +87,8 @@ def test_an_error_in_rules_py_reaches_the_page_and_the_terminal_and_nothing_hang
 
 
 def test_command_line_mistakes_are_one_error_line(starter: Path, tmp_path: Path) -> None:
+    data_only = tmp_path / "cards-only"
+    scaffold(data_only, "Cards Only")
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen(1)
@@ -96,6 +98,7 @@ def test_command_line_mistakes_are_one_error_line(starter: Path, tmp_path: Path)
             (["--kit", str(starter), "--port", str(port)], f"error: --port {port}: cannot listen on 127.0.0.1:{port}"),
             (["--kit", str(starter), "--port", "0", "--computer", "genius"], "error: --computer: unknown player 'genius'"),
             (["--kit", str(tmp_path / "nowhere"), "--port", "0"], "error: "),
+            (["--kit", str(data_only), "--port", "0"], f"error: {data_only}/kit.toml: no [game] rules: this kit is printed from data only"),
             (["--kit", str(starter), "--port", "0", "--no-web"], "error: --port, --no-open: for the table in the browser: add --web"),
         ]:
             web = [] if "--no-web" in args else ["--web"]
