@@ -24,7 +24,6 @@ from printkit.kitrules import Record
 from printkit.press.pieces import Piece, bleed_outline
 
 KINDS = ("card", "token")
-SIDES = ("front", "back")
 
 
 @dataclass(frozen=True)
