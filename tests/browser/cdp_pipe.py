@@ -162,6 +162,10 @@ class Page:
         for kind in ("mousePressed", "mouseReleased"):
             self.browser.call("Input.dispatchMouseEvent", self.session, type=kind, x=x, y=y, button="left", clickCount=1)
 
+    def type(self, text: str) -> None:
+        """Type ``text`` into the element that has the focus, as a keyboard does."""
+        self.browser.call("Input.insertText", self.session, text=text)
+
     def resize(self, width: int, height: int, mobile: bool = False) -> None:
         """The window's size (a phone's: ``mobile``, touch-sized layout rules apply)."""
         self.width, self.mobile = width, mobile

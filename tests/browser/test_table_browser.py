@@ -233,3 +233,25 @@ def test_a_card_the_rules_refuse_says_why_and_changes_nothing(browser: Browser, 
         assert scene(page)["version"] == before["version"] and scene(page)["log"] == before["log"]
     finally:
         table.stop()
+
+
+def test_a_note_being_typed_survives_what_the_table_sends_meanwhile(browser: Browser, kit: Path, tmp_path: Path) -> None:
+    from tests.table.table_helpers import Socket
+
+    table = TableProcess("--kit", str(kit), "--seed", "2", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    try:
+        page = browser.open(table.url)
+        page.wait_until("scene !== null && document.querySelector('#log .note') !== null")
+        page.click("#log li[data-move='1'] .note")
+        page.type("the shuffle felt")
+        other = Socket(table)  # another page of the table changes a seat: every page is sent a new scene
+        other.state()
+        other.send(type="seat", seat=1, kind="computer", player="greedy")
+        page.wait_until("scene.players[1].kind === 'computer'")
+        assert page.evaluate("document.activeElement.value") == "the shuffle felt"
+        page.type(" slow")
+        page.click("#status")  # leaving the box saves the note
+        assert other.state(lambda s: s["log"][0]["note"] == "the shuffle felt slow")
+        other.close()
+    finally:
+        table.stop()

@@ -237,6 +237,8 @@ function narrow(prefix) {
 
 function drawLog() {
   const list = $("log");
+  const typing = document.activeElement && document.activeElement.classList.contains("note") ? document.activeElement : null;
+  const kept = typing ? {move: typing.closest("li").dataset.move, value: typing.value, at: typing.selectionStart} : null;
   list.replaceChildren();
   for (const entry of scene.log) {
     const note = el("input", {class: "note", value: entry.note, placeholder: "note", maxlength: 500,
@@ -245,8 +247,12 @@ function drawLog() {
     list.append(el("li", {"data-move": entry.n}, el("span", {class: "who"}, entry.who), " ", el("span", {class: "text"}, entry.text), note));
   }
   if (scene.outcome) list.append(el("li", {class: "result"}, scene.outcome.text));
-  const focused = document.activeElement;
-  if (!(focused && focused.classList.contains("note"))) list.lastElementChild?.scrollIntoView({block: "nearest"});
+  const again = kept && list.querySelector(`li[data-move="${kept.move}"] .note`);
+  if (again) {  // a note being typed survives the scene that came meanwhile
+    again.value = kept.value;
+    again.focus();
+    again.setSelectionRange(kept.at, kept.at);
+  } else list.lastElementChild?.scrollIntoView({block: "nearest"});
 }
 
 function drawSeats() {
