@@ -175,23 +175,32 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @click.option("--game", "games", multiple=True, metavar="NAME", help="game to export (repeatable)")
 @KIT_OPTION
 @click.option("--all", "export_all", is_flag=True, help="every game that has a kit")
-@click.option("--to", "target", required=True, metavar="TARGET", help="tts, pod, gutterfold or cmyk")
+@click.option("--to", "target", required=True, metavar="TARGET", help="tts, pod, gutterfold, cmyk or pdfx")
 @click.option("--shop", default=None, metavar="SHOP", help="--to pod: thegamecrafter, makeplayingcards or generic (default)")
 @click.option("--base-url", "base_url", default=None, metavar="URL", help="--to tts: where the images will be hosted")
 @click.option("--deck", "decks", multiple=True, metavar="NAME", help="only this deck (repeatable; no tokens or boards)")
-@click.option("--intent", default=None, metavar="NAME", help="--to cmyk: the printing condition (FOGRA39 default, FOGRA51, 'CGATS TR 001' ...)")
+@click.option("--intent", default=None, metavar="NAME", help="--to cmyk/pdfx: the printing condition (FOGRA39 default, FOGRA51, 'CGATS TR 001' ...)")
+@click.option("--profile", default=None, metavar="FILE", help="--to cmyk/pdfx: the shop's CMYK ICC profile (default: printkit's FOGRA39 profile)")
+@click.option("--pdfx", "as_pdfx", is_flag=True, help="--to cmyk: write PDF/X (as --to pdfx does)")
+@click.option("--pdfx-version", "pdfx_version", default=None, metavar="1a|4",
+              help="--to pdfx: PDF/X-1a:2003 (default; transparency flattened) or PDF/X-4 (transparency kept)")
 @CONFIG_OPTION
 @OUT_OPTION
 @PAPER_OPTION
 @SET_OPTION
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
-           decks: tuple[str, ...], intent: str | None, config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
-    """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses into OUT/<game>/export/<target>/."""
+           decks: tuple[str, ...], intent: str | None, profile: str | None, as_pdfx: bool, pdfx_version: str | None,
+           config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+    """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses (PDF/X) into
+    OUT/<game>/export/<target>/."""
     from printkit.build import make_data_kit, make_kit, require_kit
     from printkit.export.common import NothingToExport
-    from printkit.export.run import check_options, export_kit
+    from printkit.export.run import Press, check_options, export_kit
 
-    check_options(target, shop, base_url, decks, intent)
+    if as_pdfx and target != "cmyk":
+        _fail(f"--pdfx: only for --to cmyk (--to {target})")
+    press = Press(intent, profile, pdfx_version or ("1a" if as_pdfx else None))
+    check_options(target, shop, base_url, decks, intent, press)
     names = [n for n in available() if has_kit(n)] if export_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
@@ -205,7 +214,7 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     skipped: list[NothingToExport] = []
     for _, make in sources:
         try:
-            result = export_kit(make(), target, Path(out), shop, base_url, decks, intent)
+            result = export_kit(make(), target, Path(out), shop, base_url, decks, intent, press)
         except NothingToExport as exc:
             if len(sources) == 1:
                 raise

@@ -45,7 +45,7 @@ from printkit.draw.shapes import PT_PER_MM, Drawing, Image, Text, walk
 from printkit.errors import BuildError
 from printkit.kit.inputs import templates_dir
 from printkit.markdown_blocks import FIGURE, Block, ListBlock, blocks, escape, inline
-from printkit.press.settings import PrintSettings
+from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
 from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
@@ -340,7 +340,7 @@ def _image(src: str, alt: str, styles: Styles, image: ImageSource | None) -> lis
     return [Captioned(FigureFlowable(drawing), caption)]
 
 
-MARGIN = 15.0
+MARGIN = RULE_SHEET_MARGIN_MM
 """Rule-sheet page margin in mm (the footer sits in the bottom one)."""
 
 

@@ -7,6 +7,8 @@ from typing import Callable, Mapping
 from printkit.art.board import column_name
 from printkit.draw.shapes import Drawing, Rect, Shape, Style, Text
 
+LABEL_PT = 6.0
+"""Column letters and row numbers of rule-sheet diagrams: the smallest size printkit prints (see MIN_PRINTED_PT)."""
 PieceArt = Callable[[float, float, float], Shape]
 """Draws a piece centred at (cx, cy) with radius r."""
 
@@ -23,7 +25,7 @@ def position_diagram(
 ) -> Drawing:
     """A board position: ``pieces`` maps a coordinate (``C3``) to the art drawn on it;
     ``highlight`` maps coordinates to a fill colour; ``labels`` prints column letters and row numbers
-    (5.5 pt: for rule sheets, not for pieces)."""
+    (:data:`LABEL_PT`: for rule sheets, not for pieces)."""
     band = 4.0
     shapes: list[Shape] = []
     for r in range(rows):
@@ -34,9 +36,9 @@ def position_diagram(
             if name in pieces:
                 shapes.append(pieces[name](band + (c + 0.5) * cell, band + (r + 0.5) * cell, cell * 0.42))
     for c in range(cols if labels else 0):
-        shapes.append(Text(band + (c + 0.5) * cell, band - 1, column_name(c), size=5.5, anchor="middle", fill=ink))
+        shapes.append(Text(band + (c + 0.5) * cell, band - 1, column_name(c), size=LABEL_PT, anchor="middle", fill=ink))
     for r in range(rows if labels else 0):
-        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=5.5, anchor="middle", fill=ink))
+        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=LABEL_PT, anchor="middle", fill=ink))
     height = band + rows * cell + (5.0 if caption else 1.0)
     if caption:
         shapes.append(Text(band, height - 1, caption, size=6.5, fill=ink))

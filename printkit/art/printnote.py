@@ -3,23 +3,9 @@
 from __future__ import annotations
 
 from printkit.draw import fonts
-from printkit.draw.shapes import Drawing, Line, Rect, Shape, Style, Text
+from printkit.draw.shapes import Drawing, Rect, Shape, Style, Text
+from printkit.press.ruler import RULER_MM, ruler
 from printkit.press.settings import PrintSettings
-
-RULER_MM = 50
-
-
-def ruler(x: float, y: float, ink: str) -> list[Shape]:
-    """A 50 mm bar with millimetre ticks, its length written under it."""
-    style = Style(stroke=ink, width=0.25)
-    shapes: list[Shape] = [Line(x, y, x + RULER_MM, y, Style(stroke=ink, width=0.4), id="scale-ruler")]
-    for mm in range(RULER_MM + 1):
-        tick = 4.0 if mm % 10 == 0 else (2.8 if mm % 5 == 0 else 1.6)
-        shapes.append(Line(x + mm, y, x + mm, y - tick, style))
-    for mm in range(0, RULER_MM + 1, 10):
-        shapes.append(Text(x + mm, y + 3.2, str(mm), size=6, anchor="middle", fill=ink))
-    shapes.append(Text(x + RULER_MM / 2, y + 7, f"this bar must measure {RULER_MM} mm", size=6.5, anchor="middle", fill=ink))
-    return shapes
 
 
 def print_note(settings: PrintSettings, title: str, lines: list[str]) -> Drawing:

@@ -141,13 +141,19 @@ def track_length(board: Board) -> int:
     return board.spaces or 2 * (board.rows + board.columns) - 4
 
 
+TRACK_FRAME_MM = 4.0
+"""The board's background all round a track's spaces: the cut runs through it, not along the spaces' edges (a cut a
+little off would show the background beside a space's colour, and half the spaces' outline)."""
+
+
 def track_board(board: Board, cells: CellData, icon: IconLookup = no_icons) -> Piece:
-    """Numbered spaces clockwise around a ``columns`` x ``rows`` frame from the top-left corner."""
-    size = board.cell_mm
+    """Numbered spaces clockwise around a ``columns`` x ``rows`` frame from the top-left corner, inside a
+    :data:`TRACK_FRAME_MM` border of the board's background."""
+    size, frame = board.cell_mm, TRACK_FRAME_MM
     cols, rows = board.columns, board.rows
     ring = [(c, 0) for c in range(cols)] + [(cols - 1, r) for r in range(1, rows)]
     ring += [(c, rows - 1) for c in range(cols - 2, -1, -1)] + [(0, r) for r in range(rows - 2, 0, -1)]
-    w, h = cols * size, rows * size
+    w, h = cols * size + 2 * frame, rows * size + 2 * frame
     shapes: list[Shape] = [bleed_rect(w, h, board.background)]
     for i, (c, r) in enumerate(ring[: track_length(board)]):
         name = str(board.start + i)
@@ -158,7 +164,7 @@ def track_board(board: Board, cells: CellData, icon: IconLookup = no_icons) -> P
         number = Text(size / 2, size * 0.45, name, size=pt, bold=True, anchor="middle", fill=board.ink, cls=("space-number",))
         pad = size * 0.08
         shapes.append(Group((rect, number, *_label(label, pad, size * 0.55, size - 2 * pad, size * 0.38, board.ink, icon)),
-                            dx=c * size, dy=r * size))
+                            dx=frame + c * size, dy=frame + r * size))
     return Piece(board.name, w, h, Group(tuple(shapes), id="board"), kind="board")
 
 

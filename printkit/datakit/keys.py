@@ -144,8 +144,8 @@ TOKENS: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the token ids' middle part (`token-<name>-<n>`)", REQUIRED),
     "title": Key("string", "shown on page labels and the print note (default: from the name)"),
     **ROWS,
-    "shape": Key("string", "`round` and `hex` (pointy top) counters sit apart with a dashed cut guide of their shape; "
-                           "`square` ones are butted and cut on crop marks", "round", choices=("round", "square", "hex")),
+    "shape": Key("string", "`round` and `hex` (pointy top) counters sit apart, their bleed in their own shape; "
+                           "`square` ones sit apart like cards (butted with `print.butted`); all cut on crop marks", "round", choices=("round", "square", "hex")),
     "size_mm": Key("param number", "the counter's width in mm (a hex is 2/sqrt(3) times as tall); `\"{params.chip_mm}\"` "
                                    "takes it from `[params]`, so `--set params.chip_mm=20` resizes the counters", 25.0, lo=8, hi=150),
     **PIECE,

@@ -266,7 +266,7 @@ def _drawn_kit(kit: KitFolder) -> Kit:
         positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
         pictures.update(positions)
         findings += more + rule_checks(kit, [*sets["decks"], *sets["tokens"]], sets["boards"])
-    cutting = "Cut the pieces along the crop marks; shaped tokens along their dashed guides."
+    cutting = "Cut the pieces along the crop marks."
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,
                rules_faces=art.fonts.get(spec.rules_font, ("Vera", "VeraBd")), findings=findings, previews=previews,

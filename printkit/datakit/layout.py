@@ -16,6 +16,7 @@ from printkit.datakit.textfit import TextBox, set_text
 from printkit.draw import fonts
 from printkit.draw.images import (
     MAX_PICTURE_BYTES,
+    MIN_PPI,
     PRINT_DPI,
     ImageTooLarge,
     NotAnImage,
@@ -23,6 +24,8 @@ from printkit.draw.images import (
     downscaled,
     natural_size,
     png_size,
+    print_pixels,
+    printed_ppi,
 )
 from printkit.draw.pdf import vector_problem
 from printkit.draw.shapes import Circle, Drawing, Group, Image, Line, Polygon, Rect, Shape, Style, Text
@@ -341,7 +344,7 @@ class Painter:
         elif result.size < 7.0 - 1e-9 and content.strip():
             self.note("warning", f"{who}, field {label}: {result.size:.3g} pt text, under 7 pt")
         self._safe(element, piece, (x, y, w, h), content.strip() != "")
-        shapes = [self._printable(s, "an inline icon", piece) if isinstance(s, Image) else s for s in result.shapes]
+        shapes = [self._printable(s, "an inline icon", piece, element) if isinstance(s, Image) else s for s in result.shapes]
         return shapes if result.fits else [_overfull(shape) for shape in shapes]
 
     def _safe(self, element: Element, piece: Target, box: tuple[float, float, float, float], shown_: bool) -> None:
@@ -368,12 +371,20 @@ class Painter:
             if shown_on not in on:
                 on.append(shown_on)
             return _missing(x, y, w, h)
-        return [self._printable(contain(data, x, y, w, h, halign, valign, stretch), src, piece)]
+        return [self._printable(contain(data, x, y, w, h, halign, valign, stretch), src, piece, element)]
 
-    def _printable(self, image: Image, src: str, piece: Target) -> Image:
-        """A PNG with more pixels than its box needs at print resolution resampled down (noted once per picture and size)."""
+    def _printable(self, image: Image, src: str, piece: Target, element: Element) -> Image:
+        """A PNG with more pixels than its box needs at print resolution resampled down (noted once per picture and size);
+        one with too few for :data:`~printkit.draw.images.MIN_PPI` at its printed size warned of."""
         if image.kind != "png":
             return image
+        ppi, (nw, nh) = printed_ppi(image)
+        if ppi < MIN_PPI:
+            need_w, need_h = print_pixels(image.w, image.h, MIN_PPI)
+            self.note("warning", f"{piece.group}: element {quoted(element.name)} ({element.key}): {src} ({nw:.0f} x {nh:.0f} px) "
+                                 f"prints at {ppi:.0f} ppi in its {image.w:.1f} x {image.h:.1f} mm box, under {MIN_PPI:g}: it "
+                                 f"will look soft or blocky; give it at least {need_w} x {need_h} px (300 ppi: "
+                                 f"{' x '.join(str(v) for v in print_pixels(image.w, image.h))})")
         small = downscaled(image.data, image.w, image.h)
         if small is None:
             return image

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Callable
 
 from printkit.datakit.paths import inside, shown
 from printkit.draw.images import MAX_PICTURE_BYTES, ImageTooLarge, NotAnImage, downscaled, natural_size
-from printkit.draw.shapes import Drawing, Group, Image
+from printkit.draw.shapes import Drawing, Group, Image, Text
 from printkit.errors import ConfigError
 from printkit.markdown_blocks import ICON, Block, ListBlock, blocks
 from printkit.press.pieces import Piece
@@ -20,6 +21,8 @@ MAX_RULES_BYTES = 1024 * 1024
 PNG_DPI = 150
 """A PNG's pixels become millimetres at this resolution (a picture is never shown larger than the column)."""
 MAX_W, MAX_H = 160.0, 180.0
+MIN_FIGURE_PT = 6.0
+"""A figure of printed pieces is never shrunk so far that their text prints smaller than this."""
 """The largest a picture is placed (mm): a tall picture still fits one page."""
 
 
@@ -60,10 +63,22 @@ def piece_sources(text: str) -> list[tuple[str, int]]:
     return [(src, _line_of(text, src)) for src in dict.fromkeys(sources(blocks(text))) if src.startswith(PIECES_PREFIX)]
 
 
+def _smallest_text(shapes: tuple, scale: float = 1.0) -> float:
+    """The smallest text size (pt) among the shapes, at the scale of their groups (inf when there is none)."""
+    found = math.inf
+    for shape in shapes:
+        if isinstance(shape, Text) and shape.text.strip():
+            found = min(found, shape.size * scale)
+        elif isinstance(shape, Group):
+            found = min(found, _smallest_text(shape.children, scale * shape.scale))
+    return found
+
+
 def pieces_figure(src: str, where: str, pieces: dict[str, Piece]) -> Drawing:
     """The faces of the printed pieces ``src`` names (``pieces:commit-2-3,commit-1-2``) side by side, true to size or at
     a scale (``...@50%``, 10 to 100%), shrunk to the column when wider; an id no piece has is an error naming the rule
-    sheet's line."""
+    sheet's line. Never so small that their text prints under :data:`MIN_FIGURE_PT`: pieces that would be are set in
+    more rows (or at the smallest scale that keeps it, which the asked scale cannot go below)."""
     from printkit.art.layout import pieces_drawing
 
     listed, _, scaled = src[len(PIECES_PREFIX):].partition("@")
@@ -76,8 +91,14 @@ def pieces_figure(src: str, where: str, pieces: dict[str, Piece]) -> Drawing:
         known = ", ".join(list(pieces)[:6])
         raise ConfigError(where, "", f"figure {quoted(src)}: no printed piece {quoted(missing[0] if missing else '')} "
                                      f"(pieces' ids: {known}{', ...' if len(pieces) > 6 else ''})")
-    drawing = pieces_drawing([pieces[ident] for ident in wanted], src, cols=len(wanted), gap=3.0)
-    scale = min(int(percent.group(1)) / 100 if percent else 1.0, MAX_W / drawing.width)
+    chosen = [pieces[ident] for ident in wanted]
+    drawing = pieces_drawing(chosen, src, cols=len(wanted), gap=3.0)
+    floor = min(1.0, MIN_FIGURE_PT / _smallest_text(drawing.children))
+    cols = len(wanted)
+    while cols > 1 and MAX_W / drawing.width < floor:  # too wide to keep its text legible: one piece fewer a row
+        cols -= 1
+        drawing = pieces_drawing(chosen, src, cols=cols, gap=3.0)
+    scale = max(floor, min(int(percent.group(1)) / 100 if percent else 1.0, MAX_W / drawing.width))
     if scale < 1.0:
         return Drawing(drawing.width * scale, drawing.height * scale, (Group(drawing.children, scale=scale),), title=src)
     return drawing

@@ -115,6 +115,16 @@ SLACK = 1.25
 """A PNG is resampled only when it has this many times the pixels its box needs (a side), so near-fits stay untouched."""
 
 
+MIN_PPI = 200.0
+"""Raster art printed at fewer pixels per inch than this looks soft or blocky: verify warns."""
+
+
+def printed_ppi(image: Image) -> tuple[float, tuple[int, int]]:
+    """The pixels per inch a PNG picture prints at in its box (the lower of the two directions), and its pixels."""
+    w, h = png_size(image.data)
+    return min(w / (image.w / 25.4), h / (image.h / 25.4)), (round(w), round(h))
+
+
 def print_pixels(w_mm: float, h_mm: float, dpi: float = PRINT_DPI) -> tuple[int, int]:
     """The pixels a ``w`` x ``h`` mm box needs at ``dpi`` (at least one each way)."""
     return max(1, math.ceil(w_mm / 25.4 * dpi - 1e-9)), max(1, math.ceil(h_mm / 25.4 * dpi - 1e-9))

@@ -194,12 +194,18 @@ class _Painter:
 
         fill = style.fill is not None
         stroke = style.stroke is not None
+        opacity = style.opacity
+        fill_colour, stroke_colour = style.fill, style.stroke
+        if self.inks is not None and self.inks.flatten and opacity < 1:  # PDF/X-1a: the opaque mix over the paper
+            fill_colour = fill_colour and self.inks.over_paper(fill_colour, opacity)
+            stroke_colour = stroke_colour and self.inks.over_paper(stroke_colour, opacity)
+            opacity = 1.0
         if fill:
-            self._fill(style.fill, _area(shape) if self.inks is not None else 0.0)  # type: ignore[arg-type]
-            self._set_alpha(0, style.opacity)
+            self._fill(fill_colour, _area(shape) if self.inks is not None else 0.0)  # type: ignore[arg-type]
+            self._set_alpha(0, opacity)
         if stroke:
-            self._stroke(style.stroke)  # type: ignore[arg-type]
-            self._set_alpha(1, style.opacity)
+            self._stroke(stroke_colour)  # type: ignore[arg-type]
+            self._set_alpha(1, opacity)
             self.code.append(f"{fp_str(style.width)} w")
             self.code.append(f"[{fp_str(list(style.dash))}] 0 d")
         return fill, stroke
@@ -245,6 +251,7 @@ class _Painter:
         fill, stroke = self._style(shape.style, shape)
         x1, y1, x2, y2 = shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
         self.code.extend(_circle_path(x1, y1, x2 - x1, y2 - y1))
+        self.code.append("h")  # closed: an open stroke leaves a hairline seam where it starts (3 o'clock) in PDFium
         self.code.append(_PATH_OPS[stroke, fill])
         self._pop()
 
@@ -264,10 +271,10 @@ class _Painter:
         self._pop()
 
     def text(self, shape: Text) -> None:
-        from reportlab.lib.rl_accel import fp_str
 
         self._push()
-        self.code.append(f"1 0 0 -1 {fp_str(shape.x, shape.y)} cm")  # moved to the baseline, y up again
+        self._cm(1, 0, 0, 1, shape.x, shape.y)  # moved to the baseline, then y up again: two steps, merged as reportlab
+        self._cm(1, 0, 0, -1, 0, 0)  # merges them (a position of -0.0000001 writes 0, as its canvas does)
         self._fill(shape.fill)
         doc = self.c._doc
         written = _TEXTS.get(doc)
@@ -383,6 +390,38 @@ def _vector(data: bytes) -> Any:
     return picture
 
 
+def _opaque(picture: Any, inks: Inks) -> Any:
+    """A copy of an svglib drawing whose translucent fills and strokes are the opaque mixes they make over the paper
+    (PDF/X-1a allows no transparency)."""
+    import copy
+
+    from reportlab.lib.colors import Color
+
+    picture = copy.deepcopy(picture)
+    stack = [picture]
+    while stack:
+        node = stack.pop()
+        for paint, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+            colour = getattr(node, paint, None)
+            alpha = getattr(node, opacity, None)
+            if isinstance(colour, Color):
+                alpha = (1.0 if alpha is None else alpha) * (1.0 if colour.alpha is None else colour.alpha)
+                if alpha < 1:
+                    hex_text = "#%02X%02X%02X" % tuple(round(v * 255) for v in (colour.red, colour.green, colour.blue))
+                    setattr(node, paint, colour_of(inks.over_paper(hex_text, alpha)))
+            if getattr(node, opacity, None) is not None:
+                setattr(node, opacity, 1.0)
+        stack.extend(getattr(node, "contents", ()))
+    return picture
+
+
+def colour_of(hex_text: str) -> Any:
+    """An opaque reportlab colour for ``#RRGGBB`` (a fresh object: svglib drawings are mutable)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_text)
+
+
 def vector_problem(data: bytes) -> str | None:
     """Why svglib cannot turn an SVG into a PDF drawing (None when it can, or when the picture is flat
     and printkit draws it itself): a kit checks its pictures before building."""
@@ -417,6 +456,9 @@ def _form(c: Canvas, shape: Image) -> str:
             from reportlab.graphics import renderPDF
 
             picture = _vector(shape.data)
+            inks = _INKS.get()
+            if inks is not None and inks.flatten:
+                picture = _opaque(picture, inks)
             c.scale(1 / picture.width, 1 / picture.height)
             renderPDF.draw(picture, c, 0, 0)
     else:
@@ -455,7 +497,7 @@ def _picture(data: bytes) -> ImageReader:
     inks = _INKS.get()
     if inks is None:
         return ImageReader(BytesIO(data))
-    image, alpha = cmyk_image(data)
+    image, alpha = cmyk_image(data, inks.profile, inks.flatten)
     reader = ImageReader(image)
     reader.getRGBData()
     if alpha is not None:
@@ -516,7 +558,9 @@ def _write(pages: Sequence[Page], title: str, inks: Inks | None, out: BytesIO, c
     c.setCreator("printkit")
     c.setProducer("printkit (reportlab)")
     if inks is not None and inks.intent is not None:
-        inks.intent.write(c)
+        inks.intent.write(c, inks.profile)
+    if inks is not None and inks.pdfx is not None:
+        inks.pdfx(c)
     for page in pages:
         if isinstance(page, DrawingPage):
             paint_drawing_page(c, page)

@@ -14,7 +14,7 @@ PNG_LEVEL = 3
 """zlib's level for previews (the pixels are the same at any level)."""
 
 
-def png_bytes(pixels: bytes, width: int, height: int) -> bytes:
+def png_bytes(pixels: bytes, width: int, height: int, dpi: float | None = None) -> bytes:
     """An 8-bit RGB PNG of ``pixels`` (rows top to bottom, 3 bytes a pixel, no padding), deterministic.
 
     Rows are stored unfiltered and deflated at :data:`PNG_LEVEL`: on artwork (flat colours, crisp edges) that is
@@ -22,17 +22,23 @@ def png_bytes(pixels: bytes, width: int, height: int) -> bytes:
     141 ms and 1.34 MiB), and a preview's encoding is what a small build waits for last.
     """
     stride = width * 3
-    return _png(b"".join(b"\0" + pixels[y * stride:(y + 1) * stride] for y in range(height)), width, height)
+    return _png(b"".join(b"\0" + pixels[y * stride:(y + 1) * stride] for y in range(height)), width, height, dpi)
 
 
-def _png(scanlines: bytes | memoryview, width: int, height: int) -> bytes:
-    """The PNG of unfiltered RGB ``scanlines`` (each row: the filter byte 0, then its pixels)."""
+def _png(scanlines: bytes | memoryview, width: int, height: int, dpi: float | None = None) -> bytes:
+    """The PNG of unfiltered RGB ``scanlines`` (each row: the filter byte 0, then its pixels); with ``dpi`` its
+    ``pHYs`` chunk says the resolution, so an image program shows it at its size."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, deflate, no filter, no interlace
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(scanlines, PNG_LEVEL)) + chunk(b"IEND", b"")
+    physical = b""
+    if dpi is not None:
+        per_metre = round(dpi / 0.0254)
+        physical = chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))  # pixels per metre
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + physical + chunk(b"IDAT", zlib.compress(scanlines, PNG_LEVEL))
+            + chunk(b"IEND", b""))
 
 
 def _rgb(data: bytes, width: int, height: int, stride: int, mode: str) -> bytes:
@@ -55,7 +61,7 @@ def pdf_to_png(pdf: bytes, dpi: float = 100.0, page: int = 0) -> bytes:
 
     PDFium draws straight into the PNG's scanlines: its rows ``width * 3 + 1`` bytes apart, one byte in, so the byte
     before each row stays the row's filter byte (0). Deterministic: the same PDF gives the same bytes (no timestamp
-    or metadata in the PNG).
+    or metadata in the PNG but its resolution).
     """
     import ctypes
 
@@ -80,11 +86,11 @@ def pdf_to_png(pdf: bytes, dpi: float = 100.0, page: int = 0) -> bytes:
             raise ValueError(f"PDFium rendered {bitmap.mode} pixels")
         width, height = bitmap.width, bitmap.height
         if lines and bitmap.mode == "RGB" and lines["data"][0:lines["stride"] * height:lines["stride"]].count(0) == height:
-            return _png(memoryview(lines["data"])[:lines["stride"] * height], width, height)
+            return _png(memoryview(lines["data"])[:lines["stride"] * height], width, height, dpi)
         pixels = _rgb(bytes(bitmap.buffer), width, height, bitmap.stride, bitmap.mode)  # PDFium chose otherwise
     finally:
         document.close()
-    return png_bytes(pixels, width, height)
+    return png_bytes(pixels, width, height, dpi)
 
 
 def warm_pdfium() -> None:

@@ -12,7 +12,7 @@ from printkit.export.raster import same_art
 from printkit.kit.model import Kit, PieceSet
 from printkit.press.pieces import Piece
 
-TARGETS = ("tts", "pod", "gutterfold", "cmyk")
+TARGETS = ("tts", "pod", "gutterfold", "cmyk", "pdfx")
 
 
 class ExportError(PrintkitError):

@@ -55,7 +55,7 @@ def render(drawing: Drawing, width_px: int, height_px: int) -> bytes:
         document.close()
     if image.size != (width_px, height_px):
         image = image.resize((width_px, height_px), PILImage.Resampling.LANCZOS)
-    return png_bytes(image)
+    return png_bytes(image, width_px / (drawing.width / MM_PER_INCH))
 
 
 def open_png(data: bytes) -> PILImage.Image:
@@ -64,10 +64,13 @@ def open_png(data: bytes) -> PILImage.Image:
     return image
 
 
-def png_bytes(image: PILImage.Image) -> bytes:
-    """An image as PNG without metadata (same pixels, same bytes)."""
+def png_bytes(image: PILImage.Image, dpi: float | None = None) -> bytes:
+    """An image as PNG without metadata but its resolution (``dpi``, or the one the image was read with): same pixels,
+    same bytes."""
     out = BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    dpi = dpi or image.info.get("dpi", (None,))[0]
+    extra = {"dpi": (dpi, dpi)} if dpi else {}
+    image.save(out, format="PNG", optimize=False, compress_level=6, **extra)
     return out.getvalue()
 
 
@@ -83,6 +86,7 @@ def sheet(images: Sequence[bytes | None], cols: int, rows: int, cell_w: int, cel
         if image.size != (cell_w, cell_h):
             raise ValueError(f"image {index} is {image.size[0]} x {image.size[1]} px, the sheet's cells {cell_w} x {cell_h}")
         canvas.paste(image, (c * cell_w, r * cell_h))
+        canvas.info.setdefault("dpi", image.info.get("dpi", (None,)))
     return png_bytes(canvas)
 
 
@@ -100,7 +104,7 @@ def fit_canvas(data: bytes, width_px: int, height_px: int) -> bytes:
         pixels, left = pixels[:, -left:-left + width_px], 0
     h, w = pixels.shape[:2]
     padded = np.pad(pixels, ((top, height_px - h - top), (left, width_px - w - left), (0, 0)), mode="edge")
-    return png_bytes(PILImage.fromarray(padded, "RGB"))
+    return png_bytes(PILImage.fromarray(padded, "RGB"), open_png(data).info.get("dpi", (None,))[0])
 
 
 def anonymous(shape: Any) -> Any:

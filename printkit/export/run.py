@@ -8,6 +8,7 @@ from pathlib import Path
 from printkit.build import write_atomically
 from printkit.draw.cmyk import DEFAULT_INTENT, INTENTS
 from printkit.export.common import TARGETS, Export, ExportError, only_decks
+from printkit.export.pdfx import VERSIONS
 from printkit.export.shops import SHOP_NAMES
 from printkit.kit.model import Kit
 from printkit.userinput.text import quoted
@@ -24,15 +25,28 @@ class ExportResult:
     warnings: list[str]
 
 
+@dataclass(frozen=True)
+class Press:
+    """The CMYK options of ``--to cmyk`` and ``--to pdfx``: printing condition, profile file, PDF/X version."""
+
+    intent: str | None = None
+    profile: str | None = None
+    pdfx: str | None = None
+    """``1a`` or ``4`` (``--pdfx-version``); ``--to pdfx`` and ``--to cmyk --pdfx`` default to ``1a``."""
+
+
 def check_options(target: str, shop: str | None, base_url: str | None, decks: tuple[str, ...] = (),
-                  intent: str | None = None) -> None:
+                  intent: str | None = None, press: Press = Press()) -> None:
     """Unknown targets and shops, and options that do not belong to the target, are errors before any work."""
-    if intent is not None and target != "cmyk":
-        raise ExportError(f"--intent: only for --to cmyk, not --to {target}")
+    for option, value in (("--intent", intent), ("--profile", press.profile), ("--pdfx", press.pdfx)):
+        if value is not None and target not in ("cmyk", "pdfx"):
+            raise ExportError(f"{option}: only for --to cmyk or pdfx, not --to {target}")
     if intent is not None and intent not in INTENTS:
         raise ExportError(f"--intent: unknown printing condition {intent!r} (known: {', '.join(INTENTS)})")
-    if decks and target == "cmyk":
-        raise ExportError("--deck: not for --to cmyk (its PDFs are the whole kit, as printed)")
+    if press.pdfx is not None and press.pdfx not in VERSIONS:
+        raise ExportError(f"--pdfx-version: expected {' or '.join(VERSIONS)}, got {quoted(press.pdfx)}")
+    if decks and target in ("cmyk", "pdfx"):
+        raise ExportError(f"--deck: not for --to {target} (its PDFs are the whole kit, as printed)")
     if target not in TARGETS:
         raise ExportError(f"--to: unknown target {quoted(target)} (targets: {', '.join(TARGETS)})")
     if shop is not None and target != "pod":
@@ -46,10 +60,10 @@ def check_options(target: str, shop: str | None, base_url: str | None, decks: tu
 
 
 def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, base_url: str | None = None,
-                decks: tuple[str, ...] = (), intent: str | None = None) -> Export:
+                decks: tuple[str, ...] = (), intent: str | None = None, press: Press = Press()) -> Export:
     """The files of one export in memory (nothing written); ``decks``: only these decks (``--deck``);
-    ``intent``: the CMYK PDFs' printing condition (``--intent``, default FOGRA39)."""
-    check_options(target, shop, base_url, decks, intent)
+    ``intent``: the CMYK PDFs' printing condition (``--intent``, default FOGRA39); ``press``: their profile and PDF/X."""
+    check_options(target, shop, base_url, decks, intent, press)
     if decks:
         kit = only_decks(kit, decks)
     if target == "tts":
@@ -66,13 +80,14 @@ def make_export(kit: Kit, target: str, folder: Path, shop: str | None = None, ba
         return export_gutterfold(kit)
     from printkit.export.cmyk import export_cmyk
 
-    return export_cmyk(kit, intent or DEFAULT_INTENT)
+    pdfx = press.pdfx or ("1a" if target == "pdfx" else None)
+    return export_cmyk(kit, intent or DEFAULT_INTENT, press.profile, pdfx)
 
 
 def export_kit(kit: Kit, target: str, out: Path, shop: str | None = None, base_url: str | None = None,
-               decks: tuple[str, ...] = (), intent: str | None = None) -> ExportResult:
+               decks: tuple[str, ...] = (), intent: str | None = None, press: Press = Press()) -> ExportResult:
     """Export ``kit`` into ``out/<game>/export/<target>/``; a failed export leaves the previous one in place."""
     folder = out / kit.game / "export" / target
-    made = make_export(kit, target, folder, shop, base_url, decks, intent)
+    made = make_export(kit, target, folder, shop, base_url, decks, intent, press)
     write_atomically(folder, made.files)
     return ExportResult(kit.game, target, folder, {name: len(data) for name, data in made.files.items()}, made.warnings)

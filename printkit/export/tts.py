@@ -1,7 +1,7 @@
 """Tabletop Simulator: deck sheets, backs, board and token images, and a saved object that loads decks, boards and tokens.
 
 TTS custom decks: a face sheet of at most 10 x 7 cards (no side over 4096 px) cut into ``NumWidth`` x
-``NumHeight`` equal cells; card ``k`` of sheet ``n`` is CardID ``100 n + k``. The sheet's last (bottom
+``NumHeight`` equal cells, the grid chosen to give the cards the most pixels; card ``k`` of sheet ``n`` is CardID ``100 n + k``. The sheet's last (bottom
 right) cell is the hidden-card image, shown for cards held in another player's hand; it holds the back,
 so at most 69 cards share a sheet. Copies of a card share one cell (their ids repeat in ``DeckIDs``).
 Cards of a deck with several backs go on one sheet per back (a sheet has one ``BackURL``).
@@ -49,14 +49,22 @@ class DeckSheet:
     faces: tuple[Face, ...]
 
 
-def grid(cards: int) -> tuple[int, int]:
-    """Columns and rows for ``cards`` faces plus the hidden-card cell (at most 10 x 7)."""
+def grid(cards: int, w_mm: float = 63.5, h_mm: float = 88.9) -> tuple[int, int]:
+    """Columns and rows for ``cards`` faces plus the hidden-card cell (at most 10 x 7): of the grids that hold them,
+    the one giving ``w_mm`` x ``h_mm`` cards the most pixels (fewer empty cells, then more columns, on a tie)."""
     slots = cards + 1
-    cols = min(MAX_COLS, slots)
-    rows = math.ceil(slots / cols)
-    if rows > MAX_ROWS:
+    best: tuple[tuple[int, int, int], tuple[int, int]] | None = None
+    for cols in range(1, MAX_COLS + 1):
+        rows = math.ceil(slots / cols)
+        if rows > MAX_ROWS or (cols > 1 and math.ceil(slots / (cols - 1)) == rows):
+            continue  # too tall, or a column that stays empty
+        cw, _ = cell_size(w_mm, h_mm, cols, rows)
+        score = (cw, -(cols * rows - slots), cols)
+        if best is None or score > best[0]:
+            best = (score, (cols, rows))
+    if best is None:
         raise ValueError(f"{cards} cards do not fit one {MAX_COLS} x {MAX_ROWS} sheet")
-    return cols, rows
+    return best[1]
 
 
 def cell_size(w_mm: float, h_mm: float, cols: int, rows: int) -> tuple[int, int]:
@@ -111,7 +119,7 @@ class _Writer:
             back_name = f"{deck.name}-back.png" if len(groups) == 1 else f"{deck.name}-back-{b + 1}.png"
             back_piece = members[0]
             for chunk in chunks:
-                cols, rows = grid(len(chunk))
+                cols, rows = grid(len(chunk), piece.w, piece.h)
                 cw, ch = cell_size(piece.w, piece.h, cols, rows)
                 number = len(sheets) + 1
                 name = f"{deck.name}.png" if len(groups) == 1 and len(chunks) == 1 else f"{deck.name}-{number}.png"

@@ -3,14 +3,16 @@ clear of pieces, and the board drawn is the board the engine plays on."""
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from typing import Iterable
 
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Line, Text, walk
 from printkit.kit.model import Finding, Kit
-from printkit.press.settings import PrintSettings
-from printkit.press.sheets import Sheet
+from printkit.press.marks import MIN_MARK_MM
+from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
+from printkit.press.sheets import Placed, Sheet
 from printkit.userinput.text import quoted
 
 TOLERANCE = 0.05
@@ -65,15 +67,26 @@ def _texts_in(shapes: tuple, dx: float = 0.0, dy: float = 0.0) -> Iterable[tuple
             yield from _texts_in(shape.children, dx + shape.dx, dy + shape.dy)
 
 
+def _piece_frame(piece: Group, placed: Placed) -> tuple[tuple, float, float]:
+    """A placed piece's shapes in its own coordinates and its own width and height (a piece turned a quarter turn on
+    the sheet: its art inside the turn, its size the other way round)."""
+    children = piece.children
+    inner = children[0] if len(children) == 1 and isinstance(children[0], Group) else None
+    if inner is not None and len(inner.children) == 1 and isinstance(inner.children[0], Group) and "turned" in inner.children[0].cls:
+        return inner.children[0].children, placed.h, placed.w
+    return children, placed.w, placed.h
+
+
 def text_outside_safe_area(sheet: Sheet, safe: float) -> Iterable[str]:
     """Text on a rectangular piece closer than ``safe`` mm to its cut line."""
     for child, placed in zip((c for c in sheet.page.drawing.children if isinstance(c, Group) and "piece" in c.cls), sheet.placed):
-        for text, dx, dy in _texts_in(child.children):
+        shapes, w, h = _piece_frame(child, placed)
+        for text, dx, dy in _texts_in(shapes):
             if OVERFULL in text.cls:
                 continue
             x0, y0, x1, y1 = text_extent(text)
             x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 + dy, y1 + dy
-            if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > placed.w - safe + TOLERANCE or y1 > placed.h - safe + TOLERANCE:
+            if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > w - safe + TOLERANCE or y1 > h - safe + TOLERANCE:
                 yield f"{quoted(text.text)} on {placed.name}"
 
 
@@ -82,10 +95,41 @@ def _extent(mark: Line) -> tuple[float, float, float, float]:
     return min(mark.x1, mark.x2), max(mark.x1, mark.x2), min(mark.y1, mark.y2), max(mark.y1, mark.y2)
 
 
+def unmarked_cut_lines(sheet: Sheet, settings: PrintSettings) -> list[str]:
+    """Each end of a piece's cut line without a crop mark of :data:`MIN_MARK_MM` on the line beyond the bleed
+    ("x 12.3 mm, top"): every cut line is marked at both ends, outside the block of pieces it bounds. Tiles mark the
+    board's corners only, and a sheet without marks (a die net, cut along its printed outline) is not asked."""
+    if not settings.crop_marks or not sheet.marks or sheet.label.startswith("tile "):
+        return []
+    long_enough = [_extent(mk) for mk in sheet.marks if math.hypot(mk.x2 - mk.x1, mk.y2 - mk.y1) >= MIN_MARK_MM - 1e-6]
+    lines = {"x": [(x0, (y0, y1)) for x0, x1, y0, y1 in long_enough if abs(x1 - x0) < 0.01],  # vertical marks: x, span
+             "y": [(y0, (x0, x1)) for x0, x1, y0, y1 in long_enough if abs(y1 - y0) < 0.01]}
+    b = settings.bleed_mm if sheet.bleed_mm is None else sheet.bleed_mm
+    missing: dict[str, None] = {}
+    for p in sheet.placed:
+        for axis, cuts, start, end, sides in (("x", (p.x, p.x + p.w), p.y, p.y + p.h, ("top", "bottom")),
+                                              ("y", (p.y, p.y + p.h), p.x, p.x + p.w, ("left", "right"))):
+            for at in cuts:
+                spans = [span for key, span in lines[axis] if abs(key - at) < 0.01]
+                if not any(high <= start - b for _, high in spans):
+                    missing[f"{axis} {at:.1f} mm, {sides[0]}"] = None
+                if not any(low >= end + b for low, _ in spans):
+                    missing[f"{axis} {at:.1f} mm, {sides[1]}"] = None
+    return list(missing)
+
+
+def _labels(drawing: Drawing) -> Iterable[tuple[Text, float, float]]:
+    """The page's own text lines (not on pieces): labels, captions, hints."""
+    for shape in drawing.children:
+        if isinstance(shape, Text):
+            yield shape, 0.0, 0.0
+
+
 def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
-    """Pieces inside the printable area; crop marks outside every piece's bleed."""
+    """Pieces inside the printable area; crop marks outside every piece's bleed, inside the printer's margin, at least
+    3 mm long, one at each end of every cut line; captions clear of the marks."""
     pw, ph = settings.page_size
-    m, b = settings.margin_mm, settings.bleed_mm
+    m, b = settings.margin_mm, settings.bleed_mm if sheet.bleed_mm is None else sheet.bleed_mm
     marks = [_extent(mark) for mark in sheet.marks]
     for p in sheet.placed:
         if p.x < m - TOLERANCE or p.y < m - TOLERANCE or p.x + p.w > pw - m + TOLERANCE or p.y + p.h > ph - m + TOLERANCE:
@@ -94,10 +138,28 @@ def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
         for lx0, lx1, ly0, ly1 in marks:
             if lx0 <= x1 and lx1 >= x0 and ly0 <= y1 and ly1 >= y0:
                 yield Finding("error", f"{sheet.label}: a crop mark touches {p.name}")
-    full = min(2.0, settings.mark_length_mm - 0.01)
-    short = [mk for mk in sheet.marks if abs(mk.x2 - mk.x1) + abs(mk.y2 - mk.y1) < full]
-    if settings.crop_marks and short:
-        yield Finding("warning", f"{sheet.label}: {len(short)} crop marks shorter than 2 mm on {settings.paper} paper")
+    if sheet.note:
+        yield Finding("note", sheet.note)
+    if not settings.crop_marks:
+        return
+    pm = settings.printer_margin_mm
+    outside = [mk for mk in marks if mk[0] < pm - TOLERANCE or mk[2] < pm - TOLERANCE or mk[1] > pw - pm + TOLERANCE
+               or mk[3] > ph - pm + TOLERANCE]
+    if outside:
+        yield Finding("warning", f"{sheet.label}: {len(outside)} crop marks reach into the printer's {pm:g} mm margin, "
+                                 "where most home printers print nothing")
+    short = [mk for mk in sheet.marks if math.hypot(mk.x2 - mk.x1, mk.y2 - mk.y1) < MIN_MARK_MM - 1e-6]
+    if short:
+        yield Finding("warning", f"{sheet.label}: {len(short)} crop marks shorter than {MIN_MARK_MM:g} mm on {settings.paper} paper")
+    missing = unmarked_cut_lines(sheet, settings)
+    if missing:
+        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        yield Finding("warning", f"{sheet.label}: cut lines without a crop mark of {MIN_MARK_MM:g} mm on {settings.paper} "
+                                 f"paper: {', '.join(missing[:3])}{more}")
+    for text, _, _ in _labels(sheet.page.drawing):
+        tx0, ty0, tx1, ty1 = text_extent(text)
+        if any(lx0 <= tx1 and lx1 >= tx0 and ly0 <= ty1 and ly1 >= ty0 for lx0, lx1, ly0, ly1 in marks):
+            yield Finding("error", f"{sheet.label}: the caption {quoted(text.text)} lies under a crop mark")
 
 
 def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Finding]:
@@ -120,6 +182,39 @@ def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Fin
             yield Finding("error", f"board.svg: cell {name} lacks class {want}")
 
 
+MIN_PRINTED_PT = 6.0
+"""No text on a printed page is smaller than this (rule-sheet figures, page labels and captions; pieces: 7 pt)."""
+
+
+def _printed_sizes(shapes: tuple, scale: float = 1.0) -> Iterable[tuple[Text, float]]:
+    """Each text with the size it prints at (its size times the scale of the groups around it)."""
+    for shape in shapes:
+        if isinstance(shape, Text):
+            yield shape, shape.size * scale
+        elif isinstance(shape, Group):
+            yield from _printed_sizes(shape.children, scale * shape.scale)
+
+
+def small_printed_text(kit: Kit) -> list[Finding]:
+    """A warning for each rule-sheet figure and print page holding text that prints under :data:`MIN_PRINTED_PT`
+    (a figure wider than the rule sheet's column is printed smaller, its text with it)."""
+    column = kit.settings.page_size[0] - 2 * RULE_SHEET_MARGIN_MM
+    drawings = [*(("figure", name, d) for name, d in sorted(kit.figures.items())),
+                *(("picture", name, d) for name, d in sorted(kit.pictures.items()))]
+    places = [(f"rule sheet {kind} {name}", d.children, min(1.0, column / d.width) if d.width > 0 else 1.0)
+              for kind, name, d in drawings]
+    places += [(f"kit.pdf: {s.label}", s.page.drawing.children, 1.0) for sec in kit.sections for s in sec.sheets]
+    found = []
+    for where, shapes, scale in places:
+        small = sorted({(round(pt, 1), text.text) for text, pt in _printed_sizes(shapes, scale)
+                        if pt < MIN_PRINTED_PT - 1e-9 and text.text.strip()})
+        if small:
+            shown = ", ".join(f"{quoted(t)} at {pt:g} pt" for pt, t in small[:3])
+            more = f" and {len(small) - 3} more" if len(small) > 3 else ""
+            found.append(Finding("warning", f"{where}: text under {MIN_PRINTED_PT:g} pt: {shown}{more}"))
+    return found
+
+
 def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
     """An error naming the first line of the rule sheet holding characters its font cannot print."""
     regular = kit.rules_faces[0]
@@ -135,7 +230,7 @@ def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
 
 def check_kit(kit: Kit) -> list[Finding]:
     """Every shared check plus the game's own findings, errors first."""
-    found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit)
+    found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit) + small_printed_text(kit)
     drawings = [(f"artwork/{stem}.svg", d) for stem, d in sorted(kit.artwork.items())]
     drawings += [(f"rule sheet figure {name}", d) for name, d in sorted(kit.figures.items())]
     drawings += [(f"kit.pdf: {s.label}", s.page.drawing) for sec in kit.sections for s in sec.sheets]

@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from printkit.draw.shapes import Drawing
     from printkit.kit.parallel import Hand
 
-RENDERER = "pdfium-3"
-"""Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped; or another PNG level) are not reused."""
+RENDERER = "pdfium-4"
+"""Part of every cache key: previews cached by another renderer (or an older PDF painter: pictures clipped; or another PNG level;
+or PNGs without their dpi) are not reused."""
 WAIT_S = 600.0
 """How long to wait for one preview before declaring the workers lost."""
 

@@ -20,6 +20,7 @@ from printkit.kit.forked import Elsewhere
 from printkit.kit.limits import check_previews
 from printkit.kit.model import Kit
 from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews, with_previews
+from printkit.press.settings import PrintSettings
 
 ELSEWHERE_PAGES = 24
 """From this many component pages on (with a second core), kit.pdf is written by a forked process while this one
@@ -28,12 +29,25 @@ kit.pdf takes less time than the fork and the third process competing with the p
 
 
 def print_lines(kit: Kit) -> list[str]:
-    """What the first page says about printing: the game's notes and each section's advice."""
+    """What the first page says about printing: the game's notes, each section's advice and how the pieces are cut."""
     lines = list(kit.print_notes)
     for section in kit.sections:
         count = len(section.sheets)
         lines.append(f"{section.name.capitalize()}: {count} page{'s' if count != 1 else ''}. {section.advice}".strip())
-    return lines
+    return [*lines, cutting_line(kit.settings)]
+
+
+def cutting_line(settings: PrintSettings) -> str:
+    """How the sheets are cut: pieces apart, each with its bleed (two cuts between neighbours), or butted (one)."""
+    if not settings.crop_marks:
+        return "Cutting: no crop marks are printed (print.crop_marks = false): cut along the pieces' edges."
+    if settings.butted:
+        return ("Cutting: cards and square pieces touch (print.butted): one cut along each crop mark parts two neighbours; "
+                "there is no bleed between them, so cut exactly on the line.")
+    b, gap = settings.bleed_mm, settings.piece_gap
+    return (f"Cutting: every piece has its own {b:g} mm bleed, {gap:g} mm from its neighbours: cut along every crop mark, "
+            "twice between neighbours. Round and hex pieces: cut their square on the marks, then trim round inside the "
+            "colour, or use a punch of their size.")
 
 
 def components(kit: Kit) -> list[str]:

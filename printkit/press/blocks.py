@@ -3,8 +3,8 @@
 ``grid_sheets`` puts one kind of piece per page; a kit with several small kinds (Token Tactics:
 round chips, square chips, round and square markers) gets labelled blocks one
 under the other, each with its own crop marks, and starts a new page only when one is full.
-Round pieces are spaced two bleeds apart and get a dashed circular cut guide; square pieces are
-butted and share cut lines, like cards.
+Round and hex pieces are spaced two bleeds apart; square pieces sit apart like cards, each with its own bleed
+(``print.butted``: sharing cut lines).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Shape, Text
-from printkit.press.marks import crop_marks
-from printkit.press.pieces import Piece, bleed_outline, cut_guide, printable_area
+from printkit.press.marks import crop_marks, mark_room
+from printkit.press.pieces import Piece, bleed_outline, printable_area
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet, footer, mirror_slots
 
@@ -32,10 +32,9 @@ class Block:
 
 def _geometry(block: Block, settings: PrintSettings) -> tuple[int, int, float]:
     piece = block.pieces[0]
-    gap = 2 * settings.bleed_mm if piece.shaped else 0.0
-    area = printable_area(settings)
-    outer = 2 * (settings.bleed_mm + settings.mark_offset_mm + settings.mark_length_mm)
-    cols = max(1, math.floor((area.w - outer + gap) / (piece.w + gap)))
+    gap = 2 * settings.bleed_mm if piece.shaped else settings.piece_gap
+    pw, _ = settings.page_size
+    cols = max(1, math.floor((pw - 2 * mark_room(settings) + gap + 1e-9) / (piece.w + gap)))
     cols = min(cols, len(block.pieces))
     return cols, math.ceil(len(block.pieces) / cols), gap
 
@@ -55,15 +54,18 @@ def _top_room(settings: PrintSettings) -> float:
     return _mark_room(settings) + 6.0
 
 
-def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: float) -> tuple[float, float, float, float] | Circle | Polygon:
-    """Full bleed on sides with no butted neighbour; the cut line on shared edges; round and hex pieces: their grown outline."""
+def _clip(piece: Piece, r: int, c: int, cols: int, rows: int, count: int, b: float, gap: float
+          ) -> tuple[float, float, float, float] | Circle | Polygon:
+    """Full bleed on sides with no neighbour, up to the middle of the gap where one is (butted: the shared cut line);
+    round and hex pieces: their grown outline."""
     if piece.shaped:
         return bleed_outline(piece, b)
     index = r * cols + c
-    left = b if c == 0 else 0.0
-    right = b if c == cols - 1 or index + 1 >= count else 0.0
-    top = b if r == 0 else 0.0
-    bottom = b if r == rows - 1 or index + cols >= count else 0.0
+    inner = min(b, gap / 2)
+    left = b if c == 0 else inner
+    right = b if c == cols - 1 or index + 1 >= count else inner
+    top = b if r == 0 else inner
+    bottom = b if r == rows - 1 or index + cols >= count else inner
     return (-left, -top, piece.w + left + right, piece.h + top + bottom)
 
 
@@ -99,8 +101,8 @@ def _place(block: Block, y: float, settings: PrintSettings, side: str = "front")
         art = piece.front if front else piece.back
         assert art is not None
         children: list[Shape] = [piece.underlay] if piece.underlay is not None and front else []
-        children += [art, *cut_guide(piece)]
-        clip = _clip(piece, r, c, cols, rows, len(block.pieces), settings.bleed_mm)
+        children.append(art)
+        clip = _clip(piece, r, c, cols, rows, len(block.pieces), settings.bleed_mm, gap)
         clip = clip if front else _flipped(clip, piece, settings.duplex_flip)
         shapes.append(Group((Group(tuple(children), clip=clip),), dx=x, dy=top, cls=("piece",)))
         placed.append(Placed(piece.name, x, top, w, h))
@@ -154,5 +156,5 @@ def _sheet(page: list[tuple[Block, float]], settings: PrintSettings, label: str,
     b = settings.bleed_mm
     trim = (x0, y0, x1 - x0, y1 - y0)
     bleed = (x0 - b, y0 - b, x1 - x0 + 2 * b, y1 - y0 + 2 * b)
-    drawing = Drawing(pw, ph, (*shapes, *marks, footer(label, settings)), title=label)
+    drawing = Drawing(pw, ph, (*shapes, *marks, footer(label, settings, marks)), title=label)
     return Sheet(DrawingPage(drawing, trim, bleed), label, side, placed, marks)

@@ -16,8 +16,8 @@ class Piece:
     """A piece of ``w`` x ``h`` mm. Art is in the piece's own coordinates (0..w, 0..h).
 
     Art that must reach the cut line draws up to OVERRUN mm past it (see :func:`bleed_rect`);
-    the imposition clips it to the bleed on outside edges and to the cut line between
-    butted pieces. ``round`` pieces (tokens) get a circular cut guide.
+    the imposition clips it to the bleed. Round and hex pieces print no line on their cut (a cut a little off
+    would show it on one side): their bleed runs past it in their own shape.
     """
 
     name: str
@@ -38,25 +38,9 @@ class Piece:
         return self.round or self.hex
 
 
-GUIDE = Style(stroke="#4D4D4D", width=0.15, dash=(1.0, 1.0))
-HALO = Style(stroke="#FFFFFF", width=0.35)
-"""Under the dashes: a white line, so the guide shows as dark and light dashes on any art, dark fills too."""
-
-
 def hexagon(w: float, h: float) -> tuple[tuple[float, float], ...]:
     """A pointy-top hexagon touching the edges of a ``w`` x ``h`` box."""
     return ((w / 2, 0.0), (w, h / 4), (w, 3 * h / 4), (w / 2, h), (0.0, 3 * h / 4), (0.0, h / 4))
-
-
-def cut_guide(piece: Piece) -> tuple[Shape, ...]:
-    """The line to cut a round or hex piece along (nothing for pieces cut on crop marks)."""
-    if piece.hex:
-        outline = hexagon(piece.w, piece.h)
-        return Polygon(outline, HALO, cls=("cut-halo",)), Polygon(outline, GUIDE, cls=("cut-guide",))
-    if piece.round:
-        cx, cy, r = piece.w / 2, piece.h / 2, min(piece.w, piece.h) / 2
-        return Circle(cx, cy, r, HALO, cls=("cut-halo",)), Circle(cx, cy, r, GUIDE, cls=("cut-guide",))
-    return ()
 
 
 def bleed_outline(piece: Piece, bleed: float) -> Circle | Polygon:

@@ -15,6 +15,8 @@ PAPERS: dict[str, tuple[float, float]] = {
     "universal": (210.0, 279.4),
 }
 """Portrait paper sizes in mm; "universal" prints unchanged on both A4 and Letter."""
+RULE_SHEET_MARGIN_MM = 15.0
+"""Side margins of rule-sheet pages: a figure wider than the column between them is printed smaller."""
 
 
 @dataclass(frozen=True)
@@ -36,12 +38,13 @@ class PrintSettings:
     bleed_mm: float = param(3.0, min=0, max=6, doc="art runs this far past each cut line")
     margin_mm: float = param(6.0, min=3, max=30, doc="no cut line closer to the paper edge than this")
     safe_mm: float = param(3.0, min=0, max=10, doc="no text closer to a cut line than this")
-    card_gap: float = param(0.0, min=0, max=20, doc="mm between cards on print sheets (0: butted); each card's bleed fills it")
+    card_gap: float = param(0.0, min=0, max=20, doc="mm between cards on print sheets (0: two bleeds, each card carries its whole bleed; less: half the gap each)")
+    butted: bool = param(False, doc="cards and square pieces share their cut lines (no bleed between them: cut each edge once)")
     crop_marks: bool = param(True, doc="draw crop marks outside the bleed")
     mark_offset_mm: float = param(2.0, min=0.5, max=10, doc="gap between the bleed and a crop mark")
-    mark_length_mm: float = param(5.0, min=1, max=20, doc="length of a crop mark")
+    mark_length_mm: float = param(5.0, min=3, max=20, doc="length of a crop mark (at least 3 mm where the paper is tight)")
     mark_width_mm: float = param(0.2, min=0.05, max=1, doc="line width of crop marks")
-    mark_margin_mm: float = param(3.0, min=0, max=10, doc="crop marks stop this far from the paper edge")
+    printer_margin_mm: float = param(5.0, min=0, max=20, doc="the printer's unprintable margin: crop marks and labels stay inside it")
     duplex_flip: str = param("long", choices=("long", "short"), doc="edge the sheet flips on for backs")
     back_offset_x_mm: float = param(0.0, min=-10, max=10, doc="printer's measured shift of back pages")
     back_offset_y_mm: float = param(0.0, min=-10, max=10, doc="printer's measured shift of back pages")
@@ -55,6 +58,13 @@ class PrintSettings:
     @property
     def page_size(self) -> tuple[float, float]:
         return PAPERS[self.paper]
+
+    @property
+    def piece_gap(self) -> float:
+        """mm between cards (and square pieces) on print sheets: 0 when butted, else ``card_gap`` or (0) two bleeds."""
+        if self.butted:
+            return 0.0
+        return self.card_gap if self.card_gap > 0 else 2 * self.bleed_mm
 
     def check(self) -> list[tuple[str, str]]:
         w, h = self.page_size

@@ -110,8 +110,8 @@ fill = "#333333"
 '''
 
 
-@pytest.mark.parametrize("shape, guide", [("round", "circle"), ("hex", "polygon"), ("square", None)])
-def test_token_shapes_and_sides(tmp_path: Path, shape: str, guide: str | None) -> None:
+@pytest.mark.parametrize("shape", ["round", "hex", "square"])
+def test_token_shapes_and_sides(tmp_path: Path, shape: str) -> None:
     folder = write_kit(tmp_path / "k", TOKENS.format(shape=shape, back='back = "reverse"'),
                        {"chips.csv": "value,colour,quantity\n1,#B8860B,5\n5,#6A4C93,3\n"})
     kit = make_data_kit(str(folder))
@@ -119,11 +119,8 @@ def test_token_shapes_and_sides(tmp_path: Path, shape: str, guide: str | None) -
     assert [s.side for s in sheets] == ["front", "back"]
     assert len(sheets[0].placed) == 8
     svg = ET.fromstring(to_svg(sheets[0].page.drawing))
-    guides = [e for e in svg.iter() if "cut-guide" in (e.get("class") or "")]
-    if guide is None:
-        assert guides == [] and len(sheets[0].marks) > 0  # square tokens are butted and cut along crop marks
-    else:
-        assert len(guides) == 8 and all(g.tag.endswith(guide) for g in guides)
+    # no line is printed on a cut (a cut a little off shows it): the bleed runs past it, crop marks stand outside
+    assert [e for e in svg.iter() if "cut-guide" in (e.get("class") or "")] == [] and len(sheets[0].marks) > 0
     w, h = sheets[0].placed[0].w, sheets[0].placed[0].h
     assert w == 20 and h == pytest.approx(20 if shape != "hex" else 40 / 3 ** 0.5)
     assert [f for f in check_kit(kit) if f.level == "error"] == []

@@ -70,3 +70,28 @@ def test_a_card_s_picture_stays_inside_its_box_on_the_printed_page(tmp_path: Pat
             assert at(x, y) == pytest.approx((255, 255, 255), abs=8), (x, y)
     preview = render_pdf_page(pdf_bytes([DrawingPage(kit.artwork["cards"])], "x"), 0, 50)
     assert preview.getpixel((2, 2)) == pytest.approx((255, 255, 255), abs=8)
+
+
+@pytest.mark.parametrize("pixels, warned", [(48, True), (150, True), (200, False), (600, False)])
+def test_raster_art_under_200_ppi_is_warned_of_with_its_element_and_file(tmp_path: Path, pixels: int, warned: bool) -> None:
+    """A 24 mm picture needs 189 px for 200 ppi: a 48 px PNG prints at 51 ppi and verify says which element and file."""
+    import io
+
+    from PIL import Image as PILImage
+
+    from printkit.kit.checks import check_kit
+    from tests.datakit.helpers import CARD
+    from tests.datakit.helpers import write_kit as write_folder
+
+    out = io.BytesIO()
+    PILImage.new("RGB", (pixels, pixels), (200, 50, 50)).save(out, format="PNG")
+    kit_text = CARD + '\n[layouts.front.pic]\ntype = "image"\nsrc = "art/dot.png"\nx = 20\ny = 30\nw = 24\nh = 24\n'
+    folder = write_folder(tmp_path / "kit", kit_text, {"cards.csv": "title,colour\nAlpha,#AA3300\n", "art/dot.png": out.getvalue()})
+    found = [f for f in check_kit(make_data_kit(str(folder))) if "ppi" in f.message]
+    if not warned:
+        assert found == []
+        return
+    ppi = round(pixels / (24 / 25.4))
+    assert [f.level for f in found] == ["warning"]
+    assert (f"element 'pic' (layouts.front.pic): art/dot.png ({pixels} x {pixels} px) prints at {ppi} ppi in its "
+            "24.0 x 24.0 mm box, under 200") in found[0].message and "at least 189 x 189 px" in found[0].message

@@ -55,7 +55,7 @@ def test_cards_sit_card_gap_apart_and_each_card_s_bleed_fills_its_half(tmp_path:
     y = first.y + 40
     assert _pixel(page, edge + 0.6, y) == pytest.approx(red, abs=6)  # a cut 0.6 mm too far right still shows red
     assert _pixel(page, edge + 1.4, y) == pytest.approx(blue, abs=6)  # the neighbour's cut 0.6 mm too far left: blue
-    default, _, _ = _built(tmp_path / "butted", ("print.card_gap=0",))
+    default, _, _ = _built(tmp_path / "butted", ("print.butted=true",))
     butted = next(s for s in default.sections if s.name.startswith("cards")).sheets[0].placed
     assert butted[1].x == pytest.approx(butted[0].x + butted[0].w)
 

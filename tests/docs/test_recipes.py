@@ -71,9 +71,10 @@ def test_score_track(tmp_path: Path) -> None:
 
 
 def test_duplex_offsets_in_a_kit(tmp_path: Path) -> None:
-    """The calibration recipe's [print] table is a kit's too (shifted backs may shorten a crop mark: a warning)."""
+    """The calibration recipe's [print] table is a kit's too; the grid keeps room for the shifted backs' crop marks."""
     deck = '[[deck]]\nname = "cards"\ndata = "cards.csv"\nfront = "f"\nback = "f"\n\n' \
            '[layouts.f.t]\ntype = "text"\ntext = "{title}"\nx = 5\ny = 5\nw = 40\nh = 10\n'
     kit = build_recipe(tmp_path, "duplex-calibration.md", {"cards.csv": "title\nA\n"}, deck, clean=False)
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
-    assert (manifest["print"]["back_offset_x_mm"], manifest["print"]["back_offset_y_mm"]) == (1.5, -0.5)
+    assert (manifest["print"]["back_offset_x_mm"], manifest["print"]["back_offset_y_mm"]) == (1.5, -1)
+    assert [f for f in manifest["findings"] if f["level"] != "note"] == []  # no crop mark cut short by the shift

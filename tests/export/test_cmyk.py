@@ -120,4 +120,4 @@ def test_the_pdfs_carry_an_output_intent_by_its_registry_name(tmp_path: Path) ->
     bad = run("export", "--kit", str(folder), "--to", "cmyk", "--intent", "FOGRA99", "--out", out)
     assert bad.exit_code == 1 and bad.output.startswith("error: --intent: unknown printing condition 'FOGRA99' (known: FOGRA39, FOGRA51")
     wrong = run("export", "--kit", str(folder), "--to", "tts", "--intent", "FOGRA39", "--out", out)
-    assert wrong.exit_code == 1 and wrong.output.startswith("error: --intent: only for --to cmyk, not --to tts")
+    assert wrong.exit_code == 1 and wrong.output.startswith("error: --intent: only for --to cmyk or pdfx, not --to tts")

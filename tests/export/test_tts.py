@@ -50,13 +50,23 @@ def check_against_sheets(folder: Path, kit) -> None:
 
 def test_grid_holds_69_cards_and_the_hidden_cell() -> None:
     assert grid(1) == (2, 1)
-    assert grid(9) == (10, 1)
+    assert grid(9) == (5, 2)  # 5 x 2 gives the cards 750 px across, 10 x 1 only 409
     assert grid(69) == (10, 7)
     with pytest.raises(ValueError):
         grid(70)
     cw, ch = cell_size(63, 88, 10, 7)
     assert cw * 10 <= MAX_PX and ch * 7 <= MAX_PX and cw >= 400
     assert cell_size(63, 88, 2, 1) == (744, 1039)  # small decks stop at 300 dpi
+
+
+@pytest.mark.parametrize("cards, at_least", [(9, 744), (17, 733), (20, 682), (35, 512), (50, 455), (69, 409)])
+def test_each_sheet_takes_the_grid_that_gives_the_largest_cards(cards: int, at_least: int) -> None:
+    """A 10-column sheet gave every deck of 10 to 69 cards 409 x 571 px; the best grid gives up to 733 x 1024."""
+    cols, rows = grid(cards, 63, 88)
+    assert cols <= 10 and rows <= 7 and cols * rows > cards
+    cw, _ = cell_size(63, 88, cols, rows)
+    assert cw == at_least
+    assert all(cell_size(63, 88, c, -(-(cards + 1) // c))[0] <= cw for c in range(1, 11) if -(-(cards + 1) // c) <= 7)
 
 
 def test_warfare_json_matches_sheets(tmp_path: Path) -> None:
@@ -113,7 +123,7 @@ def test_cli_rerun_is_byte_identical_and_bad_input_is_one_line(tmp_path: Path) -
     assert run("export", "--game", "tictactwo", "--to", "tts", "--out", out).exit_code == 0
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     bad = run("export", "--game", "tictactwo", "--to", "roll20", "--out", out)
-    assert bad.exit_code == 1 and bad.output.strip().splitlines() == ["error: --to: unknown target 'roll20' (targets: tts, pod, gutterfold, cmyk)"]
+    assert bad.exit_code == 1 and bad.output.strip().splitlines() == ["error: --to: unknown target 'roll20' (targets: tts, pod, gutterfold, cmyk, pdfx)"]
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     wrong = run("export", "--game", "tictactwo", "--to", "tts", "--shop", "thegamecrafter", "--out", out)
     assert wrong.exit_code == 1 and wrong.output.startswith("error: --shop: only for --to pod")

@@ -146,7 +146,8 @@ def test_pdfs_read_back(built: Path) -> None:
     labels = [page.extract_text().strip().splitlines()[-1] for page in kit_pdf.pages[-4:]]
     assert [lab.split(" - ")[1].split(",")[0] for lab in labels] == [
         "cut along the crop marks", "action cards and draft trackers", "action cards and draft trackers", "chips and markers"]
-    assert labels[1].endswith("flip on the long edge") and labels[2].endswith("backs")
+    # the fronts' label says how to print them (shortened to fit between the crop marks of the turned cards)
+    assert "double-sided, long edge" in labels[1] and labels[2].endswith("backs")
     assert len(kit_pdf.pages) >= len(rules.pages) + 4
     assert all("/TrimBox" in page for page in kit_pdf.pages)
 

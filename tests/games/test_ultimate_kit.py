@@ -127,7 +127,7 @@ def test_larger_cells_tile_and_verify() -> None:
     wide = kit("cell_mm=25", "token_mm=20")
     board = next(s for s in wide.sections if s.name == "board")
     assert len(board.sheets) == 4
-    assert check_kit(wide) == []
+    assert [f for f in check_kit(wide) if f.level != "note"] == []  # the note: 70 tokens a sheet with crop marks, not 77
 
 
 def test_free_space_reading_changes_the_sheet() -> None:

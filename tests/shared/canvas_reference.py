@@ -84,9 +84,16 @@ def _rect(c: Any, shape: Rect) -> None:
 
 
 def _circle(c: Any, shape: Circle) -> None:
+    """reportlab's ``circle``, its path closed (an open stroke shows a seam at its start)."""
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
     c.saveState()
     fill, stroke = _set_style(c, shape.style, shape)
-    c.circle(shape.cx, shape.cy, shape.r, stroke=stroke, fill=fill)
+    x1, y1, x2, y2 = shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    path = PDFPathObject(code=c._code)
+    path.ellipse(x1, y1, x2 - x1, y2 - y1)  # what canvas.circle passes on
+    path.close()
+    c._strokeAndFill(stroke, fill)
     c.restoreState()
 
 

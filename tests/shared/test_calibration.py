@@ -42,4 +42,4 @@ def test_calibrate_writes_a_two_page_pdf(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     reader = PdfReader(io.BytesIO((tmp_path / "calibration.pdf").read_bytes()))
     assert len(reader.pages) == 2
-    assert "Add the number under the vertical line to back_offset_x_mm" in reader.pages[0].extract_text()
+    assert "Add the number at the vertical line to back_offset_x_mm" in " ".join(reader.pages[0].extract_text().split())

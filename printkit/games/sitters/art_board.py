@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Callable, Mapping, Sequence
 
 from printkit.art.cards import text_block
+from printkit.art.diagram import LABEL_PT
 from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.games.sitters import art_symbols as sym
@@ -186,11 +187,11 @@ def map_panel(board: Board, markers: Mapping[str, Sequence[str]], caption: str, 
         x, y = centre[name][0] - cell / 2, centre[name][1] - cell / 2
         shapes.append(Rect(x, y, cell, cell, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.25)))
         if name not in markers and KIND_STYLE[kind][0]:
-            shapes.append(Text(x + 0.6, y + 2.4, KIND_STYLE[kind][0], size=5.0, bold=True, fill=MUTED))
+            shapes.append(Text(x + 0.6, y + 2.6, KIND_STYLE[kind][0], size=LABEL_PT, bold=True, fill=MUTED))
     for c in range(board.width):
-        shapes.append(Text(band + (c + 0.5) * cell, band - 1, LETTERS[c], size=5.5, anchor="middle", fill=ink))
+        shapes.append(Text(band + (c + 0.5) * cell, band - 1, LETTERS[c], size=LABEL_PT, anchor="middle", fill=ink))
     for r in range(board.height):
-        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=5.5, anchor="middle", fill=ink))
+        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=LABEL_PT, anchor="middle", fill=ink))
     if len(path) > 1:
         pts = tuple(centre[p] for p in path)
         shapes.append(Polygon(pts, Style(stroke=ink, width=0.6, dash=(1.2, 0.8)), closed=False))

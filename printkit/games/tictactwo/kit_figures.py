@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Any, Mapping
 
+from printkit.art.diagram import LABEL_PT
 from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.errors import BuildError
@@ -50,9 +51,9 @@ def board(rules: TicTacTwo, state: State, changed: AbstractSet[str] = frozenset(
         shapes.append(Rect(x, y, s, s, Style(fill=CHANGED if name in changed else "#FFFFFF", stroke=INK, width=0.25)))
         shapes += _space(data["cells"][name], x, y, s)
     for c in range(n):
-        shapes.append(Text(BAND + (c + 0.5) * s, BAND - 1, chr(65 + c), size=5.5, anchor="middle", fill=INK))
+        shapes.append(Text(BAND + (c + 0.5) * s, BAND - 1, chr(65 + c), size=LABEL_PT, anchor="middle", fill=INK))
     for r in range(n):
-        shapes.append(Text(BAND / 2, BAND + (r + 0.5) * s + 0.7, str(r + 1), size=5.5, anchor="middle", fill=INK))
+        shapes.append(Text(BAND / 2, BAND + (r + 0.5) * s + 0.7, str(r + 1), size=LABEL_PT, anchor="middle", fill=INK))
     for name, owner in sorted(data["walls"].items()):
         shapes.append(_wall(rules, name, Style(stroke=MARK_COLOURS[MARKS.index(owner)], width=1.4)))
     for name, owner in sorted((ghosts or {}).items()):

@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping
 from printkit.art import symbols
 from printkit.art.board import GridStyle, grid_board
 from printkit.art.cards import text_block
-from printkit.art.diagram import position_diagram
+from printkit.art.diagram import LABEL_PT, position_diagram
 from printkit.art.tokens import token_piece
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Rect, Shape, Style, Text
@@ -161,7 +161,7 @@ def free_art(cx: float, cy: float, r: float) -> Shape:
 def label_art(text: str) -> Callable[[float, float, float], Shape]:
     """An empty special space in a figure: its label, so the figure reads in greyscale too."""
     def draw(cx: float, cy: float, r: float) -> Shape:
-        return Text(cx, cy + 0.9, text, size=5.5 if len(text) < 3 else 4.5, bold=True, anchor="middle", fill="#1A1A1A")
+        return Text(cx, cy + 0.9, text, size=LABEL_PT, bold=True, anchor="middle", fill="#1A1A1A")
 
     return draw
 
