@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from printkit.errors import ConfigError
 from printkit.games import available, get_game, params_class
 from printkit.params import from_mapping
-from printkit.press.settings import PrintSettings
+from printkit.press.settings import OLDER_NAMES, PrintSettings
 from printkit.userinput.documents import DocumentError, parse_toml
 from printkit.userinput.files import MB, read_bytes, reason
 from printkit.userinput.text import LINE_BREAKS, quoted
@@ -122,11 +122,24 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
         raise
 
 
+def _newer_names(table: Any, source: str) -> Any:
+    """``[print]`` with keys an earlier printkit wrote under their new names (both given: one clear error)."""
+    if not isinstance(table, dict) or not OLDER_NAMES.keys() & table.keys():
+        return table
+    renamed = dict(table)
+    for old, new in OLDER_NAMES.items():
+        if old in renamed:
+            if new in renamed:
+                raise ConfigError(source, f"print.{old}", f"the older name of print.{new}, which is set too: keep print.{new} only")
+            renamed[new] = renamed.pop(old)
+    return renamed
+
+
 def _validate(data: dict[str, Any], source: str) -> Config:
     for key in sorted(data):
         if key not in ("print", "games"):
             raise ConfigError(source, key, "unknown table (known: print, games)")
-    settings = from_mapping(PrintSettings, data.get("print", {}), source, "print")
+    settings = from_mapping(PrintSettings, _newer_names(data.get("print", {}), source), source, "print")
     games = data.get("games", {})
     if not isinstance(games, dict):
         raise ConfigError(source, "games", "expected a table of games")

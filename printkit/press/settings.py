@@ -15,6 +15,8 @@ PAPERS: dict[str, tuple[float, float]] = {
     "universal": (210.0, 279.4),
 }
 """Portrait paper sizes in mm; "universal" prints unchanged on both A4 and Letter."""
+OLDER_NAMES = {"mark_margin_mm": "printer_margin_mm"}
+"""[print] keys an earlier printkit wrote (``printkit config`` prints every key), read as their new name."""
 RULE_SHEET_MARGIN_MM = 15.0
 """Side margins of rule-sheet pages: a figure wider than the column between them is printed smaller."""
 
@@ -44,7 +46,7 @@ class PrintSettings:
     mark_offset_mm: float = param(2.0, min=0.5, max=10, doc="gap between the bleed and a crop mark")
     mark_length_mm: float = param(5.0, min=3, max=20, doc="length of a crop mark (at least 3 mm where the paper is tight)")
     mark_width_mm: float = param(0.2, min=0.05, max=1, doc="line width of crop marks")
-    printer_margin_mm: float = param(5.0, min=0, max=20, doc="the printer's unprintable margin: crop marks and labels stay inside it")
+    printer_margin_mm: float = param(5.0, min=0, max=20, doc="the printer's unprintable margin: crop marks and labels stay inside it (mark_margin_mm, its older name, is read too)")
     duplex_flip: str = param("long", choices=("long", "short"), doc="edge the sheet flips on for backs")
     back_offset_x_mm: float = param(0.0, min=-10, max=10, doc="printer's measured shift of back pages")
     back_offset_y_mm: float = param(0.0, min=-10, max=10, doc="printer's measured shift of back pages")

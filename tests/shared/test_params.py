@@ -87,3 +87,13 @@ def test_print_settings_from_file_and_set(tmp_path) -> None:
     with pytest.raises(ConfigError) as err:
         load_config(cfg, ("print.paper=B5",))
     assert str(err.value).startswith("--set: print.paper: expected one of 'A4'")
+
+
+def test_an_earlier_printkits_key_is_read_under_its_new_name(tmp_path) -> None:
+    """A config.toml an earlier `printkit config` wrote holds print.mark_margin_mm: it still builds, as the printer margin."""
+    path = tmp_path / "config.toml"
+    path.write_text("[print]\nmark_margin_mm = 3.5\n")
+    assert load_config(path).print.printer_margin_mm == 3.5
+    path.write_text("[print]\nmark_margin_mm = 3.5\nprinter_margin_mm = 5\n")
+    with pytest.raises(ConfigError, match=r"print\.mark_margin_mm: the older name of print\.printer_margin_mm, which is set too"):
+        load_config(path)
