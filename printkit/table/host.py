@@ -18,8 +18,9 @@ from typing import Any, Callable, Mapping
 from printkit.errors import PrintkitError
 from printkit.kitgame.players import has_answers
 from printkit.kitrules import CHANCE, Game, notation
+from printkit.rules.game import result_words
 from printkit.table.kitsource import KitSource, TableKit, read_kit
-from printkit.table.match import COMPUTER, HERE, REMOTE, Match, Refused, Seat, result_text
+from printkit.table.match import COMPUTER, HERE, REMOTE, Match, Refused, Seat
 from printkit.table.saved import TableStore, replayed, seats_data, seats_from
 from printkit.table.scene import SceneMaker, Seen, refusal_for, shown_spaces
 
@@ -315,7 +316,7 @@ class Host:
         outcome = self.match.outcome() if self.error is None else None
         if outcome is not None and self.announced != self.number:
             self.announced = self.number
-            self.say(f"game {self.number}: {result_text(self.kit.rules, outcome, len(self.match.entries))}")
+            self.say(f"game {self.number}: {result_words(self.kit.rules.player_names, outcome, len(self.match.entries))}")
 
     def why(self, who: Who, item: str, version: int) -> str:
         looked = self.looked.get(self._view_key(who))
@@ -358,7 +359,7 @@ class Host:
             "log": [{"n": i + 1, "who": "chance" if e.player == CHANCE else names[e.player], "text": e.shown, "note": e.note}
                     for i, e in enumerate(match.entries)],
             "outcome": None if outcome is None else {"winner": outcome.winner,
-                                                     "text": result_text(rules, outcome, len(match.entries))},
+                                                     "text": result_words(rules.player_names, outcome, len(match.entries))},
             "status": self._status(deciding, seat),
             "undo": who.role == "host" and match.hot_seat() and any(e.by == "person" for e in match.entries) or
             who.role == "host" and match.pending is not None and match.hot_seat(),
@@ -382,7 +383,7 @@ class Host:
             return "the game stopped: an error in the rules"
         outcome = self.match.outcome()
         if outcome is not None:
-            return result_text(self.kit.rules, outcome, len(self.match.entries))
+            return result_words(self.kit.rules.player_names, outcome, len(self.match.entries))
         if deciding is None or deciding == CHANCE:
             return ""
         pending = self.match.pending

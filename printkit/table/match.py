@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer, has_answers
 from printkit.kitrules import CHANCE, Answered, Game, Roll, Shuffle, notation
-from printkit.rules.game import IllegalMove, NotationError, Outcome
+from printkit.rules.game import IllegalMove, NotationError, Outcome, result_words
 
 HERE, REMOTE, COMPUTER = "here", "remote", "computer"
 """Where a seat is played: on the table's own page (hot-seat), from another browser by its link, by the computer."""
@@ -233,12 +233,5 @@ class Match:
         lines += [f"{e.text}  # {e.note}" if e.note else e.text for e in self.entries]
         outcome = self.outcome()
         if outcome is not None:
-            lines.append(f"# result: {result_text(self.rules, outcome, len(self.entries))}")
+            lines.append(f"# result: {result_words(self.rules.player_names, outcome, len(self.entries))}")
         return "\n".join(lines) + "\n"
-
-
-def result_text(rules: KitRules, outcome: Outcome, moves: int) -> str:
-    """The result in ``printkit replay``'s words."""
-    if outcome.winner is None:
-        return f"draw ({outcome.reason}) after {moves} moves"
-    return f"{rules.player_names[outcome.winner]} wins ({outcome.reason}) after {moves} moves"
