@@ -19,7 +19,7 @@ from printkit.gallery.history import NOT_KEPT, keep_previous
 from printkit.games import has_kit, kit_builder
 from printkit.kit.inputs import game_input_paths, input_digest, read_inputs
 from printkit.kit.model import Finding, Kit
-from printkit.kit.outfolder import staging_prefix, swap_lock
+from printkit.kit.outfolder import PATH_SHOWN, recover, staging_prefix, swap_in, swap_lock, umask, write_file
 from printkit.params import to_mapping
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 
 PREVIEWS = Path(".cache") / "previews"
 """Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
-CARRIED = ("balance", "table")
-"""What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters) and the browser
-table's games (``printkit play --web``)."""
+CARRIED = ("balance", "failed", "table")
+"""What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters), the logs of
+failed games (printkit.kitgame.failures) and the browser table's games (``printkit play --web``)."""
 RECORDS = Path(".cache") / "builds"
 """Under the output folder: one JSON record per kit of the inputs it was built from."""
 
@@ -92,8 +92,9 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
     try:
         parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=staging_prefix(folder), dir=parent))
+        staging.chmod(0o777 & ~umask())  # as any folder made here: mkdtemp makes it 0700
     except OSError as exc:
-        raise BuildError(f"cannot write to the output folder {quoted(str(parent))}: {reason(exc)}") from None
+        raise BuildError(f"cannot write to the output folder {quoted(str(parent), PATH_SHOWN)}: {reason(exc)}") from None
     try:
         for name, data in files.items():
             target = staging / name
@@ -105,27 +106,10 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
             for name in carry:
                 if (folder / name).exists() and not (staging / name).exists():
                     os.replace(folder / name, staging / name)
-            old = parent / f".{folder.name}.old"
-            if old.exists():
-                shutil.rmtree(old)
-            if folder.exists():
-                os.replace(folder, old)
-            os.replace(staging, folder)
-            shutil.rmtree(old, ignore_errors=True)
+            swap_in(staging, folder)
     except OSError as exc:
         shutil.rmtree(staging, ignore_errors=True)
-        raise BuildError(f"cannot write {quoted(str(folder))}: {reason(exc)}") from None
-
-
-def write_file(target: Path, data: bytes) -> None:
-    """Write one file through a temporary name, so a failed write leaves the old file."""
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise BuildError(f"cannot write {quoted(str(target))}: {reason(exc)}") from None
+        raise BuildError(f"cannot write {quoted(str(folder), PATH_SHOWN)}: {reason(exc)}") from None
 
 
 @dataclass(frozen=True)
@@ -158,21 +142,27 @@ def game_job(config: Config, game: str) -> Job:
     return Job(game, config.source, lambda: kit_digest(config, game), lambda: make_kit(config, game))
 
 
-def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Job:
-    """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``."""
+def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None,
+             run_code: bool = True) -> Job:
+    """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``
+    (``out``: where a failed game of the kit's checks is kept; ``run_code`` False: the kit's rules.py is not run)."""
+    from dataclasses import replace
+
     from printkit.datakit.kit import data_kit
     from printkit.datakit.load import load_kit
     from printkit.datakit.paths import kit_files
 
-    loaded = load_kit(folder, sets, paper)
-    settings = {"kit": loaded.display, "sets": list(sets), "paper": paper}
+    loaded = replace(load_kit(folder, sets, paper), out=out, run_code=run_code)
+    settings = {"kit": loaded.display, "sets": list(sets), "paper": paper, **({} if run_code else {"code": False})}
     return Job(loaded.spec.name, f"{folder.rstrip('/')}/kit.toml",
                lambda: input_digest(settings, read_inputs(kit_files(loaded.path))), lambda: data_kit(loaded))
 
 
-def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None) -> Kit:
-    """The kit of a designer's folder (kit.toml and its data), in memory."""
-    return data_job(folder, sets, paper).make()
+def make_data_kit(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None,
+                  run_code: bool = True) -> Kit:
+    """The kit of a designer's folder (kit.toml and its data), in memory (``out``: where a failed game of its checks is
+    kept; ``run_code`` False: its rules.py is not run)."""
+    return data_job(folder, sets, paper, out, run_code).make()
 
 
 def _record_path(out: Path, name: str) -> Path:
@@ -269,6 +259,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     from printkit.kit.previews import can_fork
 
     _defer_pillow()
+    recover(out)  # a kit a killed build left aside is put back, whatever becomes of this build
     records = [_read_record(out, job.name) for job in jobs]
     fresh = [force or record is None for record in records]
     seconds = [_seconds(record) for record in records]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, Callable, Iterator, NoReturn
 
 import click
 
@@ -41,7 +42,41 @@ OUT_OPTION = click.option("--out", "out", type=click.Path(file_okay=False), defa
 PAPER_OPTION = click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default=None,
                             help="paper size")
 KIT_OPTION = click.option("--kit", "kits", multiple=True, metavar="DIR",
-                          help="a kit folder holding kit.toml (your own game from data files; repeatable)")
+                          help="a kit folder holding kit.toml (your own game from data files; repeatable). A kit with "
+                               "rules.py is a program: its code runs with your rights (see --no-code)")
+NO_CODE_OPTION = click.option("--no-code", "no_code", is_flag=True,
+                              help="do not run the kit's Python code (rules.py): print a kit you have not read; its "
+                                   "example game is not replayed, its sheet values and rules' checks are left out")
+
+
+@contextmanager
+def _json_alone(as_json: bool) -> Iterator[Callable[..., None]]:
+    """With ``--json``, standard output holds the JSON alone: what the run prints meanwhile (a kit's rules.py calling
+    ``print()``, in this process or its workers) goes to standard error. Yields the echo that writes to standard
+    output."""
+    if not as_json:
+        yield click.echo
+        return
+    real = sys.stdout
+
+    def echo(message: Any = None, err: bool = False) -> None:
+        click.echo(message, err=err, file=None if err else real)
+
+    sys.stdout = sys.stderr
+    try:
+        yield echo
+    finally:
+        sys.stdout = real
+
+
+def _memory_of(ref: Any) -> Any:
+    """Within the block, a kit's rules may take the memory its ``[game] memory_limit`` allows (a built-in game: no bound)."""
+    from contextlib import nullcontext
+
+    from printkit.guard.limits import bounded
+
+    limits = getattr(ref, "limits", None)
+    return bounded(limits) if limits is not None else nullcontext()
 
 
 def _paper(paper: str | None) -> str | None:
@@ -118,29 +153,48 @@ def _report(result: Any, verify_hint: str) -> None:
 @PAPER_OPTION
 @SET_OPTION
 @click.option("--force", is_flag=True, help="rebuild even when nothing the kit is made from changed")
+@NO_CODE_OPTION
 def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None,
-          sets: tuple[str, ...], force: bool) -> None:
-    """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept."""
+          sets: tuple[str, ...], force: bool, no_code: bool) -> None:
+    """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept.
+
+    The build checks the kit as verify does (a kit with rules.py: its example game, the deck its rules deal, random
+    games); when the checks find errors the kit is still written, for inspection, and the build exits 1.
+
+    A kit folder with rules.py is a program: building it runs that code with your rights (so do verify, export,
+    replay, simulate, balance and play). Give --no-code to print a kit you have not read without running it.
+    """
     from printkit.build import build_many, data_job, game_job
+    from printkit.kit.outfolder import recover
 
     names = [n for n in available() if has_kit(n)] if build_all else list(games)
     if not names and not kits:
         _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
     if kits and (names or config_path):
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    if no_code and not kits:
+        _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
+    recover(Path(out))  # a kit a killed build left aside is put back first, even when this build then fails
+    failing: list[Any] = []
     for folder in kits:
         if sys.stderr.isatty():
             click.echo(f"building {folder} ...", err=True)
-        for result in build_many([data_job(folder, sets, _paper(paper))], Path(out), force=force):
+        for result in build_many([data_job(folder, sets, _paper(paper), Path(out), not no_code)], Path(out), force=force):
             _report(result, f"--kit {folder}")
-    if not names:
-        return
-    cfg = load_cli_config(config_path, sets, paper)
-    jobs = [game_job(cfg, name) for name in names]
-    if sys.stderr.isatty():
-        click.echo(f"building {', '.join(names)} ...", err=True)
-    for result in build_many(jobs, Path(out), force=force):
-        _report(result, f"--game {result.game}")
+            failing += [result] if any(f.level == "error" for f in result.findings) else []
+    if names:
+        cfg = load_cli_config(config_path, sets, paper)
+        jobs = [game_job(cfg, name) for name in names]
+        if sys.stderr.isatty():
+            click.echo(f"building {', '.join(names)} ...", err=True)
+        for result in build_many(jobs, Path(out), force=force):
+            _report(result, f"--game {result.game}")
+            failing += [result] if any(f.level == "error" for f in result.findings) else []
+    if failing:
+        errors = sum(1 for result in failing for f in result.findings if f.level == "error")
+        kits_written = ", ".join(f"{result.folder}/" for result in failing)
+        _fail(f"the checks found {errors} error{'s' if errors != 1 else ''} (listed above): written for inspection only, "
+              f"not ready to print: {kits_written}")
 
 
 @main.command()
@@ -149,8 +203,11 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
 @CONFIG_OPTION
 @PAPER_OPTION
 @SET_OPTION
-def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, paper: str | None, sets: tuple[str, ...]) -> None:
-    """Check a kit against its rules: one line per finding; exit 1 on an error."""
+@click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="output folder: a failed game of a kit's checks is kept in OUT/<kit>/failed/ to replay")
+def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, paper: str | None, sets: tuple[str, ...],
+           out: str) -> None:
+    """Check a kit against its rules (the checks build makes): one line per finding; exit 1 on an error."""
     from printkit.build import make_data_kit, make_kit
     from printkit.kit.checks import check_kit
 
@@ -158,12 +215,8 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
     if game is not None:
         kit = make_kit(load_cli_config(config_path, sets, paper), game)
     else:
-        kit = make_data_kit(kits[0], sets, _paper(paper))
+        kit = make_data_kit(kits[0], sets, _paper(paper), Path(out))
     findings = check_kit(kit)
-    if kits:
-        from printkit.kitgame.checks import play_findings
-
-        findings += play_findings(kits[0], sets)
     for finding in findings:
         click.echo(str(finding))
     click.echo(f"{kit.game}: {tally([f.level for f in findings])}")
@@ -188,9 +241,10 @@ def verify(game: str | None, kits: tuple[str, ...], config_path: str | None, pap
 @OUT_OPTION
 @PAPER_OPTION
 @SET_OPTION
+@NO_CODE_OPTION
 def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, target: str, shop: str | None, base_url: str | None,
            decks: tuple[str, ...], intent: str | None, profile: str | None, as_pdfx: bool, pdfx_version: str | None,
-           config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...]) -> None:
+           config_path: str | None, out: str, paper: str | None, sets: tuple[str, ...], no_code: bool) -> None:
     """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses (PDF/X) into
     OUT/<game>/export/<target>/."""
     from printkit.build import make_data_kit, make_kit, require_kit
@@ -209,7 +263,9 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     for name in names:
         require_kit(name)  # before anything is made
     cfg = load_cli_config(config_path, sets, paper) if names else None
-    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper))) for k in kits]
+    if no_code and not kits:
+        _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
+    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, _paper(paper), run_code=not no_code)) for k in kits]
     sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
     skipped: list[NothingToExport] = []
     for _, make in sources:
@@ -360,9 +416,10 @@ def replay(game: str | None, kits: tuple[str, ...], log: str, as_json: bool, con
     """Replay a game log: the board after each move, then the result (progress on a terminal; Ctrl-C stops)."""
     from printkit.rules.replay_command import run
 
-    spec, params, _ = _playable(game, kits, config_path, sets)
+    spec, params, ref = _playable(game, kits, config_path, sets)
     rules = spec.rules(params)
-    code = run(rules, log, as_json, click.echo)
+    with _json_alone(as_json) as echo, _memory_of(ref):
+        code = run(rules, log, as_json, echo)
     if code:
         sys.exit(code)
 
@@ -388,6 +445,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     from printkit.balance.progress import Progress
     from printkit.balance.simulation import simulate_chunked
     from printkit.params import to_mapping
+    from printkit.rules.metrics import metrics_lines
     from printkit.rules.reasons import reasons_lines
     from printkit.rules.simulate import RESULTS
 
@@ -395,18 +453,22 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
         _fail(f"--players takes two names separated by a comma, got {quoted(players)}")
-    tally, complete = simulate_chunked(ref, params, (names[0], names[1]), count, seed, workers,
-                                       progress=Progress(count, stream=sys.stderr))
+    with _json_alone(as_json) as echo:
+        tally, complete = simulate_chunked(ref, params, (names[0], names[1]), count, seed, workers,
+                                           progress=Progress(count, stream=sys.stderr), out=Path(out))
     if not complete:
         click.echo(f"stopped after {tally.games} of {count} games: the statistics so far", err=True)
     data = tally.as_json()
     data["players"] = list(names)
     data["summary"] = spec.summarize(tally) if spec.summarize is not None else {}
-    kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
+    seat_names = spec.rules(params).player_names
+    data["metrics"] = tally.metrics(seat_names)
     if as_json:
-        click.echo(json.dumps(data, indent=2))
+        echo(json.dumps(data, indent=2))
+        if complete:
+            keep_simulation(Path(out), spec.name, data, to_mapping(params), seed)
         sys.exit(0 if complete else 130)
-    seats = ", ".join(f"{who} = {what}" for who, what in zip(spec.rules(params).player_names, names))
+    seats = ", ".join(f"{who} = {what}" for who, what in zip(seat_names, names))
     click.echo(f"{spec.title}: {data['games']} games ({seats}), seed {seed}; first = whoever moved first")
     for key in RESULTS:
         lo, hi = data["intervals"][key]
@@ -418,7 +480,10 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
         click.echo(f"  {key}: {n}")
     for key, value in data["summary"].items():
         click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
+    for line in metrics_lines(data["metrics"]):
+        click.echo(line)
     click.echo(f"  speed   {data['games_per_second']:.0f} games per second")
+    kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if kept is not None:
         click.echo(f"  kept for the gallery: {kept}")
     if not complete:
@@ -436,6 +501,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
               help="games per point and matchup")
 @click.option("--seed", type=int, default=1, show_default=True, help="random seed")
 @click.option("--abilities", is_flag=True, help="restricted play: what each ability is worth to each seat")
+@click.option("--cards", is_flag=True, help="restricted play for every distinct card the rules deal: what each is worth, ranked")
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="local processes (default: the core count)")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="run on an existing Dask cluster (tcp://host:8786)")
 @click.option("--resume", is_flag=True, help="complete a stopped run (same options) instead of starting again")
@@ -443,7 +509,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
 @SET_OPTION
 @OUT_OPTION
 def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], players: str, count: int, seed: int, abilities: bool,
-            workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
+            cards: bool, workers: int | None, scheduler: str | None, resume: bool, config_path: str | None, sets: tuple[str, ...], out: str) -> None:
     """Balance lab: rates over a parameter sweep, ability values, flags, plots -> OUT/<game>/balance/."""
     from printkit.balance.command import balance as run_balance
     from printkit.balance.execute import default_workers
@@ -452,7 +518,7 @@ def balance(game: str | None, kits: tuple[str, ...], sweeps: tuple[str, ...], pl
     _one_source(game, kits)
     if kits and config_path is not None:
         _fail("--kit reads its own kit.toml: give --set KEY=VALUE for its keys instead of --config")
-    request = Request(game or "", sweeps, players, count, seed, abilities, config_path, sets, kits[0] if kits else None)
+    request = Request(game or "", sweeps, players, count, seed, abilities, config_path, sets, kits[0] if kits else None, cards)
     code = run_balance(request, Path(out), workers or default_workers(), scheduler, resume, click.echo)
     if code:
         sys.exit(code)
@@ -504,7 +570,7 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
              if context.get_parameter_source("address" if name == "host" else name) != click.core.ParameterSource.DEFAULT]
     if given:
         _fail(f"{', '.join(given)}: for the table in the browser: add --web")
-    spec, params, _ = _playable(game, kits, config_path, sets)
+    spec, params, ref = _playable(game, kits, config_path, sets)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
                             f"{', '.join(n for n in available() if get_game(n).play is not None)})")
@@ -512,8 +578,16 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
     stdin = sys.stdin
     secret = _read_secret if stdin.isatty() else None
     log = GameLog(Path(log_path) if log_path else None, spec.title)
-    code = spec.play(params, input_stream=stdin, output_stream=sys.stdout,
-                     seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
+    try:
+        with _memory_of(ref):
+            code = spec.play(params, input_stream=stdin, output_stream=sys.stdout,
+                             seed=seed, seat=seating.seat, player=seating.player, log=log, read_secret=secret)
+    except KeyboardInterrupt:
+        log.keep("unfinished: stopped by Ctrl-C")
+        raise
+    except BaseException as exc:  # an error (a kit's rules.py failing): the game up to it is kept, to replay
+        log.keep(f"unfinished: error: {str(exc)[:500]}")
+        raise
     sys.exit(code)
 
 

@@ -13,7 +13,7 @@ from printkit.games import available, get_game, params_class
 from printkit.params import from_mapping
 from printkit.press.settings import OLDER_NAMES, PrintSettings
 from printkit.userinput.documents import DocumentError, parse_toml
-from printkit.userinput.files import MB, read_bytes, reason
+from printkit.userinput.files import MB, read_bytes, reason, resolved
 from printkit.userinput.text import LINE_BREAKS, quoted
 
 BUILT_IN = "built-in defaults"
@@ -93,7 +93,10 @@ def _paths_inside(data: dict[str, Any], path: Path, source: str) -> None:
             if not isinstance(written, str) or not written.strip():
                 continue
             folder = path.resolve().parent
-            target = (folder / written).resolve() if "\x00" not in written else None
+            try:
+                target = resolved(folder / written) if "\x00" not in written else None
+            except OSError as exc:
+                raise ConfigError(source, f"games.{game}.{key}", f"{quoted(written)}: {reason(exc)}") from None
             if target is None or written.startswith("~") or Path(written).is_absolute() or folder not in target.parents:
                 raise ConfigError(source, f"games.{game}.{key}", f"{quoted(written)} leads outside the folder of {source} "
                                                                  "(write a path inside it)")

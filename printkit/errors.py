@@ -38,3 +38,16 @@ class BuildError(PrintkitError):
 
 class UnknownGameError(PrintkitError):
     """A game name that is not in the registry."""
+
+
+class LocatedError(PrintkitError):
+    """An error met while reading one place of a file (a log's line: ``game.log:35``), told with the place first; the
+    error itself (a rules.py's, with its ``debug`` traceback) is kept as ``error``."""
+
+    def __init__(self, where: str, error: BaseException) -> None:
+        super().__init__(f"{where}: {error}")
+        self.where, self.error = where, error
+        self.debug = getattr(error, "debug", "")
+
+    def __reduce__(self) -> tuple[type, tuple[str, BaseException]]:
+        return type(self), (self.where, self.error)

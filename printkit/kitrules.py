@@ -75,7 +75,10 @@ class Record(Mapping[str, Any]):
         return self.__dict__
 
     def __getitem__(self, key: str) -> Any:
-        return self.__dict__[key]
+        try:
+            return self.__dict__[key]
+        except KeyError:
+            raise KeyError(_unknown("column", key, self.__dict__, f"of {self._set or 'this row'}")) from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.__dict__)
@@ -84,7 +87,9 @@ class Record(Mapping[str, Any]):
         return len(self.__dict__)
 
     def __getattr__(self, key: str) -> Any:  # only reached for a column the row does not have
-        raise AttributeError(f"no column {key!r} (columns: {', '.join(self.__dict__)})")
+        if key.startswith("__"):  # a library probing for a protocol (copy, pickle, numpy)
+            raise AttributeError(key)
+        raise AttributeError(_unknown("column", key, self.__dict__, f"of {self._set or 'this row'}"))
 
     def __setattr__(self, key: str, value: Any) -> None:
         raise AttributeError("a card row is read-only: keep what changes in the state")
@@ -381,13 +386,19 @@ class Game:
     """A game longer than this is stopped and reported (a game that never ends is a bug in the rules)."""
     strongest: str = ""
     """The player the computer plays by default in a terminal game (default: the last one defined)."""
+    playout: str = ""
+    """The player the ``mcts`` player's playouts use (a ``player_NAME`` method's NAME; default: random moves). A
+    better playout makes the search stronger, a slower one gives it fewer iterations a second."""
+    playout_depth: int = 0
+    """With :meth:`score`: the ``mcts`` player's playouts stop after this many moves, the leader by score counting as
+    the winner (0: every playout plays to the end). For long games whose standing tells who is ahead."""
 
     def __init__(self, params: Mapping[str, Any], decks: Mapping[str, Sequence[Record]],
                  tokens: Mapping[str, Sequence[Record]], boards: Mapping[str, Any]) -> None:
         self.params = _Params(params)
-        self.decks = decks
-        self.tokens = tokens
-        self.boards = boards
+        self.decks = _Named("deck", decks)
+        self.tokens = _Named("token set", tokens)
+        self.boards = _Named("board", boards)
 
     # --- what a game must write ---------------------------------------------------------------
     def setup(self) -> Any:
@@ -481,6 +492,21 @@ class Game:
                 seen[key] = [entry if i == player else Hidden(len(entry)) for i, entry in enumerate(seen[key])]
         return seen
 
+    def score(self, state: Any, player: int) -> float:
+        """How well ``player`` stands now, higher is better (points, stars, material): the standings behind the
+        lead changes, drama and decisiveness that ``simulate`` and ``balance`` report. Optional: not written, those
+        figures are left out (the results, scores and lengths are still reported)."""
+        raise NotImplementedError
+
+    def determinize(self, view: Any, player: int, rng: random.Random) -> Any:
+        """A full state that ``player``, seeing ``view`` (what :meth:`view` showed them), cannot tell from the real one:
+        every hidden item filled in, drawn with ``rng`` as the player would guess it. The ``mcts`` player calls it
+        (it is handed views only, never the state). Default: each :class:`Hidden` pile or hand of the view filled
+        with the components dealt at setup that the view does not show, at random; write it when that is not
+        exact (cards that leave the game unseen, cards a player saw go into a hand) or not possible (a hidden
+        entry that is not a list of items). ``view`` is a copy: change it and return it."""
+        raise NotImplementedError
+
     def text(self, state: Any) -> str:
         """The position as text for a terminal and ``printkit replay``. Default: one line per state key."""
         if not isinstance(state, Mapping):
@@ -521,7 +547,10 @@ class _Params(Mapping[str, Any]):
                 self.__dict__[key] = value
 
     def __getitem__(self, key: str) -> Any:
-        return self._values[key]
+        try:
+            return self._values[key]
+        except KeyError:
+            raise KeyError(_unknown("parameter", key, self._values, "in kit.toml's [params]")) from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
@@ -533,8 +562,31 @@ class _Params(Mapping[str, Any]):
         try:
             return self._values[key]
         except KeyError:
-            raise AttributeError(f"no parameter {key!r} in kit.toml's [params] "
-                                 f"(parameters: {', '.join(self._values) or 'none'})") from None
+            raise AttributeError(_unknown("parameter", key, self._values, "in kit.toml's [params]")) from None
+
+
+class _Named(dict):  # type: ignore[type-arg]
+    """The kit's decks, token sets or boards by name (a plain dict to read): a name the kit does not have is a KeyError
+    that names those it has."""
+
+    def __init__(self, kind: str, items: Mapping[str, Any]) -> None:
+        super().__init__(items)
+        self.kind = kind
+
+    def __missing__(self, key: Any) -> Any:
+        raise KeyError(_unknown(self.kind, key, self, "in kit.toml"))
+
+
+def _unknown(kind: str, key: Any, known: Mapping[str, Any], where: str) -> str:
+    """``no deck 'spice' in kit.toml (decks: spices; did you mean 'spices'?)``."""
+    import difflib
+
+    names = [str(name) for name in known]
+    close = difflib.get_close_matches(str(key), names, n=1) if isinstance(key, str) else []
+    listed = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "") or "none"
+    plural = "token sets" if kind == "token set" else f"{kind}s"
+    shown = repr(key) if len(repr(key)) <= 60 else repr(key)[:60] + "..."
+    return f"no {kind} {shown} {where} ({plural}: {listed}{'; did you mean ' + repr(close[0]) + '?' if close else ''})"
 
 
 def notation(move: Any) -> str:

@@ -21,7 +21,7 @@ from printkit.config import Config
 from printkit.errors import PrintkitError
 from printkit.kit.model import tally
 from printkit.params import to_mapping
-from printkit.userinput.files import reason
+from printkit.userinput.files import reason, resolved
 
 SHOWN_FINDINGS = 10
 """Findings a rebuild prints under its line when they changed (verify lists them all)."""
@@ -115,7 +115,7 @@ class Watcher:
         names: list[str] = []
         code = gallery_only = False
         config_file = self.config_file.resolve()
-        for path in sorted({p.resolve() for p in changed}):
+        for path in sorted({_real(p) for p in changed}):
             if path.name.startswith(".") or path.suffix in (".pyc", ".swp", ".tmp") or "__pycache__" in path.parts:
                 continue
             if path == config_file:
@@ -293,3 +293,11 @@ def serve(out: Path, port: int) -> Any:
         raise PrintkitError(f"--port {port}: cannot serve on localhost: {reason(exc)}") from None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def _real(path: Path) -> Path:
+    """The changed file's real path (a link that loops is taken as it is: the rebuild names it)."""
+    try:
+        return resolved(path)
+    except OSError:
+        return path.absolute()

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import tempfile
 from pathlib import Path
 
 import pytest
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+"""A suite started in the background of a shell without job control (``sh script &``, ``nohup``) inherits Ctrl-C
+ignored, and so would every printkit it starts: the tests that send one (a stopped replay, watch, balance) would
+wait for nothing. A handler of Python's own is reset to the default by exec, so the printkit processes the tests
+start take Ctrl-C as a terminal's user does."""
 
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="printkit-tests-cache-")
 """The suite's own user cache folder (compiled templates, see printkit.templating), for every printkit it starts

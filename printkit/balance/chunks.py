@@ -88,6 +88,7 @@ def merge(tallies: Iterable[Tally]) -> Tally:
         for key, value in part.extra.items():
             total.extra[key] = max(total.extra[key], value) if key.startswith(MAXIMUM_PREFIX) else total.extra[key] + value
         total.seconds += part.seconds
+        total.measures.update(part.measures)
     total.results = Counter({k: v for k, v in total.results.items() if v})
     return total
 

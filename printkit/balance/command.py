@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume: bool, echo: Callable[[str], None]) -> int:
     """Run and report; returns the exit code (0 done, 130 stopped early)."""
-    from printkit.balance.execute import connect
+    from printkit.balance.execute import connect, disconnect
     from printkit.balance.lab import plan, run
     from printkit.balance.plots import warm_up
     from printkit.balance.progress import Progress
@@ -36,7 +36,7 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
                       meanwhile=warm_up)
     finally:
         if client is not None:
-            client.close()
+            disconnect(client)
     files = write_report(results, folder)
     results["plots"] = [name for name in files if name != "report.html"]
     save(folder, results)

@@ -1,23 +1,25 @@
-"""Where chunks are played: in this process, a local process pool, or an existing Dask cluster.
+"""Where chunks are played: in this process, local worker processes (:mod:`printkit.balance.pool`), or an existing
+Dask cluster.
 
 :func:`execute` yields ``(index, tally)`` as chunks finish (in any order); callers merge them in
 chunk order, so the numbers never depend on the workers. Ctrl-C or SIGTERM stops the work: the
-pool's processes are ended and :class:`Interrupted` is raised for the caller to keep what it has.
+workers are ended and :class:`Interrupted` is raised for the caller to keep what it has. A chunk's
+error is raised as it is (a game of a kit's rules.py that failed: a GameFailure, its ``chunk`` set to the index of
+its task).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import signal
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Sequence
 
 from printkit.balance.chunks import Task, run_task
+from printkit.balance.pool import Pool, WorkerDied
 from printkit.errors import PrintkitError
-from printkit.rules.simulate import Tally
+from printkit.interrupts import note_stop, noted, stop_signals
+from printkit.rules.simulate import GameFailure, Tally
 from printkit.userinput.text import quoted
 
 
@@ -53,36 +55,47 @@ def connect(address: str, timeout: float = 3.0) -> Any:
     except ValueError as exc:
         raise SchedulerError(f"--scheduler: {quoted(address)} is not a scheduler address such as tcp://10.0.0.5:8786 ({exc})") from None
     try:
-        return Client(address, timeout=timeout, set_as_default=False)
+        with noted() as stopped:  # a Ctrl-C waits for the client (interrupted, it prints tracebacks), then stops
+            client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SchedulerError(f"--scheduler: cannot reach the Dask scheduler at {quoted(address)} ({reason})") from None
+    if stopped.is_set():
+        disconnect(client)
+        raise KeyboardInterrupt
+    return client
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent (which stops them), so they print no traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def disconnect(client: Any) -> None:
+    """Close a Dask client, Ctrl-C and SIGTERM noted meanwhile (see :func:`printkit.interrupts.noted`) and raised after."""
+    with noted() as stopped:
+        client.close()
+    if stopped.is_set():
+        raise KeyboardInterrupt
+
+
+class WorkerFailed(PrintkitError):
+    """A worker process ended without answering, and not because the run was stopped."""
 
 
 @contextmanager
 def interruptible() -> Iterator[None]:
-    """SIGTERM (a kill) behaves like Ctrl-C inside the block; both become :class:`Interrupted`."""
+    """SIGTERM (a kill) behaves like Ctrl-C inside the block; both become :class:`Interrupted` (as does a worker ended
+    by either: the signal went to the whole process group)."""
 
-    def on_term(signum: int, frame: Any) -> None:
+    def on_stop(signum: int, frame: Any) -> None:
+        note_stop()
         raise KeyboardInterrupt
 
-    previous = signal.getsignal(signal.SIGTERM)
     try:
-        signal.signal(signal.SIGTERM, on_term)
-    except ValueError:  # not the main thread: leave signals alone
-        previous = None
-    try:
-        yield
+        with stop_signals(on_stop):
+            yield
     except KeyboardInterrupt:
         raise Interrupted from None
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+    except WorkerDied as exc:
+        if exc.stopped:
+            raise Interrupted from None
+        raise WorkerFailed(f"{exc}: the run stopped there") from None
 
 
 def execute(tasks: Sequence[Task], workers: int = 1, client: Any = None,
@@ -96,7 +109,12 @@ def execute(tasks: Sequence[Task], workers: int = 1, client: Any = None,
         yield from _on_cluster(tasks, client, meanwhile)
     elif workers <= 1 or len(tasks) <= 1:
         for index, task in enumerate(tasks):
-            yield index, run_task(task)
+            try:
+                tally = run_task(task)
+            except GameFailure as failure:
+                failure.chunk = index
+                raise
+            yield index, tally
     else:
         yield from _in_pool(tasks, workers, meanwhile)
 
@@ -118,38 +136,54 @@ def _start(meanwhile: Callable[[], None] | None) -> threading.Thread | None:
 
 
 def _in_pool(tasks: Sequence[Task], workers: int, meanwhile: Callable[[], None] | None) -> Iterator[tuple[int, Tally]]:
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context, initializer=_ignore_interrupts)
-    finished = False
-    thread = None
+    threads: list[threading.Thread] = []
     try:
-        pending = {pool.submit(run_task, task): index for index, task in enumerate(tasks)}
-        thread = _start(meanwhile)  # after the submits: every worker is forked, none from a threaded parent
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=pending.__getitem__):
-                yield pending.pop(future), future.result()
-        finished = True
+        with Pool(run_task, min(workers, len(tasks))) as pool:  # every worker forked before any thread starts here
+            yield from pool.play(tasks, lambda: threads.extend(t for t in [_start(meanwhile)] if t is not None))
     finally:
-        if not finished:
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        if thread is not None:
+        for thread in threads:
             thread.join()
 
 
 def _on_cluster(tasks: Sequence[Task], client: Any, meanwhile: Callable[[], None] | None) -> Iterator[tuple[int, Tally]]:
-    from distributed import as_completed
+    """The tasks on a Dask cluster. Ctrl-C and SIGTERM are only noted while the client waits (interrupting a call of
+    the client's own leaves its event loop printing tracebacks): the futures are looked at ten times a second, and a
+    stop is raised here, between two looks, as KeyboardInterrupt. A failed game is raised once the tasks before its own
+    have finished: the first in task order, as on a local pool."""
+    with noted() as stopped:
+        futures = [client.submit(run_task, task, pure=False) for task in tasks]
+        index = {future.key: i for i, future in enumerate(futures)}
+        pending = list(futures)
+        first: GameFailure | None = None
+        thread = _start(meanwhile)
+        try:
+            while pending:
+                if stopped.is_set():
+                    raise KeyboardInterrupt
+                done = [future for future in pending if future.done()]
+                if not done:
+                    stopped.wait(LOOK_EVERY)
+                    continue
+                for future in done:
+                    if future not in pending:  # after a failed game: a later task's
+                        continue
+                    pending.remove(future)
+                    try:
+                        tally = future.result()
+                    except GameFailure as failure:
+                        failure.chunk = index[future.key]
+                        first = failure if first is None or failure.chunk < first.chunk else first
+                        pending = [f for f in pending if index[f.key] < first.chunk]
+                        continue
+                    if first is None or index[future.key] < first.chunk:
+                        yield index[future.key], tally
+            if first is not None:
+                raise first
+        finally:
+            client.cancel([f for f in futures if not f.done()])
+            if thread is not None:
+                thread.join()
 
-    futures = [client.submit(run_task, task, pure=False) for task in tasks]
-    index = {future.key: i for i, future in enumerate(futures)}
-    thread = _start(meanwhile)
-    try:
-        for future in as_completed(futures, loop=client.loop):
-            yield index[future.key], future.result()
-    finally:
-        client.cancel([f for f in futures if not f.done()])
-        if thread is not None:
-            thread.join()
+
+LOOK_EVERY = 0.1
+"""Seconds between two looks at a Dask run's futures."""

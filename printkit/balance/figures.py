@@ -6,6 +6,7 @@ import math
 from typing import Any
 
 from printkit.balance.chunks import length_spread
+from printkit.balance.restrict import CARD_PREFIX, PLAYED
 from printkit.rules.simulate import RESULTS, Tally, wilson_interval
 
 FIRST_SHARE = (0.45, 0.55)
@@ -65,7 +66,17 @@ def ability_figures(ability: str, seat: int, seat_name: str, full: Tally, restri
         "change": change,
         "interval": [low, high],
         "restricted_draws": restricted.results["draw"] / restricted.games,
+        **({"played": full.extra[PLAYED + ability] / full.games} if ability.startswith(CARD_PREFIX) else {}),
     }
+
+
+def ranked_cards(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Card rows (one per card and seat) ordered by the card's mean worth over the seats, most first (then by name)."""
+    worth: dict[str, list[float]] = {}
+    for row in rows:
+        worth.setdefault(row["ability"], []).append(-row["change"])
+    order = sorted(worth, key=lambda name: (-sum(worth[name]) / len(worth[name]), name))
+    return sorted(rows, key=lambda row: (order.index(row["ability"]), row["seat"]))
 
 
 def pct(value: float) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections import defaultdict
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -18,14 +19,16 @@ from printkit.balance.chunks import CHUNK_GAMES, Task, chunk_tasks, merge
 from printkit.balance.execute import Interrupted, execute, interruptible
 from printkit.balance.figures import ability_figures, flags, point_figures
 from printkit.balance.progress import Progress
-from printkit.balance.restrict import NoAbilities, game_abilities
+from printkit.balance.restrict import CARD_PREFIX, NoAbilities, game_abilities
+from printkit.balance.simulation import told
 from printkit.balance.store import load_for_resume, save
 from printkit.balance.sweep import Axis, Point, parse_players, parse_sweeps, points
 from printkit.config import load_config
 from printkit.errors import ConfigError
 from printkit.games import get_game
 from printkit.params import to_mapping
-from printkit.rules.simulate import Tally
+from printkit.rules.playouts import Names
+from printkit.rules.simulate import GameFailure, Tally
 
 MAIN, FULL = "main", "full"
 """Task groups of a point: its playouts, and (for --abilities) the full players counting seat wins."""
@@ -45,6 +48,8 @@ class Request:
     sets: tuple[str, ...] = ()
     kit: str | None = None
     """A kit folder with rules.py (then ``game`` is empty and sweep keys are kit.toml keys)."""
+    cards: bool = False
+    """Restricted play for every distinct card of the decks the rules deal (printkit.kitgame.cards)."""
 
 
 @dataclass
@@ -94,9 +99,10 @@ def _source(request: Request) -> tuple[Any, Any, Any, Callable[[tuple[str, ...]]
 def plan(request: Request) -> Plan:
     """Check every input; a user error is raised before anything is written."""
     spec, game, base_params, point_params, axes = _source(request)
-    matchups = parse_players(request.players, spec.players)
-    if request.abilities and spec.abilities is None:
-        raise NoAbilities(f"--abilities: {spec.name} has no abilities to remove (restricted play needs a game's abilities hook)")
+    matchups = parse_players(request.players, Names(spec))
+    if (request.abilities or request.cards) and spec.abilities is None:
+        flag = "--abilities" if request.abilities else "--cards"
+        raise NoAbilities(f"{flag}: {spec.name} has no abilities to remove (restricted play needs a game's abilities hook)")
     planned = []
     for point in points(axes, matchups):
         try:
@@ -104,13 +110,20 @@ def plan(request: Request) -> Plan:
         except ConfigError as exc:
             planned.append(PlannedPoint(point, note=f"not playable: {str(exc).split(': ', 1)[-1]}"))
             continue
-        names = tuple(game_abilities(spec, params)) if request.abilities else ()
+        tests = game_abilities(spec, params) if request.abilities or request.cards else {}
+        names = tuple(n for n in tests if request.abilities and not n.startswith(CARD_PREFIX))
+        names += tuple(n for n in tests if request.cards and n.startswith(CARD_PREFIX))
         planned.append(PlannedPoint(point, params, abilities=names))
     if not any(p.params is not None for p in planned):
         raise ConfigError("--sweep", planned[0].point.values[0][0] if planned[0].point.values else "",
                           f"no point can be played: {planned[0].note}")
-    if request.abilities and not any(p.abilities for p in planned):
-        raise NoAbilities(f"--abilities: {spec.name} has no abilities to remove with these parameters")
+    played = [name for p in planned for name in p.abilities]
+    if request.abilities and not any(not name.startswith(CARD_PREFIX) for name in played):
+        why = "(restricted play needs a game's abilities hook)" if "kit" in spec.extras else "with these parameters"
+        raise NoAbilities(f"--abilities: {spec.name} has no abilities to remove {why}")
+    if request.cards and not any(name.startswith(CARD_PREFIX) for name in played):
+        raise NoAbilities(f"--cards: {spec.name} deals no cards from its decks (the cards of a deck are found in the state "
+                          "setup() makes)")
     run = {
         "game": spec.name,
         "axes": [{"key": a.key, "values": list(a.values)} for a in axes],
@@ -121,6 +134,8 @@ def plan(request: Request) -> Plan:
         "chunk_games": CHUNK_GAMES,
         "parameters": to_mapping(base_params),
     }
+    if request.cards:  # only when asked: a stored run without the key resumes as before
+        run["cards"] = True
     return Plan(request, spec, axes, matchups, planned, run, game)
 
 
@@ -150,10 +165,10 @@ def _finish(plan: Plan, item: PlannedPoint, tallies: dict[str, Tally]) -> dict[s
     spec, point = plan.spec, item.point
     main = tallies[MAIN]
     summary = spec.summarize(main) if spec.summarize is not None else {}
+    seat_names = spec.rules(item.params).player_names
     data = {"id": point.ident, "values": dict(point.values), "players": point.matchup, "status": "done",
-            **point_figures(main, summary)}
+            **point_figures(main, summary), "metrics": main.metrics(seat_names)}
     if item.abilities:
-        seat_names = spec.rules(item.params).player_names
         data["abilities"] = [ability_figures(ability, seat, seat_names[seat], tallies[FULL], tallies[f"{ability}|{seat}"])
                              for ability in item.abilities for seat in (0, 1)]
     return data
@@ -208,8 +223,8 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
     start = time.perf_counter()
     save(folder, results_of(plan, finished, 0.0))
     try:
-        with interruptible():
-            for index, tally in execute([j.task for j in jobs], workers, client, meanwhile):
+        with interruptible(), closing(execute([j.task for j in jobs], workers, client, meanwhile)) as played:
+            for index, tally in played:
                 job = jobs[index]
                 parts[job.point][(job.group, job.chunk)] = tally
                 bar.advance(job.task.games)
@@ -225,6 +240,14 @@ def run(plan: Plan, folder: Path, workers: int = 1, client: Any = None, resume: 
         results = results_of(plan, finished, time.perf_counter() - start)
         save(folder, results)
         return results
+    except GameFailure as failure:
+        bar.close()
+        job = jobs[failure.chunk]
+        failure.chunk = job.chunk
+        point = plan.planned[job.point].point
+        values = ", ".join(f"{key.split('.', 2)[-1]} {value}" for key, value in point.values)
+        raise told(failure, plan.game, job.task.params, folder.parent.parent, f"balance-seed-{plan.request.seed}-point-{job.point + 1}",
+                   f"balance --seed {plan.request.seed} at {values + ', ' if values else ''}players {point.matchup}") from None
     bar.close()
     results = results_of(plan, finished, time.perf_counter() - start)
     save(folder, results)

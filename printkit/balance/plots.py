@@ -10,7 +10,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.balance.figures import where
+from printkit.balance.figures import ranked_cards, where
+from printkit.balance.restrict import CARD_PREFIX
 from printkit.balance.store import write_atomic
 from printkit.rules.reasons import group_reasons
 
@@ -124,15 +125,19 @@ def heatmap_plot(results: dict[str, Any], folder: Path) -> list[str]:
     return names
 
 
-def abilities_plot(results: dict[str, Any], folder: Path) -> list[str]:
-    """What each ability is worth to each seat: the win rate lost without it, with 95% intervals."""
+def abilities_plot(results: dict[str, Any], folder: Path, cards: bool = False) -> list[str]:
+    """What each ability (``cards``: each card, ranked by its mean worth over the seats) is worth to each seat: the
+    win rate lost without it, with 95% intervals."""
     plt = _pyplot()
     rows = []
     for point in results["points"]:
         if point["status"] != "done":
             continue
         where = ", ".join(f"{k.split('.', 2)[-1]} {v}" for k, v in point["values"].items())
-        for ability in point.get("abilities", []):
+        listed = [a for a in point.get("abilities", []) if a["ability"].startswith(CARD_PREFIX) == cards]
+        if cards:
+            listed = ranked_cards(listed)
+        for ability in listed:
             label = f"{ability['ability']} ({ability['seat_name']})"
             if where or len(_matchups(results)) > 1:
                 label += f" @ {where + ' ' if where else ''}{point['players'].replace('/', ' vs ')}"
@@ -150,10 +155,85 @@ def abilities_plot(results: dict[str, Any], folder: Path) -> list[str]:
     panel.axvline(0, color="black", linewidth=0.8)
     for edge in (-10, 10):
         panel.axvline(edge, color="#999999", linewidth=0.8, linestyle="--")
-    panel.set_xlabel("points of win rate the seat loses without the ability (95% CI)")
-    panel.set_title(f"{results['title']}: what each ability is worth")
+    what = "card" if cards else "ability"
+    panel.set_xlabel(f"points of win rate the seat loses without the {what} (95% CI)")
+    panel.set_title(f"{results['title']}: what each {what} is worth" + (", most first" if cards else ""))
     panel.grid(axis="x", alpha=0.3)
-    names = _save(fig, folder, "abilities")
+    names = _save(fig, folder, "cards" if cards else "abilities")
+    plt.close(fig)
+    return names
+
+
+SEAT_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+MAX_FIGURE_POINTS = 12
+"""Points the figures plot shows side by side."""
+
+
+def _label(results: dict[str, Any], point: dict[str, Any]) -> str:
+    values = ", ".join(f"{k.split('.', 2)[-1]} {v}" for k, v in point["values"].items())
+    players = point["players"].replace("/", " vs ")
+    return f"{values}\n{players}" if values else players
+
+
+def figures_plot(results: dict[str, Any], folder: Path) -> list[str]:
+    """The designers' figures of each point side by side: each seat's win rate, how the games unfold (drama,
+    decisiveness, forced moves: shares with 95% intervals), and their shape (legal moves a decision, lead changes)."""
+    rows = [p for p in results["points"] if p["status"] == "done" and p.get("metrics")][:MAX_FIGURE_POINTS]
+    if not rows:
+        return []
+    plt = _pyplot()
+    fig, (wins, shares, counts) = plt.subplots(1, 3, figsize=(max(10.0, 1.3 * len(rows) * 3), 3.6))
+    xs = list(range(len(rows)))
+    seats = max(len(p["metrics"]["seats"]) for p in rows)
+    width = 0.8 / seats
+    for seat in range(seats):
+        ys, low, high = [], [], []
+        for p in rows:
+            entry = p["metrics"]["seats"][seat] if seat < len(p["metrics"]["seats"]) else None
+            y = 100 * entry["win_rate"] if entry else 0.0
+            ys.append(y)
+            low.append(max(0.0, y - 100 * entry["win_interval"][0]) if entry else 0.0)
+            high.append(max(0.0, 100 * entry["win_interval"][1] - y) if entry else 0.0)
+        name = rows[0]["metrics"]["seats"][seat]["name"] if seat < len(rows[0]["metrics"]["seats"]) else f"seat {seat + 1}"
+        wins.bar([x + (seat - (seats - 1) / 2) * width for x in xs], ys, width, yerr=[low, high], capsize=3,
+                 color=SEAT_COLOURS[seat % len(SEAT_COLOURS)], label=f"{name} (seat {seat + 1})")
+    wins.axhline(100 / seats, color="black", linewidth=0.8, linestyle="--")
+    wins.set_ylim(0, 100)
+    wins.set_ylabel("% of games won (95% CI)")
+    wins.set_title("who wins, by seat")
+    wins.legend(fontsize=7, loc="upper right")
+    kinds = (("drama", "drama_interval", "winner was behind", "#CC79A7"),
+             ("decisiveness", None, "moves before it was decided", "#E69F00"),
+             ("forced_share", "forced_interval", "forced moves", "#999999"))
+    width = 0.8 / len(kinds)
+    for i, (key, interval, label, colour) in enumerate(kinds):
+        ys = [100 * p["metrics"].get(key, 0.0) for p in rows]
+        spans = [p["metrics"].get(interval) if interval else None for p in rows]
+        low = [max(0.0, y - 100 * s[0]) if s else 0.0 for y, s in zip(ys, spans)]
+        high = [max(0.0, 100 * s[1] - y) if s else 0.0 for y, s in zip(ys, spans)]
+        shares.bar([x + (i - 1) * width for x in xs], ys, width, yerr=[low, high], capsize=3, color=colour, label=label)
+    shares.set_ylim(0, 100)
+    shares.set_ylabel("% (95% CI)")
+    shares.set_title("how games unfold")
+    shares.legend(fontsize=7, loc="upper right")
+    width = 0.4
+    branching = [p["metrics"].get("branching", 0.0) for p in rows]
+    leads = [p["metrics"].get("lead_changes", 0.0) for p in rows]
+    lead_err = [[max(0.0, v - p["metrics"]["lead_changes_interval"][0]) if "lead_changes_interval" in p["metrics"] else 0.0
+                 for v, p in zip(leads, rows)],
+                [max(0.0, p["metrics"]["lead_changes_interval"][1] - v) if "lead_changes_interval" in p["metrics"] else 0.0
+                 for v, p in zip(leads, rows)]]
+    counts.bar([x - width / 2 for x in xs], branching, width, color="#0072B2", label="legal moves a decision")
+    counts.bar([x + width / 2 for x in xs], leads, width, yerr=lead_err, capsize=3, color="#009E73", label="lead changes a game")
+    counts.set_ylim(0, 1.45 * max([*branching, *(v + e for v, e in zip(leads, lead_err[1])), 0.1]))
+    counts.set_title("choice and lead")
+    counts.legend(fontsize=7, loc="upper right")
+    for panel in (wins, shares, counts):
+        panel.set_xticks(xs, [_label(results, p) for p in rows], fontsize=7)
+        panel.grid(axis="y", alpha=0.3)
+    fig.suptitle(f"{results['title']}: the game's figures", y=1.03)
+    fig.tight_layout()
+    names = _save(fig, folder, "figures")
     plt.close(fig)
     return names
 
@@ -226,5 +306,7 @@ def write_plots(results: dict[str, Any], folder: Path) -> list[str]:
         names += heatmap_plot(results, folder)
     if any(p.get("abilities") for p in done):
         names += abilities_plot(results, folder)
+        names += abilities_plot(results, folder, cards=True)
     names += reasons_plot(results, folder)
+    names += figures_plot(results, folder)
     return names

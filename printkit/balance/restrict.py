@@ -7,8 +7,9 @@ import random
 from typing import Any, Callable
 
 from printkit.errors import PrintkitError
+from printkit.kitgame.cards import CARD_PREFIX
 from printkit.rules.game import Playout, Policy
-from printkit.rules.playouts import policies
+from printkit.rules.playouts import policies, resolve
 from printkit.rules.simulate import Tally
 from printkit.userinput.text import quoted
 
@@ -82,8 +83,13 @@ def without(policy: Policy, uses: MoveTest) -> Policy:
     return restricted
 
 
-def count_seats(observe: Callable[[Tally, Any], None] | None) -> Callable[[Tally, Any], None]:
-    """The game's own counters plus the wins of each seat (``seat_1_wins``, ``seat_2_wins``)."""
+PLAYED = "played|"
+"""``extra`` counters of the full players' runs: ``played|card: Wish``, the moves that played each card."""
+
+
+def count_seats(observe: Callable[[Tally, Any], None] | None, cards: dict[str, MoveTest] | None = None) -> Callable[[Tally, Any], None]:
+    """The game's own counters plus the wins of each seat (``seat_1_wins``, ``seat_2_wins``) and, with ``cards``
+    (name -> test of a move alone), the moves that played each card (``played|NAME``)."""
 
     def counted(tally: Tally, game: Playout) -> None:  # type: ignore[type-arg]
         if observe is not None:
@@ -91,6 +97,8 @@ def count_seats(observe: Callable[[Tally, Any], None] | None) -> Callable[[Tally
         winner = game.outcome.winner if game.outcome is not None else None
         if winner is not None:
             tally.extra[f"seat_{winner + 1}_wins"] += 1
+        for name, uses in (cards or {}).items():
+            tally.extra[PLAYED + name] += sum(1 for move in game.moves if uses(None, None, move))
 
     return counted
 
@@ -101,16 +109,22 @@ def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tu
     It runs on the reference engine (see ``GameSpec.restricted_kernel`` for the fast path) and counts seat wins.
     """
     seats = list(policies(spec, names))
-    if restrict is not None:
+    cards = None
+    if restrict is None:  # the full players: count what each card is played
+        cards = {name: test for name, test in game_abilities(spec, params).items() if name.startswith(CARD_PREFIX)}
+    else:
         seat, ability = restrict
         tests = game_abilities(spec, params)
         if ability not in tests:
             raise NoAbilities(f"{spec.name} has no ability {quoted(ability)} (abilities: {', '.join(tests) or 'none'})")
-        if spec.restrict_player is not None:
-            players = [spec.players[name] for name in names]
+        players = [resolve(spec.players, name, spec.name) for name in names]
+        if hasattr(players[seat], "without"):  # a player that restricts itself (mcts: in its search too)
+            players[seat] = players[seat].without(tests[ability])
+            seats = list(spec.pair_players(*players) if spec.pair_players is not None else players)
+        elif spec.restrict_player is not None:
             players[seat] = spec.restrict_player(players[seat], ability)
             seats = list(spec.pair_players(*players) if spec.pair_players is not None else players)
         else:
             seats[seat] = without(seats[seat], tests[ability])
     return dataclasses.replace(spec, players={"first-seat": seats[0], "second-seat": seats[1]}, kernel=None,
-                               fast_simulate=None, pair_players=None, observe=count_seats(spec.observe))
+                               fast_simulate=None, pair_players=None, observe=count_seats(spec.observe, cards))

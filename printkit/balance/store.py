@@ -25,7 +25,7 @@ class ResumeError(PrintkitError):
 
 def write_atomic(target: Path, data: bytes) -> None:
     """Through a temporary name: a reader (or a kill) never sees half a file."""
-    from printkit.build import write_file
+    from printkit.kit.outfolder import write_file
 
     write_file(target, data)
 
@@ -44,6 +44,8 @@ def csv_bytes(results: dict[str, Any]) -> bytes:
         header += [name, f"{name}_rate", f"{name}_low", f"{name}_high"]
     header += ["first_share_of_decisive", "mean_length", "sd_length", "min_length", "max_length"]
     header += [f"ended_by_{k}" for k in reason_keys] + [f"summary_{k}" for k in summary_keys] + ["games_per_second", "note"]
+    seats = max((len(p.get("metrics", {}).get("seats", [])) for p in results["points"]), default=0)
+    header += [f"seat_{s + 1}_{k}" for s in range(seats) for k in SEAT_COLUMNS] + list(FIGURE_COLUMNS)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(header)
@@ -63,8 +65,23 @@ def csv_bytes(results: dict[str, Any]) -> bytes:
         row += [kinds.get(k, 0) for k in reason_keys]
         row += [f"{point['summary'][k]:.6f}" if k in point["summary"] else "" for k in summary_keys]
         row += [f"{point['games_per_second']:.0f}", ""]
+        figures = point.get("metrics", {})
+        listed = figures.get("seats", [])
+        for seat in range(seats):
+            row += [_number(listed[seat].get(k)) if seat < len(listed) else "" for k in SEAT_COLUMNS]
+        row += [_number(figures.get(k)) for k in FIGURE_COLUMNS]
         writer.writerow(row)
     return out.getvalue().encode()
+
+
+SEAT_COLUMNS = ("win_rate", "advantage", "score", "turns")
+"""results.csv's columns per seat from the designers' figures (printkit/rules/metrics.py), after the others."""
+FIGURE_COLUMNS = ("margin", "draw_rate", "move_limit_stops", "moves", "branching", "forced_share", "lead_changes",
+                  "drama", "drama_deficit", "decisiveness")
+
+
+def _number(value: Any) -> str:
+    return "" if value is None else f"{value:.6f}" if isinstance(value, float) else str(value)
 
 
 def save(folder: Path, results: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from printkit.config import parse_set
 from printkit.errors import ConfigError, PrintkitError
 from printkit.params import convert_value, describe, limit_problem
+from printkit.rules.mcts import PlayerNameError
 from printkit.userinput.text import quoted
 
 
@@ -149,7 +150,11 @@ def parse_players(text: str, known: typing.Collection[str]) -> list[tuple[str, s
             raise SweepError(f"--players: expected NAME or A/B items separated by commas, got {quoted(text)}")
         pair = (names[0], names[-1])
         for name in pair:
-            if name not in known:
+            try:
+                found = name in known
+            except PlayerNameError as exc:
+                raise SweepError(f"--players: {exc}") from None
+            if not found:
                 raise SweepError(f"--players: unknown player {quoted(name)} (known: {', '.join(sorted(known))})")
         if pair not in matchups:
             matchups.append(pair)

@@ -244,6 +244,11 @@ ARRAYS: dict[str, tuple[str, Mapping[str, Key]]] = {
 GAME: dict[str, Key] = {
     "rules": Key("string", "a Python file of the kit folder holding the game's rules (a `printkit.kitrules.Game`): "
                            "replay, verify, simulate, balance and play the kit", pattern=r".*\.py", example="rules.py"),
+    "time_limit": Key("number", "CPU seconds one call into rules.py (a move, a player's choice, setup) or the rule sheet's "
+                                "template may take before the command stops it with an error naming the line it was at",
+                      10.0, lo=0.1, hi=86400),
+    "memory_limit": Key("integer", "MB of memory rules.py and the rule sheet's template may take beyond what printkit "
+                                   "holds (past it: a MemoryError naming the line)", 2048, lo=64, hi=1048576),
 }
 
 STATE_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,63}"

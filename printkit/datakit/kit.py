@@ -69,7 +69,7 @@ def _rules(kit: KitFolder, counts: dict[str, Any], art: Art) -> tuple[str, dict[
 
     text = _rules_text(kit, counts)
     _, name = rule_sheet_source(kit) or ("", "")
-    return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon)}, name
+    return text, {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, art.icon, name)}, name
 
 
 def _within(count: int, limit: int, what: str, source: str) -> int:
@@ -130,21 +130,19 @@ def _rules_text(kit: KitFolder, counts: dict[str, Any]) -> str:
     assert source is not None
     text, name = source
     context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts, "sheet": {}}
-    if spec.game_rules is not None:
+    if spec.game_rules is not None and kit.run_code:
         from printkit.kitgame.sheet import sheet_values
 
         context["sheet"] = sheet_values(kit, text, name)
-    import jinja2
+    elif spec.game_rules is not None:
+        from printkit.templating import not_computed
 
-    from printkit.templating import from_source, sandbox
+        context["sheet"] = not_computed("sheet", "rules.py not run: --no-code")
+    from printkit.templating import render_sheet
 
-    try:
-        rendered = from_source(sandbox(), text, str((kit.path / str(spec.rules)).resolve())).render(**context)
-        return rendered if kit.example is None else with_example(rendered, kit.example[1])
-    except jinja2.TemplateSyntaxError as exc:
-        raise ConfigError(f"{name}:{exc.lineno}", "", f"template error: {exc.message}") from None
-    except (jinja2.TemplateError, jinja2.exceptions.SecurityError) as exc:
-        raise ConfigError(name, "", f"template error: {exc}") from None
+    rendered = render_sheet(text, context, str((kit.path / str(spec.rules)).resolve()), name, kit.path, kit.display,
+                            spec.code_limits)
+    return rendered if kit.example is None else with_example(rendered, kit.example[1])
 
 
 def with_example(text: str, log: str) -> str:
@@ -183,9 +181,15 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
 
 
 def data_kit(kit: KitFolder) -> Kit:
-    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered."""
+    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered. A kit whose
+    rules.py runs is made within the memory its ``[game] memory_limit`` allows (the rules run all through it)."""
+    from contextlib import nullcontext
+
+    from printkit.guard.limits import bounded
+
     try:
-        return _drawn_kit(kit)
+        with bounded(kit.spec.code_limits) if kit.spec.game_rules is not None and kit.run_code else nullcontext():
+            return _drawn_kit(kit)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
 
@@ -260,12 +264,16 @@ def _drawn_kit(kit: KitFolder) -> Kit:
             pictures[src] = pieces_figure(src, f"{rules_source}:{line}", by_id)
     if spec.game_rules is not None:
         from printkit.datakit.pictures import position_sources
-        from printkit.kitgame.sheet import rule_checks, rules_pages
+        from printkit.kitgame.sheet import rule_checks, rules_pages, unplayed_pages
 
         boards = {s.name: s.pieces[0] for s in sets["boards"]}
-        positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
+        if kit.run_code:
+            positions, more = rules_pages(kit, rules_text, rules_source, position_sources(rules_text), boards)
+            more += rule_checks(kit, [*sets["decks"], *sets["tokens"]], sets["boards"])
+        else:
+            positions, more = unplayed_pages(position_sources(rules_text), rules_source, boards)
         pictures.update(positions)
-        findings += more + rule_checks(kit, [*sets["decks"], *sets["tokens"]], sets["boards"])
+        findings += more
     cutting = "Cut the pieces along the crop marks."
     return Kit(game=spec.name, title=spec.title, params=dict(spec.raw), settings=settings, artwork=artwork, sections=sections,
                rules_text=rules_text, rules_source=rules_source, pictures=pictures,

@@ -84,8 +84,8 @@ class Art:
         if not self.icons:
             return None
         for suffix in (".svg", ".png"):
-            path = (self.folder / self.icons / f"{name}{suffix}").resolve()
-            if path.exists():
+            path = self.folder / self.icons / f"{name}{suffix}"
+            if path.exists() or path.is_symlink():  # a link that leads nowhere is named by read()'s message
                 data = self.read(f"{self.icons}/{name}{suffix}", "kit.icons")
                 return data if isinstance(data, bytes) else None
         return None

@@ -34,11 +34,18 @@ class KitFolder:
     rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
+    out: Path | None = None
+    """The output folder of the command reading the kit: a game of the checks that fails is kept there as a log."""
+    run_code: bool = True
+    """False (``build --no-code``): the kit's Python code is not run (a kit from someone else, printed unread)."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
         """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
         rows rules.py computes (``rows = "NAME"``)."""
         cells = tuple(c for c in self.cells if c.target == name)
+        if data.computed is not None and not self.run_code:
+            raise ConfigError(self.spec.source, data.key, f"the rows of {name!r} come from rules.py (rules_rows = "
+                                                          f"{data.computed!r}): they cannot be printed with --no-code")
         if data.computed is not None:
             from printkit.kitgame.rows import computed_records
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.errors import ConfigError
+from printkit.userinput.files import reason, resolved
 from printkit.userinput.text import quoted
 
 
@@ -17,7 +18,10 @@ def inside(folder: Path, written: str, source: str, key: str) -> Path:
     if any(len(part.encode("utf-8", "surrogatepass")) > 255 for part in Path(written).parts):
         raise ConfigError(source, key, f"a file name of at most 255 bytes, got {quoted(written)}")
     root = folder.resolve()
-    target = (root / written).resolve()
+    try:
+        target = resolved(root / written)
+    except OSError as exc:
+        raise ConfigError(source, key, f"{quoted(written)}: {reason(exc)}") from None
     if target != root and root not in target.parents:
         raise ConfigError(source, key, f"{quoted(written)} leads outside the kit folder")
     return target

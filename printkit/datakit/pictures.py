@@ -138,12 +138,23 @@ def rule_pictures(text: str, folder: Path, display: str, rules_name: str) -> dic
     return pictures
 
 
-def rule_icons(text: str, icon: Callable[[str], bytes | None]) -> dict[str, Drawing]:
-    """The icons ``:name:`` of the rule sheet's text that ``icon`` has a picture for, keyed ``:name:``."""
+def rule_icons(text: str, icon: Callable[[str], bytes | None], source: str = "rules.md") -> dict[str, Drawing]:
+    """The icons ``:name:`` of the rule sheet's text that ``icon`` has a picture for, keyed ``:name:``; an SVG icon the
+    rule sheet cannot draw (a line of text places it as a bitmap, drawn by cairosvg) is a ConfigError naming
+    ``source``'s line that uses it."""
+    from printkit.draw.png import svg_icon_png
+
     found: dict[str, Drawing] = {}
     for name in dict.fromkeys(ICON.findall(text)):
         data = icon(name)
         if data is not None:
             kind, w, h = natural_size(data)
+            if kind == "svg":
+                try:
+                    svg_icon_png(data, 16)
+                except Exception as exc:  # cairosvg reads whatever a designer saved: any failure means "cannot draw it"
+                    raise ConfigError(f"{source}:{_line_of(text, f':{name}:')}", "",
+                                      f"icon :{name}: is an SVG the rule sheet cannot draw ({type(exc).__name__}: "
+                                      f"{str(exc)[:80]}): save it again from your drawing program") from None
             found[f":{name}:"] = Drawing(w, h, (Image(0.0, 0.0, w, h, data, kind),), title=f":{name}:")
     return found

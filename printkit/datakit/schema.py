@@ -15,6 +15,7 @@ from printkit.datakit import keys
 from printkit.datakit.keys import CARD_SIZES, NAME, element_keys
 from printkit.datakit.reader import Table
 from printkit.errors import ConfigError
+from printkit.guard.limits import Limits
 from printkit.params import describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
 from printkit.userinput.text import quoted
@@ -157,6 +158,8 @@ class KitSpec:
     """``[params]``: the game's numbers, read by the rules, the layouts (``{params.NAME}``) and rules.md."""
     param_limits: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """``[param_limits]``: parameter name -> ``min``, ``max``, ``pattern``, ``doc`` (its ``[params]`` value checked)."""
+    code_limits: Limits = field(default_factory=Limits)
+    """``[game] time_limit`` and ``memory_limit``: what one call into the kit's code (rules.py, rules.md's template) may take."""
     table: Mapping[str, Any] = field(default_factory=dict)
     """``[table]``: the browser table's layout hints (``centre``, ``hide``, ``piles``, ``boards``), each with its default."""
 
@@ -471,14 +474,16 @@ def _table(doc: Table) -> dict[str, Any]:
     return hints
 
 
-def _game(doc: Table) -> str | None:
-    """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules)."""
+def _game(doc: Table) -> tuple[str | None, Limits]:
+    """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules), and the limits of the
+    kit's code (``time_limit``, ``memory_limit``)."""
     table = doc.table("game", keys.GAME)
     rules = table.value("rules")
     if rules is not None and not rules.endswith(".py"):
         raise table.fail("rules", f"expected a Python file such as 'rules.py', got {rules!r}")
+    limits = Limits(float(table.value("time_limit")), int(table.value("memory_limit")))
     table.done()
-    return rules
+    return rules, limits
 
 
 PARAM_VALUE = (str, int, float, bool)
@@ -535,7 +540,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     fonts = _fonts(doc)
     if rules_font != "Vera" and rules_font not in fonts:
         raise rules_table.fail("font", f"unknown font {quoted(rules_font)} (fonts: {', '.join(['Vera', *fonts])})")
-    game_rules = _game(doc)
+    game_rules, code_limits = _game(doc)
     hints = _table(doc)
     params = _params(doc)
     limits = _param_limits(doc, params)
@@ -558,4 +563,4 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
         raise ConfigError(source, "", "nothing to print: add a [[deck]], [[board]] or [[tokens]]")
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
-                   game_rules, params, limits, hints)
+                   game_rules, params, limits, code_limits, hints)

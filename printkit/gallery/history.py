@@ -7,8 +7,9 @@ from pathlib import Path
 
 PREVIOUS = ".previous"
 """Folder under the output folder holding each kit's previous build: ``output/.previous/<game>/``."""
-NOT_KEPT = ("index.html", "gallery", "balance", "export")
-"""What others write into a kit folder (the gallery, balance reports, exports): not part of the build, not kept."""
+NOT_KEPT = ("index.html", "gallery", "balance", "export", "failed")
+"""What others write into a kit folder (the gallery, balance reports, exports, failed games' logs): not part of the
+build, not kept."""
 
 
 def previous_folder(kit_folder: Path) -> Path:

@@ -16,6 +16,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from printkit.errors import PrintkitError
 from printkit.gallery.changes import (
     FileChanges,
     ParameterChange,
@@ -221,8 +222,21 @@ def kit_view(folder: Path, cache: Path) -> KitView:
     return view
 
 
+class GalleryError(PrintkitError):
+    """The gallery cannot be written (a full disk, a folder that cannot be written)."""
+
+
 def write_gallery(out: Path) -> list[Path]:
-    """Write ``out/index.html`` and ``out/<game>/index.html`` for every kit built; return the pages written."""
+    """Write ``out/index.html`` and ``out/<game>/index.html`` for every kit built; return the pages written. A disk
+    error is one GalleryError naming the file."""
+    try:
+        return _write_gallery(out)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        raise GalleryError(f"cannot write the gallery in {out}/: {where}{reason(exc)}") from None
+
+
+def _write_gallery(out: Path) -> list[Path]:
     env = _environment()
     cache = out / ".cache" / "gallery"
     views = [kit_view(folder, cache) for folder in kit_folders(out)]

@@ -4,6 +4,11 @@ Each build stages its files in ``.<kit>.build-<pid>-XXXX/`` beside the kit and s
 holding an advisory ``flock`` on the output folder itself (no lock file is left behind), so two
 builds into one ``--out`` take turns at the swap and a kit folder always holds one build's files. A build killed before its
 swap leaves its staging folder behind: the next build removes it (its process is gone).
+
+The swap is one step where Linux offers it (``renameat2`` with ``RENAME_EXCHANGE``: the new folder and the old trade
+places at once, the old then removed under the staging name); elsewhere it is two renames through
+``.<kit>.old``, and a build killed between them leaves the kit there: the next build, failed or not, puts it back
+(:func:`recover`). A staging folder is made readable as the umask allows (``mkdtemp`` makes it 0700).
 """
 
 from __future__ import annotations
@@ -16,10 +21,37 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from printkit.errors import BuildError
+from printkit.userinput.files import reason
+from printkit.userinput.text import quoted
+
+PATH_SHOWN = 1_000
+"""Characters of a path a disk error shows (a path is not an echo of a long value: its end names the file)."""
+
+
+def write_file(target: Path, data: bytes) -> None:
+    """Write one file through a temporary name, so a failed write (a full disk) leaves the old file and no other."""
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise BuildError(f"cannot write {quoted(str(target), PATH_SHOWN)}: {reason(exc)}") from None
+
 
 def staging_prefix(folder: Path) -> str:
     """The name every staging folder of ``folder`` starts with (the pid of its build follows)."""
     return f".{folder.name}.build-{os.getpid()}-"
+
+
+def old_folder(folder: Path) -> Path:
+    """Where two-rename swaps put the kit they replace, for a moment."""
+    return folder.parent / f".{folder.name}.old"
 
 
 @contextmanager
@@ -28,10 +60,73 @@ def swap_lock(folder: Path) -> Iterator[None]:
     handle = os.open(folder.parent, os.O_RDONLY)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
+        _restore(folder)
         remove_stale(folder)
         yield
     finally:
         os.close(handle)
+
+
+def recover(out: Path) -> None:
+    """Put back every kit of ``out`` a build killed in the middle of a two-rename swap left aside (``.<kit>.old`` with
+    no ``<kit>``): called before a build reads anything, so even a build that then fails puts them back."""
+    try:
+        aside = [entry for entry in out.glob(".*.old") if entry.is_dir()]
+    except OSError:
+        return
+    for entry in aside:
+        folder = out / entry.name[1:-len(".old")]
+        if not folder.exists():
+            with swap_lock(folder):
+                pass
+
+
+def _restore(folder: Path) -> None:
+    old = old_folder(folder)
+    if not folder.exists() and old.is_dir():
+        os.replace(old, folder)
+
+
+def swap_in(staging: Path, folder: Path) -> None:
+    """``staging`` becomes ``folder`` (the kit it replaces is removed); hold :func:`swap_lock` around it."""
+    if folder.exists() and _exchange(staging, folder):
+        shutil.rmtree(staging, ignore_errors=True)  # the old kit, now under the staging name
+        return
+    old = old_folder(folder)
+    if old.exists():
+        shutil.rmtree(old)
+    if folder.exists():
+        os.replace(folder, old)
+    os.replace(staging, folder)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(one: Path, other: Path) -> bool:
+    """Swap two paths in one step (Linux's ``renameat2`` with ``RENAME_EXCHANGE``); False where the system cannot."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        exchange = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    exchange.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    at_cwd, rename_exchange = -100, 2
+    return exchange(at_cwd, os.fsencode(one), at_cwd, os.fsencode(other), rename_exchange) == 0
+
+
+def umask() -> int:
+    """This process's umask (read from /proc where it says, so no other thread sees it changed)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _alive(pid: int) -> bool:

@@ -54,13 +54,16 @@ def _read(cache: Path | None, key: str) -> bytes | None:
 def _store(cache: Path | None, key: str, data: bytes) -> None:
     if cache is None:
         return
+    tmp = cache / f".{key}.{os.getpid()}.tmp"
     try:
         cache.mkdir(parents=True, exist_ok=True)
-        tmp = cache / f".{key}.{os.getpid()}.tmp"
         tmp.write_bytes(data)
         os.replace(tmp, cache / f"{key}.png")
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+    except OSError:  # a cache that cannot be written (a full disk) only costs time, and leaves nothing behind
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
 
 
 def _serve(jobs: int, results: int) -> None:

@@ -1,12 +1,22 @@
-"""Errors raised inside a designer's rules.py, told as theirs: file and line, the method, the move or state."""
+"""Errors raised inside a designer's rules.py, told as theirs: file and line, the method, the move or state.
+
+Whatever the designer's code raises is theirs, BaseExceptions included: ``sys.exit()`` (SystemExit), ``os._exit()``
+(:class:`DesignerExit`, see :func:`guard_exits`), a KeyboardInterrupt no Ctrl-C sent (:mod:`printkit.interrupts`)
+and the watchdog's :class:`printkit.guard.watchdog.TimeLimit`; only a real Ctrl-C or SIGTERM goes on as it is. Common
+slips get a hint with the fix: a ``next()`` that found nothing, memory past the limit.
+"""
 
 from __future__ import annotations
 
+import os
+import sys
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from printkit.errors import PrintkitError
+from printkit.guard.watchdog import Overrun, TimeLimit, limits_of, overrun
+from printkit.interrupts import stop_signal
 
 SHOWN = 60
 """Characters of a move or state quoted in a message."""
@@ -51,12 +61,85 @@ def where_in(exc: BaseException, folder: Path, display: str) -> tuple[str, str]:
     return found
 
 
-def blame(exc: BaseException, folder: Path, display: str, doing: str) -> RulesError:
-    """``exc`` raised by the designer's code while ``doing`` (e.g. "play('draw') at move 7"), as one line."""
+class DesignerExit(BaseException):
+    """``os._exit()`` called by the designer's code (see :func:`guard_exits`)."""
+
+
+def _guarded_exit(code: int) -> NoReturn:
+    """``os._exit`` as the designer's code meets it: from a kit's code, a :class:`DesignerExit`; from anywhere else
+    (a worker process ending), the process ends."""
+    frame = sys._getframe(1)
+    if _in_a_kit(frame.f_code.co_filename):
+        raise DesignerExit(code)
+    _real_exit(code)
+
+
+_real_exit = os._exit
+_kit_folders: set[str] = set()
+
+
+def _in_a_kit(filename: str) -> bool:
+    return any(filename.startswith(folder) for folder in _kit_folders)
+
+
+def guard_exits(folder: Path) -> None:
+    """``os._exit()`` called by code in ``folder`` raises :class:`DesignerExit` instead of ending the process (every
+    other caller's ends it as before). A kit's code may still end the process by other means (``os.kill`` of itself,
+    a crash through ctypes): it is a program run with the user's rights."""
+    _kit_folders.add(str(folder.resolve()).rstrip(os.sep) + os.sep)
+    os._exit = _guarded_exit
+
+
+def theirs(exc: BaseException) -> bool:
+    """Whether ``exc``, raised while the designer's code ran, is the designer's (everything but a real Ctrl-C or SIGTERM,
+    and an interpreter shutting down)."""
+    if isinstance(exc, KeyboardInterrupt):
+        if getattr(exc, "printkit_stop", None) is None:  # decided once: handlers nested around one call ask again
+            exc.printkit_stop = stop_signal()  # type: ignore[attr-defined]
+        return not exc.printkit_stop  # type: ignore[attr-defined]
+    return isinstance(exc, (Exception, SystemExit, TimeLimit, DesignerExit))
+
+
+def _reason(exc: BaseException, folder: Path) -> str:
+    """What went wrong, in the designer's terms (with the fix, for the common slips)."""
+    name = type(exc).__name__
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    if isinstance(exc, KeyError) and len(exc.args) == 1 and isinstance(exc.args[0], str) and exc.args[0].startswith("no "):
+        return f"{name}: {exc.args[0]}"  # printkit's own message about a deck, column or parameter name
+    if isinstance(exc, TimeLimit):
+        stopped = overrun()
+        return stopped.reason() if stopped is not None else "stopped: past the CPU-time limit (game.time_limit)"
+    if isinstance(exc, SystemExit):
+        return (f"SystemExit: rules.py called sys.exit({'' if exc.code is None else repr(exc.code)}): the rules return values "
+                "or raise an error, they do not end printkit")
+    if isinstance(exc, DesignerExit):
+        return f"os._exit({exc.args[0] if exc.args else ''}) called: the rules return values or raise an error, they do not end printkit"
+    if isinstance(exc, KeyboardInterrupt):
+        return "KeyboardInterrupt raised by the rules (only Ctrl-C stops a command): raise an error of your own instead"
+    if isinstance(exc, MemoryError):
+        megabytes = limits_of(folder).megabytes
+        return (f"MemoryError: more memory than the limit of {megabytes:,} MB (game.memory_limit in kit.toml, "
+                "or --set game.memory_limit=MB): does something grow without end?")
+    if isinstance(exc, StopIteration):
+        return ("StopIteration: next() found nothing (a row the data file lacks, or a card no longer in the pile?): "
+                "give next() a default, next((c for c in cards if ...), None), and check for None")
+    return f"{name}{': ' + text if text else ''}"
+
+
+def blame(exc: BaseException, folder: Path, display: str, doing: str, hint: str = "") -> RulesError:
+    """``exc`` raised by the designer's code while ``doing`` (e.g. "play('draw') at move 7"), as one line (``hint``:
+    the fix of a likely slip, added). A real Ctrl-C or SIGTERM is raised again as it is."""
+    if not theirs(exc):
+        raise exc
     place, function = where_in(exc, folder, display)
     place = place or f"{display.rstrip('/')}/rules.py"
     inside = f" in {function}()" if function and function != "<module>" else ""
-    reason = str(exc).splitlines()[0] if str(exc) else ""
-    name = type(exc).__name__
     detail = "".join(traceback.format_exception(exc)).rstrip()
-    return RulesError(f"{place}{inside}: {name}{': ' + reason if reason else ''} ({doing})", detail)
+    return RulesError(f"{place}{inside}: {_reason(exc, folder)} ({doing}){': ' + hint if hint else ''}", detail)
+
+
+def stuck_error(found: Overrun) -> RulesError:
+    """The error for a call into the designer's code that ran past its limit and did not stop when asked."""
+    return RulesError(f"{found.place} in {found.function}(): {found.reason()} It did not stop when asked (a loop inside "
+                      "one call of Python's own, such as a huge number or text, or code that catches every exception), "
+                      "so printkit ended its process")

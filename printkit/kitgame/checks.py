@@ -1,11 +1,12 @@
-"""What verify checks of a kit with rules: the rule sheet's example game is legal, the deck the rules deal
-is the deck that is printed, and every ending the rules name is reached in simulated games."""
+"""What build and verify check of a kit with rules: the rule sheet's example game is legal, the deck the rules deal
+is the deck that is printed, and random games end without an error, each ending the rules name reached."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from printkit.errors import ConfigError
@@ -14,13 +15,16 @@ from printkit.kitgame.engine import KitRules, playouts, random_player
 from printkit.kitrules import Record
 from printkit.rules.log import LogLine, parse_log
 from printkit.rules.replay import Replay, replay
+from printkit.rules.simulate import GameFailure
 
 if TYPE_CHECKING:
     from printkit.datakit.load import KitFolder
 
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*game\s*$")
 CHECK_GAMES = 1000
-"""Games simulated (random players, seed 1) to see every ending reached."""
+"""Games simulated (random players, seed 1) to see every ending reached and no game failing."""
+CHECK_SECONDS = 2.0
+"""CPU seconds those games may take in all (build and verify check the same games; a slow game plays fewer)."""
 
 
 @dataclass(frozen=True)
@@ -94,31 +98,34 @@ def deck_findings(rules: KitRules) -> list[Finding]:
     return found
 
 
-def ending_findings(rules: KitRules, games: int = CHECK_GAMES) -> list[Finding]:
-    """Each ending named in ``endings`` reached in ``games`` random games, and every reason one of them."""
-    tally = playouts(rules, [random_player] * rules.players, games, 1)
+def ending_findings(rules: KitRules, out: Path | None = None, games: int = CHECK_GAMES, seconds: float = CHECK_SECONDS) -> list[Finding]:
+    """Each ending named in ``endings`` reached in ``games`` random games (seed 1; as many as ``seconds`` of CPU time
+    play), every reason one of them, and no game failing: a failed game is an error naming its log, kept in
+    ``out``'s kit folder (:mod:`printkit.kitgame.failures`)."""
+    from printkit.kitgame.failures import kept
+
+    try:
+        tally = playouts(rules, [random_player] * rules.players, games, 1, budget=seconds)
+    except GameFailure as failure:
+        about = "the checks' random games (seed 1)"
+        if out is None:
+            return [Finding("error", f"{failure.error}: game {failure.game + 1:,} of {about}")]
+        error = kept(failure, out, rules.setup.name, rules.display, rules.setup.sets, "check-seed-1", about, failure.game + 1)
+        return [Finding("error", str(error))]
+    played = f"{tally.games:,} random games (seed 1)"
     found = []
+    if tally.games < games:
+        found.append(Finding("note", f"{played} played of {games:,}: the checks stop after {seconds:g} s of CPU time"))
     endings = rules.endings
     if not endings:
         seen = ", ".join(sorted(tally.reasons)[:4])
-        return [Finding("warning", f"rules.py names no endings: list them (endings = (...)) so verify checks each can be reached "
-                                   f"(seen in {games:,} random games: {seen})")]
+        return found + [Finding("warning", f"rules.py names no endings: list them (endings = (...)) so verify checks each can be "
+                                           f"reached (seen in {played}: {seen})")]
     for ending in endings:
         if not any(reason.startswith(ending) for reason in tally.reasons):
-            found.append(Finding("warning", f"ending {ending!r} was not reached in {games:,} games of random players (seed 1)"))
+            found.append(Finding("warning", f"ending {ending!r} was not reached in {played} of random players"))
     strays = sorted(reason for reason in tally.reasons if not any(reason.startswith(e) for e in endings))
     if strays:
         found.append(Finding("warning", f"outcome reason {strays[0]!r} begins with none of the endings rules.py names "
                                         f"({', '.join(map(repr, endings))})"))
     return found
-
-
-def play_findings(folder: str, sets: tuple[str, ...] = ()) -> list[Finding]:
-    """verify's checks that play the game (none for a kit without ``[game] rules``)."""
-    from printkit.datakit.load import load_kit
-    from printkit.kitgame.spec import open_loaded
-
-    kit = load_kit(folder, sets)
-    if kit.spec.game_rules is None:
-        return []
-    return ending_findings(open_loaded(kit, sets).rules())

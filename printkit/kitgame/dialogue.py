@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from printkit.kitgame.blame import RulesError, blame
+from printkit.kitgame.blame import RulesError
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
 from printkit.kitgame.terminal import read_answer
 from printkit.kitrules import Game
+from printkit.rules.mcts import search_player
 from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog
 
 
@@ -71,7 +72,8 @@ def run_dialogue(rules: KitRules, *, console: Console, seat: int | None, player:
                  read_secret: Callable[[str], str] | None = None, title: str = "") -> int:
     """Play one game through the rules' dialogue, the computer (at ``seat``) playing ``player``; 0 when it ends,
     1 when the input ends first (the log is written either way)."""
-    table = TerminalTable(rules, console, seat, StagedPlayer(player), random.Random(seed), log, read_secret, title)
+    computer = search_player(player) or StagedPlayer(player)
+    table = TerminalTable(rules, console, seat, computer, random.Random(seed), log, read_secret, title)
     try:
         rules.game.dialogue(table)
     except EndOfInput:
@@ -80,8 +82,8 @@ def run_dialogue(rules: KitRules, *, console: Console, seat: int | None, player:
         return 1
     except RulesError:
         raise
-    except Exception as exc:  # the designer's code
-        raise blame(exc, rules.folder, rules.display, "in dialogue(), at the terminal") from None
+    except BaseException as exc:  # the designer's code (a real Ctrl-C is raised again)
+        raise rules.blame(exc, "in dialogue(), at the terminal") from None
     if rules.outcome(table.state) is None:
         raise rules.fail("dialogue() returned before the game ended (play every move through table.play)")
     log.write()

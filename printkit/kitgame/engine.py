@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Callable
 
-from printkit.kitgame.blame import RulesError, blame, short
-from printkit.kitgame.setup import KitSetup
+from printkit.kitgame.blame import RulesError, blame, short, theirs
+from printkit.kitgame.guess import GuessError, fill_hidden
+from printkit.kitgame.setup import KitSetup, numbers_as_text
 from printkit.kitrules import (
     CHANCE,
     Answered,
@@ -29,10 +30,16 @@ from printkit.kitrules import (
     choice,
     copy_state,
 )
-from printkit.rules.simulate import Tally, result_of
+from printkit.rules.metrics import TRACED, Trace
+from printkit.rules.metrics import ended as count_ends
+from printkit.rules.simulate import GameFailure, Tally, result_of
+from printkit.userinput.text import shortened
 
 LISTED = 12
 """Legal moves named in an error about a move that is not one of them."""
+LISTED_WIDTH = 40
+"""Characters of each of those moves shown (a move written from a 120 KB card title is shown short: the line stays
+within the bound of every error line)."""
 
 
 def _normal(text: str) -> str:
@@ -46,25 +53,66 @@ class KitRules:
         self.folder, self.display, self.setup, self.rules_name = folder, display, setup, rules_name
         self.game = self.call(lambda: game_class(setup.params, setup.decks, setup.tokens, setup.boards), "making the game")
         self.players: int = self._checked_players()
-        self.player_names: tuple[str, ...] = self.call(self.game.names, "naming the players")
-        self.endings: tuple[str, ...] = tuple(self.game.endings)
+        self.player_names: tuple[str, ...] = self._checked_names()
+        self.endings: tuple[str, ...] = self._checked_texts("endings")
+        moves = self.call(lambda: self.game.max_moves, "reading max_moves")
+        if not isinstance(moves, int) or isinstance(moves, bool) or moves < 1:
+            raise self.fail(f"max_moves = {short(moves)}: expected a whole number of moves above 0")
+        kind = type(self.game)
+        if kind.answers is not Game.answers:  # the search decides a secret answer apart from the move (rules/mcts.py)
+            self.secret_parts = self._secret_parts
+        if kind.private or kind.hidden or kind.view is not Game.view or kind.determinize is not Game.determinize:
+            self.determinize = self._determinize  # hidden information: the search samples what a seat cannot see
+        self._dealt: Any = None
+        if kind.score is not Game.score:  # standings for the designers' figures (printkit/rules/metrics.py)
+            self.score = lambda state, player: self.call(lambda: self.game.score(state, player), "in score()")
 
     def _checked_players(self) -> int:
-        count = self.game.players
+        count = self.call(lambda: self.game.players, "reading players")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise self.fail(f"players = {count!r}: expected the number of players (2 or more)")
+            raise self.fail(f"players = {short(count)}: expected the number of players (2 or more)")
         return count
+
+    def _checked_names(self) -> tuple[str, ...]:
+        names = self.call(self.game.names, "naming the players")
+        if isinstance(names, str) or not isinstance(names, (list, tuple)) or len(names) < self.players \
+                or not all(isinstance(name, str) and name.strip() for name in names):
+            raise self.fail(f"the players' names are {short(names)}: expected player_names = (\"...\", ...), "
+                            f"one text for each of the {self.players} players")
+        return tuple(names)
+
+    def _checked_texts(self, name: str) -> tuple[str, ...]:
+        value = self.call(lambda: getattr(self.game, name), f"reading {name}")
+        if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise self.fail(f"{name} = {short(value)}: expected a tuple of texts, such as {name} = (\"...\", \"...\")")
+        return tuple(value)
 
     # --- calling the designer's code ----------------------------------------------------------
     def call(self, call: Callable[[], Any], doing: str | Callable[[], str]) -> Any:
-        """``call()`` into the designer's code; an exception it raises is theirs: one line naming rules.py's line and
-        ``doing`` (what it was handling)."""
+        """``call()`` into the designer's code; what it raises is theirs: one line naming rules.py's line and ``doing``
+        (what it was handling)."""
         try:
             return call()
         except RulesError:
             raise
-        except Exception as exc:  # the designer's code: any exception is theirs
-            raise blame(exc, self.folder, self.display, doing if isinstance(doing, str) else doing()) from None
+        except BaseException as exc:  # the designer's code: what it raises is theirs (a real Ctrl-C aside)
+            raise self.blame(exc, doing if isinstance(doing, str) else doing()) from None
+
+    def blame(self, exc: BaseException, doing: str) -> RulesError:
+        """``exc``, raised by the designer's code while ``doing``, as their error (with the fix of a likely slip)."""
+        return blame(exc, self.folder, self.display, doing, self.hint(exc))
+
+    def hint(self, exc: BaseException) -> str:
+        """The fix of a likely slip behind ``exc``: numbers read as text (a column ``types`` does not declare)."""
+        if not isinstance(exc, TypeError) or "str" not in str(exc):
+            return ""
+        found = numbers_as_text(self.setup)
+        if not found:
+            return ""
+        where = "; ".join(f"{kind} {name!r}: {', '.join(columns)}" for kind, name, columns in found[:3])
+        first = found[0][2][0]
+        return (f"columns that hold numbers reach the rules as text unless kit.toml declares their type ({where}): "
+                f"add types = {{ {first} = \"integer\" }} (or \"number\") to their [[{found[0][0]}]]")
 
     @property
     def max_moves(self) -> int:
@@ -179,8 +227,8 @@ class KitRules:
             result = self.game.play(state, move)
         except IllegalMove as exc:
             raise self.fail(f"play() refused {short(notation_of(self.game, state, move))}, a move the rules offered: {exc}") from None
-        except Exception as exc:
-            raise blame(exc, self.folder, self.display, f"playing {short(notation_of(self.game, state, move))}") from None
+        except BaseException as exc:  # the designer's code
+            raise self.blame(exc, f"playing {short(notation_of(self.game, state, move))}") from None
         return state if result is None else result
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -191,6 +239,12 @@ class KitRules:
             raise self.fail(f"outcome() returned {short(result)}: expected None or Outcome(winner, reason)")
         if result.winner is not None and not (isinstance(result.winner, int) and 0 <= result.winner < self.players):
             raise self.fail(f"outcome() named winner {short(result.winner)}: expected a player from 0 to {self.players - 1} or None")
+        if not isinstance(result.reason, str) or not result.reason.strip() or "\n" in result.reason:
+            raise self.fail(f"outcome() gave the reason {short(result.reason)}: expected one line of text, "
+                            "Outcome(winner, \"reached the goal\")")
+        if not isinstance(result.scores, (tuple, list)) or not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                                 for x in result.scores):
+            raise self.fail(f"outcome() gave the scores {short(result.scores)}: expected a tuple of numbers, one per player")
         return result
 
     def first_player(self, state: Any) -> int | None:
@@ -220,7 +274,7 @@ class KitRules:
         if len(found) > 1:
             raise self.fail(f"{len(found)} legal moves are all written {short(text)}: make notation() tell them apart")
         if not found:
-            listed = ", ".join(self.format_move(state, m) for m in moves[:LISTED])
+            listed = ", ".join(shortened(self.format_move(state, m), LISTED_WIDTH) for m in moves[:LISTED])
             more = f", ... ({len(moves)} moves)" if len(moves) > LISTED else ""
             raise IllegalMove(f"not a legal move of {self.player_names[player]} here (legal: {listed}{more})")
         return found[0]
@@ -231,8 +285,8 @@ class KitRules:
             return self.game.parse(state, text)
         except (IllegalMove, NotationError):
             raise
-        except Exception as exc:  # the designer's code
-            raise blame(exc, self.folder, self.display, f"reading the move {short(text)}") from None
+        except BaseException as exc:  # the designer's code
+            raise self.blame(exc, f"reading the move {short(text)}") from None
 
     def _parse_chance(self, state: Any, text: str) -> Any:
         event = self.chance(state)
@@ -241,7 +295,7 @@ class KitRules:
             for move, _ in listed:
                 if _normal(self.format_move(state, move)) == _normal(text):
                     return move
-            named = ", ".join(self.format_move(state, m) for m, _ in listed[:LISTED])
+            named = ", ".join(shortened(self.format_move(state, m), LISTED_WIDTH) for m, _ in listed[:LISTED])
             raise IllegalMove(f"chance decides here: expected one of {named}{', ...' if len(listed) > LISTED else ''}")
         return event.parse(text)
 
@@ -255,6 +309,44 @@ class KitRules:
                 raise self.fail(f"counters() gave {short(key)}: {short(value)}: expected a name and a number")
             if value:
                 tally.extra[key] += value
+
+    # --- what a search player needs (printkit/rules/mcts.py) ----------------------------------------------
+    def _secret_parts(self, state: Any, move: Any) -> tuple[Any, int, Any] | None:
+        """(the mover's own move, the answering player, the answer) of a move answered in secret; None for another."""
+        if not isinstance(move, Answered):
+            return None
+        return move.move, self.answerer(state, move.move), move.answer
+
+    def _determinize(self, view: Any, player: int, rng: random.Random) -> Any:
+        """A state ``player`` cannot tell from the one behind ``view``: the designer's :meth:`Game.determinize`, else
+        what the view hides drawn from the components dealt at setup that the view does not show
+        (:func:`printkit.kitgame.guess.fill_hidden`)."""
+        if type(self.game).determinize is not Game.determinize:
+            return self.call(lambda: self.game.determinize(copy_state(view), player, rng),
+                             lambda: f"in determinize() for {self.player_names[player]}")
+        if self._dealt is None:
+            self._dealt = self.initial_state()
+        try:
+            return fill_hidden(view, self._dealt, set(self.game.per_player), rng)
+        except GuessError as exc:
+            raise self.fail(f"the mcts player cannot sample what {self.player_names[player]} does not see: {exc}; write "
+                            "determinize(self, view, player, rng) returning a state consistent with the view "
+                            "(docs: reference/rules-api.md)") from None
+
+    playout_policy: Callable[[Any, Any, random.Random], Any] | None = None
+    """The designer's ``playout`` player as a policy (set by printkit.kitgame.spec), else None: random moves."""
+
+    def playout_from(self, state: Any, rng: random.Random) -> Outcome:
+        """The search's playouts: from a copy of ``state`` to the end (the fast path of :func:`playouts`), by random moves
+        or the designer's ``playout`` player; with ``playout_depth`` and ``score``, cut there and judged by score."""
+        policy = self.playout_policy or random_player
+        depth = self.game.playout_depth if self.game.playout_depth > 0 and hasattr(self, "score") else None
+        _, ended, _, final = _one_game(self, (policy,) * self.players, rng, start=copy_state(state), depth=depth)
+        if ended is not None:
+            return ended
+        standing = [self.score(final, seat) for seat in range(self.players)]
+        leaders = [seat for seat, value in enumerate(standing) if value == max(standing)]
+        return Outcome(leaders[0] if len(leaders) == 1 else None, "playout cut: the leader by score", tuple(standing))
 
     def render_text(self, state: Any) -> str:
         return str(self.call(lambda: self.game.text(state), "in text()"))
@@ -281,8 +373,10 @@ def random_player(rules: Any, state: Any, rng: random.Random) -> Any:
 def notation_of(game: Game, state: Any, move: Any) -> str:
     """The move's notation for a message (its repr when the designer's notation() fails on it)."""
     try:
-        return game.notation(state, move)
-    except Exception:
+        return str(game.notation(state, move))
+    except BaseException as exc:
+        if not theirs(exc):
+            raise
         return repr(move)
 
 
@@ -305,11 +399,16 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
-def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], games: int, seed: int) -> Tally:
-    """``games`` seeded games, the state changed in place (the fast path of simulate and balance).
+def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], games: int, seed: int,
+             budget: float | None = None) -> Tally:
+    """``games`` seeded games, the state changed in place (the fast path of simulate and balance); with ``budget``,
+    fewer when this thread has used that many CPU seconds (the checks' games: the same games on any machine
+    but a slow one).
 
     The designer's methods are called directly (no copy, no wrapper per call); what they return is checked
     cheaply and anything odd is handed to the checked methods of :class:`KitRules`, which say what is wrong.
+    A game that fails is a :class:`GameFailure` holding its moves up to the failing one (the games before it
+    played again from the seed, the failing call not made again).
     """
     import time
 
@@ -317,34 +416,112 @@ def playouts(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Rand
     tally = Tally()
     start = time.perf_counter()
     counting = type(rules.game).counters is not Game.counters
-    for _ in range(games):
-        length, ended, first, state = _one_game(rules, policies, rng)
+    deadline = time.thread_time() + budget if budget is not None else 0.0
+    traced, untraced = min(games, TRACED), []
+    for number in range(games):
+        if budget is not None and time.thread_time() > deadline:
+            break
+        trace = Trace(rules.players, tally.measures) if number < traced else None
+        try:
+            length, ended, first, state = _one_game(rules, policies, rng, trace=trace)
+            if counting:
+                rules.count(tally, state)
+        except RulesError as exc:
+            failed = exc.failed if isinstance(exc, _InGame) else None
+            raise GameFailure(exc.error if isinstance(exc, _InGame) else exc, number,
+                              _moves_until(rules, policies, seed, number, failed), seed) from None
+        if trace is not None:
+            trace.end(ended)
+        else:
+            untraced.append(ended)
         tally.add(result_of(ended.winner, first), length, ended.reason)
-        if counting:
-            rules.count(tally, state)
+    count_ends(tally.measures, rules.players, untraced)
     tally.seconds = time.perf_counter() - start
     return tally
 
 
-def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]],
-              rng: random.Random) -> tuple[int, Outcome, int | None, Any]:
-    """One game to its end: (moves, outcome, the first player to move, the final state)."""
+class _InGame(RulesError):
+    """An error of one game, with how far it went: (moves played, whether the failing step's move was chosen)."""
+
+    def __init__(self, error: RulesError, failed: tuple[int, bool]) -> None:
+        super().__init__(str(error), error.debug)
+        self.error, self.failed = error, failed
+
+
+class _Reached(Exception):
+    """A game played again has reached the step that failed."""
+
+
+def _moves_until(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], seed: int, number: int,
+                 failed: tuple[int, bool] | None) -> tuple[str, ...]:
+    """The moves of game ``number`` of the run seeded ``seed`` up to the step that failed (its move too when it was
+    chosen): the games before it played again, then that one, recorded, stopped before its failing call (``failed``
+    None: the game ended, what failed came after)."""
+    if failed == (0, False):
+        return ()
+    rng = random.Random(seed)
+    try:
+        for _ in range(number):
+            _one_game(rules, policies, rng)
+    except RulesError:  # the designer's code is not the same when played again (it keeps its own state)
+        return ()
+    moves: list[str] = []
+    try:
+        _one_game(rules, policies, rng, moves, failed)
+    except (_Reached, RulesError):
+        pass
+    return tuple(moves)
+
+
+def _until(play: Callable[[Any, Any], Any], moves: int) -> Callable[[Any, Any], Any]:
+    """``play`` that stops the game (:class:`_Reached`) instead of making move ``moves + 1``."""
+    made = [0]
+
+    def play_until(state: Any, move: Any) -> Any:
+        if made[0] == moves:
+            raise _Reached
+        made[0] += 1
+        return play(state, move)
+
+    return play_until
+
+
+def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], rng: random.Random,
+              record: list[str] | None = None, upto: tuple[int, bool] | None = None, start: Any = None,
+              trace: Trace | None = None, depth: int | None = None) -> tuple[int, Any, int | None, Any]:
+    """One game to its end (from ``start``, changed in place, or the start of a game): (moves, outcome, the first player
+    to move, the final state). An error is an :class:`_InGame`. ``trace`` is told each decision and, with the rules'
+    ``score``, the standings; with ``depth`` the game stops after that many moves (outcome None).
+
+    ``record`` (a game played again) receives every move's notation, and ``upto`` = (moves, chosen) stops the game
+    after that many moves (after choosing the next one when ``chosen``): the step that failed is not played again.
+    """
     game, count, limit = rules.game, rules.players, rules.max_moves
+    score = game.score if trace is not None and type(game).score is not Game.score else None
     answered = type(game).answers is not Game.answers  # moves with secret answers (Answered) are listed whole
     outcome, to_move, moves_of, play = game.outcome, game.to_move, game.moves, game.play
     fast = [p is random_player for p in policies]
-    state = rules.initial_state()
-    first, recent, move = None, [], None
+    recent: list[str] = [] if record is None else record
+    noted = limit - 5 if record is None else 0
+    if upto is not None:  # the playouts' own checks and calls, stopped where the game failed
+        if upto[1]:
+            play = _until(play, upto[0])
+        else:
+            limit = upto[0]
+    first, move, state = None, None, None
     length = 0
     try:
+        state = rules.initial_state() if start is None else start
         while True:
             ended = outcome(state)
             if ended is not None:
-                if type(ended) is not Outcome or ended.winner is not None and not 0 <= ended.winner < count:
+                if type(ended) is not Outcome or type(ended.reason) is not str or ended.winner is not None and not 0 <= ended.winner < count:
                     ended = rules.outcome(state)  # says what is wrong with it
                 return length, ended, first, state
             if length == limit:
-                raise rules.endless(state, recent)
+                raise rules.endless(state, recent[-5:])
+            if length == depth:
+                return length, None, first, state
             player = to_move(state)
             if player == CHANCE:
                 move = rules.chance(state).sample(rng)
@@ -361,19 +538,28 @@ def _one_game(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Ran
                         if type(moves) is not list or not moves:
                             moves = rules.player_moves(state, player)
                     move = moves[rng.randrange(len(moves))]
+                    if trace is not None:
+                        trace.decided(player, len(moves))
                 else:
+                    if trace is not None:
+                        trace.decided(player, len(rules.full_moves(state, player)))
                     move = policies[player](rules, state, rng)
-            if length >= limit - 5:
+            if length >= noted:
                 recent.append(rules.format_move(state, move))
             result = play(state, move)
             if result is not None:
                 state = result
             length += 1
+            if score is not None and player != CHANCE:
+                trace.stood([score(state, seat) for seat in range(count)])
             move = None
-    except IllegalMove as exc:
-        raise rules.fail(f"play() refused {short(notation_of(game, state, move))}, a move the rules offered: {exc}") from None
-    except RulesError:
+    except _Reached:
         raise
-    except Exception as exc:  # the designer's code
-        doing = f"move {length + 1} of a simulated game" + (f", {short(notation_of(game, state, move))}" if move is not None else "")
-        raise blame(exc, rules.folder, rules.display, doing) from None
+    except IllegalMove as exc:
+        error = rules.fail(f"play() refused {short(notation_of(game, state, move))}, a move the rules offered: {exc}")
+    except RulesError as exc:
+        error = exc
+    except BaseException as exc:  # the designer's code (a real Ctrl-C is raised again by blame)
+        doing = f"move {length + 1}" + (f", {short(notation_of(game, state, move))}" if move is not None else "")
+        error = rules.blame(exc, doing)
+    raise _InGame(error, (length, move is not None)) from None

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from printkit.art.board import board_drawing
 from printkit.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text, walk
 from printkit.errors import ConfigError
-from printkit.kitgame.blame import blame, short
+from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
 from printkit.press.pieces import Piece
 
@@ -76,8 +76,8 @@ def position_figure(rules: KitRules, state: Any, boards: Mapping[str, Piece], sr
     assert match is not None
     try:
         placed = rules.game.pieces(state)
-    except Exception as exc:  # the designer's code
-        raise blame(exc, rules.folder, rules.display, f"in pieces(), for the figure {src!r} at {where}") from None
+    except BaseException as exc:  # the designer's code
+        raise rules.blame(exc, f"in pieces(), for the figure {src!r} at {where}") from None
     if not isinstance(placed, Mapping):
         raise rules.fail(f"pieces() returned {short(placed)}: expected board name -> space -> label(s)")
     name = match.group(2) or (next(iter(placed), None) if len(boards) != 1 else next(iter(boards)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from printkit.kitgame.blame import blame, short
+from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
 from printkit.kitrules import Answered, Game
 
@@ -49,8 +49,8 @@ class StagedPlayer:
         doing = f"player {self.name} choosing {'an answer ' if prefix == 'answer_' else ''}for {engine.player_names[seat]}"
         try:
             chosen = method(seen, options, rng)
-        except Exception as exc:  # the designer's code
-            raise blame(exc, engine.folder, engine.display, doing) from None
+        except BaseException as exc:  # the designer's code
+            raise engine.blame(exc, doing) from None
         if chosen not in options:
             raise engine.fail(f"{prefix}{self.name} chose {short(chosen)}, which is not one of the {len(options)} "
                               f"{'answers' if prefix == 'answer_' else 'moves'} it was given")
@@ -77,18 +77,23 @@ class StagedPlayer:
 def _uses(engine: KitRules, ability: str, state: Any, move: Any) -> bool:
     try:
         return bool(getattr(engine.game, f"ability_{ability}")(state, move))
-    except Exception as exc:  # the designer's code
-        raise blame(exc, engine.folder, engine.display, f"asking whether {short(move)} uses {ability}") from None
+    except BaseException as exc:  # the designer's code
+        raise engine.blame(exc, f"asking whether {short(move)} uses {ability}") from None
 
 
-def decide(rules: Any, state: Any, rng: random.Random, mover: StagedPlayer, seat_player: Callable[[int], Any]) -> Any:
+def staged(player: Any) -> bool:
+    """Whether ``player`` decides in stages (``choose`` and ``answer``): the designer's players and ``mcts``."""
+    return callable(getattr(player, "choose", None)) and callable(getattr(player, "answer", None))
+
+
+def decide(rules: Any, state: Any, rng: random.Random, mover: Any, seat_player: Callable[[int], Any]) -> Any:
     """The whole move: ``mover``'s choice, then (if the rules ask for one) the answer of the answering seat's player."""
     move = mover.choose(rules, state, rng)
     engine = _engine(rules)
     if not engine.answers(state, move):
         return move
     answerer = seat_player(engine.answerer(state, move))
-    if not isinstance(answerer, StagedPlayer):
+    if not staged(answerer):
         answerer = mover
     return Answered(move, answerer.answer(rules, state, move, rng))
 
@@ -98,7 +103,7 @@ def pair(*players: Any) -> tuple[Policy, ...]:
 
     def seat(index: int) -> Policy:
         mover = players[index]
-        if not isinstance(mover, StagedPlayer):
+        if not staged(mover):
             return mover  # type: ignore[no-any-return]
 
         def policy(rules: Any, state: Any, rng: random.Random) -> Any:

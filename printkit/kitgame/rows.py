@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import inspect
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
 from printkit.errors import ConfigError
@@ -31,10 +30,11 @@ def kit_rules(kit: KitFolder) -> KitRules:
             raise ConfigError(kit.spec.source, "game.rules", "rows computed by rules.py need `[game] rules = \"rules.py\"`")
         from printkit.kitgame.engine import KitRules
         from printkit.kitgame.setup import file_setup
-        from printkit.kitgame.source import game_class, kit_ref
+        from printkit.kitgame.source import kit_ref, loaded
 
-        ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source)
-        kit.cache["rules"] = KitRules(game_class(ref), file_setup(kit), Path(ref.folder), ref.display, ref.rules_name)
+        ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source, kit.spec.code_limits)
+        code = loaded(ref)
+        kit.cache["rules"] = KitRules(code.game, file_setup(kit), code.folder, ref.display, ref.rules_name)
     return kit.cache["rules"]  # type: ignore[no-any-return]
 
 

@@ -121,3 +121,28 @@ def file_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
         raise blame_sets(exc, kit.sets) from None
     made = kit.cache["file_setup"] = KitSetup(spec.name, spec.title, dict(spec.params), decks, tokens, boards, sets)
     return made
+
+
+def _number_text(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+def numbers_as_text(setup: KitSetup) -> list[tuple[str, str, list[str]]]:
+    """``(kit.toml array, name, columns)`` of the decks and token sets with columns whose every filled cell is a number
+    written as text: a column ``types`` does not declare, so the rules get ``"3"`` where they expect 3."""
+    found = []
+    for kind, group in (("deck", setup.decks), ("tokens", setup.tokens)):
+        for name, rows in group.items():
+            columns = {column for row in rows for column in row}
+            texts = sorted(column for column in columns
+                           if any(row.get(column) is not None for row in rows)
+                           and all(row.get(column) is None or _number_text(row.get(column)) for row in rows))
+            if texts:
+                found.append((kind, name, texts))
+    return found

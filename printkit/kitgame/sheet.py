@@ -6,16 +6,19 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Mapping, Sequence
 
+from printkit.art.board import board_drawing
 from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet
-from printkit.kitgame.checks import deck_findings, kit_example, replay_example
+from printkit.kitgame.blame import short
+from printkit.kitgame.checks import deck_findings, ending_findings, kit_example, replay_example
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import SOURCE, position_figure
 from printkit.kitgame.spec import open_loaded
 from printkit.kitrules import Game, Printed, Step
 from printkit.press.pieces import Piece
+from printkit.userinput.text import quoted
 
 
 def kit_engine(kit: KitFolder) -> KitRules:
@@ -75,14 +78,19 @@ def rule_checks(kit: KitFolder, sets: Sequence[PieceSet], boards: Sequence[Piece
         return []
     printed = printed_pieces(sets, boards)
     found = rules.call(lambda: rules.game.checks(printed), "in checks(), checking the printed kit")
+    if found is None:
+        found = ()
+    if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple)):
+        raise rules.fail(f"checks() returned {short(found)}: expected a list of problems, each text (an error) "
+                         "or ('warning', text); an empty list when all is well")
     findings = []
-    for item in found or ():
+    for item in found:
         if isinstance(item, str):
             findings.append(Finding("error", item))
         elif isinstance(item, tuple) and len(item) == 2 and item[0] in ("error", "warning") and isinstance(item[1], str):
             findings.append(Finding(item[0], item[1]))
         else:
-            raise rules.fail(f"checks() gave {item!r:.60}: expected text (an error) or ('warning', text)")
+            raise rules.fail(f"checks() gave {short(item)}: expected text (an error) or ('warning', text)")
     return findings
 
 
@@ -92,7 +100,7 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
     rules = kit_engine(kit)
     example = kit_example(kit, text, rules_name) if rules_name else None
     played = replay_example(rules, example) if example is not None else None
-    findings = deck_findings(rules)
+    findings = deck_findings(rules) + ending_findings(rules, kit.out)
     if example is None:
         findings.append(Finding("warning", f"{rules_name or 'the rule sheet'}: no example game (a ```game block of log lines): "
                                            "verify replays one with your rules"))
@@ -100,7 +108,9 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
     for src, line in figures:
         where = f"{rules_name}:{line}"
         match = SOURCE.fullmatch(src)
-        assert match is not None
+        if match is None:
+            raise ConfigError(where, "", f"figure {quoted(src)}: expected game:N (the position after move N of the example "
+                                         "game, 0 for the start), or game:N/BOARD for one of several boards")
         if played is None:
             raise ConfigError(where, "", f"figure {src!r}: the rule sheet has no example game (a ```game block) to draw")
         n = int(match.group(1))
@@ -109,3 +119,23 @@ def rules_pages(kit: KitFolder, text: str, rules_name: str, figures: list[tuple[
         state: Any = played.steps[n - 1].state if n else played.start
         drawn[src] = position_figure(rules, state, boards, src, where)
     return drawn, findings
+
+
+NOT_RUN = ("--no-code: the kit's Python code (rules.py) was not run: the rule sheet's example game was not replayed "
+           "(its figures show the boards without pieces), its sheet values are placeholders and the rules' checks "
+           "were not made")
+
+
+def unplayed_pages(figures: list[tuple[str, int]], rules_name: str, boards: Mapping[str, Piece]) -> tuple[dict[str, Drawing],
+                                                                                                        list[Finding]]:
+    """What :func:`rules_pages` gives when the kit's code is not to run (``--no-code``): each position figure the board
+    without pieces, and a warning saying what was not done."""
+    drawn = {}
+    for src, line in figures:
+        match = SOURCE.fullmatch(src)
+        name = match.group(2) if match is not None and match.group(2) else next(iter(boards), None)
+        if name not in boards:
+            raise ConfigError(f"{rules_name}:{line}", "", f"figure {quoted(src)}: no board to draw it on "
+                                                          f"(boards: {', '.join(boards) or 'none'})")
+        drawn[src] = board_drawing(boards[name], f"{name}: {src} (rules.py not run)")
+    return drawn, [Finding("warning", NOT_RUN)]

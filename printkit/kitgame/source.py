@@ -3,19 +3,31 @@
 A :class:`KitRef` holds the kit folder's Python files themselves (a few KB), so a worker on another
 machine loads the very rules this process checked; where the folder is not there, the snapshot is
 written to a temporary folder once per process.
+
+A kit's modules shadow nothing: rules.py is loaded as a module of a private package
+(``printkit_kit_<digest>.rules``) whose path is the kit folder, and the kit's modules import through an
+``__import__`` of their own that finds the kit's other modules (``import helper`` for ``helper.py`` beside
+rules.py) in that package before anything else. ``sys.path`` is left as it was: a ``jinja2.py`` in a kit is
+the kit's own module, never the one printkit imports.
 """
 
 from __future__ import annotations
 
+import builtins
 import hashlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
 import tempfile
-from dataclasses import dataclass
+import types
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
-from printkit.kitgame.blame import RulesError, blame
+from printkit.guard.limits import Limits, bounded
+from printkit.guard.watchdog import watch
+from printkit.kitgame.blame import RulesError, blame, guard_exits
 from printkit.kitrules import Game
 
 MAX_CODE_BYTES = 2 * 1024 * 1024
@@ -32,6 +44,14 @@ class KitRef:
     """rules.py's path inside the folder (as kit.toml's ``[game] rules`` writes it)."""
     code: tuple[tuple[str, bytes], ...]
     digest: str
+    limits: Limits = field(default_factory=Limits)
+    """CPU time per call and memory the kit's code may use (kit.toml's ``[game] time_limit`` and ``memory_limit``)."""
+
+    @property
+    def key(self) -> tuple[str, str, str, Limits]:
+        """What tells one kit's code from another's in a process: the code, its folder, how the user names it and
+        its limits."""
+        return self.digest, self.folder, self.display, self.limits
 
     @property
     def rules_name(self) -> str:
@@ -39,7 +59,7 @@ class KitRef:
         return f"{self.display.rstrip('/')}/{self.rules}"
 
 
-def kit_ref(folder: Path, display: str, rules: str, source: str) -> KitRef:
+def kit_ref(folder: Path, display: str, rules: str, source: str, limits: Limits | None = None) -> KitRef:
     """The folder's Python files snapshotted; a missing rules file is a ConfigError naming kit.toml's key."""
     from printkit.datakit.paths import inside, shown
     from printkit.errors import ConfigError
@@ -62,10 +82,19 @@ def kit_ref(folder: Path, display: str, rules: str, source: str) -> KitRef:
             raise ConfigError(source, "game.rules", f"the kit's Python files exceed {MAX_CODE_BYTES // 2**20} MB")
         code.append((rel, data))
     digest = hashlib.sha256(b"".join(f"{rel}\0".encode() + data + b"\0" for rel, data in code)).hexdigest()
-    return KitRef(str(folder.resolve()), display, path.relative_to(folder.resolve()).as_posix(), tuple(code), digest)
+    return KitRef(str(folder.resolve()), display, path.relative_to(folder.resolve()).as_posix(), tuple(code), digest,
+                  limits or Limits())
 
 
-_LOADED: dict[str, type[Game]] = {}
+@dataclass(frozen=True)
+class Loaded:
+    """A kit's game class and the folder its code was loaded from (the kit folder, or its snapshot)."""
+
+    game: type[Game]
+    folder: Path
+
+
+_LOADED: dict[tuple[str, str, str, Limits], Loaded] = {}
 
 
 def _folder_for(ref: KitRef) -> Path:
@@ -84,25 +113,91 @@ def _folder_for(ref: KitRef) -> Path:
 
 def game_class(ref: KitRef) -> type[Game]:
     """The :class:`Game` subclass rules.py defines (``GAME = ...`` picks one of several); loaded once per process."""
-    if ref.digest in _LOADED:
-        return _LOADED[ref.digest]
+    return loaded(ref).game
+
+
+def loaded(ref: KitRef) -> Loaded:
+    """The kit's code loaded (once per process and folder: the same code in two folders is two kits, each naming its
+    own files) and watched by the watchdog with the kit's limits."""
+    if ref.key in _LOADED:
+        return _LOADED[ref.key]
     folder = _folder_for(ref)
-    name = f"printkit_kit_{ref.digest[:16]}"
-    spec = importlib.util.spec_from_file_location(name, folder / ref.rules)
+    watch(folder, ref.display, ref.limits)
+    guard_exits(folder)
+    package = f"printkit_kit_{hashlib.sha256(repr(ref.key).encode()).hexdigest()[:16]}"
+    _PACKAGES[package] = folder
+    if package not in sys.modules:
+        root = types.ModuleType(package, f"the code of kit {ref.display}")
+        root.__path__ = [str(folder)]
+        root.__package__ = package
+        root.__spec__ = importlib.machinery.ModuleSpec(package, None, is_package=True)
+        root.__spec__.submodule_search_locations = [str(folder)]
+        sys.modules[package] = root
+    name = f"{package}.{Path(ref.rules).with_suffix('').as_posix().replace('/', '.')}"
+    spec = importlib.util.spec_from_file_location(name, folder / ref.rules, loader=_KitLoader(name, str(folder / ref.rules)))
     if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has a loader
         raise RulesError(f"{ref.rules_name}: cannot be loaded as Python")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    added = str(folder) not in sys.path
-    if added:
-        sys.path.insert(0, str(folder))  # rules.py may import its own helper modules beside it
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:  # the designer's code: any exception is theirs
+        with bounded(ref.limits):
+            spec.loader.exec_module(module)
+    except BaseException as exc:  # the designer's code: what it raises is theirs (a real Ctrl-C aside)
         sys.modules.pop(name, None)
         raise blame(exc, folder, ref.display, f"while loading {ref.rules}") from None
-    _LOADED[ref.digest] = chosen = _chosen(module, ref)
-    return chosen
+    _LOADED[ref.key] = made = Loaded(_chosen(module, ref), folder)
+    return made
+
+
+_PACKAGES: dict[str, Path] = {}
+"""The private package of each kit loaded in this process, and the folder its modules come from."""
+
+
+def _kit_import(package: str, folder: Path) -> Any:
+    """An ``__import__`` for the kit's modules: a top-level name the kit folder holds (``helper.py``, ``helpers/``) is
+    the kit's module, imported as ``package.name``; anything else is imported as usual."""
+    local: dict[str, bool] = {}
+
+    def kit_import(name: str, globals: Any = None, locals: Any = None, fromlist: Sequence[str] = (), level: int = 0) -> Any:
+        if level == 0 and name:
+            top = name.partition(".")[0]
+            mine = local.get(top)
+            if mine is None:
+                mine = local[top] = (folder / f"{top}.py").is_file() or (folder / top).is_dir()
+            if mine:
+                module = importlib.import_module(f"{package}.{name}")
+                return module if fromlist else sys.modules[f"{package}.{top}"]
+        return builtins.__import__(name, globals, locals, fromlist, level)
+
+    return kit_import
+
+
+class _KitLoader(importlib.machinery.SourceFileLoader):
+    """Loads a kit's module with the kit's own ``__import__`` in its builtins."""
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        package = module.__name__.partition(".")[0]
+        own = dict(vars(builtins))
+        own["__import__"] = _kit_import(package, _PACKAGES[package])
+        module.__dict__["__builtins__"] = own
+        super().exec_module(module)
+
+
+class _KitFinder(importlib.abc.MetaPathFinder):
+    """Finds the modules of the kits' private packages (``printkit_kit_<digest>.helper``) in their folders, and
+    nothing else."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname.partition(".")[0] not in _PACKAGES or "." not in fullname:
+            return None
+        found = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if found is None or not isinstance(found.loader, importlib.machinery.SourceFileLoader):
+            return found
+        found.loader = _KitLoader(fullname, str(found.origin))
+        return found
+
+
+sys.meta_path.insert(0, _KitFinder())
 
 
 def _chosen(module: Any, ref: KitRef) -> type[Game]:

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from printkit.games.spec import GameSpec
-from printkit.kitgame.blame import RulesError, blame, short
+from printkit.guard.limits import bounded
+from printkit.kitgame.blame import RulesError, short
+from printkit.kitgame.cards import CARD_PREFIX, card_test, dealt_cards
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.players import StagedPlayer, has_answers, pair, without_ability
 from printkit.kitgame.setup import KitSetup, kit_setup
-from printkit.kitgame.source import KitRef, game_class, kit_ref
+from printkit.kitgame.source import KitRef, kit_ref, loaded
+from printkit.rules.playouts import resolve
 from printkit.rules.simulate import Tally
 
 if TYPE_CHECKING:  # the data layer is imported when a kit folder is read
@@ -50,21 +52,21 @@ def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
     if kit.spec.game_rules is None:
         raise RulesError(f"{kit.spec.source}: no [game] rules: this kit is printed from data only; add `[game] rules = \"rules.py\"` "
                          "to play it (printkit new DIR --rules starts a game with rules)")
-    ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source)
+    ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source, kit.spec.code_limits)
     setup = kit_setup(kit, sets)
     spec = replace(kit_game(ref), name=setup.name, title=setup.title)
     spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
     return OpenKit(ref, setup, spec)
 
 
-_SPECS: dict[str, GameSpec] = {}
+_SPECS: dict[tuple[Any, ...], GameSpec] = {}
 
 
 def kit_game(ref: KitRef) -> GameSpec:
     """The game of a kit folder with rules (made once per process)."""
-    if ref.digest not in _SPECS:
-        _SPECS[ref.digest] = _spec(ref)
-    return _SPECS[ref.digest]
+    if ref.key not in _SPECS:
+        _SPECS[ref.key] = _spec(ref)
+    return _SPECS[ref.key]
 
 
 def _named(cls: type, prefix: str) -> list[str]:
@@ -72,11 +74,14 @@ def _named(cls: type, prefix: str) -> list[str]:
 
 
 def _spec(ref: KitRef) -> GameSpec:
-    cls = game_class(ref)
-    folder = Path(ref.folder)
+    code = loaded(ref)
+    cls, folder = code.game, code.folder
 
     def rules(setup: KitSetup) -> KitRules:
-        return KitRules(cls, setup, folder, ref.display, ref.rules_name)
+        engine = KitRules(cls, setup, folder, ref.display, ref.rules_name)
+        if cls.playout:
+            engine.playout_policy = players[cls.playout]
+        return engine
 
     staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
     players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
@@ -84,6 +89,8 @@ def _spec(ref: KitRef) -> GameSpec:
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
+    if cls.playout and cls.playout not in players:
+        raise RulesError(f"{ref.rules_name}: playout = {cls.playout!r} is not a player (players: {', '.join(players)})")
     abilities = _named(cls, ABILITY_PREFIX)
 
     def kernel(setup: KitSetup, names: tuple[str, str], games: int, seed: int) -> Tally:
@@ -91,14 +98,21 @@ def _spec(ref: KitRef) -> GameSpec:
         if engine.players != len(names):
             raise RulesError(f"{ref.rules_name}: a game of {engine.players} players: simulate and balance seat two players "
                              "(replay, play and verify take any count)")
-        chosen = [players[n] for n in names]
-        return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
+        chosen = [resolve(players, n, ref.display) for n in names]
+        with bounded(ref.limits):
+            return playouts(engine, pair(*chosen) if staged else chosen, games, seed)
 
     def ability_tests(setup: KitSetup) -> Mapping[str, Callable[[Any, Any, Any], bool]]:
-        return {name: _ability_test(name) for name in abilities}
+        """The designer's abilities, then each distinct card the rules deal (``card: Wish``, printkit.kitgame.cards)."""
+        tests = {name: _ability_test(name) for name in abilities}
+        decks = getattr(setup, "decks", None)  # Token Tactics' spec hands its own Params: no decks to deal
+        if decks:
+            for label in dealt_cards(decks, tuple(cls.aids), rules(setup).initial_state()):
+                tests[CARD_PREFIX + label] = card_test(label)
+        return tests
 
     return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
-                    kernel=kernel, abilities=ability_tests if abilities else None, play=_terminal(rules, players),
+                    kernel=kernel, abilities=ability_tests, play=_terminal(rules, players),
                     strongest=strongest, extras={"kit": ref}, pair_players=pair if staged else None,
                     restrict_player=without_ability if staged else None)
 
@@ -119,8 +133,8 @@ def _designer_player(name: str) -> Callable[[Any, Any, random.Random], Any]:
         method = getattr(engine.game, PLAYER_PREFIX + name)
         try:
             move = method(seen, moves, rng)
-        except Exception as exc:  # the designer's code
-            raise blame(exc, engine.folder, engine.display, f"player {name} choosing for {engine.player_names[seat]}") from None
+        except BaseException as exc:  # the designer's code
+            raise engine.blame(exc, f"player {name} choosing for {engine.player_names[seat]}") from None
         if move not in moves:
             raise engine.fail(f"player_{name} chose {short(move)}, which is not one of the legal moves it was given")
         return move
@@ -137,9 +151,8 @@ def _ability_test(name: str) -> Callable[[Any, Any, Any], bool]:
         method = getattr(engine.game, ABILITY_PREFIX + name)
         try:
             return bool(method(state, move))
-        except Exception as exc:  # the designer's code
-            raise blame(exc, engine.folder, engine.display, f"asking whether {short(notation_of(engine.game, state, move))} "
-                                                            f"uses {name}") from None
+        except BaseException as exc:  # the designer's code
+            raise engine.blame(exc, f"asking whether {short(notation_of(engine.game, state, move))} uses {name}") from None
 
     return uses
 
@@ -154,6 +167,7 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
 
         console = Console(input_stream, output_stream)
         engine = rules(setup)
+        computer = resolve(players, player, setup.name, "--computer") if seat is not None else None
         if has_dialogue(engine.game):  # the designer's own wording
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=setup.title)
@@ -161,10 +175,9 @@ def _terminal(rules: Callable[[KitSetup], KitRules], players: Mapping[str, Any])
         if has_answers(type(engine.game)):  # secret answers: asked in stages
             from printkit.kitgame.terminal import play_answered
 
-            return play_answered(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                                 seed=seed, log=log, read_secret=read_secret)
-        return play_game(engine, console=console, seat=seat, policy=players[player] if seat is not None else None,
-                         seed=seed, log=log)
+            return play_answered(engine, console=console, seat=seat, policy=computer, seed=seed, log=log,
+                                 read_secret=read_secret)
+        return play_game(engine, console=console, seat=seat, policy=computer, seed=seed, log=log)
 
     return play
 

@@ -12,7 +12,7 @@ import random
 from typing import Any, Callable, Sequence
 
 from printkit.kitgame.engine import KitRules
-from printkit.kitgame.players import StagedPlayer
+from printkit.kitgame.players import StagedPlayer, staged
 from printkit.kitrules import Answered, notation
 from printkit.rules.game import NotationError
 from printkit.rules.terminal import Console, EndOfInput, GameLog, MovePicker, _human, _position, pick_answer, play_game
@@ -57,7 +57,7 @@ def read_answer(console: Console, secret: Callable[[str], str] | None) -> str:
 def play_answered(rules: KitRules, *, console: Console, seat: int | None, policy: Any, seed: int | None, log: GameLog,
                   read_secret: Callable[[str], str] | None = None) -> int:
     """Play one game in stages; 0 when it ends, 1 when the input ends first (the log is written either way)."""
-    computer = policy if isinstance(policy, StagedPlayer) else StagedPlayer("random")
+    computer = policy if staged(policy) else StagedPlayer("random")
 
     def turn(state: Any, player: int, rng: random.Random) -> Any:
         return _turn(rules, state, console, player, seat, computer, rng, read_secret)

@@ -126,11 +126,18 @@ def play_out(
     rng: random.Random,
     state: S | None = None,
     max_moves: int = 100_000,
+    trail: list[tuple[S, M]] | None = None,
+    trace: Any = None,
 ) -> Playout[S, M]:
-    """Play from ``state`` (default: the start) to the end with one policy per player."""
+    """Play from ``state`` (default: the start) to the end with one policy per player; ``trail`` (when given) receives
+    each move with the state it was played from, before it is played (what failed is there too); ``trace``
+    (:class:`printkit.rules.metrics.Trace`) is told every decision and, with the rules' ``score``, the standings."""
     state = rules.initial_state() if state is None else state
     game: Playout[S, M] = Playout()
     max_moves = getattr(rules, "max_moves", max_moves)  # a designer's game states its own limit
+    score = getattr(rules, "score", None) if trace is not None else None
+    seats = range(len(rules.player_names))
+    counting = getattr(rules, "counts_moves", True)  # False: listing a turn's moves costs more than the game
     for _ in range(max_moves):
         result = rules.outcome(state)
         if result is not None:
@@ -140,9 +147,15 @@ def play_out(
         if player == CHANCE:
             move = chance_move(rules, state, rng)
         else:
+            if trace is not None:
+                trace.decided(player, len(rules.legal_moves(state)) if counting else None)
             move = policies[player](rules, state, rng)
         game.moves.append(move)
+        if trail is not None:
+            trail.append((state, move))
         state = rules.apply(state, move)
+        if score is not None and player != CHANCE:
+            trace.stood([score(state, seat) for seat in seats])
     endless = getattr(rules, "endless", None)
     if endless is not None:
         raise endless(state, [rules.format_move(state, m) for m in game.moves[-5:]])

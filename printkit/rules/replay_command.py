@@ -7,10 +7,12 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+from printkit.errors import LocatedError, PrintkitError
 from printkit.rules.game import Rules, result_words
 from printkit.rules.log import stream_log
 from printkit.rules.progress import ProgressLine
 from printkit.rules.replay import Replay, replay, replay_json
+from printkit.rules.simulate import Tally
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT, as shells report it)."""
@@ -40,12 +42,25 @@ def replay_file(rules: Rules[Any, Any], log: str, progress: ProgressLine) -> Rep
 def run(rules: Rules[Any, Any], log: str, as_json: bool, echo: Callable[..., Any], progress: ProgressLine | None = None) -> int:
     """Replay ``log`` and print it; the exit code (0, or 130 after Ctrl-C)."""
     played = replay_file(rules, log, progress or ProgressLine())
+    _counted(rules, log, played)
     try:
         _print(rules, log, played, as_json, echo)
     except KeyboardInterrupt:
         echo("\ninterrupted (Ctrl-C)", err=True)
         return INTERRUPTED
     return INTERRUPTED if played.interrupted else 0
+
+
+def _counted(rules: Rules[Any, Any], log: str, played: Replay[Any, Any]) -> None:
+    """A finished game's counters, as simulate adds them up (a kit's ``counters()``): their error names the log's last
+    line, so a game simulate kept for a failing ``counters()`` replays to the same error."""
+    count = getattr(rules, "count", None)
+    if count is None or played.outcome is None or played.interrupted:
+        return
+    try:
+        count(Tally(), played.final)
+    except PrintkitError as exc:
+        raise LocatedError(f"{log}:{played.steps[-1].line.number}" if played.steps else log, exc) from None
 
 
 def _print(rules: Rules[Any, Any], log: str, played: Replay[Any, Any], as_json: bool, echo: Callable[..., Any]) -> None:

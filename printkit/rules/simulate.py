@@ -7,9 +7,11 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
+from printkit.errors import PrintkitError
 from printkit.rules.game import Policy, Rules, play_out
+from printkit.rules.metrics import TRACED, Trace, ended, figures
 
 RESULTS = ("first", "second", "draw")
 
@@ -34,6 +36,8 @@ class Tally:
     reasons: Counter[str] = field(default_factory=Counter)
     extra: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    measures: Counter[str] = field(default_factory=Counter)
+    """Sums of the designers' figures (printkit/rules/metrics.py) over the games the rules engine traced."""
 
     def add(self, result: str, length: int, reason: str) -> None:
         """Record one game: ``result`` is first, second or draw (seen from who moved first)."""
@@ -44,6 +48,10 @@ class Tally:
     @property
     def games(self) -> int:
         return len(self.lengths)
+
+    def metrics(self, names: Sequence[str]) -> dict[str, Any]:
+        """The designers' figures of the traced games (empty when a fast kernel played them untraced)."""
+        return figures(self.measures, len(names), names, wilson_interval)
 
     def as_json(self) -> dict[str, Any]:
         n = self.games
@@ -60,6 +68,25 @@ class Tally:
             "seconds": self.seconds,
             "games_per_second": n / self.seconds if self.seconds > 0 else 0.0,
         }
+
+
+class GameFailure(PrintkitError):
+    """An error in one of a run's seeded games (a kit's rules.py that failed): the error, the game's place in its run
+    (``game``, from 0), the run's seed and the game's moves up to the one that failed (log notation), so the game can
+    be kept as a log and replayed. ``chunk`` is set where a run's chunks are played (games are counted over them)."""
+
+    def __init__(self, error: BaseException, game: int, moves: tuple[str, ...], seed: int, chunk: int = 0) -> None:
+        super().__init__(str(error))
+        self.error, self.game, self.moves, self.seed, self.chunk = error, game, moves, seed, chunk
+        self.debug = getattr(error, "debug", "")
+        """The designer's traceback, for ``printkit --debug``."""
+
+    def __reduce__(self) -> Any:
+        return type(self), (self.error, self.game, self.moves, self.seed, self.chunk)
+
+    def number(self, chunk_games: int) -> int:
+        """The game's number in the whole run (from 1), its chunks of ``chunk_games`` games each counted."""
+        return self.chunk * chunk_games + self.game + 1
 
 
 def result_of(winner: int | None, first: int | None) -> str:
@@ -80,11 +107,34 @@ def simulate(
     rng = random.Random(seed)
     tally = Tally()
     start = time.perf_counter()
-    for _ in range(games):
-        game = play_out(rules, policies, rng)
-        assert game.outcome is not None
-        tally.add(result_of(game.outcome.winner, game.first), len(game.moves), game.outcome.reason)
-        if observe is not None:
-            observe(tally, game)
+    players, untraced = len(rules.player_names), []
+    trail: list[tuple[Any, Any]] = []
+    for number in range(games):
+        trail.clear()
+        trace = Trace(players, tally.measures) if number < TRACED else None
+        try:
+            game = play_out(rules, policies, rng, trail=trail, trace=trace)
+            assert game.outcome is not None
+            if trace is not None:
+                trace.end(game.outcome)
+            else:
+                untraced.append(game.outcome)
+            tally.add(result_of(game.outcome.winner, game.first), len(game.moves), game.outcome.reason)
+            if observe is not None:
+                observe(tally, game)
+        except PrintkitError as exc:  # a kit's rules that failed: the game so far goes with the error
+            raise GameFailure(exc, number, _notation(rules, trail), seed) from None
+    ended(tally.measures, players, untraced)
     tally.seconds = time.perf_counter() - start
     return tally
+
+
+def _notation(rules: Rules[Any, Any], trail: list[tuple[Any, Any]]) -> tuple[str, ...]:
+    """The moves of ``trail`` ((state, move) pairs) in log notation, as far as the rules can write them."""
+    written = []
+    for state, move in trail:
+        try:
+            written.append(rules.format_move(state, move))
+        except PrintkitError:
+            break
+    return tuple(written)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move, result_words
+from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import PlayError, computer_seat
 from printkit.userinput.text import printable, quoted
 
@@ -67,8 +68,10 @@ def choose_seating(spec: Any, names: Sequence[str], marks: Sequence[str], vs_com
     (default: the game's strongest player).
     """
     player = computer if computer is not None else spec.strongest
-    if player not in spec.players:
-        raise PlayError(f"--computer: unknown player {quoted(player)} for {spec.name} (known: {', '.join(sorted(spec.players))})")
+    try:
+        resolve(spec.players, player, spec.name, "--computer")
+    except UnknownPlayer as exc:
+        raise PlayError(str(exc)) from None
     if not (vs_computer or computer is not None or side is not None):
         return Seating(None, player)
     try:
@@ -85,18 +88,33 @@ class GameLog:
     path: Path | None
     title: str = ""
     lines: list[str] = field(default_factory=list)
+    written: bool = False
 
     def record(self, rules: Rules[Any, Any], state: Any, move: Any) -> None:
+        """Note ``move`` (before it is played: a move the rules fail on is the log's last line)."""
         self.lines.append(rules.format_move(state, move))
 
     def write(self, note: str = "") -> None:
         """Write the log (nothing when no path was given); a disk error is one ``error:`` line."""
+        self.written = True
         if self.path is None:
             return
-        from printkit.build import write_file
+        from printkit.kit.outfolder import write_file
 
-        head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {note}"] if note else [])
+        head = [f"# {self.title}: played at the terminal (printkit play)"] + ([f"# {printable(note)}"] if note else [])
         write_file(self.path, ("\n".join(head + self.lines) + "\n").encode("utf-8"))
+
+    def keep(self, note: str) -> None:
+        """Write the game so far when it was not written (a game stopped by Ctrl-C or an error: ``note`` says which);
+        a disk error then is not reported over the reason the game stopped."""
+        from printkit.errors import PrintkitError
+
+        if self.written:
+            return
+        try:
+            self.write(note)
+        except PrintkitError:
+            pass
 
 
 class Console:
@@ -279,4 +297,4 @@ def seat_and_policy(spec: Any, names: Sequence[str], computer: str | None, seat:
     """The computer's seat and policy from ``seat``/``player`` (or a side named by ``computer``, the older keyword)."""
     if seat is None and computer is not None:
         seat = computer_seat(names, computer, spec.marks)
-    return seat, spec.players[player or spec.strongest]
+    return seat, resolve(spec.players, player or spec.strongest, spec.name, "--computer")

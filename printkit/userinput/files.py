@@ -41,6 +41,15 @@ def reason(exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
 
 
+def resolved(path: Path) -> Path:
+    """``path.resolve()``, a loop of symbolic links an OSError (ELOOP) on every Python version (3.11 raises a
+    RuntimeError)."""
+    try:
+        return path.resolve()
+    except RuntimeError:
+        raise Refused(errno.ELOOP, "a symbolic link that leads back to itself (a loop)") from None
+
+
 def _kind(mode: int) -> str:
     return next((name for test, name in KINDS if test(mode)), "not a regular file")
 

@@ -115,8 +115,9 @@ def test_a_whole_game_by_clicks_against_the_computer_replays_to_the_same_result(
 
 def secrets_kept(frames: list[str], seat: int, log: list[str], hands: list[list[list[str]]]) -> None:
     """Every scene in ``frames`` (one seat's websocket traffic) keeps the other seat's hand and the deck's order: the
-    other hand only as a count, no card face outside this seat's own hand, no title of a card only the other holds
-    (unless a move named it before), no shuffle's order. ``hands[k]``: both hands' titles after ``k`` log lines."""
+    other hand only as a count, no card face outside this seat's own hand and the face-up discard pile (which holds
+    exactly the cards the log's moves named), no title of a card only the other holds (unless a move named it before),
+    no shuffle's order. ``hands[k]``: both hands' titles after ``k`` log lines."""
     scenes = [json.loads(f) for f in frames]
     assert not any("shuffle deck" in f for f in frames)
     for found in (s for s in scenes if s["type"] == "state"):
@@ -126,8 +127,11 @@ def secrets_kept(frames: list[str], seat: int, log: list[str], hands: list[list[
         assert other and all(z["kind"] == "fan" and not z["items"] for z in other)
         assert all(not z["items"] for z in found["zones"] if z["key"] == "deck")
         own_faces = {i["face"] for z in found["zones"] if z["owner"] == seat for i in z.get("items", [])}
+        discard = next(z for z in found["zones"] if z["key"] == "discard")
+        played = [line.split(" ", 1)[1] for line in log[:moves] if line.startswith(("play ", "discard "))]
+        assert sorted(i["label"] for i in discard["items"]) == sorted(played)
         faces = set(re.findall(r'"face":"(art/[^"]+/card/[^"]+)"', json.dumps(found, separators=(",", ":"))))
-        assert faces <= own_faces
+        assert faces <= own_faces | {i["face"] for i in discard["items"]}
         named = " ".join(log[:moves + 1])
         secret = set(hands[moves][1 - seat]) - set(hands[moves][seat])
         text = json.dumps(found)

@@ -33,9 +33,12 @@ def test_an_overlong_text_on_a_row_of_three_copies_is_one_line(tmp_path: Path) -
     assert lines[0].startswith("error: deck 'cards', cards 1-3 (") and "cards.csv:2), field 'body': text does not fit its 49.0 x 27.0 mm box" in lines[0]
     assert lines[1] == "t: 1 error, 0 warnings"
     built = run("build", "--kit", str(folder), "--out", str(tmp_path / "out"))
-    assert built.exit_code == 0
+    assert built.exit_code == 1  # the kit is written for inspection, and the build says it is not ready to print
     assert "  checks: 1 error, 0 warnings (details: printkit verify --kit" in built.output
     assert f"    {lines[0]}" in built.output.splitlines()
+    assert built.output.splitlines()[-1] == (f"error: the checks found 1 error (listed above): written for inspection only, "
+                                            f"not ready to print: {tmp_path / 'out' / 't'}/")
+    assert (tmp_path / "out" / "t" / "kit.pdf").is_file()
 
 
 def test_a_picture_missing_on_41_cards_is_one_line(tmp_path: Path) -> None:
@@ -54,7 +57,8 @@ def test_build_shows_its_first_errors_and_how_many_more(tmp_path: Path) -> None:
     built = run("build", "--kit", str(folder), "--out", str(tmp_path / "out"))
     shown = [line for line in built.output.splitlines() if line.startswith("    error: ")]
     assert len(shown) == 5 and "  checks: 8 errors, 0 warnings" in built.output
-    assert built.output.splitlines()[-1] == "    ... and 3 more errors"
+    assert built.output.splitlines()[-2] == "    ... and 3 more errors"
+    assert built.exit_code == 1 and built.output.splitlines()[-1].startswith("error: the checks found 8 errors (listed above)")
 
 
 @pytest.mark.parametrize("header, delimiter", [

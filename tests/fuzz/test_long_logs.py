@@ -95,7 +95,7 @@ def test_no_progress_when_not_a_terminal(tmp_path: Path) -> None:
     assert result.exit_code == 0 and result.stderr == ""
 
 
-def _reading(pid: int, path: Path, past: int, seconds: float = 30) -> None:
+def _reading(pid: int, path: Path, past: int, seconds: float = 300) -> None:
     """Wait until process ``pid`` has read ``path`` past byte ``past`` (Linux: /proc/PID/fdinfo)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -124,7 +124,7 @@ def test_ctrl_c_stops_cleanly_with_what_was_replayed(tmp_path: Path) -> None:
     _reading(process.pid, log, len(_opening()))
     assert process.poll() is None, "the replay ended before Ctrl-C"
     os.kill(process.pid, signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=30)
+    stdout, stderr = process.communicate(timeout=300)
     assert process.returncode == INTERRUPTED, (stdout[-300:], stderr[-500:])
     assert b"Traceback" not in stderr
     assert stdout.decode().rstrip().endswith("interrupted after 5 moves")

@@ -183,8 +183,8 @@ def test_kit_is_deterministic_and_fast() -> None:
     import time
 
     kit()
-    start = time.perf_counter()
+    start = time.process_time()
     a, b = kit(), kit()
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0  # CPU time: the same on a busy machine
     assert to_svg(a.artwork["board"]) == to_svg(b.artwork["board"]) and a.rules_text == b.rules_text
     assert replace(Params(), square_mm=18).square_mm == 18

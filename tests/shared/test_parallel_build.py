@@ -145,8 +145,16 @@ def test_a_task_sees_whether_another_worker_is_idle() -> None:
             return hand.core_free()
         return task
 
+    def waits_until(free: bool) -> Callable[[parallel.Hand], bool]:
+        def task(hand: parallel.Hand) -> bool:  # waits for the other worker as long as it takes (a broken count: 300 s)
+            deadline = time.monotonic() + 300
+            while hand.core_free() != free and time.monotonic() < deadline:
+                time.sleep(0.01)
+            return hand.core_free()
+        return task
+
     assert [d.value for d in in_order([looks_after(0.05)], bytes, 2)] == [True]
-    assert [d.value for d in in_order([looks_after(0.2), looks_after(0.6)], bytes, 2)] == [False, True]
+    assert [d.value for d in in_order([waits_until(False), waits_until(True)], bytes, 2)] == [False, True]
 
 
 def test_kits_start_longest_first_by_their_last_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

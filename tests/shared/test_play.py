@@ -60,7 +60,7 @@ def test_side_and_computer_choose_seat_and_player(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--game", "warfare", "--computer", "genius"], "error: --computer: unknown player 'genius' for warfare (known: greedy, random)"),
+    (["--game", "warfare", "--computer", "genius"], "error: --computer: unknown player 'genius' for warfare (known: greedy, mcts, random)"),
     (["--game", "sitters", "--side", "3"], "error: --side: unknown computer side '3' (expected 1, 2, 'collectors' or 'obstructors')"),
 ])
 def test_bad_options_are_one_line(args: list[str], message: str) -> None:

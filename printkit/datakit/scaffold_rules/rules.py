@@ -21,6 +21,7 @@ class StarRace(Game):
             "hands": [[], []],
             "coins": [self.params.start_coins] * 2,
             "stars": [0, 0],
+            "discard": [],         # played and discarded cards, face up: everyone sees them
             "to_move": CHANCE,     # chance shuffles the deck first
         }
 
@@ -51,6 +52,7 @@ class StarRace(Game):
         hand = state["hands"][me]
         card = next(c for c in hand if c.title == title)
         hand.remove(card)
+        state["discard"].append(card)
         if action == "play":
             state["coins"][me] -= card.cost or 0
             state["coins"][me] += card.coins or 0
@@ -90,6 +92,10 @@ class StarRace(Game):
         if action == "discard":
             return "you may discard only when you cannot afford any card in your hand"
         return None
+
+    # How well a player stands (simulate and balance report lead changes and drama from it).
+    def score(self, state, player):
+        return state["stars"][player]
 
     # Where the markers stand on the score track: the rule sheet draws ![After move 3](game:3) with it.
     def pieces(self, state):

@@ -14,6 +14,7 @@ from printkit.games.sitters.notation import cell_of
 from printkit.games.sitters.params import Params
 from printkit.games.sitters.state import BATTLE, COLLECTORS, LOOT, Move, State
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, chance_move
+from printkit.rules.mcts import search_player
 from printkit.rules.terminal import Console, GameLog, play_game, read_answer
 from printkit.userinput.text import quoted
 
@@ -39,17 +40,18 @@ def play(params: Params, *, input_stream: TextIO, output_stream: TextIO,
 
     name = player or computer or "basic"
     log = log or GameLog(None)
-    if seat != 1 and name in PLAYERS:
+    policy = PLAYERS.get(name) or search_player(name)
+    if seat != 1 and policy is not None:
         return play_game(SittersRules(params), console=Console(input_stream, output_stream), seat=seat,
-                         policy=PLAYERS[name], seed=seed, log=log)
-    if name not in PLAYERS:
+                         policy=policy, seed=seed, log=log)
+    if policy is None:
         say(f"unknown computer player {quoted(name)} (known: {', '.join(sorted(PLAYERS))})")
         return 2
     rules, rng = SittersRules(params), random.Random(seed)
     c_name, o_name = rules.player_names
     say(f"SiTTeRS: you lead the {c_name}; the computer ({name}) plays the {o_name}.")
     try:
-        state = _game(rules, rng, PLAYERS[name], input_stream, say, log)
+        state = _game(rules, rng, policy, input_stream, say, log)
     except _Abandoned:
         say("end of input: the game is abandoned")
         log.write("unfinished: the input ended")

@@ -79,6 +79,10 @@ class WarfareRules:
         self.geo: Geometry = geometry(params.board_size, params.line_length)
         self.player_names = (params.player_x, params.player_o)
         self.cards0 = tuple(params.abilities.count(a) for a in ABILITIES)
+        self.counts_moves = params.board_size <= 8
+        """Whether simulate's figures count each decision's legal moves: a turn's moves are every way to play its
+        abilities, and listing them on a board above 8x8 costs far more than the game (the branching figure is then
+        left out)."""
 
     # --- the contract -------------------------------------------------------------------
     def initial_state(self) -> State:

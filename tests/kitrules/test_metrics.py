@@ -1,0 +1,104 @@
+"""The game's figures (printkit/rules/metrics.py): each computed by hand on small games, and shown by simulate."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from printkit.rules.game import Outcome
+from printkit.rules.metrics import Trace, figures
+from printkit.rules.simulate import wilson_interval
+from tests.kitrules.helpers import cli, scaffold
+
+
+def traced(decisions: list[tuple[int, int]], standings: list[tuple[float, float]], outcome: Outcome,
+           measures: Counter[str] | None = None) -> Counter[str]:
+    measures = Counter() if measures is None else measures
+    trace = Trace(2, measures)
+    for (player, legal), values in zip(decisions, standings):
+        trace.decided(player, legal)
+        trace.stood(values)
+    trace.end(outcome)
+    return measures
+
+
+def test_lead_changes_drama_and_decisiveness_by_hand() -> None:
+    # standings after each of 6 decisions: P1 leads, tie, P2 leads, P2, P1 leads, P1; P1 wins 4-2
+    standings = [(1, 0), (1, 1), (1, 2), (1, 3), (4, 3), (4, 2)]
+    decisions = [(0, 3), (1, 1), (0, 2), (1, 4), (0, 1), (1, 2)]
+    m = traced(decisions, standings, Outcome(0, "won", (4.0, 2.0)))
+    data = figures(m, 2, ("A", "B"), wilson_interval)
+    assert data["lead_changes"] == 2  # P1 -> P2 -> P1 (the tie is skipped)
+    assert data["drama"] == 1.0 and data["drama_deficit"] == 2.0  # the winner was 2 behind at worst (1 against 3)
+    assert data["decisiveness"] == pytest.approx(4 / 6)  # the winner leads for good from the 5th decision on
+    assert data["branching"] == pytest.approx(13 / 6) and data["forced_share"] == pytest.approx(2 / 6)
+    assert data["margin"] == 2.0 and data["seats"][0]["score"] == 4.0 and data["seats"][1]["score"] == 2.0
+    assert data["seats"][0]["wins"] == 1 and data["seats"][0]["turns"] == 3 and data["moves"] == 6
+
+
+def test_rates_and_means_over_games() -> None:
+    m: Counter[str] = Counter()
+    traced([(0, 2)], [(1, 0)], Outcome(0, "won", (1.0, 0.0)), m)  # the winner always led: no drama, decided at once
+    traced([(0, 2)], [(0, 1)], Outcome(1, "won", (0.0, 1.0)), m)
+    traced([(0, 2)], [(0, 0)], Outcome(None, "draw", (0.0, 0.0)), m)
+    data = figures(m, 2, ("A", "B"), wilson_interval)
+    assert data["games"] == 3 and data["draws"] == 1 and data["draw_interval"] == list(wilson_interval(1, 3))
+    assert data["seats"][0]["advantage"] == 0.0 and data["seats"][0]["win_interval"] == list(wilson_interval(1, 3))
+    assert data["drama"] == 0.0 and data["decisiveness"] == 0.0 and data["lead_changes"] == 0.0
+    assert data["move_limit_stops"] == 0
+
+
+def test_a_game_without_standings_has_no_lead_figures() -> None:
+    m = Counter()
+    trace = Trace(2, m)
+    trace.decided(0, 1)
+    trace.end(Outcome(0, "won"))
+    data = figures(m, 2, ("A", "B"), wilson_interval)
+    assert "lead_changes" not in data and "drama" not in data and "margin" not in data and data["forced_share"] == 1.0
+
+
+def test_simulate_shows_the_figures(tmp_path: Path) -> None:
+    folder = scaffold(tmp_path)
+    result = cli("simulate", "--kit", str(folder), "--players", "greedy,random", "--games", "300", "--json",
+                 "--out", str(tmp_path / "out"))
+    data = json.loads(result.output)["metrics"]
+    seats = data["seats"]
+    assert seats[0]["wins"] + seats[1]["wins"] + data["draws"] == 300 == data["games"] and data["traced_games"] == 100
+    assert seats[0]["wins"] == json.loads(result.output)["results"]["first"]  # Player 1 always moves first here
+    assert 1 < data["branching"] < 4 and 0 < data["forced_share"] < 1 and 0 <= data["decisiveness"] <= 1
+    text = cli("simulate", "--kit", str(folder), "--players", "greedy,random", "--games", "300", "--out", str(tmp_path / "out"))
+    for start in ("  by seat", "    Player 1   wins", "  margin", "  draws", "  moves", "  choice", "  lead", "  drama",
+                  "  decided"):
+        assert any(line.startswith(start) for line in text.output.splitlines()), (start, text.output)
+
+
+def test_a_kernel_pair_says_it_has_no_per_move_figures(tmp_path: Path) -> None:
+    result = cli("simulate", "--game", "warfare", "--games", "50", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "(no per-move figures: this pair was played by the game's fast kernel" in result.output
+
+
+
+def test_rules_that_list_moves_at_a_high_cost_leave_the_branching_out() -> None:
+    """Tic Tac Warfare above 8x8 (counts_moves False): decisions and turns are counted, legal moves are not."""
+    import random
+
+    from printkit.games.warfare.engine import WarfareRules
+    from printkit.games.warfare.params import Params
+    from printkit.games.warfare.players import random_policy
+    from printkit.rules.game import play_out
+    from printkit.rules.metrics import metrics_lines
+
+    rules = WarfareRules(Params(board_size=10, line_length=5))
+    assert not rules.counts_moves and WarfareRules(Params()).counts_moves
+    measures: Counter[str] = Counter()
+    trace = Trace(2, measures)
+    ran = play_out(rules, (random_policy, random_policy), random.Random(1), trace=trace)
+    assert ran.outcome is not None
+    trace.end(ran.outcome)
+    data = figures(measures, 2, ("X", "O"), wilson_interval)
+    assert 0 < data["moves"] <= len(ran.moves) and "branching" not in data and "forced_share" not in data
+    assert any("choice  not counted" in line for line in metrics_lines(data))
