@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import PlayError, computer_seat
 from printkit.table.host import Host, seat_words
 from printkit.table.kitsource import KitSource
 from printkit.table.match import COMPUTER, HERE, Seat
 from printkit.table.server import TableServer, lan_address, listening_socket, serve
-from printkit.userinput.text import quoted
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
 
@@ -33,8 +33,10 @@ def seating(host: Host, computer: str | None, side: str | None) -> list[Seat] | 
     if computer is None and side is None:
         return None
     player = computer or host.kit.strongest
-    if player not in host.kit.players:
-        raise PlayError(f"--computer: unknown player {quoted(player)} (players: {', '.join(host.kit.players)})")
+    try:
+        resolve(host.kit.players, player, host.kit.name, "--computer")
+    except UnknownPlayer as exc:
+        raise PlayError(str(exc)) from None
     try:
         seat = computer_seat(host.kit.rules.player_names, side if side is not None else "2")
     except PlayError as exc:

@@ -5,7 +5,9 @@ the seats and starts games) or a seat's (``seat``: it joined with that seat's co
 is sent the scene of one seat, made from that seat's ``view()`` alone: the host page shows the ``here`` seat whose turn
 it is, behind a "pass the device" screen when the turn goes from one person at this device to another in a game with
 secrets; a page watching computers play sees what no seat keeps secret. Every request is checked here (whose turn,
-which seat, which page version) and a refused one changes nothing. The server calls this from one thread at a time.
+which seat, which page version) and a refused one changes nothing. The server calls this from one thread at a time,
+except :meth:`Thinking.run <printkit.table.match.Thinking.run>`: a computer seat thinks on a thread of its own while
+the pages go on, and its choice is made (:meth:`Host.computer_done`) only if the game is still where it was.
 """
 
 from __future__ import annotations
@@ -13,20 +15,25 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from printkit.errors import PrintkitError
+from printkit.guard.limits import bounded
+from printkit.guard.watchdog import TimeLimit
 from printkit.kitgame.players import has_answers
 from printkit.kitrules import CHANCE, Game, notation
 from printkit.rules.game import result_words
+from printkit.rules.mcts import LEVELS, NAME, search_player
+from printkit.rules.playouts import resolve
 from printkit.table.kitsource import KitSource, TableKit, read_kit
-from printkit.table.match import COMPUTER, HERE, REMOTE, Match, Refused, Seat
+from printkit.table.match import COMPUTER, HERE, REMOTE, Match, Refused, Seat, Thinking
 from printkit.table.saved import TableStore, replayed, seats_data, seats_from
 from printkit.table.scene import SceneMaker, Seen, refusal_for, shown_spaces
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join codes: no 0/O, 1/I/L to mix up when read aloud or typed on a phone."""
 CODE_LENGTH = 6
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,23 @@ def new_code(taken: set[str]) -> str:
 def seat_words(seat: Seat) -> str:
     """How a seat is played, in words."""
     return f"computer {seat.player}" if seat.kind == COMPUTER else "another browser" if seat.kind == REMOTE else "this device"
+
+
+def computer_players(kit: TableKit, seats: list[Seat]) -> list[dict[str, str]]:
+    """The players the Seats panel offers a computer seat: the kit's own (``random`` and every ``player_NAME``), ``mcts``
+    at each level, and any other budget a seat plays now (``mcts:2s``); each with a line saying what it is."""
+    names = [*kit.players, *(f"{NAME}:{level}" for level in LEVELS)]
+    names += [s.player for s in seats if s.kind == COMPUTER and s.player not in names]
+    return [{"name": name, "text": player_words(kit, name)} for name in dict.fromkeys(names)]
+
+
+def player_words(kit: TableKit, name: str) -> str:
+    if name == "random":
+        return "uniformly random legal moves"
+    if name in kit.players:
+        return "the strongest of the game's own players" if name == kit.strongest else "one of the game's own players"
+    found = search_player(name)
+    return f"tree search, {found.budget}" if found is not None else ""
 
 
 def has_secrets(game: Game) -> bool:
@@ -96,6 +120,8 @@ class Host:
         """The number of the last game whose end the terminal was told."""
         self.looked: dict[tuple[str, int | None], Looked] = {}
         self.connected: dict[int, int] = {}
+        self.thinking: tuple[int, Thinking] | None = None
+        """The computer decision under way and the version it was taken at."""
         self.maker = SceneMaker(self.kit.rules, self.kit.art, self.kit.hints)
         self.match = self._resumed() or self._new_match()
         self._follow_turn()
@@ -143,6 +169,7 @@ class Host:
         self.error = None
         self.passing = None  # the page keeps its viewer: the device passes to the first player if someone else holds it
         self.version += 1
+        self.drop_thinking()
         self.looked.clear()
         self.match = self._new_match()
         self._follow_turn()
@@ -166,36 +193,64 @@ class Host:
         try:
             return call()
         except PrintkitError as exc:
-            self.error = str(exc)
-            self.say(f"error: {exc}")
-            return None
+            self.stop_on(str(exc))
+        except TimeLimit as exc:  # the watchdog's stop landed outside the rules' own calls (they blame it themselves)
+            self.stop_on(str(self.kit.rules.blame(exc, "at the table")))
+        return None
+
+    def stop_on(self, error: str) -> None:
+        """Stop the game on an error of the rules: one line in the terminal, the same on every page, the game saved
+        with it (the moves before it replay)."""
+        self.error = error
+        self.drop_thinking()
+        self.say(f"error: {error}")
+        self.save()
+
+    def guarded(self, call: Callable[[], T], fallback: T) -> T:
+        """``call()`` on the table's thread under the kit's memory limit (``[game] memory_limit``, as every command runs
+        rules.py): the watchdog's TimeLimit (a BaseException) that reaches past the calls that blame it stops the game
+        with its message, and ``fallback`` is returned; the table goes on serving."""
+        try:
+            with bounded(self.kit.limits):
+                return call()
+        except TimeLimit as exc:
+            self.stop_on(str(self.kit.rules.blame(exc, "at the table")))
+            return fallback
 
     def header(self) -> list[str]:
         names = self.kit.rules.player_names
         sat = "; ".join(f"{names[i]}: {seat_words(seat)}" for i, seat in enumerate(self.seats))
         return [f"{self.kit.title}: game {self.number} at the table (printkit play --web {self.source.describe})", sat]
 
+    def log_text(self) -> str:
+        """The game in play as a log (the error that stopped it, if one did, after its moves)."""
+        return self.match.log_text(self.header(), self.error)
+
     def save(self) -> None:
         try:
-            self.store.save(self.match, self.header(), {"key": self.key, "seed": self.seed, "game": self.number,
-                                                         "seats": seats_data(self.seats)})
+            self.store.save(self.log_text(), {"key": self.key, "seed": self.seed, "game": self.number,
+                                              "seats": seats_data(self.seats)})
         except PrintkitError as exc:
             self.notice = f"the game cannot be saved: {exc}"
             self.say(f"error: {exc}")
 
     # --- seats ---------------------------------------------------------------------------------
     def player(self, name: str) -> Any:
-        """A computer player by its name."""
-        if name not in self.kit.players:
-            raise Refused(f"no computer player {name!r} (players: {', '.join(self.kit.players)})")
-        return self.kit.players[name]
+        """A computer player by its name: the kit's own, ``mcts`` at any level (:func:`printkit.rules.playouts.resolve`)."""
+        try:
+            return resolve(self.kit.players, name, self.kit.name, "computer player")
+        except PrintkitError as exc:
+            raise Refused(str(exc)) from None
 
     def _check_seats(self) -> None:
         """Seats kept from before that the kit no longer has a player for are played here; remote seats get a code."""
         for index, seat in enumerate(self.seats):
-            if seat.kind == COMPUTER and seat.player not in self.kit.players:
-                self.say(f"{self.kit.rules.player_names[index]}: the game has no player {seat.player!r} any more "
-                         f"(players: {', '.join(self.kit.players)}): played on this device")
+            if seat.kind != COMPUTER:
+                continue
+            try:
+                self.player(seat.player)
+            except Refused as exc:
+                self.say(f"{self.kit.rules.player_names[index]}: {exc}: played on this device")
                 seat.kind, seat.player = HERE, ""
             if seat.kind == REMOTE and not seat.code:
                 seat.code = new_code({s.code for s in self.seats})
@@ -207,8 +262,11 @@ class Host:
             raise Refused(f"a seat is {HERE}, {REMOTE} or {COMPUTER}, not {kind!r}")
         seat = self.seats[index]
         if kind == COMPUTER:
-            self.player(player or self.kit.strongest)
-            seat.player = player or self.kit.strongest
+            player = " ".join((player or self.kit.strongest).split())
+            self.player(player)
+            seat.player = player
+        if self.thinking is not None and self.thinking[1].seat == index:
+            self.drop_thinking()
         if kind == REMOTE and seat.kind != REMOTE:
             seat.code = new_code({s.code for s in self.seats})
         if kind != REMOTE:
@@ -295,6 +353,7 @@ class Host:
         elif kind == "undo":
             self.match.undo()
             self.version += 1
+            self.drop_thinking()
         elif kind == "new":
             self.new_game()
             return None
@@ -331,14 +390,47 @@ class Host:
             return f"the rules could not say why: {exc}"
 
     def computer_due(self) -> bool:
-        seat = self.match.deciding()
-        return self.error is None and seat is not None and seat != CHANCE and self.seats[seat].kind == COMPUTER
+        seat = self.match.deciding() if self.error is None else None
+        return seat is not None and seat != CHANCE and self.seats[seat].kind == COMPUTER
 
-    def computer_step(self) -> None:
-        if self.computer_due():
-            self._checked(self.match.computer_step)
-            self.version += 1
-            self._moved()
+    def computer_turn(self) -> Thinking | None:
+        """The decision a computer seat is to make now, if any (then :meth:`Thinking.run` it on a thread of its own and
+        hand it to :meth:`computer_done`); one at a time."""
+        if self.thinking is not None or not self.computer_due():
+            return None
+        found = self._checked(self.match.think)
+        if found is not None:
+            self.thinking = (self.version, found)
+        return found  # type: ignore[no-any-return]
+
+    def computer_done(self, thinking: Thinking) -> bool:
+        """The computer's decision made, if the game is still where it was taken (else dropped); whether the position
+        changed. An error it met stops the game, as one of a person's move would."""
+        if self.thinking is None or self.thinking[1] is not thinking:
+            return False
+        version, self.thinking = self.thinking[0], None
+        if thinking.trace:
+            self.say(f"error: the table failed: {thinking.trace}")
+        if version != self.version or self.error is not None or self.seats[thinking.seat].kind != COMPUTER \
+                or self.seats[thinking.seat].player != thinking.name:
+            return False
+        made = self._checked(lambda: self.match.thought(thinking))
+        if not made and self.error is None:
+            return False
+        self.version += 1
+        self._moved()
+        return True
+
+    def drop_thinking(self) -> None:
+        """The computer's decision under way is no longer wanted: its search stops, its choice will not be made."""
+        if self.thinking is not None:
+            self.thinking[1].stop.set()
+            self.thinking = None
+
+    def computer_step(self) -> bool:
+        """One computer decision made here and now (tests, and a table without threads); whether one was made."""
+        thinking = self.computer_turn()
+        return thinking is not None and self.computer_done(thinking.run())
 
     # --- scenes --------------------------------------------------------------------------------
     def _view_key(self, who: Who) -> tuple[str, int | None]:
@@ -369,7 +461,7 @@ class Host:
         }
         if who.role == "host":
             data["seats"] = [{"kind": s.kind, "player": s.player, "code": s.code} for s in self.seats]
-            data["computers"] = list(self.kit.players)
+            data["computers"] = computer_players(self.kit, self.seats)
             data["invite"] = self.invite
         if who.role == "host" and self.passing is not None:
             data["pass"] = {"seat": self.passing, "name": names[self.passing]}
@@ -391,7 +483,11 @@ class Host:
             if seat == pending.answerer:
                 return f"{names[pending.mover]} has chosen in secret: your secret answer"
             return f"{names[pending.mover]} has chosen in secret; {names[pending.answerer]} answers"
-        return f"{names[deciding]}: your turn" if deciding == seat else f"{names[deciding]} to move"
+        if deciding == seat:
+            return f"{names[deciding]}: your turn"
+        if self.seats[deciding].kind == COMPUTER:
+            return f"{names[deciding]} to move: the computer ({self.seats[deciding].player}) is thinking"
+        return f"{names[deciding]} to move"
 
     def _seat_scene(self, who: Who, seat: int | None, deciding: int | None) -> dict[str, Any]:
         rules, match = self.kit.rules, self.match

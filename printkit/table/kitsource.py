@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from printkit.errors import PrintkitError
+from printkit.guard.limits import Limits
 from printkit.kitgame.engine import KitRules
 from printkit.table.art import Face, KitArt, vera_faces
 
@@ -35,6 +36,8 @@ class TableKit:
     """kit.toml as messages name it (the ``[table]`` hints' file)."""
     watched: tuple[Path, ...]
     """The files and folders it is read from (a change there is read at the next game)."""
+    limits: Limits = Limits()
+    """What one call into rules.py may take (``[game] time_limit``, ``memory_limit``)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ def read_kit(source: KitSource, version: int) -> TableKit:
     watched = source.watched + ((folder.path.resolve(),) if folder.path.resolve() not in source.watched else ())
     check_hints(folder.spec.table, rules, folder.spec.source)
     return TableKit(opened.setup.name, opened.setup.title, rules, art, opened.spec.players, opened.spec.strongest,
-                    folder.spec.table, folder.spec.source, watched)
+                    folder.spec.table, folder.spec.source, watched, opened.ref.limits)
 
 
 def kit_faces(folder: KitFolder) -> tuple[Face, ...]:

@@ -1,22 +1,35 @@
 """One game at the table: its states and moves, who sits where, chance drawn here, secret answers held here, undo,
 the playtest notes and the log.
 
-Every change goes through :meth:`Match.play` (a person's move), :meth:`Match.computer_step` (a computer seat's) or
-:meth:`Match.undo`; a refused move raises :class:`Refused` and changes nothing. Chance moves are drawn by the table as
-soon as chance is to move, so a seat never waits on them. In a game with secret answers (:meth:`Game.answers`) the
-mover's choice waits here, unseen by anybody else, until the answering seat has answered; then both are one move.
+Every change goes through :meth:`Match.play` (a person's move), :meth:`Match.think` and :meth:`Match.thought` (a
+computer seat's) or :meth:`Match.undo`; a refused move raises :class:`Refused` and changes nothing. Chance moves are
+drawn by the table as soon as chance is to move, so a seat never waits on them. In a game with secret answers
+(:meth:`Game.answers`) the mover's choice waits here, unseen by anybody else, until the answering seat has answered;
+then both are one move, and a computer seat decides its own stage (the mover's choice, or the answer) with its own
+player.
+
+A computer's decision is a :class:`Thinking`: taken from one position, run on a thread of its own while the table goes
+on, and made only if the game is still at that position. The player is handed the position as the engine contract
+hands every player (the state, and for an answer the move answered, which the players do not look at): ``mcts``
+searches from ``view(state, seat)`` alone and samples the rest with the rules' ``determinize``; the designer's players
+are called with that view.
 """
 
 from __future__ import annotations
 
 import random
+import threading
+import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
+from printkit.errors import PrintkitError
+from printkit.guard.watchdog import TimeLimit
 from printkit.kitgame.engine import KitRules
-from printkit.kitgame.players import StagedPlayer, has_answers
+from printkit.kitgame.players import has_answers
 from printkit.kitrules import CHANCE, Answered, Game, Roll, Shuffle, notation
 from printkit.rules.game import IllegalMove, NotationError, Outcome, result_words
+from printkit.rules.mcts import Stopped
 
 HERE, REMOTE, COMPUTER = "here", "remote", "computer"
 """Where a seat is played: on the table's own page (hot-seat), from another browser by its link, by the computer."""
@@ -56,6 +69,51 @@ class Pending:
     mover: int
     move: Any
     answerer: int
+
+
+@dataclass
+class Thinking:
+    """A computer seat's decision, taken from one position: :meth:`run` (on a thread of its own) decides; the match
+    makes the choice only if it still waits at that position (:meth:`Match.thought`). ``stop`` ends an ``mcts``
+    search early when the table no longer wants its move."""
+
+    rules: KitRules
+    seat: int
+    name: str
+    player: Any
+    state: Any
+    answering: Pending | None
+    staged: bool
+    rng: random.Random
+    stop: threading.Event = field(default_factory=threading.Event)
+    choice: Any = None
+    error: str | None = None
+    """Why the computer could not decide (an error in the rules, a call past the kit's time or memory limit)."""
+    trace: str = ""
+    """The traceback of a failure of printkit's own code, for the terminal."""
+    stopped: bool = False
+
+    def run(self) -> Thinking:
+        """Decide (the seat's own stage with its own player); errors are kept, not raised: this runs on a thread the
+        table only hears back from."""
+        rules, state, rng, player = self.rules, self.state, self.rng, self.player
+        try:
+            if self.answering is not None:
+                self.choice = player.answer(rules, state, self.answering.move, rng)
+            elif self.staged:
+                self.choice = player.choose(rules, state, rng)
+            else:
+                self.choice = player(rules, state, rng)
+        except Stopped:
+            self.stopped = True
+        except PrintkitError as exc:
+            self.error = str(exc)
+        except (TimeLimit, MemoryError) as exc:  # past the kit's limits outside the rules' own calls (they blame it there)
+            self.error = str(rules.blame(exc, f"player {self.name} choosing for {rules.player_names[self.seat]}"))
+        except Exception as exc:  # a failure of printkit's own code: the game stops with it (not the table)
+            self.error = f"the computer player {self.name} failed: {type(exc).__name__}: {exc}"
+            self.trace = "".join(traceback.format_exception(exc)).rstrip()
+        return self
 
 
 def chance_shown(game: Game, move: Any, text: str) -> str:
@@ -190,21 +248,28 @@ class Match:
         if self.outcome() is None and len(self.entries) >= self.rules.max_moves:
             raise self.rules.endless(self.state, [e.text for e in self.entries[-5:]])
 
-    def computer_step(self) -> bool:
-        """One decision of a computer seat if the game waits for one; whether one was made."""
+    def think(self) -> Thinking | None:
+        """The decision a computer seat is to make now (None: the game waits for no computer). Its random numbers come
+        from the match's, so ``--seed`` repeats the computer's play too."""
         seat = self.deciding()
         if seat is None or seat == CHANCE or self.seats[seat].kind != COMPUTER:
+            return None
+        name = self.seats[seat].player
+        thinking = Thinking(self.rules, seat, name, None, self.state, self.pending, self.staged,
+                            random.Random(self.rng.getrandbits(64)))
+        player = self.resolve(name)
+        thinking.player = player.stopping(thinking.stop.is_set) if hasattr(player, "stopping") else player
+        return thinking
+
+    def thought(self, thinking: Thinking) -> bool:
+        """Make the choice ``thinking`` came to, if the game still waits for it at the position it was taken from;
+        whether it was made (an error it met is raised as the rules' error)."""
+        if thinking.stopped or self.state is not thinking.state or self.pending is not thinking.answering \
+                or self.deciding() != thinking.seat:
             return False
-        player = self.resolve(self.seats[seat].player)
-        state = self.state
-        if self.pending is not None:
-            answerer = player if isinstance(player, StagedPlayer) else StagedPlayer("random")
-            self.choose(seat, answerer.answer(self.rules, state, self.pending.move, self.rng), "computer")
-        elif self.staged:
-            mover = player if isinstance(player, StagedPlayer) else StagedPlayer("random")
-            self.choose(seat, mover.choose(self.rules, state, self.rng), "computer")
-        else:
-            self.choose(seat, player(self.rules, state, self.rng), "computer")
+        if thinking.error is not None:
+            raise PrintkitError(thinking.error)
+        self.choose(thinking.seat, thinking.choice, "computer")
         return True
 
     def undo(self) -> None:
@@ -226,12 +291,15 @@ class Match:
         self.entries[index].note = clean_note(text)
 
     # --- the log -------------------------------------------------------------------------------
-    def log_text(self, header: Sequence[str] = ()) -> str:
+    def log_text(self, header: Sequence[str] = (), stopped: str | None = None) -> str:
         """The game as a log that ``printkit replay`` and a rule sheet's example block accept: one move a line, each
-        note as the line's comment."""
+        note as the line's comment; the result, or (``stopped``) the error that stopped the game after the last line."""
         lines = [f"# {h}" if h else "#" for h in header]
         lines += [f"{e.text}  # {e.note}" if e.note else e.text for e in self.entries]
-        outcome = self.outcome()
-        if outcome is not None:
-            lines.append(f"# result: {result_words(self.rules.player_names, outcome, len(self.entries))}")
+        if stopped is not None:
+            lines.append(f"# unfinished: error: {clean_note(stopped)}")
+        else:
+            outcome = self.outcome()
+            if outcome is not None:
+                lines.append(f"# result: {result_words(self.rules.player_names, outcome, len(self.entries))}")
         return "\n".join(lines) + "\n"

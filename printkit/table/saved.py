@@ -14,8 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from printkit.build import write_file
-from printkit.kit.outfolder import swap_lock
+from printkit.kit.outfolder import swap_lock, write_file
 from printkit.kitrules import CHANCE
 from printkit.rules.log import LogLine, parse_log, read_text
 from printkit.table.match import COMPUTER, HERE, Entry, Match, Seat, chance_shown, clean_note
@@ -40,8 +39,9 @@ class TableStore:
         with swap_lock(self.kit_folder):
             write_file(target, data)
 
-    def save(self, match: Match, header: list[str], settings: dict[str, Any]) -> None:
-        self.write(self.log, match.log_text(header).encode("utf-8"))
+    def save(self, log: str, settings: dict[str, Any]) -> None:
+        """The game in play (its log's text) and the seating."""
+        self.write(self.log, log.encode("utf-8"))
         self.write(self.settings, json.dumps(settings, indent=1, sort_keys=True).encode("utf-8"))
 
     def read_settings(self) -> dict[str, Any]:

@@ -2,9 +2,10 @@
 
 Each page's socket has a sender of its own with a coalescing outbox (the newest scene replaces one not yet sent), so
 a page that reads slowly or not at all delays nobody else and is dropped when a send takes longer than
-:data:`SEND_TIMEOUT`. Every call into the game runs on one worker thread, in order (the event loop never runs the
-designer's code); a request is checked for its shape and size before it gets there, and a page that floods or keeps
-sending nonsense is closed. Computer seats move one decision at a time, :attr:`TableServer.pace` apart.
+:data:`SEND_TIMEOUT`. Every call into the game runs on one thread, in order (the event loop never runs the designer's
+code); a request is checked for its shape and size before it gets there, and a page that floods or keeps sending
+nonsense is closed. A computer seat thinks on a thread of its own (:mod:`printkit.table.threads`), so its search
+holds up no page and no request; it moves at least :attr:`TableServer.pace` after its turn came.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import json
 import socket
 import time
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, AsyncIterator, Callable, TypeVar
 
@@ -29,9 +30,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from printkit.errors import PrintkitError
+from printkit.guard.limits import Limits, bounded
 from printkit.table.art import SAFE_PART
 from printkit.table.host import Host, Who
-from printkit.table.match import Refused
+from printkit.table.match import Refused, Thinking
+from printkit.table.threads import GameThread, on_own_thread
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 16 * 1024
@@ -137,25 +140,30 @@ class Page:
                 await asyncio.wait_for(self.socket.send_text(text), SEND_TIMEOUT)
 
 
+def think(thinking: Thinking, limits: Limits) -> Thinking:
+    """A computer's decision made on its own thread, under the kit's memory limit."""
+    with bounded(limits):
+        return thinking.run()
+
+
 class TableServer:
     """The table's pages and the one thread that runs the game."""
 
     def __init__(self, host: Host, pace: float = 0.6, say: Callable[[str], None] = print) -> None:
         self.host, self.pace, self.say = host, pace, say
         self.pages: set[Page] = set()
-        self.worker = ThreadPoolExecutor(1, thread_name_prefix="printkit-table")
-        self.lock: asyncio.Lock | None = None
+        self.worker: GameThread | None = None
         self.computer: asyncio.Task[None] | None = None
         self.watcher: asyncio.Task[None] | None = None
         self.refused_joins: deque[float] = deque(maxlen=MAX_WRONG_CODES)
         """When pages were turned away for a wrong key or code: more than MAX_WRONG_CODES a minute and the table stops
         looking codes up for a while (a six-letter code is not guessed by trying)."""
 
-    async def call(self, function: Callable[[], T]) -> T:
-        """``function()`` on the game's thread, after every call before it."""
-        assert self.lock is not None
-        async with self.lock:
-            return await asyncio.get_running_loop().run_in_executor(self.worker, function)
+    async def call(self, function: Callable[[], T], fallback: T) -> T:
+        """``function()`` on the game's thread, after every call before it; ``fallback`` when the kit's time limit
+        stopped it (the game stopped with that error, the table goes on)."""
+        assert self.worker is not None
+        return await self.worker.run(lambda: self.host.guarded(function, fallback))
 
     # --- pages ---------------------------------------------------------------------------------
     def who(self, key: str | None, seat: str | None) -> Who | None:
@@ -178,7 +186,7 @@ class TableServer:
             return {who: json.dumps(self.host.scene(who), separators=(",", ":")) for who in {p.who for p in pages}
                     if self.host.seated(who)}
 
-        made = await self.call(scenes)
+        made = await self.call(scenes, None) or await self.call(scenes, {})  # stopped by the time limit: the error's scenes
         for page in pages:
             if page.who in made:
                 page.show(made[page.who])
@@ -195,11 +203,18 @@ class TableServer:
             self.computer = asyncio.create_task(self._computers())
 
     async def _computers(self) -> None:
+        """Computer seats decide while one is to: each decision on a thread of its own, made if the game is still
+        where it was when the thinking began (an undo, a new game or a seat given to a person meanwhile drop it)."""
         try:
-            while await self.call(self.host.computer_due):
-                await asyncio.sleep(self.pace)
-                await self.call(self.host.computer_step)
-                await self.show_all(kick=False)
+            while True:
+                thinking = await self.call(self.host.computer_turn, None)
+                if thinking is None:
+                    return
+                done = asyncio.get_running_loop().time() + self.pace
+                await on_own_thread(partial(think, thinking, self.host.kit.limits), f"printkit-table-{thinking.name}")
+                await asyncio.sleep(done - asyncio.get_running_loop().time())
+                if await self.call(lambda t=thinking: self.host.computer_done(t), False):  # type: ignore[misc]
+                    await self.show_all(kick=False)
         except Exception as exc:  # a fault of the table itself, not of the rules (the host keeps those)
             self.fault(exc)
 
@@ -276,7 +291,7 @@ class TableServer:
                 return {"type": "refused", "reason": str(exc), "request": request["type"]}
 
         try:
-            reply = await self.call(handle)
+            reply = await self.call(handle, {"type": "refused", "reason": "the game stopped: past the kit's time limit"})
         except Exception as exc:  # a fault of the table itself: said in the terminal with its traceback, the page stays
             self.fault(exc)
             reply = {"type": "refused", "reason": f"the table failed on that request ({type(exc).__name__}: {exc})"}
@@ -294,8 +309,7 @@ class TableServer:
         if not paths:
             return
         async for _ in watchfiles.awatch(*paths, debounce=400, recursive=True):
-            if await self.call(self.host.reload):
-                pass
+            await self.call(self.host.reload, False)
             await self.show_all()
 
     # --- HTTP ----------------------------------------------------------------------------------
@@ -324,9 +338,9 @@ class TableServer:
 
         def text() -> str | None:
             scene_allows = (who.role == "host" and self.host.match.hot_seat()) or self.host.match.outcome() is not None
-            return self.host.match.log_text(self.host.header()) if scene_allows else None
+            return self.host.log_text() if scene_allows else None
 
-        body = await self.call(text)
+        body = await self.call(text, None)
         if body is None:
             return PlainTextResponse("the log holds every hand: it can be had when the game is over", status_code=403)
         name = f"{self.host.kit.name}-game-{self.host.number}.log"
@@ -336,7 +350,7 @@ class TableServer:
     def app(self, on_start: Callable[[], None] | None = None) -> Starlette:
         @asynccontextmanager
         async def lifespan(app: Starlette) -> AsyncIterator[None]:
-            self.lock = asyncio.Lock()
+            self.worker = GameThread("printkit-table")
             self.watcher = asyncio.create_task(self.watch_kit())
             self.kick()
             if on_start is not None:
@@ -347,7 +361,8 @@ class TableServer:
                 for task in (self.watcher, self.computer):
                     if task is not None:
                         task.cancel()
-                self.worker.shutdown(wait=False, cancel_futures=True)
+                self.host.drop_thinking()  # a search under way stops
+                self.worker.stop()
 
         routes = [Route("/", self.page), Route("/j/{code}", self.join), Route("/log", self.log),
                   Route("/art/{path:path}", self.art), Mount("/static", StaticFiles(directory=STATIC)),

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from cdp_pipe import Browser, Page
@@ -57,32 +58,39 @@ def replay_result(args: list[str], log: Path) -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
-def play_by_clicks(page: Page, choose_option: int = 0) -> dict:
+def play_by_clicks(page: Page, pick: Callable[[list[str], str], int] | None = None) -> dict:
     """Play the seats of this page to the end of the game by mouse clicks: a highlighted piece when there is one
-    (then, if several moves use it, an option of the move bar), else an option of the move bar."""
+    (then, if several moves use it, the first option of the move bar), else an option of the move bar; ``pick``
+    (the bar's texts and the stage, ``move`` or ``answer`` -> the option's index) chooses from the bar alone."""
     for _ in range(MOVES_LIMIT):
         page.wait_until("scene && (scene.outcome || (scene.choices && !scene.pass))", timeout=30)
         now = scene(page)
         if now["outcome"]:
             return now
         version = now["version"]
-        if page.evaluate("document.querySelector('#table .usable') !== null"):
+        if pick is None and page.evaluate("document.querySelector('#table .usable') !== null"):
             page.click("#table .usable")
         while not page.evaluate("sent"):  # the move bar: a move, or a group of them by their next word
-            options = page.evaluate("document.querySelectorAll('#options .option').length")
-            page.click(f"#options .option:nth-child({min(choose_option, options - 1) + 1})")
+            texts = page.evaluate("Array.from(document.querySelectorAll('#options .option')).map(b => b.textContent)")
+            page.click(f"#options .option:nth-child({(pick(texts, now['choices']['stage']) if pick else 0) + 1})")
         page.wait_until(f"scene.version !== {version} || scene.outcome !== null", timeout=30)
     raise AssertionError("the game did not end")
 
 
+def all_in(texts: list[str], stage: str) -> int:
+    """Token Tactics by the move bar: fortify while it may, then attack with everything; defend with everything."""
+    return 0 if stage == "move" and texts[0].endswith("fortify") else len(texts) - 1
+
+
 NOUGHTS = Path(__file__).resolve().parents[1] / "table" / "noughts"
 GAMES = {
-    "scaffold": ([], "document.querySelectorAll('#mine img.piece').length === 3"),  # the hand, as printed
-    "noughts": (["--kit", str(NOUGHTS)], "document.querySelectorAll('.space.usable').length === 9"),  # moves on the board
-    "tokentactics": (["--game", "tokentactics"], "document.querySelectorAll('.board-piece.round').length === 1"),
+    "scaffold": ([], "mcts:easy", "document.querySelectorAll('#mine img.piece').length === 3"),  # the hand, as printed
+    "noughts": (["--kit", str(NOUGHTS)], "", "document.querySelectorAll('.space.usable').length === 9"),  # moves on the board
+    "tokentactics": (["--game", "tokentactics"], "mcts:easy", "document.querySelectorAll('.board-piece.round').length === 1"),
 }
-"""Each game played whole by clicks: how the table is started (the scaffold: ``--kit``), and what its first page shows
-(Token Tactics: the kit's round marker of Player 1 on the tracker)."""
+"""Each game played whole by clicks: how the table is started (the scaffold: ``--kit``), the computer's player (mcts
+searching from its own view, answering Token Tactics' attacks in secret; noughts: the game's strongest), and what its
+first page shows (Token Tactics: the kit's round marker of Player 1 on the tracker)."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -90,17 +98,19 @@ def test_a_whole_game_by_clicks_against_the_computer_replays_to_the_same_result(
                                                                               name: str) -> None:
     """Every move made by mouse clicks on the printed pieces or the move bar (Token Tactics: its commit numbers chosen in
     secret there); the log downloaded from the page replays with ``printkit replay`` to the result the page shows."""
-    args = GAMES[name][0] or ["--kit", str(kit)]
-    table = TableProcess(*args, "--vs-computer", "--seed", "7", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    args, computer, first_page = GAMES[name]
+    args = args or ["--kit", str(kit)]
+    table = TableProcess(*args, *(["--computer", computer] if computer else ["--vs-computer"]), "--seed", "7",
+                         "--out", str(tmp_path / "out"), cwd=tmp_path)
     try:
         page = browser.open(table.url, network=True)
         page.wait_until("scene !== null && scene.choices !== null")
-        page.wait_until(GAMES[name][1])
+        page.wait_until(first_page)
         look(page, tmp_path / f"{name}-laptop.png")
         page.resize(*PHONE, mobile=True)
         look(page, tmp_path / f"{name}-phone.png")
         page.resize(1280, 900)
-        end = play_by_clicks(page)
+        end = play_by_clicks(page, all_in if name == "tokentactics" else None)
         assert page.errors() == []
         assert not [f for f in page.frames() if json.loads(f)["type"] == "refused"]
         look(page, tmp_path / f"{name}-laptop-end.png")
@@ -257,5 +267,53 @@ def test_a_note_being_typed_survives_what_the_table_sends_meanwhile(browser: Bro
         page.click("#status")  # leaving the box saves the note
         assert other.state(lambda s: s["log"][0]["note"] == "the shuffle felt slow")
         other.close()
+    finally:
+        table.stop()
+
+
+def test_the_seats_panel_seats_mcts_at_a_level_or_a_budget_of_ones_own(browser: Browser, kit: Path, tmp_path: Path) -> None:
+    """Seats: a seat given to the computer gets the game's strongest player; the list offers the game's players and
+    mcts at each level, and a budget typed in (mcts:40); a malformed one is refused with what is expected; then the
+    chosen computer plays its moves."""
+    table = TableProcess("--kit", str(kit), "--seed", "3", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    choose = """((row, name, value) => { const select = document.querySelectorAll('#seat-list .seat-row')[row]
+                  .querySelector(`select[aria-label$="${name}"]`);
+                  select.value = value; select.dispatchEvent(new Event('change')); })"""
+    try:
+        page = browser.open(table.url)
+        page.wait_until("scene !== null && scene.choices !== null")
+        page.click("#seats-button")
+        page.evaluate(f"{choose}(1, 'who plays', 'computer')")
+        page.wait_until("scene.seats[1].kind === 'computer' && scene.seats[1].player === 'greedy'")
+        offered = page.evaluate("Array.from(document.querySelectorAll('#seat-list .seat-row')[1].querySelectorAll('option'))"
+                                ".filter(o => o.parentNode.getAttribute('aria-label').endsWith('computer player'))"
+                                ".map(o => o.textContent)")
+        assert offered == ["random: uniformly random legal moves", "greedy: the strongest of the game's own players",
+                           "mcts:easy: tree search, 100 iterations a move", "mcts:medium: tree search, 1,000 iterations a move",
+                           "mcts:hard: tree search, 10,000 iterations a move", "mcts with a budget of your own ..."]
+        page.evaluate(f"{choose}(1, 'computer player', 'mcts:hard')")
+        page.wait_until("scene.seats[1].player === 'mcts:hard'")
+        page.evaluate(f"{choose}(1, 'computer player', '')")
+        budget = "document.querySelectorAll('#seat-list .seat-row')[1].querySelector('.budget')"
+        page.wait_until(f"!{budget}.hidden && document.activeElement === {budget}")
+        page.type("mcts:lots")
+        page.click("#seats h2")  # leaving the box sends it
+        message = page.wait_until("!document.getElementById('toast').hidden && document.getElementById('toast').textContent")
+        assert message.startswith("computer player: 'mcts:lots': expected mcts, mcts:N (N iterations a move")
+        page.evaluate(f"{choose}(1, 'computer player', '')")
+        page.wait_until(f"document.activeElement === {budget}")
+        page.evaluate(f"{budget}.value = ''")
+        page.type("mcts:40")
+        page.click("#seats h2")
+        page.wait_until("scene.seats[1].player === 'mcts:40' && scene.players[1].player === 'mcts:40'")
+        assert page.evaluate("document.querySelectorAll('#seat-list .seat-row')[1].querySelector("
+                             "'select[aria-label$=\"computer player\"]').value") == "mcts:40"
+        look(page, tmp_path / "seats-mcts.png")
+        page.click("#seats-close")
+        page.click("#table .usable")
+        while not page.evaluate("sent"):
+            page.click("#options .option")
+        page.wait_until("scene.log.length === 3 && scene.log[2].who === 'Player 2' && scene.choices !== null")
+        assert page.errors() == []
     finally:
         table.stop()

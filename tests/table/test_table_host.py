@@ -71,7 +71,7 @@ def test_face_down_backs_name_the_first_card_with_that_back(starter: Path, tmp_p
     """The back of a face-down pile is fetched by the first card printed with that back: its address gives no card away."""
     host, _ = table(folder_source(str(starter)), tmp_path)
     scene = host.scene(HOST)
-    backs = {z["back"] for z in scene["zones"] if z["kind"] in ("pile", "fan")}
+    backs = {z["back"] for z in scene["zones"] if z["kind"] == "fan" or z["key"] == "deck"}  # the face-down ones
     assert backs == {"art/1/card/cards/0/back.svg"}
     assert "<svg" in (host.kit.art.svg(("card", "cards", "0", "back.svg")) or "")
     assert "@font-face" in (host.kit.art.svg(("card", "cards", "0", "front.svg")) or "")
@@ -172,7 +172,9 @@ def test_layout_hints_hide_order_and_stack_zones(starter: Path, tmp_path: Path) 
     kit = tmp_path / "kit"
     shutil.copytree(starter, kit)
     toml = kit / "kit.toml"
-    toml.write_text(toml.read_text() + '\n[table]\nhide = ["stars"]\ncentre = ["deck"]\npiles = ["hands"]\nboards = "side"\n')
+    assert 'piles = ["discard"]' in toml.read_text()  # the scaffold's own hint, replaced by these
+    toml.write_text(toml.read_text().replace('piles = ["discard"]', 'hide = ["stars"]\ncentre = ["deck"]\npiles = ["hands"]\n'
+                                                                  'boards = "side"'))
     host, _ = table(folder_source(str(kit)), tmp_path / "out")
     scene = host.scene(HOST)
     assert "stars" not in {z["key"] for z in scene["zones"]} and scene["boardsAt"] == "side"

@@ -263,13 +263,22 @@ function drawSeats() {
     const kind = el("select", {"aria-label": `${scene.players[index].name}: who plays`},
       ...[["here", "this device"], ["remote", "another browser"], ["computer", "computer"]].map(([value, text]) =>
         el("option", {value, selected: seat.kind === value}, text)));
+    // The computer's player: the game's own, mcts at a level, or mcts with a budget typed in (mcts:500, mcts:2s).
     const player = el("select", {"aria-label": `${scene.players[index].name}: computer player`, hidden: seat.kind !== "computer"},
-      ...scene.computers.map((name) => el("option", {value: name, selected: seat.player === name}, name)));
-    const change = () => send({type: "seat", seat: index, kind: kind.value, player: kind.value === "computer" ? player.value : ""});
-    kind.addEventListener("change", change);
-    player.addEventListener("change", change);
+      ...scene.computers.map((c) => el("option", {value: c.name, selected: seat.player === c.name}, `${c.name}: ${c.text}`)),
+      el("option", {value: ""}, "mcts with a budget of your own ..."));
+    const budget = el("input", {class: "budget", hidden: true, placeholder: "mcts:500 or mcts:2s", maxlength: 40,
+      "aria-label": `${scene.players[index].name}: mcts budget`});
+    // A seat just made a computer's gets the game's strongest player (the table picks it); then any other may be chosen.
+    kind.addEventListener("change", () => send({type: "seat", seat: index, kind: kind.value, player: ""}));
+    player.addEventListener("change", () => {
+      budget.hidden = player.value !== "";
+      if (budget.hidden) send({type: "seat", seat: index, kind: "computer", player: player.value});
+      else budget.focus();
+    });
+    budget.addEventListener("change", () => send({type: "seat", seat: index, kind: "computer", player: budget.value.trim()}));
     const link = seat.kind === "remote" ? inviteLink(seat.code) : null;
-    list.append(el("div", {class: "seat-row"}, el("strong", {}, scene.players[index].name), kind, player,
+    list.append(el("div", {class: "seat-row"}, el("strong", {}, scene.players[index].name), kind, player, budget,
       link ? el("p", {class: "invite"}, "Code ", el("code", {}, seat.code), " or ", el("a", {href: link}, link)) : null));
   });
   $("invite-hint").textContent = scene.invite ? "" : "Others on your network can join when the table runs with --host 0.0.0.0.";
