@@ -538,7 +538,8 @@ def _read_secret(prompt: str) -> str:
 @click.option("--seed", type=int, default=None, help="random seed (chance, computer player)")
 @click.option("--vs-computer", "vs_computer", is_flag=True, help="play against the computer (it takes the second seat)")
 @click.option("--computer", "computer", default=None, metavar="PLAYER",
-              help="which of the game's players the computer is (default: its strongest); implies --vs-computer")
+              help="which player the computer is: one of the game's, or mcts, mcts:easy|medium|hard, mcts:N, mcts:Ns "
+                   "(default: the game's strongest); implies --vs-computer")
 @click.option("--side", "side", default=None, metavar="SEAT",
               help="the seat the computer takes: 1, 2, a mark (X/O) or a player's name; implies --vs-computer")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,

@@ -5,7 +5,10 @@ The designer's code runs on them under the kit's CPU-time limit: the watchdog st
 :class:`~printkit.guard.watchdog.TimeLimit` (a BaseException) into its thread between two bytecodes. The rules' own
 calls turn it into the designer's error, and the host catches one that lands in the table's code
 (:meth:`~printkit.table.host.Host.guarded`); one that arrives after the call it was meant for has ended is dropped
-here, so a thread of the table never dies of it and the event loop always hears back.
+here, so a thread of the table never dies of it and the event loop always hears back. A call that does not stop when
+asked (code that catches every exception) ends the process with its one error line, as in every command
+(:func:`~printkit.kitgame.blame.end_stuck`): no thread can be stopped from outside, and one spinning would hold up
+the table.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import queue
 import threading
 from typing import Any, Callable, TypeVar
 
-from printkit.guard.watchdog import TimeLimit
+from printkit.guard.watchdog import TimeLimit, on_stuck
+from printkit.kitgame.blame import end_stuck
 
 T = TypeVar("T")
 Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
@@ -66,14 +70,15 @@ class GameThread:
         return await future
 
     def _loop(self) -> None:
-        while True:
-            try:
-                job = self.jobs.get()
-                if job is None:
-                    return
-                _run(job)
-            except TimeLimit:  # late, between two jobs: nothing of the designer's is running any more
-                continue
+        with on_stuck(end_stuck):
+            while True:
+                try:
+                    job = self.jobs.get()
+                    if job is None:
+                        return
+                    _run(job)
+                except TimeLimit:  # late, between two jobs: nothing of the designer's is running any more
+                    continue
 
     def stop(self) -> None:
         self.jobs.put(None)
@@ -86,7 +91,8 @@ async def on_own_thread(function: Callable[[], T], name: str) -> T:
 
     def body() -> None:
         try:
-            _run((function, loop, future))
+            with on_stuck(end_stuck):
+                _run((function, loop, future))
         except TimeLimit:  # late: the answer is on its way
             pass
 

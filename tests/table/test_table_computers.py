@@ -244,3 +244,29 @@ def test_pages_are_answered_while_a_computer_thinks(starter: Path, tmp_path: Pat
         assert len(fresh["log"]) == 1 and time.monotonic() - started < 25  # game 1's search did not hold it up
     finally:
         table_.stop()
+
+
+def test_a_computer_that_does_not_stop_when_asked_ends_the_table_with_one_line(tmp_path: Path) -> None:
+    """A player that swallows the watchdog's TimeLimit too: as every command does, the table ends with the one error
+    line (no thread can be stopped from outside); the game up to it stays saved for the next start."""
+    kit = tmp_path / "noughts"
+    shutil.copytree(NOUGHTS, kit)
+    toml = kit / "kit.toml"
+    toml.write_text(toml.read_text().replace('rules = "rules.py"\n', 'rules = "rules.py"\ntime_limit = 0.3\n'))
+    rules = kit / "rules.py"
+    rules.write_text(rules.read_text() + "\n    def player_stubborn(self, view, moves, rng):\n        while True:\n"
+                     "            try:\n                while True:\n                    pass\n"
+                     "            except BaseException:\n                pass\n")
+    table_ = TableProcess("--kit", str(kit), "--computer", "stubborn", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    try:
+        page = Socket(table_)
+        first = page.state(lambda s: s["choices"] is not None)
+        page.send(type="move", at=first["version"], move="B2")
+        assert table_.process.wait(timeout=60) == 1
+        table_.wait_output("It did not stop when asked")
+        error = next(line for line in table_.lines if line.startswith("error:"))
+        assert error.startswith(f"error: {kit}/rules.py:") and "in player_stubborn(): still running after" in error
+        assert "so printkit ended its process" in error and "Traceback" not in table_.output()
+        assert (tmp_path / "out" / "noughts" / "table" / "game.log").read_text().splitlines()[-1] == "B2"
+    finally:
+        table_.stop()
