@@ -7,6 +7,10 @@ is timed from the send to the mover's new scene (its legal moves, views, pieces 
 the other seat's. The floor is a websocket echo of a message as large as a scene, through the same server stack
 (Starlette on uvicorn) in the same run: the ratio says what the table adds to the network's own cost. The target is
 a median round trip of at most 100 ms on this machine.
+
+A computer seat thinks on a thread of its own: the same page's requests are timed while one does (``mcts:600s``
+searching as Player 1) and while none does, a note on the log each (a request through the game's thread that sends
+the page its new scene).
 """
 
 from __future__ import annotations
@@ -35,21 +39,48 @@ flooding)."""
 
 def table_round_trips(moves: int) -> tuple[list[float], list[float], int]:
     """(the mover's round trips, the other seat's, the largest scene in bytes), seconds."""
+    return _at_table([], lambda port, key: _play(port, key, moves))
+
+
+def note_round_trips(count: int, thinking: bool) -> list[float]:
+    """A note's round trip on the table's own page, ``thinking``: while the computer (Player 1, mcts:600s) searches."""
+    computer = ["--computer", "mcts:600s", "--side", "1"] if thinking else []
+    return _at_table(computer, lambda port, key: _notes(port, key, count, thinking))
+
+
+def _at_table(args: list[str], run: Any) -> Any:
+    """``run(port, key)`` against ``printkit play --kit STARTER --web ARGS`` (the scaffold) running meanwhile."""
     from printkit.datakit.scaffold import scaffold
 
     with tempfile.TemporaryDirectory() as tmp:
         scaffold(Path(tmp) / "starter", "Star Race", rules=True)
         process = subprocess.Popen([sys.executable, "-m", "printkit", "play", "--kit", "starter", "--web", "--no-open", "--port",
-                                    "0", "--pace", "0", "--out", "out"], cwd=tmp, stdout=subprocess.PIPE, text=True,
+                                    "0", "--pace", "0", "--out", "out", *args], cwd=tmp, stdout=subprocess.PIPE, text=True,
                                    env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
         try:
             assert process.stdout is not None
             url = process.stdout.readline().split("at the table: ", 1)[1].strip()
             base, key = url.split("/?key=")
-            return _play(int(base.rsplit(":", 1)[1]), key, moves)
+            return run(int(base.rsplit(":", 1)[1]), key)
         finally:
             os.killpg(process.pid, signal.SIGINT)
             process.wait(timeout=15)
+
+
+def _notes(port: int, key: str, count: int, thinking: bool) -> list[float]:
+    page = RawPage(port, f"key={key}")
+    words = "the computer (mcts:600s) is thinking" if thinking else "your turn"
+    page.until(lambda s: s["status"].endswith(words))
+    times = []
+    for n in range(count):
+        time.sleep(PAUSE)
+        start = time.perf_counter()
+        page.send(type="note", move=1, text=f"note {n}")
+        page.until(lambda s: s["log"][0]["note"] == f"note {n}")
+        times.append(page.arrived - start)
+    assert page.scene["status"].endswith(words)  # the computer still thinking: every note was answered meanwhile
+    page.sock.close()
+    return times
 
 
 class RawPage:
@@ -189,6 +220,7 @@ def main() -> None:
     args = parser.parse_args()
     mover, other, size = table_round_trips(args.moves)
     floor = echo_round_trips(size, args.moves)
+    quiet, busy = note_round_trips(args.moves, False), note_round_trips(args.moves, True)
 
     def ms(times: list[float], share: float) -> float:
         return 1000 * statistics.quantiles(times, n=100)[int(share * 100) - 1] if share < 1 else 1000 * max(times)
@@ -197,7 +229,10 @@ def main() -> None:
               "mover_ms": {"median": 1000 * statistics.median(mover), "p95": ms(mover, 0.95), "max": 1000 * max(mover)},
               "other_seat_ms": {"median": 1000 * statistics.median(other), "p95": ms(other, 0.95)},
               "echo_floor_ms": {"median": 1000 * statistics.median(floor), "p95": ms(floor, 0.95)},
-              "ratio_to_floor": statistics.median(mover) / statistics.median(floor), "target_ms": TARGET_MS}
+              "ratio_to_floor": statistics.median(mover) / statistics.median(floor), "target_ms": TARGET_MS,
+              "note_ms": {"median": 1000 * statistics.median(quiet), "p95": ms(quiet, 0.95)},
+              "note_while_thinking_ms": {"median": 1000 * statistics.median(busy), "p95": ms(busy, 0.95),
+                                         "max": 1000 * max(busy)}}
     if args.json:
         print(json.dumps(result, indent=2))
         return
@@ -207,6 +242,9 @@ def main() -> None:
     print(f"  the other seat's new scene: median {result['other_seat_ms']['median']:.1f} ms, p95 {result['other_seat_ms']['p95']:.1f} ms")
     print(f"  floor, a websocket echo of {size:,} bytes: median {result['echo_floor_ms']['median']:.2f} ms "
           f"(the table: {result['ratio_to_floor']:.1f}x the floor)")
+    print(f"  a note's round trip: median {result['note_ms']['median']:.1f} ms, p95 {result['note_ms']['p95']:.1f} ms; "
+          f"while the computer thinks (mcts): median {result['note_while_thinking_ms']['median']:.1f} ms, "
+          f"p95 {result['note_while_thinking_ms']['p95']:.1f} ms, max {result['note_while_thinking_ms']['max']:.1f} ms")
 
 
 if __name__ == "__main__":
