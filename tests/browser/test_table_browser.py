@@ -19,7 +19,7 @@ import pytest
 from cdp_pipe import Browser, Page
 
 from printkit.datakit.scaffold import scaffold
-from tests.table.table_helpers import TableProcess
+from tests.table.table_helpers import NOUGHTS, TableProcess
 
 PHONE = (390, 844)
 LOADED = "Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
@@ -82,7 +82,6 @@ def all_in(texts: list[str], stage: str) -> int:
     return 0 if stage == "move" and texts[0].endswith("fortify") else len(texts) - 1
 
 
-NOUGHTS = Path(__file__).resolve().parents[1] / "table" / "noughts"
 GAMES = {
     "scaffold": ([], "mcts:easy", "document.querySelectorAll('#mine img.piece').length === 3"),  # the hand, as printed
     "noughts": (["--kit", str(NOUGHTS)], "", "document.querySelectorAll('.space.usable').length === 9"),  # moves on the board

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 REPO = Path(__file__).resolve().parents[2]
+NOUGHTS = Path(__file__).resolve().parent / "noughts"
 URL = re.compile(r"at the table: (http://[^/\s]+)/\?key=(\S+)")
 
 
@@ -115,3 +117,15 @@ class Socket:
 
     def close(self) -> None:
         self.connection.close()
+
+
+def noughts_with(folder: Path, player: str, time_limit: float) -> Path:
+    """A copy of the noughts kit in ``folder`` with ``[game] time_limit`` and one more method of rules.py (``player``:
+    its source, indented as a method)."""
+    kit = folder / "noughts"
+    shutil.copytree(NOUGHTS, kit)
+    toml = kit / "kit.toml"
+    toml.write_text(toml.read_text().replace('rules = "rules.py"\n', f'rules = "rules.py"\ntime_limit = {time_limit}\n'))
+    rules = kit / "rules.py"
+    rules.write_text(rules.read_text() + "\n" + player)
+    return kit

@@ -7,7 +7,6 @@ one message, the game saved, the table serving on.
 
 from __future__ import annotations
 
-import shutil
 import threading
 import time
 from pathlib import Path
@@ -15,25 +14,15 @@ from typing import Any
 
 import pytest
 
-from printkit.datakit.scaffold import scaffold
 from printkit.guard.watchdog import TimeLimit
 from printkit.kitrules import Hidden
 from printkit.rules import mcts
 from printkit.table.host import Host, Who
 from printkit.table.kitsource import folder_source, game_source
 from printkit.table.match import COMPUTER, HERE, Refused, Seat
-from tests.table.table_helpers import Socket, TableProcess
+from tests.table.table_helpers import Socket, TableProcess, noughts_with
 
 HOST = Who("host")
-NOUGHTS = Path(__file__).resolve().parent / "noughts"
-
-
-@pytest.fixture(scope="module")
-def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("computers") / "starter"
-    scaffold(folder, "Star Race", rules=True)
-    (folder / "rules.md").write_text("# Star Race\n\nThe first to five stars wins.\n")
-    return folder
 
 
 def table(source: Any, out: Path, seats: list[Seat] | None = None, seed: int = 3) -> tuple[Host, list[str]]:
@@ -201,13 +190,7 @@ def test_a_time_limit_outside_the_rules_own_calls_stops_the_game_with_one_messag
 def test_a_computer_past_the_kits_time_limit_leaves_the_table_serving(tmp_path: Path) -> None:
     """A designer's player that never returns, at a table of its own: the watchdog stops it on the computer's thread;
     the page and the terminal get one line naming rules.py's line, the game is saved, and a new game starts."""
-    kit = tmp_path / "noughts"
-    shutil.copytree(NOUGHTS, kit)
-    toml = kit / "kit.toml"
-    toml.write_text(toml.read_text().replace('rules = "rules.py"\n', 'rules = "rules.py"\ntime_limit = 0.5\n'))
-    rules = kit / "rules.py"
-    rules.write_text(rules.read_text() + "\n    def player_stuck(self, view, moves, rng):\n        while True:\n"
-                     "            pass\n")
+    kit = noughts_with(tmp_path, "    def player_stuck(self, view, moves, rng):\n        while True:\n            pass\n", 0.5)
     out = tmp_path / "out"
     table_ = TableProcess("--kit", str(kit), "--computer", "stuck", "--side", "1", "--out", str(out), cwd=tmp_path)
     try:
@@ -249,14 +232,9 @@ def test_pages_are_answered_while_a_computer_thinks(starter: Path, tmp_path: Pat
 def test_a_computer_that_does_not_stop_when_asked_ends_the_table_with_one_line(tmp_path: Path) -> None:
     """A player that swallows the watchdog's TimeLimit too: as every command does, the table ends with the one error
     line (no thread can be stopped from outside); the game up to it stays saved for the next start."""
-    kit = tmp_path / "noughts"
-    shutil.copytree(NOUGHTS, kit)
-    toml = kit / "kit.toml"
-    toml.write_text(toml.read_text().replace('rules = "rules.py"\n', 'rules = "rules.py"\ntime_limit = 0.3\n'))
-    rules = kit / "rules.py"
-    rules.write_text(rules.read_text() + "\n    def player_stubborn(self, view, moves, rng):\n        while True:\n"
-                     "            try:\n                while True:\n                    pass\n"
-                     "            except BaseException:\n                pass\n")
+    kit = noughts_with(tmp_path, "    def player_stubborn(self, view, moves, rng):\n        while True:\n            try:\n"
+                       "                while True:\n                    pass\n            except BaseException:\n"
+                       "                pass\n", 0.3)
     table_ = TableProcess("--kit", str(kit), "--computer", "stubborn", "--out", str(tmp_path / "out"), cwd=tmp_path)
     try:
         page = Socket(table_)

@@ -19,9 +19,9 @@ from printkit.errors import ConfigError
 from printkit.table.host import Host, Who
 from printkit.table.kitsource import folder_source, game_source
 from printkit.table.match import COMPUTER, REMOTE, Refused, Seat
+from tests.table.table_helpers import NOUGHTS
 
 RACE = Path(__file__).resolve().parents[1] / "kitrules" / "race"
-NOUGHTS = Path(__file__).resolve().parent / "noughts"
 HOST = Who("host")
 
 

@@ -11,18 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from printkit.datakit.scaffold import scaffold
 from tests.table.table_helpers import Socket, TableProcess
-
-
-@pytest.fixture(scope="module")
-def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("process") / "starter"
-    scaffold(folder, "Star Race", rules=True)
-    (folder / "rules.md").write_text("# Star Race\n\nThe first to five stars wins.\n")
-    return folder
 
 
 def first_move(page: Socket) -> None:
