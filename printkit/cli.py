@@ -551,7 +551,7 @@ def _read_secret(prompt: str) -> str:
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="--web: the port (0: any free one)")
 @click.option("--no-open", "no_open", is_flag=True, help="--web: do not open a browser")
 @click.option("--pace", type=click.FloatRange(0, 10), default=0.6, show_default=True, metavar="SECONDS",
-              help="--web: the pause before each computer move")
+              help="--web: the least time before each computer move (its thinking included)")
 @OUT_OPTION
 @CONFIG_OPTION
 @SET_OPTION

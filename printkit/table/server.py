@@ -218,10 +218,11 @@ class TableServer:
                 done = asyncio.get_running_loop().time() + self.pace
                 await on_own_thread(partial(think, thinking, self.host.kit.limits), f"printkit-table-{thinking.name}")
                 await asyncio.sleep(done - asyncio.get_running_loop().time())
-                if await self.call(lambda t=thinking: self.host.computer_done(t), False):  # type: ignore[misc]
+                if await self.call(partial(self.host.computer_done, thinking), False):
                     await self.show_all(kick=False)
         except Exception as exc:  # a fault of the table itself, not of the rules (the host keeps those)
             self.fault(exc)
+            await self.call(self.host.drop_thinking, None)  # the next scene sent lets the computer try again
 
     def fault(self, exc: BaseException) -> None:
         """A failure of the table's own code: its traceback in the terminal (the pages stay connected)."""
