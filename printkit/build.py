@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 
 PREVIEWS = Path(".cache") / "previews"
 """Under the output folder: PNG previews by the hash of their SVG (see printkit.kit.previews)."""
-CARRIED = ("balance", "failed")
-"""What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters) and the
-logs of failed games (printkit.kitgame.failures)."""
+CARRIED = ("balance", "failed", "table")
+"""What a rebuild keeps of the kit folder it replaces: balance reports (they record their own parameters), the logs of
+failed games (printkit.kitgame.failures) and the browser table's games (``printkit play --web``)."""
 RECORDS = Path(".cache") / "builds"
 """Under the output folder: one JSON record per kit of the inputs it was built from."""
 

@@ -527,19 +527,40 @@ def _read_secret(prompt: str) -> str:
 @click.option("--seed", type=int, default=None, help="random seed (chance, computer player)")
 @click.option("--vs-computer", "vs_computer", is_flag=True, help="play against the computer (it takes the second seat)")
 @click.option("--computer", "computer", default=None, metavar="PLAYER",
-              help="which of the game's players the computer is (default: its strongest); implies --vs-computer")
+              help="which player the computer is: one of the game's, or mcts, mcts:easy|medium|hard, mcts:N, mcts:Ns "
+                   "(default: the game's strongest); implies --vs-computer")
 @click.option("--side", "side", default=None, metavar="SEAT",
               help="the seat the computer takes: 1, 2, a mark (X/O) or a player's name; implies --vs-computer")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
-              help="write the game played as a log that `printkit replay` accepts")
+              help="write the game played as a log that `printkit replay` accepts (--web: the game in play, resumed from it)")
+@click.option("--web", is_flag=True, help="play in the browser with the kit's own art: rules enforced, seats for the computer "
+                                          "and for others on the network")
+@click.option("--host", "address", default="127.0.0.1", show_default=True, metavar="ADDRESS",
+              help="--web: the address to listen on (0.0.0.0: others on your network can join)")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="--web: the port (0: any free one)")
+@click.option("--no-open", "no_open", is_flag=True, help="--web: do not open a browser")
+@click.option("--pace", type=click.FloatRange(0, 10), default=0.6, show_default=True, metavar="SECONDS",
+              help="--web: the least time before each computer move (its thinking included)")
+@OUT_OPTION
 @CONFIG_OPTION
 @SET_OPTION
 def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer: bool, computer: str | None, side: str | None,
-         log_path: str | None, config_path: str | None, sets: tuple[str, ...]) -> None:
-    """Play a game in the terminal, reading moves from standard input (log notation or a number from the list)."""
+         log_path: str | None, web: bool, address: str, port: int, no_open: bool, pace: float, out: str, config_path: str | None,
+         sets: tuple[str, ...]) -> None:
+    """Play a game in the terminal, reading moves from standard input (log notation or a number from the list); with --web,
+    at a table in the browser."""
     from printkit.kitgame.blame import RulesError
     from printkit.rules.terminal import GameLog, choose_seating
 
+    if web:
+        _play_web(game, kits, config_path, sets, seed, computer, side if side is not None else "2" if vs_computer else None,
+                  log_path, out, address, port, not no_open, pace)
+        return
+    context = click.get_current_context()
+    given = [f"--{name.replace('_', '-')}" for name in ("host", "port", "no_open", "pace", "out")
+             if context.get_parameter_source("address" if name == "host" else name) != click.core.ParameterSource.DEFAULT]
+    if given:
+        _fail(f"{', '.join(given)}: for the table in the browser: add --web")
     spec, params, ref = _playable(game, kits, config_path, sets)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
@@ -564,3 +585,18 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
                              exc.debug) from None
         raise
     sys.exit(code)
+
+
+def _play_web(game: str | None, kits: tuple[str, ...], config_path: str | None, sets: tuple[str, ...], seed: int | None,
+              computer: str | None, side: str | None, log_path: str | None, out: str, address: str, port: int,
+              open_browser: bool, pace: float) -> None:
+    """``play --web``: the table in the browser."""
+    from printkit.table.command import WebOptions, run_table
+    from printkit.table.kitsource import folder_source, game_source
+
+    _one_source(game, kits)
+    if kits and config_path is not None:
+        _fail("--kit reads its own kit.toml: give --set KEY=VALUE for its keys instead of --config")
+    source = game_source(game, config_path, sets) if game is not None else folder_source(kits[0], sets)
+    run_table(source, Path(out), Path(log_path) if log_path else None, seed, computer, side,
+              WebOptions(address, port, open_browser, pace), click.echo)

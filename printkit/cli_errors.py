@@ -80,19 +80,6 @@ INTERRUPTED = 130
 """The exit code of a command stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it)."""
 
 
-def _end_stuck(found: Any) -> None:
-    """The watchdog's last resort (its own thread): a call into a kit's code that ran past its limit and cannot be
-    stopped ends the command with its one error line."""
-    import os
-    import sys
-
-    from printkit.kitgame.blame import stuck_error
-
-    click.echo(f"error: {printable(str(stuck_error(found)))}", err=True)
-    sys.stderr.flush()
-    os._exit(1)
-
-
 class Group(click.Group):
     """A click group whose every mistake, in any command, is one ``error:`` line and exit code 1."""
 
@@ -115,12 +102,12 @@ class Group(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         from printkit.guard.watchdog import TimeLimit, guard_command, on_stuck
         from printkit.interrupts import mark_interrupts
-        from printkit.kitgame.blame import DesignerExit, escaped
+        from printkit.kitgame.blame import DesignerExit, end_stuck, escaped
 
         mark_interrupts()
         guard_command()
         try:
-            with on_stuck(_end_stuck):
+            with on_stuck(end_stuck):
                 return super().invoke(ctx)
         except KeyboardInterrupt:  # Ctrl-C where a command has nothing of its own to say
             click.echo("stopped (Ctrl-C)", err=True)

@@ -98,7 +98,8 @@ def key_schema(key: Key) -> dict[str, Any]:
         "param number": {"anyOf": [{**number, "type": "integer"} if isinstance(key.default, int) else number,
                                    {"type": "string", "pattern": _anchored(keys.PARAM_REF)}]},
         "files": {"type": "array", "items": {"type": "string", "minLength": 1}},
-        "names": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+        "names": {"type": "array", "uniqueItems": True, **({"minItems": 1} if key.required else {}),
+                  "items": {"type": "string", **({"pattern": _anchored(key.pattern)} if key.pattern else {})}},
         "size": {"anyOf": [{"enum": list(key.choices)},
                            {"type": "array", "items": number, "minItems": 2, "maxItems": 2}]},
         "types": {"type": "object", "additionalProperties": {"enum": list(key.choices)}},
@@ -108,7 +109,7 @@ def key_schema(key: Key) -> dict[str, Any]:
         "choices": {"type": "array", "minItems": 1, "items": {"type": ["string", "number", "boolean"]}},
     }
     schema = by_type[key.type] if key.type in ("size", "types") else _with_choices(key, by_type[key.type])
-    if key.pattern is not None:
+    if key.pattern is not None and key.type != "names":
         schema = {**schema, "pattern": _anchored(key.pattern)}
     if key.default is not None and key.default is not REQUIRED:
         schema = {**schema, "default": key.default}

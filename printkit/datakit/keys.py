@@ -53,7 +53,8 @@ class Key:
     (#rrggbb), ``size`` (a CARD_SIZES name or [width, height] in mm), ``types`` (column -> COLUMN_TYPES),
     ``measure`` (a number, a ``"25%"`` share or a ``"{field}"`` template), ``param number`` (a number or
     ``"{params.NAME}"``, one of ``[params]``), ``template`` (text that may hold
-    ``{field}``), ``points`` ([[x, y], ...]) or ``dash`` (a list of lengths in mm).
+    ``{field}``), ``points`` ([[x, y], ...]), ``dash`` (a list of lengths in mm) or ``names`` (a list of texts, each
+    matching ``pattern``).
     """
 
     type: str
@@ -306,11 +307,28 @@ HOOKS: dict[str, Key] = {
 }
 """``[hooks]``: Python of the kit folder's own that printkit calls, each ``FILE.py:NAME`` (see the kit folder guide)."""
 
+STATE_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
+"""A key of a game's state, as a kit.toml hint names it."""
+
+TABLE: dict[str, Key] = {
+    "centre": Key("names", "state keys shown first in the middle of the table, in this order (the middle holds every key "
+                           "that is not one player's; the others follow in the state's order)", pattern=STATE_KEY,
+                  example=["market", "deck"]),
+    "hide": Key("names", "state keys the table leaves out (bookkeeping such as a turn counter or a flag; `to_move` is always "
+                         "shown as whose turn it is)", pattern=STATE_KEY, example=["turn"]),
+    "piles": Key("names", "state keys of cards drawn as a pile (the top card and a count) instead of a row of every card "
+                          "(`hidden` keys are piles anyway)", pattern=STATE_KEY, example=["discard"]),
+    "boards": Key("string", "where the boards sit: `centre` (large, in the middle) or `side` (beside the zones, for a "
+                            "card game with a score track)", "centre", choices=("centre", "side")),
+}
+"""``[table]``: hints for ``printkit play --web``, which lays out the state's keys by itself."""
+
 TABLES: dict[str, tuple[str, Mapping[str, Key]]] = {
     "kit": ("the kit itself", KIT),
     "rules": ("the rule sheet", RULES),
     "game": ("the game's rules in Python", GAME),
     "hooks": ("Python of the kit's own that printkit calls", HOOKS),
+    "table": ("the browser table (`printkit play --web`): hints for laying out the state's keys; every key is optional", TABLE),
 }
 """kit.toml's plain tables with fixed keys: the loader reads them with these declarations, the reference and the JSON
 Schema list them (``[print]``, ``[fonts]`` and ``[layouts]`` are described apart; a ``DOCUMENT`` table in none of
@@ -372,6 +390,8 @@ DOCUMENT: dict[str, Key] = {
     "layouts": Key("table", "named layouts: `[layouts.<name>]` with `extends` and one table per element"),
     "game": Key("table", "the game's rules: `rules = \"rules.py\"`"),
     "hooks": Key("table", "Python of the kit's own that printkit calls: `params = \"params.py:Derived\"`"),
+    "table": Key("table", "hints for the browser table (`printkit play --web`): which state keys sit in the middle, "
+                          "which to leave out, which cards to stack as piles, where the boards go"),
     "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, or a table "
                            "of them (a group: `abilities = { bomb = 1, shield = 1 }`, `params.abilities.bomb`), read by "
                            "rules.py (`self.params.hand_size`), rules.md (`{{ params.hand_size }}`) and layouts "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from printkit.errors import ConfigError
@@ -78,7 +79,21 @@ class Table:
         key = self.keys[name]
         if default is ...:
             default = ... if key.default is REQUIRED else key.default
+        if key.type == "names":
+            return self.names(name, key.pattern or ".*", default)
         return self.get(name, KINDS.get(key.type, str), default, key.choices or None, key.lo, key.hi)
+
+    def names(self, name: str, pattern: str, default: Any = ...) -> Any:
+        """The value of ``name`` as a tuple of texts, each matching ``pattern`` whole, none twice."""
+        value = self.get(name, list, default)
+        if not isinstance(value, list):
+            return default
+        for item in value:
+            if not isinstance(item, str) or not re.fullmatch(pattern, item):
+                raise self.fail(name, f"expected a list of names matching {pattern}, got {describe(item)} in it")
+            if value.count(item) > 1:
+                raise self.fail(name, f"{describe(item)} is listed twice")
+        return tuple(value)
 
     def table(self, name: str, keys: Mapping[str, Key] | None = None) -> "Table":
         self._read(name)

@@ -210,6 +210,8 @@ class KitSpec:
     code_limits: Limits = field(default_factory=Limits)
     """``[game] time_limit`` and ``memory_limit``: what one call into the kit's code (rules.py, rules.md's template, the
     Python ``[hooks]`` and ``art`` name) may take."""
+    table: Mapping[str, Any] = field(default_factory=dict)
+    """``[table]``: the browser table's layout hints (``centre``, ``hide``, ``piles``, ``boards``), each with its default."""
 
     @property
     def set_names(self) -> list[str]:
@@ -528,6 +530,14 @@ def _fonts(doc: Table) -> dict[str, tuple[str, str | None]]:
     return fonts
 
 
+def _table(doc: Table) -> dict[str, Any]:
+    """``[table]``: layout hints for the browser table, every key with its value or default."""
+    table = doc.table("table", keys.TABLE)
+    hints = {name: table.value(name, ()) if key.type == "names" else table.value(name) for name, key in keys.TABLE.items()}
+    table.done()
+    return hints
+
+
 def _game(doc: Table) -> tuple[str | None, Limits]:
     """``[game] rules = "rules.py"``: the Python file with the game's rules (see printkit.kitrules), and the limits of the
     kit's code (``time_limit``, ``memory_limit``)."""
@@ -651,6 +661,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     rules, rules_font, examples, example_file = _rules(doc, fonts)
     game_rules, code_limits = _game(doc)
     hooks = _hooks(doc)
+    hints = _table(doc)
     params = _params(doc, data.get("params", {}) if written is None else written)
     limits = _param_limits(doc, params)
     if limits:
@@ -666,7 +677,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
                    game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file, columns,
-                   gaps, titles, code_limits)
+                   gaps, titles, code_limits, hints)
 
 
 def _rules(doc: Table, fonts: Mapping[str, Any]) -> tuple[str | None, str, tuple[str, ...], str | None]:

@@ -78,7 +78,7 @@ TYPES = {
     "measure": "a number in mm (or points, degrees), a share of the frame (`\"25%\"`) or a `\"{field}\"` template",
     "param number": "a number, or `\"{params.NAME}\"`: the value of one of `[params]`",
     "choices": "a list of values", "files": "a list of file names of the kit folder",
-    "names": "a list of names of the kit's decks, token sheets and boards",
+    "names": "a list of names (`[\"market\", \"deck\"]`): of the kit's decks, token sheets and boards, or of the state's keys",
     "template": "text that may hold `{field}` from the row", "points": "`[[x, y], ...]` in mm", "dash": "a list of lengths in mm",
 }
 

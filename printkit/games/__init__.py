@@ -107,21 +107,21 @@ def params_class(name: str) -> type:
                            "example log.", derived=derived)
 
 
-def _packaged(name: str) -> bool:
+def is_packaged(name: str) -> bool:
     """Whether a registered game is played from its kit folder alone (no ``spec`` module of its own)."""
     return importlib.util.find_spec(f"{_package(name)}.spec") is None
 
 
 def has_kit(name: str) -> bool:
     """Whether a registered game has a print kit (a kit folder, or a ``kit`` module), without loading its rules."""
-    return _packaged(name) or importlib.util.find_spec(f"{_package(name)}.kit") is not None
+    return is_packaged(name) or importlib.util.find_spec(f"{_package(name)}.kit") is not None
 
 
 @lru_cache(maxsize=None)
 def kit_builder(name: str) -> Callable[[Any, Any], Any]:
     """A game's kit from ``(params, settings)``: its kit folder built with them (or its kit module's ``build_kit``),
     without its players or terminal play."""
-    if _packaged(name):
+    if is_packaged(name):
         def build(params: Any, settings: Any) -> Any:
             from printkit.kitgame.kit import packaged_kit  # the kit's pipeline loads when a kit is built
 
@@ -151,7 +151,7 @@ def get_game(name: Any) -> GameSpec:
         from printkit.kitgame.game import kit_game
 
         return kit_game(name)
-    if _packaged(name):
+    if is_packaged(name):
         return _kit_game(name)
     spec: GameSpec = importlib.import_module(_package(name)).SPEC
     return spec

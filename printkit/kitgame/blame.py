@@ -168,3 +168,14 @@ def stuck_error(found: Overrun) -> RulesError:
     return RulesError(f"{found.place} in {found.function}(): {found.reason()} It did not stop when asked (a loop inside "
                       "one call of Python's own, such as a huge number or text, or code that catches every exception), "
                       "so printkit ended its process")
+
+
+def end_stuck(found: Overrun) -> NoReturn:
+    """The watchdog's last resort (on its own thread): a call into the designer's code that ran past its limit and
+    cannot be stopped ends the process with its one error line (a command's, or the browser table's: no thread of
+    Python's can be stopped from outside)."""
+    from printkit.userinput.text import printable
+
+    sys.stderr.write(f"error: {printable(str(stuck_error(found)))}\n")
+    sys.stderr.flush()
+    _real_exit(1)

@@ -28,14 +28,16 @@ def is_position(src: str) -> bool:
     return SOURCE.fullmatch(src) is not None
 
 
-def _centres(piece: Piece) -> dict[str, tuple[float, float, float]]:
+def space_centres(piece: Piece, every_id: bool = False) -> dict[str, tuple[float, float, float]]:
     """Each space's centre and half its smaller side, from the board's ``cell-NAME`` shapes (or groups: the spaces of a
-    ``spaces`` board)."""
+    ``spaces`` board), by NAME; ``every_id``: also every other shape or group with an id, by its id (a ``spaces`` board's
+    ``track-1-10``)."""
     found = {}
     for shape, dx, dy in walk((piece.front,)):
         ident = getattr(shape, "id", None) or ""
-        if not ident.startswith("cell-"):
+        if not ident.startswith("cell-") and not (every_id and ident and ident != piece.front.id):
             continue
+        name = ident[5:] if ident.startswith("cell-") else ident
         if isinstance(shape, Group):  # a space of a `spaces` board: its first rect or circle is the space
             inner = next(((s, x, y) for s, x, y in walk(shape.children, dx + shape.dx, dy + shape.dy)
                           if isinstance(s, (Rect, Circle))), None)
@@ -43,12 +45,12 @@ def _centres(piece: Piece) -> dict[str, tuple[float, float, float]]:
                 continue
             shape, dx, dy = inner
         if isinstance(shape, Circle):
-            found[ident[5:]] = (dx + shape.cx, dy + shape.cy, shape.r)
+            found[name] = (dx + shape.cx, dy + shape.cy, shape.r)
         elif isinstance(shape, Rect):
-            found[ident[5:]] = (dx + shape.x + shape.w / 2, dy + shape.y + shape.h / 2, min(shape.w, shape.h) / 2)
+            found[name] = (dx + shape.x + shape.w / 2, dy + shape.y + shape.h / 2, min(shape.w, shape.h) / 2)
         elif isinstance(shape, Polygon):
             xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
-            found[ident[5:]] = (dx + sum(xs) / len(xs), dy + sum(ys) / len(ys), min(max(xs) - min(xs), max(ys) - min(ys)) / 2)
+            found[name] = (dx + sum(xs) / len(xs), dy + sum(ys) / len(ys), min(max(xs) - min(xs), max(ys) - min(ys)) / 2)
     return found
 
 
@@ -82,7 +84,7 @@ def position_figure(rules: KitRules, state: Any, boards: Mapping[str, Piece], sr
     if name not in boards:
         raise ConfigError(where, "", f"figure {src!r}: no board {name!r} in the kit (boards: {', '.join(boards) or 'none'})")
     piece = boards[name]
-    centres = _centres(piece)
+    centres = space_centres(piece)
     spaces = {str(space).upper(): [str(labels)] if isinstance(labels, (str, int)) else [str(label) for label in labels]
               for space, labels in dict(placed.get(name, {})).items()}
     labels = sorted({label for listed in spaces.values() for label in listed})

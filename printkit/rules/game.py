@@ -40,6 +40,13 @@ class Outcome:
         return "draw" if self.winner is None else "win"
 
 
+def result_words(names: Sequence[str], outcome: Outcome, moves: int) -> str:
+    """How a game ended, as replay, terminal play and the browser table say it: ``Player 2 wins (REASON) after 15 moves``."""
+    if outcome.winner is None:
+        return f"draw ({outcome.reason}) after {moves} moves"
+    return f"{names[outcome.winner]} wins ({outcome.reason}) after {moves} moves"
+
+
 class Rules(Protocol[S, M]):
     """What every game's engine offers; see printkit/games/*/engine.py."""
 

@@ -44,6 +44,10 @@ MoveTest = Callable[[Any, Any, Any], bool]
 """``uses(rules, state, move)``: whether a move uses an ability (restricted play)."""
 
 
+class Stopped(Exception):
+    """The search was told to stop before its budget was spent (its move is no longer wanted)."""
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long the search thinks per decision: ``iterations``, or ``seconds`` of wall clock."""
@@ -76,10 +80,12 @@ class Search:
     """One decision's search from ``view`` (what ``seat`` sees); see the module docstring."""
 
     def __init__(self, rules: Any, view: Any, seat: int, rng: random.Random, budget: Budget,
-                 forbid: MoveTest | None = None, c: float = EXPLORATION) -> None:
+                 forbid: MoveTest | None = None, c: float = EXPLORATION, stop: Callable[[], bool] | None = None) -> None:
         self.rules, self.view, self.seat, self.rng, self.budget, self.c = rules, view, seat, rng, budget, c
         self.forbid = forbid
         """A restricted seat's ability: ``seat`` never plays a move that uses it while it has another."""
+        self.stop = stop
+        """Asked before every iteration: True ends the search with :class:`Stopped` (a table whose game moved on)."""
         self.players = len(rules.player_names)
         self.sample = getattr(rules, "determinize", None)
         self.split = getattr(rules, "secret_parts", None)
@@ -93,16 +99,20 @@ class Search:
 
     # --- the loop ---------------------------------------------------------------------------------
     def run(self) -> Search:
-        """Iterate until the budget is spent."""
-        budget = self.budget
+        """Iterate until the budget is spent (:class:`Stopped` when ``stop`` says so first)."""
+        budget, told = self.budget, self.stop
         if budget.seconds is None:
             for _ in range(budget.iterations):
+                if told is not None and told():
+                    raise Stopped()
                 self.iterate()
                 if self.root.proven is not None:
                     break
         else:
             stop = time.perf_counter() + budget.seconds
             while True:
+                if told is not None and told():
+                    raise Stopped()
                 self.iterate()
                 if time.perf_counter() >= stop or self.root.proven is not None:
                     break
@@ -329,6 +339,8 @@ class MctsPlayer:
     name: str = "mcts"
     budget: Budget = Budget()
     forbid: MoveTest | None = None
+    stop: Callable[[], bool] | None = None
+    """Asked before every iteration of a search: True stops it with :class:`Stopped` (see :meth:`stopping`)."""
 
     @property
     def __name__(self) -> str:  # policies are named in messages by __name__
@@ -338,8 +350,13 @@ class MctsPlayer:
         """This player never choosing a move that uses an ability while it has another (restricted play)."""
         return replace(self, forbid=uses)
 
+    def stopping(self, stop: Callable[[], bool]) -> MctsPlayer:
+        """This player with its searches ended (:class:`Stopped`) as soon as ``stop()`` is true: the browser table
+        drops a search whose game moved on (undo, a new game, a seat given to a person)."""
+        return replace(self, stop=stop)
+
     def search(self, rules: Any, state: Any, seat: int, rng: random.Random) -> Search:
-        return Search(rules, seen(rules, state, seat), seat, rng, self.budget, self.forbid).run()
+        return Search(rules, seen(rules, state, seat), seat, rng, self.budget, self.forbid, stop=self.stop).run()
 
     def __call__(self, rules: Any, state: Any, rng: random.Random) -> Any:
         """The whole move; where another player answers it in secret, the answer is the search's choice for them

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.errors import LocatedError, PrintkitError
-from printkit.rules.game import Rules
+from printkit.rules.game import Rules, result_words
 from printkit.rules.log import stream_log
 from printkit.rules.progress import ProgressLine
 from printkit.rules.replay import Replay, replay, replay_json
@@ -84,6 +84,4 @@ def _result(rules: Rules[Any, Any], played: Replay[Any, Any]) -> str:
         return f"interrupted after {moves} moves"
     if outcome is None:
         return f"unfinished after {moves} moves"
-    if outcome.winner is None:
-        return f"result: draw ({outcome.reason}) after {moves} moves"
-    return f"result: {rules.player_names[outcome.winner]} wins ({outcome.reason}) after {moves} moves"
+    return f"result: {result_words(rules.player_names, outcome, moves)}"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move
+from printkit.rules.game import CHANCE, IllegalMove, NotationError, Rules, chance_move, result_words
 from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import PlayError, computer_seat
 from printkit.rules.told import chance_told, watchers
@@ -211,9 +211,7 @@ def _result_line(rules: Rules[Any, Any], state: Any, moves: int) -> str:
     """The result in ``printkit replay``'s words."""
     outcome = rules.outcome(state)
     assert outcome is not None
-    if outcome.winner is None:
-        return f"result: draw ({outcome.reason}) after {moves} moves"
-    return f"result: {rules.player_names[outcome.winner]} wins ({outcome.reason}) after {moves} moves"
+    return f"result: {result_words(rules.player_names, outcome, moves)}"
 
 
 def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, policy: Callable[..., Any] | None,

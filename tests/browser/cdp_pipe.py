@@ -1,7 +1,8 @@
 """A minimal Chrome DevTools Protocol client over ``--remote-debugging-pipe`` (no websocket, no downloads).
 
-Drives the system's headless Chromium (Debian's ``chromium`` package): open a page, read the DOM
-through JavaScript, collect console errors and failed loads, take a screenshot.
+Drives the system's headless Chromium (Debian's ``chromium`` package): open a page (in the default profile or in a
+browser context of its own, like a second person's browser), read the DOM through JavaScript, click with the mouse,
+read the websocket frames a page received, collect console errors and failed loads, take a screenshot, download.
 """
 
 from __future__ import annotations
@@ -79,15 +80,41 @@ class Browser:
                 return event
             self.events.append(event)
 
-    def open(self, url: str, width: int = 1280, height: int = 900) -> Page:
-        target = self.call("Target.createTarget", url="about:blank")["targetId"]
+    def open(self, url: str, width: int = 1280, height: int = 900, context: str | None = None, mobile: bool = False,
+             network: bool = False) -> Page:
+        """A new tab at ``url`` (in browser ``context``, see :meth:`context`); ``network``: record its websocket frames."""
+        extra = {"browserContextId": context} if context else {}
+        target = self.call("Target.createTarget", url="about:blank", **extra)["targetId"]
         session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-        for domain in ("Page.enable", "Runtime.enable", "Log.enable"):
+        for domain in ("Page.enable", "Runtime.enable", "Log.enable") + (("Network.enable",) if network else ()):
             self.call(domain, session)
-        self.call("Emulation.setDeviceMetricsOverride", session, width=width, height=height, deviceScaleFactor=1, mobile=False)
+        self.call("Emulation.setDeviceMetricsOverride", session, width=width, height=height, deviceScaleFactor=1, mobile=mobile)
         self.call("Page.navigate", session, url=url)
         self.wait_for("Page.loadEventFired", session)
-        return Page(self, session)
+        return Page(self, session, width, mobile)
+
+    def context(self) -> str:
+        """A browser context of its own: cookies, storage and cache apart, as another person's browser."""
+        return str(self.call("Target.createBrowserContext")["browserContextId"])
+
+    def downloads_to(self, folder: Path, context: str | None = None) -> None:
+        """Save downloads (of browser ``context``) into ``folder`` under the names the server gives them."""
+        extra = {"browserContextId": context} if context else {}
+        self.call("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(folder), eventsEnabled=True, **extra)
+
+    def wait_download(self, timeout: float = 20.0) -> None:
+        """Until a download has completed."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for event in self.events:
+                if event.get("method") == "Browser.downloadProgress" and event["params"].get("state") == "completed":
+                    self.events.remove(event)
+                    return
+            self.call("Browser.getVersion")  # reads the events that came meanwhile
+            time.sleep(0.05)
+        raise TimeoutError("no download completed")
 
     def close(self) -> None:
         try:
@@ -105,10 +132,51 @@ class Browser:
 
 
 class Page:
-    """A loaded page: JavaScript, console errors, screenshots."""
+    """A loaded page: JavaScript, mouse clicks, websocket frames, console errors, screenshots."""
 
-    def __init__(self, browser: Browser, session: str) -> None:
-        self.browser, self.session = browser, session
+    def __init__(self, browser: Browser, session: str, width: int = 1280, mobile: bool = False) -> None:
+        self.browser, self.session, self.width, self.mobile = browser, session, width, mobile
+
+    def wait_until(self, expression: str, timeout: float = 15.0) -> Any:
+        """Until ``expression`` is true (truthy) on the page: its value."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still false after {timeout} s: {expression}")
+            time.sleep(0.03)
+
+    def click(self, selector: str) -> None:
+        """A mouse click (press and release) in the middle of the first element matching ``selector``, scrolled into
+        view first: what a person's click does, on whatever is on top there."""
+        box = self.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); if (!e) return null;"
+                            "e.scrollIntoView({block: 'center', inline: 'center'}); const r = e.getBoundingClientRect();"
+                            "return [r.left + r.width / 2, r.top + r.height / 2]; })()")
+        if box is None:
+            raise LookupError(f"nothing on the page matches {selector}")
+        x, y = box
+        for kind in ("mousePressed", "mouseReleased"):
+            self.browser.call("Input.dispatchMouseEvent", self.session, type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def type(self, text: str) -> None:
+        """Type ``text`` into the element that has the focus, as a keyboard does."""
+        self.browser.call("Input.insertText", self.session, text=text)
+
+    def resize(self, width: int, height: int, mobile: bool = False) -> None:
+        """The window's size (a phone's: ``mobile``, touch-sized layout rules apply)."""
+        self.width, self.mobile = width, mobile
+        self.browser.call("Emulation.setDeviceMetricsOverride", self.session, width=width, height=height, deviceScaleFactor=1,
+                          mobile=mobile)
+
+    def frames(self) -> list[str]:
+        """The payload of every websocket frame this page has received so far (``open(network=True)``)."""
+        self.evaluate("0")
+        return [event["params"]["response"]["payloadData"] for event in self.browser.events
+                if event.get("sessionId") == self.session and event.get("method") == "Network.webSocketFrameReceived"]
 
     def evaluate(self, expression: str) -> Any:
         result = self.browser.call("Runtime.evaluate", self.session, expression=expression, returnByValue=True,
@@ -136,8 +204,8 @@ class Page:
 
     def screenshot(self, target: Path) -> Path:
         height = int(self.evaluate("document.documentElement.scrollHeight"))
-        self.browser.call("Emulation.setDeviceMetricsOverride", self.session, width=1280, height=min(height, 6000),
-                          deviceScaleFactor=1, mobile=False)
+        self.browser.call("Emulation.setDeviceMetricsOverride", self.session, width=self.width, height=min(height, 6000),
+                          deviceScaleFactor=1, mobile=self.mobile)
         data = self.browser.call("Page.captureScreenshot", self.session, format="png")["data"]
         target.write_bytes(base64.b64decode(data))
         return target

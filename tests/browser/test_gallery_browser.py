@@ -7,26 +7,16 @@ test's temporary folder for a person to look at.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cdp_pipe import Browser, Page, chromium_path
+from cdp_pipe import Browser, Page
 
 from printkit.build import build
 from printkit.config import load_config
 from printkit.gallery.site import STAMP, write_gallery
 
 BROKEN_IMAGES = "Array.from(document.images).filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium_path()
-    assert executable, "chromium is missing: apt-get install -y chromium (sh scripts/test does it)"
-    chrome = Browser(executable)
-    yield chrome
-    chrome.close()
 
 
 @pytest.fixture(scope="module")

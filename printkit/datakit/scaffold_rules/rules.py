@@ -77,6 +77,22 @@ class StarRace(Game):
             return Outcome(0 if ranked[0] > ranked[1] else 1, "the cards ran out: most stars (then coins) wins", tuple(stars))
         return None
 
+    # Why a move is refused, for the terminal, replay and the browser table (printkit play --web): a card you
+    # cannot afford says so instead of "not a legal move".
+    def why_not(self, state, move):
+        if not (isinstance(move, tuple) and len(move) == 2):
+            return None
+        me = state["to_move"]
+        action, title = move
+        card = next((c for c in state["hands"][me] if c.title == title), None)
+        if card is None:
+            return f"{title} is not in your hand"
+        if action == "play" and (card.cost or 0) > state["coins"][me]:
+            return f"{title} costs {card.cost} coins and you have {state['coins'][me]}"
+        if action == "discard":
+            return "you may discard only when you cannot afford any card in your hand"
+        return None
+
     # How well a player stands (simulate and balance report lead changes and drama from it).
     def score(self, state, player):
         return state["stars"][player]

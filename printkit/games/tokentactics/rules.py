@@ -223,6 +223,11 @@ class TokenTactics(Game):
             return f"{tag(me)} cannot commit {commit} tokens (reserve {mine})"
         return f"{tag(1 - me)} cannot defend with {defend} tokens (0 to reserve {theirs})"
 
+    def pieces(self, state: Any) -> dict[str, dict[str, str]]:
+        """Each player's tracker marker on their reserve (the table draws the kit's own markers there)."""
+        top = self.track_top()
+        return {"tracker": {f"track-{p + 1}-{min(n, top)}": f"marker-{p + 1}" for p, n in enumerate(state["reserves"])}}
+
     def text(self, state: Any) -> str:
         lines = [f"{name} Tokens: {n}" for name, n in zip(self.player_names, state["reserves"])]
         if state["winner"] is None:
