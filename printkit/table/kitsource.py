@@ -96,13 +96,13 @@ def built_in_kit_folder(game: str) -> Callable[[Any, Any], KitFolder]:
 def read_kit(source: KitSource, version: int) -> TableKit:
     """The kit read now: every piece drawn as printed, the rules loaded, the layout hints checked later against the
     state (:mod:`printkit.table.scene`)."""
-    from printkit.datakit.kit import data_kit
+    from printkit.kitgame.kit import folder_kit
     from printkit.kitgame.spec import open_loaded
 
     folder = source.load()
     opened = open_loaded(folder, source.sets)
     rules = opened.rules()
-    built = data_kit(folder)
+    built = folder_kit(folder)
     art = KitArt(built, {"decks": opened.setup.decks, "tokens": opened.setup.tokens}, vera_faces() + kit_faces(folder), version)
     watched = source.watched + ((folder.path.resolve(),) if folder.path.resolve() not in source.watched else ())
     check_hints(folder.spec.table, rules, folder.spec.source)
@@ -112,7 +112,7 @@ def read_kit(source: KitSource, version: int) -> TableKit:
 
 def kit_faces(folder: KitFolder) -> tuple[Face, ...]:
     """The kit's own fonts (``[fonts]``) for the SVG: family names as the SVG writes them, with their files."""
-    from printkit.datakit.paths import inside
+    from printkit.userinput.paths import inside
     from printkit.draw import fonts
 
     faces = []

@@ -14,10 +14,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from printkit.kit.outfolder import swap_lock, write_file
+from printkit.kit.outfolder import swap_lock
 from printkit.kitrules import CHANCE
 from printkit.rules.log import LogLine, parse_log, read_text
 from printkit.table.match import COMPUTER, HERE, Entry, Match, Seat, chance_shown, clean_note
+from printkit.userinput.writes import write_file
 
 FOLDER = "table"
 SETTINGS_FILE = "table.json"
