@@ -112,8 +112,8 @@ def read_kit(source: KitSource, version: int) -> TableKit:
 
 def kit_faces(folder: KitFolder) -> tuple[Face, ...]:
     """The kit's own fonts (``[fonts]``) for the SVG: family names as the SVG writes them, with their files."""
-    from printkit.userinput.paths import inside
     from printkit.draw import fonts
+    from printkit.userinput.paths import inside
 
     faces = []
     for name, (regular, bold) in folder.spec.fonts.items():
