@@ -8,10 +8,11 @@ Regenerate a trace only when the rules change on purpose: ``python -m tests.game
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from printkit.games import get_game, params_class
 
@@ -27,49 +28,15 @@ def players(game: str) -> tuple[str, str]:
     return GAME_PLAYERS.get(game, PLAYERS)
 
 
-def _ultimate(params: Any) -> list[Any]:
-    from printkit.games.ultimate.kernel import run
-
-    games = run(params, PLAYERS, 1, SEED, record=True)[1]
-    assert games is not None
-    return games[0]
-
-
-def _warfare(params: Any) -> list[Any]:
-    from printkit.games.warfare.kernel import greedy_run
-
-    games = greedy_run(params, PLAYERS, 1, SEED, record=True)[1]
-    assert games is not None
-    return games[0]
-
-
-def _sitters(params: Any) -> list[Any]:
-    from printkit.games.sitters.kernel import run
-
-    games = run(params, players("sitters"), 1, SEED, record=True)[1]
-    assert games is not None
-    return games[0]
-
-
-def _tictactwo(params: Any) -> list[Any]:
-    from printkit.games.tictactwo.fast import run
-
-    games = run(params, PLAYERS, 1, SEED, record=True)[1]
-    assert games is not None
-    return games[0]
-
-
-def _tokentactics(params: Any) -> list[Any]:
-    from printkit.games.tokentactics.kernel import run
-
-    games = run(params, players("tokentactics"), 1, SEED, record_moves=True)[1]
-    assert games is not None
-    return games[0]
-
-
-RECORDERS: dict[str, Callable[[Any], list[Any]]] = {"sitters": _sitters, "tictactwo": _tictactwo,
-                                                    "tokentactics": _tokentactics, "ultimate": _ultimate, "warfare": _warfare}
-"""Each game with a trace: its kernel's one recorded game (moves as rules.py takes them) with the default parameters."""
+RECORDERS: dict[str, tuple[str, str, str]] = {
+    "sitters": ("printkit.games.sitters.kernel", "run", "record"),
+    "tictactwo": ("printkit.games.tictactwo.fast", "run", "record"),
+    "tokentactics": ("printkit.games.tokentactics.kernel", "run", "record_moves"),
+    "ultimate": ("printkit.games.ultimate.kernel", "run", "record"),
+    "warfare": ("printkit.games.warfare.kernel", "greedy_run", "record"),
+}
+"""Each game with a trace: its kernel (module, function, the keyword that records the games' moves as rules.py takes
+them), whose one recorded game with the default parameters is the trace."""
 
 
 def path(game: str) -> Path:
@@ -98,7 +65,11 @@ def trace(game: str, moves: list[Any]) -> str:
 
 def recorded(game: str) -> list[Any]:
     """The kernel's game, played again."""
-    return RECORDERS[game](params_class(game)())
+    module, function, keyword = RECORDERS[game]
+    run = getattr(importlib.import_module(module), function)
+    games = run(params_class(game)(), players(game), 1, SEED, **{keyword: True})[1]
+    assert games is not None
+    return games[0]  # type: ignore[no-any-return]
 
 
 if __name__ == "__main__":
