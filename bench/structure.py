@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("games",),
     ("config.py",),
     ("build.py",),
-    ("balance", "export", "gallery", "docs"),
+    ("balance", "export", "gallery", "docs", "table"),
     ("cli_errors.py", "watch.py"),
     ("cli.py",),
     ("__main__.py",),

@@ -15,6 +15,7 @@ import pytest
 
 from printkit.build import CARRIED
 from printkit.kit import outfolder
+from printkit.userinput import writes
 from tests.kitrules.helpers import cli, edit, one_error_line, scaffold
 
 
@@ -184,14 +185,14 @@ def test_a_full_disk_is_one_line_and_leaves_no_temporary_file(kit: Path, tmp_pat
 def test_a_write_cut_short_leaves_the_old_file_and_no_temporary_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C between writing a file under its temporary name and renaming it (a second Ctrl-C while balance saves)."""
     target = tmp_path / "results.json"
-    outfolder.write_file(target, b"old")
+    writes.write_file(target, b"old")
 
     def cut(*args: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(os, "replace", cut)
     with pytest.raises(KeyboardInterrupt):
-        outfolder.write_file(target, b"new")
+        writes.write_file(target, b"new")
     assert target.read_bytes() == b"old" and leftovers(tmp_path) == []
 
 
