@@ -80,7 +80,13 @@ class _Seen:
 
 
 _roots: dict[str, _Root] = {}
-_overruns: dict[int, Overrun] = {}
+_overruns: dict[int, tuple[Overrun, float, threading.Thread | None]] = {}
+"""Thread id -> what the watchdog stopped there last, the thread's CPU time when it did, and the thread (an id is
+reused by a thread started after this one ended)."""
+STALE_AFTER = 5.0
+"""Seconds of a thread's CPU time after which what the watchdog stopped there no longer explains a TimeLimit caught in
+it (one is raised at the thread's next bytecode; an entry this old was left by a call whose TimeLimit was caught without
+asking, and the thread's id may since belong to another thread)."""
 _stuck: dict[int, Callable[[Overrun], None]] = {}
 _unwatched: dict[int, int] = {}
 """Threads inside :func:`unwatched` blocks (thread -> blocks open): the watchdog does not time their calls."""
@@ -107,7 +113,15 @@ def limits_of(folder: str | Path) -> Limits:
 
 def overrun(thread: int | None = None) -> Overrun | None:
     """What the watchdog stopped in ``thread`` (default: this one) last, taken (None when it stopped nothing)."""
-    return _overruns.pop(threading.get_ident() if thread is None else thread, None)
+    ident = threading.get_ident() if thread is None else thread
+    found = _overruns.pop(ident, None)
+    if found is None:
+        return None
+    stopped, cpu, owner = found
+    now = _cpu(ident)
+    if owner is not None and owner is not threading._active.get(ident):  # type: ignore[attr-defined]
+        return None
+    return stopped if now is None or 0 <= now - cpu <= STALE_AFTER else None
 
 
 @contextmanager
@@ -309,7 +323,7 @@ def _look(ident: int, frame: FrameType, seen: dict[int, _Seen]) -> None:
         return
     place = f"{root.display}/{relative}:{inner.f_lineno}"
     found = Overrun(place, inner.f_code.co_name, used, root.limits)
-    _overruns[ident] = found
+    _overruns[ident] = (found, cpu, threading._active.get(ident))  # type: ignore[attr-defined]
     if before.asked is None:
         before.asked = cpu
     elif cpu - before.asked > min(5.0, max(1.0, root.limits.seconds)) and ident in _stuck:

@@ -6,6 +6,8 @@ import pytest
 
 from tests.games.golden import RECORDERS, path, recorded, trace
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 
 @pytest.mark.parametrize("game", sorted(RECORDERS))
 def test_kernel_game_replays_through_the_rules_as_recorded(game: str) -> None:

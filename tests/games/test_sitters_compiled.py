@@ -16,6 +16,8 @@ from printkit.games.sitters.players import _obstructor_value, distances
 from printkit.games.sitters.state import COLLECTORS, MOVE, OBSTRUCTORS, State
 from tests.games.sitters_helpers import OPEN_MAP, positions
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 
 def encoded(rules: SittersRules, state: State) -> tuple[tuple[int, ...], dict[str, Any], np.ndarray, np.ndarray,
                                                        np.ndarray]:

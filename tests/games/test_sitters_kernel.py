@@ -14,6 +14,8 @@ from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
 from tests.games.kernel_agreement import assert_seat_wins_agree, replayed, restricted_reference
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 SMALL_MAP = """\
 +---+---+---+---+---+---+
 | C |   | X | X |   | O |

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from printkit.games.sitters import Params, SittersRules, fast_simulate, observe
 from printkit.games.sitters.players import PLAYERS
 from printkit.rules.simulate import simulate
+
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
 
 R = SittersRules()
 

@@ -18,6 +18,9 @@ from printkit.games.tictactwo.params import ACTIONS
 from printkit.games.tictactwo.rules import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, X, threats
 from printkit.rules.playouts import play_games
 from printkit.rules.simulate import Tally, simulate
+from tests.games.kernel_agreement import replayed
+
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
 
 SPEC = get_game("tictactwo")
 Params = params_class("tictactwo")
@@ -53,7 +56,6 @@ SAME_GAMES = [
     (Params(board_size=7, line_length=3, meta=True, void=True, actions_each=5), ("uniform", "greedy"), 1),
     (Params(board_size=8, line_length=8), ("random", "random"), 3),
 ]
-from tests.games.kernel_agreement import replayed
 
 
 def reference(params: Params, pair: tuple[str, str], games: int, seed: int) -> Tally:

@@ -13,6 +13,8 @@ from printkit.games.tictactwo.rules import State, Turn, position
 from printkit.rules.game import play_out
 from printkit.rules.simulate import simulate
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 SPEC = get_game("tictactwo")
 Params = params_class("tictactwo")
 

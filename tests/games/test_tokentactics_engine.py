@@ -21,6 +21,8 @@ from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
 from tests.games.tokentactics_helpers import Params, build_kit, example_log, kit_rules
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 DATA = Path(__file__).parent.parent / "data" / "tokentactics"
 RULES = kit_rules()
 FORTIFY = "fortify"

@@ -14,6 +14,8 @@ from printkit.rules.simulate import simulate
 from tests.games.kernel_agreement import assert_rates_agree
 from tests.games.tokentactics_helpers import SPEC, Params, kit_rules
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 VARIANT = Params(starting_tokens=6, reserve_cap=9, fortify_amount=2, minimum_attack=3)
 PAIRS = list(itertools.product(PLAYERS, repeat=2))
 

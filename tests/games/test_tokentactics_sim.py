@@ -15,6 +15,8 @@ from printkit.kitrules import Answered
 from printkit.rules.simulate import simulate
 from tests.games.tokentactics_helpers import Params, game, kit_rules
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 SPEC = get_game("tokentactics")
 PLAYERS = SPEC.players
 observe, fast_simulate = SPEC.observe, SPEC.fast_simulate

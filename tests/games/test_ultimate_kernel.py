@@ -11,6 +11,8 @@ from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
 from tests.games.kernel_agreement import Z_CRITICAL, assert_rates_agree, assert_seat_wins_agree, restricted_reference
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 SPEC = get_game("ultimate")
 Params = params_class("ultimate")
 

@@ -12,6 +12,8 @@ from printkit.kitgame.engine import playouts, random_player
 from printkit.rules.game import play_out
 from printkit.rules.simulate import Tally, simulate
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 SPEC = get_game("ultimate")
 Params = params_class("ultimate")
 

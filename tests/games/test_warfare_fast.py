@@ -12,6 +12,8 @@ from printkit.games.warfare.fast import fast_run
 from printkit.games.warfare.rules import State, exact_random_results, max_tokens_on_board, token
 from printkit.rules.simulate import simulate, wilson_interval
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 SPEC = get_game("warfare")
 WarfareRules = SPEC.rules
 Params = params_class("warfare")

@@ -20,6 +20,8 @@ from tests.games.kernel_agreement import (
     restricted_reference,
 )
 
+pytestmark = pytest.mark.usefixtures("kernel_unwatched")
+
 SPEC = get_game("warfare")
 WarfareRules = SPEC.rules
 Params = params_class("warfare")
