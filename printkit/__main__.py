@@ -1,5 +1,5 @@
 """`python -m printkit` runs the command line."""
 
-from printkit.cli import main
+from printkit.launch import main
 
 main()

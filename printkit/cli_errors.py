@@ -91,6 +91,9 @@ class Group(click.Group):
         refuse_control_characters(args)
         try:
             return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:  # Ctrl-C before the command starts: as after
+            click.echo("stopped (Ctrl-C)", err=True)
+            raise click.exceptions.Exit(INTERRUPTED) from None
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx is not None else "")
             raise click.exceptions.Exit(0) from None
@@ -100,9 +103,13 @@ class Group(click.Group):
             raise CommandLineError(usage_line(exc, args, self.commands)) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        from printkit.guard.watchdog import TimeLimit, guard_command, on_stuck
-        from printkit.interrupts import mark_interrupts
-        from printkit.kitgame.blame import DesignerExit, end_stuck, escaped
+        try:
+            from printkit.guard.watchdog import TimeLimit, guard_command, on_stuck
+            from printkit.interrupts import mark_interrupts
+            from printkit.kitgame.blame import DesignerExit, end_stuck, escaped
+        except KeyboardInterrupt:
+            click.echo("stopped (Ctrl-C)", err=True)
+            ctx.exit(INTERRUPTED)
 
         mark_interrupts()
         guard_command()

@@ -62,3 +62,28 @@ def test_simulate_stopped_prints_partial_statistics(tmp_path: Path) -> None:
     assert "stopped after" in err
     data = json.loads(out)
     assert 0 < data["games"] < 5000000 and data["games"] % 1000 == 0
+
+
+INTERRUPTED_LOADING = """
+import sys
+
+class Interrupting:
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            raise KeyboardInterrupt
+        return None
+
+sys.meta_path.insert(0, Interrupting())
+sys.argv = ["printkit", "verify", "--game", "warfare"]
+from printkit.launch import main
+main()
+"""
+
+
+def test_ctrl_c_while_printkit_loads_stops_like_ctrl_c_later() -> None:
+    """Ctrl-C while the command line's modules load, or the guard's before the command starts: exit 130 and one line,
+    never a traceback or click's "Aborted!" (exit 1)."""
+    for module in ("printkit.cli", "printkit.interrupts"):
+        done = subprocess.run([sys.executable, "-c", INTERRUPTED_LOADING.format(module=module)], capture_output=True,
+                              text=True, timeout=120)
+        assert (done.returncode, done.stderr) == (130, "stopped (Ctrl-C)\n"), module
