@@ -101,7 +101,7 @@ def write_atomically(folder: Path, files: dict[str, bytes], carry: tuple[str, ..
             target = staging / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        with swap_lock(folder):
+        with swap_lock(folder, carry):
             if before_swap is not None:
                 before_swap(folder)
             for name in carry:

@@ -33,13 +33,14 @@ def old_folder(folder: Path) -> Path:
 
 
 @contextmanager
-def swap_lock(folder: Path) -> Iterator[None]:
-    """Hold the output folder's lock (waiting for another build's swap to finish), then clean what killed builds left."""
+def swap_lock(folder: Path, carried: tuple[str, ...] = ()) -> Iterator[None]:
+    """Hold the output folder's lock (waiting for another build's swap to finish), then clean what killed builds left
+    (``carried``: the entries a build moves from the old kit into its staging folder, put back first)."""
     handle = os.open(folder.parent, os.O_RDONLY)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)
         _restore(folder)
-        remove_stale(folder)
+        remove_stale(folder, carried)
         yield
     finally:
         os.close(handle)
@@ -119,13 +120,18 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def remove_stale(folder: Path) -> list[Path]:
-    """Remove the staging folders of ``folder`` whose build process is gone; the folders removed."""
+def remove_stale(folder: Path, carried: tuple[str, ...] = ()) -> list[Path]:
+    """Remove the staging folders of ``folder`` whose build process is gone; the folders removed. Entries named in
+    ``carried`` that the kit lacks are moved back into it first (a build killed after moving the old kit's balance
+    reports into its staging folder, before its swap, loses nothing)."""
     pattern = re.compile(re.escape(f".{folder.name}.build-") + r"(\d+)-")
     removed = []
     for entry in folder.parent.glob(f".{folder.name}.build-*"):
         match = pattern.match(entry.name)
         if match and entry.is_dir() and not _alive(int(match.group(1))):
+            for name in carried:
+                if folder.is_dir() and (entry / name).exists() and not (folder / name).exists():
+                    os.replace(entry / name, folder / name)
             shutil.rmtree(entry, ignore_errors=True)
             removed.append(entry)
     return removed

@@ -242,6 +242,33 @@ def test_a_kit_a_killed_swap_left_aside_is_put_back_by_the_next_build(kit: Path,
     assert (folder / "kit.pdf").is_file() and not (out / ".star-race.old").exists()  # ...puts the kit back
 
 
+def test_a_build_killed_after_carrying_the_balance_reports_loses_none(kit: Path, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rebuild moves the old kit's balance/ and failed/ into its staging folder before the swap; killed there, the
+    next build puts them back in the kit before it removes what the killed build left."""
+    out = tmp_path / "out"
+    assert cli("build", "--kit", str(kit), "--out", str(out)).exit_code == 0
+    folder = out / "star-race"
+    (folder / "balance").mkdir()
+    (folder / "balance" / "results.json").write_text("{}")
+    real = os.replace
+
+    def killed(source: object, target: object) -> None:
+        real(source, target)
+        if str(target).endswith("/balance"):
+            raise KeyboardInterrupt  # the build is killed once the reports are in its staging folder
+
+    monkeypatch.setattr(os, "replace", killed)
+    assert cli("build", "--kit", str(kit), "--out", str(out), "--force").exit_code == 130
+    monkeypatch.setattr(os, "replace", real)
+    left = next(out.glob(".star-race.build-*"))
+    left.rename(out / ".star-race.build-2147483646-gone")  # as when its process is gone
+    assert not (folder / "balance").exists()
+    assert cli("build", "--kit", str(kit), "--out", str(out), "--force").exit_code == 0
+    assert (folder / "balance" / "results.json").read_text() == "{}"
+    assert not list(out.glob(".star-race.build-*"))
+
+
 def _swap(folder: Path, out: Path) -> None:
     staging = out / f"{outfolder.staging_prefix(folder)}test"
     staging.mkdir()
