@@ -59,6 +59,13 @@ def stop_signals(handler: Callable[[int, Any], None]) -> Iterator[None]:
 
 
 @contextmanager
+def terminate_like_ctrl_c() -> Iterator[None]:
+    """Within the block SIGTERM (a kill) raises KeyboardInterrupt as Ctrl-C does, both noted as the user's."""
+    with stop_signals(_on_interrupt):
+        yield
+
+
+@contextmanager
 def noted() -> Iterator[threading.Event]:
     """Within the block Ctrl-C and SIGTERM only set the event yielded, for code that must not be interrupted anywhere
     (a Dask client's calls into its event loop leave it broken when interrupted) and looks at the event itself."""

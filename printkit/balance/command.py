@@ -15,6 +15,7 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
     from printkit.balance.progress import Progress
     from printkit.balance.report import write_report
     from printkit.balance.store import save
+    from printkit.interrupts import terminate_like_ctrl_c
 
     checked = plan(request)
     client = connect(scheduler) if scheduler else None
@@ -38,13 +39,14 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
         if client is not None:
             disconnect(client)
     try:
-        files = write_report(results, folder)
-        results["plots"] = [name for name in files if name != "report.html"]
-        save(folder, results)
+        with terminate_like_ctrl_c():
+            files = write_report(results, folder)
+            results["plots"] = [name for name in files if name != "report.html"]
+            save(folder, results)
     except KeyboardInterrupt:
         if results["complete"]:
             raise
-        files = []  # Ctrl-C again while the stopped run's report is drawn: the points are kept, the report left out
+        files = []  # Ctrl-C or SIGTERM again while the stopped run's report is drawn: points kept, report left out
     for flag in results["flags"]:
         echo(f"flag: {flag}")
     done, total = results["points_done"], results["points_total"]

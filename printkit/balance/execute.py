@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator, Sequence
 from printkit.balance.chunks import Task, run_task
 from printkit.balance.pool import Pool, WorkerDied
 from printkit.errors import PrintkitError
-from printkit.interrupts import note_stop, noted, stop_signals
+from printkit.interrupts import noted, terminate_like_ctrl_c
 from printkit.rules.simulate import GameFailure, Tally
 from printkit.userinput.text import quoted
 
@@ -82,13 +82,8 @@ class WorkerFailed(PrintkitError):
 def interruptible() -> Iterator[None]:
     """SIGTERM (a kill) behaves like Ctrl-C inside the block; both become :class:`Interrupted` (as does a worker ended
     by either: the signal went to the whole process group)."""
-
-    def on_stop(signum: int, frame: Any) -> None:
-        note_stop()
-        raise KeyboardInterrupt
-
     try:
-        with stop_signals(on_stop):
+        with terminate_like_ctrl_c():
             yield
     except KeyboardInterrupt:
         raise Interrupted from None
