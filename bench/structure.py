@@ -33,6 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("balance", "export", "gallery", "docs", "table"),
     ("cli_errors.py", "watch.py"),
     ("cli.py",),
+    ("launch.py",),
     ("__main__.py",),
 )
 """printkit/'s rooms by layer, lowest first: a room imports its own layer and those below."""

@@ -46,7 +46,8 @@ def replay(rules: Rules[S, M], lines: Iterable[LogLine], source: str, on_step: C
     An error of the rules themselves (a kit's rules.py that fails) is raised naming the line it was met at
     (:class:`LocatedError`), and so is a game that goes on past the rules' ``max_moves`` (as simulate stops it).
     ``on_step`` hears each replayed line's number (progress). With ``interruptible``, Ctrl-C
-    (KeyboardInterrupt) ends the replay early: the result holds the steps so far, ``interrupted`` set.
+    (KeyboardInterrupt) ends the replay early: the result holds the steps so far, ``interrupted`` set. An error met at a
+    line carries the game replayed before it as its ``replayed`` (:func:`replayed_before`).
     """
     try:
         state = rules.initial_state()
@@ -63,6 +64,9 @@ def replay(rules: Rules[S, M], lines: Iterable[LogLine], source: str, on_step: C
             raise
         result.interrupted = True
         return result
+    except PrintkitError as exc:
+        exc.replayed = result  # type: ignore[attr-defined]
+        raise
     where = f"{source}:{result.steps[-1].line.number}" if result.steps else source
     try:
         result.outcome = rules.outcome(result.final)
@@ -72,6 +76,11 @@ def replay(rules: Rules[S, M], lines: Iterable[LogLine], source: str, on_step: C
     if result.outcome is None and limit is not None and len(result.steps) >= limit:
         raise LocatedError(where, _endless(rules, result.final, [s.line.text for s in result.steps[-5:]]))
     return result
+
+
+def replayed_before(exc: BaseException) -> Replay[Any, Any] | None:
+    """The game :func:`replay` had replayed before the line ``exc`` was met at (None for another error)."""
+    return getattr(exc, "replayed", None)
 
 
 def _endless(rules: Rules[S, M], state: S, recent: Iterable[str]) -> PrintkitError:

@@ -11,7 +11,7 @@ from printkit.errors import LocatedError, PrintkitError
 from printkit.rules.game import Rules, result_words
 from printkit.rules.log import stream_log
 from printkit.rules.progress import ProgressLine
-from printkit.rules.replay import Replay, replay, replay_json
+from printkit.rules.replay import Replay, replay, replay_json, replayed_before
 from printkit.rules.simulate import Tally
 
 INTERRUPTED = 130
@@ -40,8 +40,15 @@ def replay_file(rules: Rules[Any, Any], log: str, progress: ProgressLine) -> Rep
 
 
 def run(rules: Rules[Any, Any], log: str, as_json: bool, echo: Callable[..., Any], progress: ProgressLine | None = None) -> int:
-    """Replay ``log`` and print it; the exit code (0, or 130 after Ctrl-C)."""
-    played = replay_file(rules, log, progress or ProgressLine())
+    """Replay ``log`` and print it; the exit code (0, or 130 after Ctrl-C). A line the rules refuse: the positions
+    before it are printed (as boards), then its error is raised."""
+    try:
+        played = replay_file(rules, log, progress or ProgressLine())
+    except PrintkitError as exc:
+        before = replayed_before(exc)
+        if before is not None and not as_json:
+            _boards(rules, log, before, echo)
+        raise
     _counted(rules, log, played)
     try:
         _print(rules, log, played, as_json, echo)
@@ -67,14 +74,19 @@ def _print(rules: Rules[Any, Any], log: str, played: Replay[Any, Any], as_json: 
     if as_json:
         echo(json.dumps(replay_json(rules, played), indent=2))
     else:
-        echo(rules.render_text(played.start))
-        for step in played.steps:
-            echo(f"\n{log}:{step.line.number}: {step.line.text}")
-            echo(rules.render_text(step.state))
+        _boards(rules, log, played, echo)
         echo(f"\n{_result(rules, played)}")
     if played.interrupted:
         last = f", up to line {played.steps[-1].line.number}" if played.steps else ""
         echo(f"interrupted (Ctrl-C): replayed {len(played.steps)} moves{last}; the rest of {log} was not replayed", err=True)
+
+
+def _boards(rules: Rules[Any, Any], log: str, played: Replay[Any, Any], echo: Callable[..., Any]) -> None:
+    """The start and the board after each replayed line."""
+    echo(rules.render_text(played.start))
+    for step in played.steps:
+        echo(f"\n{log}:{step.line.number}: {step.line.text}")
+        echo(rules.render_text(step.state))
 
 
 def _result(rules: Rules[Any, Any], played: Replay[Any, Any]) -> str:

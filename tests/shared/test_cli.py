@@ -116,7 +116,9 @@ def test_replay_errors_name_the_log_line(tmp_path: Path) -> None:
     log.write_text("first X\n\nX A1\nO A1\n")
     result = CliRunner().invoke(main, ["replay", "--game", "warfare", str(log)])
     assert result.exit_code == 1
-    assert result.output.startswith(f"error: {log}:4: illegal move 'O A1'")
+    assert result.output.splitlines()[-1].startswith(f"error: {log}:4: illegal move 'O A1'")
+    before = result.output.split(f"{log}:3: X A1\n")  # the positions before the refused line, as boards
+    assert len(before) == 2 and " 1  X  . " in before[1] and "O A1" not in before[0]
     log.write_text("first X\nX Z9\n")
     result = CliRunner().invoke(main, ["replay", "--game", "warfare", str(log)])
     assert result.exit_code == 1 and f"{log}:2:" in result.output
