@@ -71,9 +71,12 @@ def play_by_clicks(page: Page, pick: Callable[[list[str], str], int] | None = No
         if pick is None and page.evaluate("document.querySelector('#table .usable') !== null"):
             page.click("#table .usable")
         while not page.evaluate("sent"):  # the move bar: a move, or a group of them by their next word
-            page.wait_until("sent || document.querySelectorAll('#options .option').length > 0", timeout=30)
+            page.wait_until("sent || document.querySelector('#options button') !== null", timeout=30)
             if page.evaluate("sent"):
                 break
+            if page.evaluate("document.querySelector('#options .option') === null"):  # many moves: the bar offers a list
+                page.click("#options .cancel")
+                continue
             texts = page.evaluate("Array.from(document.querySelectorAll('#options .option')).map(b => b.textContent)")
             page.click(f"#options .option:nth-child({(pick(texts, now['choices']['stage']) if pick else 0) + 1})")
         page.wait_until(f"scene.version !== {version} || scene.outcome !== null", timeout=30)
