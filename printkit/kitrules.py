@@ -232,6 +232,9 @@ class Table(Protocol):
     title: str
     state: Any
     """The state at the start (then keep the states :meth:`play` returns)."""
+    rng: random.Random
+    """The game's random generator, seeded by ``play --seed``: draw anything random of the dialogue's own with it, so
+    that a seed repeats the game."""
 
     def say(self, *lines: str) -> None:
         """Print lines."""
@@ -262,16 +265,30 @@ class Table(Protocol):
     def computer_answer(self, state: Any, move: Any) -> Any:
         """The computer's secret answer to ``move`` (its player is shown the position, not ``move``)."""
 
+    def chance_move(self, state: Any) -> Any:
+        """At a state where chance moves (``to_move`` is ``CHANCE``): the move your :meth:`Game.chance` makes, drawn
+        with :attr:`rng` (so ``--seed`` repeats it). Make it with :meth:`play` and show it with :meth:`told`."""
+
+    def told(self, state: Any, move: Any) -> str:
+        """A chance ``move`` as the people at this terminal may see it (your :meth:`Game.tell_chance`; the whole
+        line when it hides nothing, "the deck is shuffled" style text when it does)."""
+
     def play(self, state: Any, move: Any) -> Any:
         """Make ``move`` (written to the log): the state after it."""
 
 
 def take_turns(table: Table, game: Game, ask: Callable[[Any], Any]) -> Any:
     """The usual loop of a :meth:`Game.dialogue`: until the game ends, the position (``game.text``), then the move of
-    the player to move, the computer's shown after ``> `` (``game.notation``), a human's from ``ask(state)``; played
-    through ``table.play`` (so logged). Returns the final state."""
+    the player to move, the computer's shown after ``> `` (``game.notation``), a human's from ``ask(state)``, chance's
+    drawn by ``table.chance_move`` and shown as ``table.told`` says; played through ``table.play`` (so logged).
+    Returns the final state."""
     state = table.state
     while game.outcome(state) is None:
+        if game.to_move(state) == CHANCE:
+            move = table.chance_move(state)
+            table.say(f"chance: {table.told(state, move)}")
+            state = table.play(state, move)
+            continue
         table.say(game.text(state))
         if table.is_computer(game.to_move(state)):
             move = table.computer_move(state)

@@ -16,9 +16,11 @@ from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import StagedPlayer
 from printkit.kitgame.terminal import read_answer
 from printkit.kitrules import Game
+from printkit.rules.game import chance_move
 from printkit.rules.mcts import search_player
 from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog, MovePicker, list_command
 from printkit.rules.terminal import read_answer as terminal_answer
+from printkit.rules.told import chance_told, watchers
 
 
 def has_dialogue(game: Game) -> bool:
@@ -91,6 +93,12 @@ class TerminalTable:
 
     def computer_answer(self, state: Any, move: Any) -> Any:
         return self.computer.answer(self.rules, state, move, self.rng)
+
+    def chance_move(self, state: Any) -> Any:
+        return chance_move(self.rules, state, self.rng)
+
+    def told(self, state: Any, move: Any) -> str:
+        return chance_told(self.rules, state, move, watchers(len(self.rules.player_names), self.seat))
 
     def play(self, state: Any, move: Any) -> Any:
         self.log.record(self.rules, state, move)

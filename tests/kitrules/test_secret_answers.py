@@ -204,3 +204,37 @@ def test_a_long_list_of_answers_is_numbered_on_request() -> None:
     chosen = _choose(Console(io.StringIO("list 4\n2\n"), out), "Pick:", list(range(60)), None)
     assert chosen == 14
     assert out.getvalue().startswith("Pick:\n60 choices: type one, 'list' to number them or 'list WORD'\n> list 4\n  1) 4     2) 14")
+
+
+def test_a_dialogue_draws_chance_with_the_seeded_generator_and_tells_only_what_a_seat_may_see(tmp_path: Path) -> None:
+    """``take_turns`` in a dialogue: chance's moves drawn by ``table.chance_move`` (seeded: ``--seed`` repeats the game),
+    shown as ``table.told`` says (the scaffold's shuffle: not its order), the full line kept in the log."""
+    from tests.kitrules.helpers import edit, scaffold
+
+    kit = scaffold(tmp_path)
+    edit(kit / "rules.py", "from printkit.kitrules import ", "from printkit.kitrules import take_turns, ")
+    (kit / "rules.py").write_text((kit / "rules.py").read_text() + '''
+    def dialogue(self, table):
+        table.say(f"drawn {table.rng.random():.6f}")
+        take_turns(table, self, lambda state: self.ask_move(table, state))
+
+    def ask_move(self, table, state):
+        while True:  # `list` prints the moves numbered and names none
+            move = table.pick(state, table.ask())
+            if move is not None:
+                return move
+''', encoding="utf-8")
+
+    def played(seed: str, log: Path) -> str:
+        result = CliRunner().invoke(main, ["play", "--kit", str(kit), "--vs-computer", "--seed", seed, "--log", str(log)],
+                                    input="list\n1\n" * 200)
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    once, again, other = (played(seed, tmp_path / f"{n}.log") for n, seed in (("a", "5"), ("b", "5"), ("c", "6")))
+    assert once == again and once != other
+    logs = [(tmp_path / f"{n}.log").read_text(encoding="utf-8") for n in "abc"]
+    assert logs[0] == logs[1] != logs[2]
+    shuffles = [line for line in logs[0].splitlines() if line.startswith("shuffle ")]
+    assert shuffles and all(line not in once for line in shuffles)  # the order stays in the log, off the screen
+    assert "chance: " in once and once.splitlines()[0].startswith("drawn 0.")
