@@ -7,6 +7,7 @@ plots and report.html follow at the end, or when the run is stopped.
 
 from __future__ import annotations
 
+import random
 import shutil
 import time
 from collections import defaultdict
@@ -24,10 +25,11 @@ from printkit.balance.simulation import told
 from printkit.balance.store import load_for_resume, save
 from printkit.balance.sweep import Axis, Point, parse_players, parse_sweeps, points
 from printkit.config import load_config
-from printkit.errors import ConfigError
+from printkit.errors import ConfigError, PrintkitError
 from printkit.games import get_game
 from printkit.interrupts import noted
 from printkit.params import to_mapping
+from printkit.rules.game import CHANCE, chance_move
 from printkit.rules.playouts import Names
 from printkit.rules.simulate import GameFailure, Tally
 
@@ -111,6 +113,10 @@ def plan(request: Request) -> Plan:
         except ConfigError as exc:
             planned.append(PlannedPoint(point, note=f"not playable: {str(exc).split(': ', 1)[-1]}"))
             continue
+        refused = _refused_at_the_start(spec, params)
+        if refused is not None:
+            planned.append(PlannedPoint(point, note=f"not playable: the rules refuse it at the start ({refused})"))
+            continue
         tests = game_abilities(spec, params) if request.abilities or request.cards else {}
         names = tuple(n for n in tests if request.abilities and not n.startswith(CARD_PREFIX))
         names += tuple(n for n in tests if request.cards and n.startswith(CARD_PREFIX))
@@ -138,6 +144,27 @@ def plan(request: Request) -> Plan:
     if request.cards:  # only when asked: a stored run without the key resumes as before
         run["cards"] = True
     return Plan(request, spec, axes, matchups, planned, run, game)
+
+
+START_CHANCE_MOVES = 100
+"""Chance moves at a game's start (shuffles, deals, who goes first) that a sweep point must get through to be played."""
+
+
+def _refused_at_the_start(spec: Any, params: Any) -> str | None:
+    """Why the rules cannot start a game with ``params`` (their error making the start, or in the chance moves before
+    the first player's turn: more cards dealt than the deck holds), or None when they can. A point they refuse is
+    skipped with a note, as a point its parameters' limits refuse; an error later in a game is a failure of the run."""
+    try:
+        rules = spec.rules(params)
+        state = rules.initial_state()
+        rng = random.Random(0)
+        for _ in range(START_CHANCE_MOVES):
+            if rules.outcome(state) is not None or rules.current_player(state) != CHANCE:
+                break
+            state = rules.apply(state, chance_move(rules, state, rng))
+    except PrintkitError as exc:
+        return str(exc)
+    return None
 
 
 @dataclass

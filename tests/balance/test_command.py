@@ -85,6 +85,21 @@ def test_unplayable_points_are_reported_not_run(tmp_path: Path) -> None:
     assert [p["status"] for p in data["points"]] == ["unplayable", "done"]
 
 
+def test_a_point_the_rules_refuse_at_the_start_is_skipped_with_a_note(tmp_path: Path) -> None:
+    """The scaffold at hand_size 8 deals 16 cards from a deck of 14: its rules fail in the first chance move, so the
+    point is skipped (a warning naming rules.py's line) and the other points are played."""
+    from tests.kitrules.helpers import scaffold
+
+    kit = scaffold(tmp_path)
+    result = run("balance", "--kit", str(kit), "--sweep", "params.hand_size=6..8", "--games", "40", "--workers", "1",
+                 "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert f"warning: star-race at hand_size 8: not playable: the rules refuse it at the start ({kit}/rules.py:" in result.output
+    assert "IndexError" in result.output
+    data = json.loads((tmp_path / "out" / "star-race" / "balance" / "results.json").read_text())
+    assert [p["status"] for p in data["points"]] == ["done", "done", "unplayable"]
+
+
 def test_abilities_report_each_seat(tmp_path: Path) -> None:
     result = run("balance", "--game", "warfare", *SMALL, "--abilities", "--games", "60", "--workers", "1", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
