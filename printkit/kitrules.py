@@ -30,7 +30,7 @@ move, not the move. :meth:`Game.parse` and :meth:`Game.why_not` give a notation 
 refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own (:func:`take_turns` its usual loop).
 The printed kit may come from the rules too: ``rows_NAME(self)`` methods give the rows of a deck or token sheet
 whose kit.toml entry says ``rules_rows = "NAME"``, :meth:`Game.sheet` values for rules.md (``{{ sheet.NAME }}``) and
-:meth:`Game.checks` the kit's own checks of the printed pieces.
+:meth:`Game.checks` the kit's own checks of the printed pieces (:meth:`Game.sheet_checks`: of the rule sheet as rendered).
 This module imports nothing else of printkit's
 but the engine contract's small types, and its names are a stable API.
 """
@@ -531,6 +531,12 @@ class Game:
         """The kit's own checks of what is printed: ``printed`` holds every deck, token sheet and board by name, a
         :class:`Printed` per piece. Return problems as text (errors) or ``("warning", text)``; build and verify report
         them with the other findings. Default: none."""
+        return ()
+
+    def sheet_checks(self, text: str) -> Sequence[str | tuple[str, str]]:
+        """The kit's own checks of the rule sheet: ``text`` is rules.md as rendered (Markdown, every ``{{ ... }}`` filled
+        in), to hold what it prints (a scoring table, a cost) to what the rules compute. Return problems as
+        :meth:`checks` does; build and verify report them with the other findings. Default: none."""
         return ()
 
     def counters(self, state: Any) -> Mapping[str, float]:

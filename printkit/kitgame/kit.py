@@ -63,7 +63,7 @@ def _steps(kit: KitFolder) -> Kit:
         boards = laid.piece_sets("board")
         positions, more = rules_pages(kit, rules, text, rules_source, position_sources(text), {s.name: s.pieces[0] for s in boards})
         pictures.update(positions)
-        laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards)
+        laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards, text)
         expected = board_cells(rules)
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
