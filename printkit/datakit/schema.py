@@ -671,12 +671,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     layouts = _layouts(doc)
     decks, boards, tokens, drawn = _sets(doc, layouts, params, settings, game_rules)
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
-    artwork, columns, gaps, titles = _artwork(doc, names)
-    for stem, sets in artwork.items():
-        paged = next((d.name for d in drawn if d.kind == "pages" and d.name in sets), None)
-        if paged is not None:
-            raise ConfigError(source, f"artwork.{stem}", f"{quoted(paged)} is a [[pages]] set: its pages are artwork files "
-                                                        "of their own")
+    artwork, columns, gaps, titles = _artwork(doc, names, {d.name for d in drawn if d.kind == "pages"})
     if artwork and "artwork" in hooks:
         raise ConfigError(source, "artwork", f"the artwork files are drawn by [hooks] artwork ({hooks['artwork']}): "
                                              "leave [artwork] out")
@@ -750,10 +745,10 @@ def _names(table: Table, key: str, names: list[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _artwork(doc: Table, names: list[str]
+def _artwork(doc: Table, names: list[str], pages: set[str]
              ) -> tuple[dict[str, tuple[str, ...]], dict[str, int], dict[str, float], dict[str, str]]:
     """``[artwork]``: artwork files drawn from several sets, each set in at most one (a table: with its columns, gap and
-    title)."""
+    title), none a ``[[pages]]`` set (``pages``: their names)."""
     table = doc.table("artwork")
     artwork: dict[str, tuple[str, ...]] = {}
     columns: dict[str, int] = {}
@@ -776,8 +771,11 @@ def _artwork(doc: Table, names: list[str]
         artwork[stem] = _names(table, stem, names)
     drawn = [name for sets in artwork.values() for name in sets]
     for name in drawn:
+        stem = next(stem for stem, sets in artwork.items() if name in sets)
         if drawn.count(name) > 1:
-            raise table.fail(next(stem for stem, sets in artwork.items() if name in sets), f"{quoted(name)} is drawn into two artwork files")
+            raise table.fail(stem, f"{quoted(name)} is drawn into two artwork files")
+        if name in pages:
+            raise table.fail(stem, f"{quoted(name)} is a [[pages]] set: its pages are artwork files of their own")
     return artwork, columns, gaps, titles
 
 
