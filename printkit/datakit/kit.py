@@ -282,7 +282,7 @@ def _advice(made: Laid, names: tuple[str, ...], sheets: list[Any], settings: Any
         return board_advice(sheets)
     if all(made.kinds[name] == "pages" for name in names):
         return "single-sided"
-    pieces = [p for name in names for p in made.pieces[name]]
+    pieces = [p for name in names for p in made.pieces.get(name, ())]  # a [[pages]] set has pages, no pieces
     backs = any(p.back is not None for p in pieces)
     if any(made.kinds[name] == "deck" for name in names):  # a deck is two-sided unless its cards show otherwise
         return f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if backs or not pieces else "single-sided"

@@ -86,6 +86,9 @@ def test_pages_in_sections_keep_their_advice(tmp_path: Path) -> None:
     built = _build(folder, tmp_path / "out")
     first = PdfReader(built / "kit.pdf").pages[0].extract_text()
     assert "Score sheet: 3 pages. single-sided; copy it for more games" in " ".join(first.split())
+    folder = _kit(tmp_path / "mixed", ADDED + '\n[sections.all]\nsets = ["score-track", "coins", "cards", "score_sheet", "spinner"]\n')
+    first = PdfReader(_build(folder, tmp_path / "mixed-out") / "kit.pdf").pages[0].extract_text()
+    assert re.search(r"All: \d+ pages\. double-sided", " ".join(first.split()))  # pages beside pieces: the pieces' advice
 
 
 def test_a_page_set_is_refused_where_pieces_belong(tmp_path: Path) -> None:
