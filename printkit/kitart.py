@@ -11,7 +11,8 @@ kit folder's art.py, and ``[hooks] figures = "art.py:figures"`` draws the rule s
                 for i in range(kit.params.tokens)]
 
 A hook is handed an :class:`ArtKit` (the parameters, the print settings, the kit's layouts, the rules and the rule
-sheet's example game) and draws with the shapes below, in millimetres, y down: printkit imposes, bleeds, marks and
+sheet's example game) and draws with the shapes below, in millimetres, y down (a ``[[pages]]`` function returns
+:class:`Page` s, pages of kit.pdf drawn whole: a score sheet, a die net): printkit imposes, bleeds, marks and
 writes what it returns like any piece from data, and verify checks it the same way. The names here are a stable API.
 """
 
@@ -27,9 +28,10 @@ from printkit.art.tokens import token_piece
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
+from printkit.press.sheets import Page
 
 __all__ = [
-    "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Piece", "Polygon", "Rect", "Shape",
+    "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon", "Rect", "Shape",
     "Style", "Text", "board_drawing", "grid_board", "in_a_row", "position_diagram", "token_piece",
 ]
 

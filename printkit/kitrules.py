@@ -27,10 +27,10 @@ as ``player_NAME(self, view, moves, rng)`` methods and abilities (for ``balance 
 and its defence, revealed together) comes from :meth:`Game.answers`: the answering player is asked through
 ``answer_NAME(self, view, answers, rng)`` (default: its ``player_NAME``), seeing the position before the
 move, not the move. :meth:`Game.parse` and :meth:`Game.why_not` give a notation of its own and precise
-refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own (:func:`take_turns` its usual loop).
+refusals, :meth:`Game.counters` numbers for simulate, :meth:`Game.dialogue` a terminal dialogue of its own (:func:`take_turns` its usual loop; ``dialogue_seats``: the seatings it plays).
 The printed kit may come from the rules too: ``rows_NAME(self)`` methods give the rows of a deck or token sheet
 whose kit.toml entry says ``rules_rows = "NAME"``, :meth:`Game.sheet` values for rules.md (``{{ sheet.NAME }}``) and
-:meth:`Game.checks` the kit's own checks of the printed pieces.
+:meth:`Game.checks` the kit's own checks of the printed pieces (:meth:`Game.sheet_checks`: of the rule sheet as rendered).
 This module imports nothing else of printkit's
 but the engine contract's small types, and its names are a stable API.
 """
@@ -464,6 +464,10 @@ class Game:
     marks: tuple[str, ...] = ()
     """Short names of the players besides their names (``("X", "O")``): ``play --side X`` takes them, and a move typed
     at the terminal may leave out the mover's mark (``C3`` for ``X C3``)."""
+    dialogue_seats: tuple[int | None, ...] | None = None
+    """The seatings your :meth:`dialogue` plays: the computer's seat (0, 1, ...) or None for two players at the terminal
+    (``(1,)``: only against a computer in the second seat); every other seating gets printkit's own terminal game.
+    Default: None, every seating."""
     abandoned: str = ""
     """What a terminal game of your :meth:`dialogue` says when the input ends before the game does (default: an empty
     line, then ``Input ended before the game was over: the game is abandoned.``)."""
@@ -548,6 +552,12 @@ class Game:
         """The kit's own checks of what is printed: ``printed`` holds every deck, token sheet and board by name, a
         :class:`Printed` per piece. Return problems as text (errors) or ``("warning", text)``; build and verify report
         them with the other findings. Default: none."""
+        return ()
+
+    def sheet_checks(self, text: str) -> Sequence[str | tuple[str, str]]:
+        """The kit's own checks of the rule sheet: ``text`` is rules.md as rendered (Markdown, every ``{{ ... }}`` filled
+        in), to hold what it prints (a scoring table, a cost) to what the rules compute. Return problems as
+        :meth:`checks` does; build and verify report them with the other findings. Default: none."""
         return ()
 
     def counters(self, state: Any) -> Mapping[str, float]:

@@ -152,8 +152,20 @@ DRAWN: dict[str, Key] = {
                REQUIRED, pattern=r"[A-Za-z0-9_][A-Za-z0-9_./-]{0,200}\.py:[A-Za-z_][A-Za-z0-9_]{0,63}", example="art.py:tokens"),
     "omit_empty": Key("boolean", "`true`: when the function draws no pieces the set is left out of the kit's components "
                                  "(the print note's list, the exports); its artwork file stays", False),
+    "turn_to_fit": Key("boolean", "a `[[board]]`: `true` prints it a quarter turn round when that fits one page, or takes "
+                                  "fewer tiles, than upright (its artwork file stays upright)", False),
 }
 """A ``[[deck]]``, ``[[tokens]]`` or ``[[board]]`` whose pieces a hook draws: ``name``, ``title`` and ``art`` only."""
+
+PAGES: dict[str, Key] = {
+    "name": Key("name", "the artwork file's name (a set of several pages: `<name>-1`, `<name>-2`, ...)", REQUIRED),
+    "title": TITLE,
+    "art": Key("string", "the function drawing the pages: `art = \"art.py:score_sheet\"` calls its `score_sheet(kit, name)`, "
+                         "which returns the pages (`printkit.kitart.Page`: shapes on the paper, the label at its foot, the "
+                         "parts to cut out, the artwork file's picture)",
+               REQUIRED, pattern=DRAWN["art"].pattern, example="art.py:score_sheet"),
+}
+"""A ``[[pages]]`` entry: pages of kit.pdf the kit's Python draws whole (a score sheet, a die net)."""
 
 DECK: dict[str, Key] = {
     "name": Key("name", "the artwork file's name and the card ids' middle part (`card-<deck>-<n>`)", REQUIRED),
@@ -266,6 +278,7 @@ ARRAYS: dict[str, tuple[str, Mapping[str, Key]]] = {
     "deck": ("a deck of cards, one card per data row (times its quantity)", DECK),
     "tokens": ("a sheet of counters, one per data row (times its quantity)", TOKENS),
     "board": ("a board: a square or hex grid, or a track", BOARD),
+    "pages": ("pages of kit.pdf drawn whole by the kit's Python (a score sheet, a die net to fold)", PAGES),
 }
 """kit.toml's arrays of tables (``[[deck]]``, ...): what each is and its keys."""
 
@@ -404,5 +417,6 @@ DOCUMENT: dict[str, Key] = {
     "deck": Key("array", ARRAYS["deck"][0]),
     "tokens": Key("array", ARRAYS["tokens"][0]),
     "board": Key("array", ARRAYS["board"][0]),
+    "pages": Key("array", ARRAYS["pages"][0]),
 }
 """kit.toml's top-level tables and arrays of tables; at least one deck, token sheet or board."""

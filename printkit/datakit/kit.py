@@ -30,8 +30,8 @@ from printkit.kit.model import Finding, PieceSet, Section
 from printkit.params import dotted_params
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
-from printkit.press.sheets import grid_sheets
-from printkit.press.tiles import board_advice, board_sheets
+from printkit.press.sheets import Page, Sheet, grid_sheets
+from printkit.press.tiles import board_advice, board_sheets, oriented
 from printkit.userinput.files import read_bytes, reason
 from printkit.userinput.paths import inside, shown
 from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
@@ -61,11 +61,18 @@ class Laid:
     sections: list[Section] = field(default_factory=list)
     omitted: set[str] = field(default_factory=set)
     """Drawn sets left out of the kit's components when they have no pieces (``omit_empty``)."""
+    pages: dict[str, list[Page]] = field(default_factory=dict)
+    """The pages the kit's Python draws whole (``[[pages]]``), by set."""
+    turnable: set[str] = field(default_factory=set)
+    """Boards printed a quarter turn round when that fits the paper better (``turn_to_fit``)."""
 
     def add(self, kind: str, name: str, title: str, pieces: list[Piece], spec: Any = None) -> None:
         self.pieces[name], self.kinds[name], self.titles[name], self.shapes[name] = pieces, kind, title, spec
         group = {"deck": "decks", "tokens": "tokens", "board": "boards"}[kind]
         self.counts[group][name] = {"title": title, "count": len(pieces)}
+
+    def add_pages(self, name: str, title: str, pages: list[Page]) -> None:
+        self.pages[name], self.kinds[name], self.titles[name] = pages, "pages", title
 
     def piece_sets(self, kind: str) -> list[PieceSet]:
         return [PieceSet(name, self.titles[name], tuple(self.pieces[name])) for name in self.pieces
@@ -79,11 +86,12 @@ Artwork = Callable[[Mapping[str, list[Piece]]], Mapping[str, Drawing]]
 Python (``[hooks] artwork``)."""
 
 
-def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]], blocks: Blocks | None = None,
+def lay_out(kit: KitFolder, drawn: Mapping[str, list[Any]], blocks: Blocks | None = None,
             artwork: Artwork | None = None) -> Laid:
     """Every board, token sheet and deck of the folder drawn (from data and layouts; ``drawn``: the pieces of the sets
-    the kit's Python draws, by name), their artwork files and kit.pdf's sections (``blocks``: how the kit's Python
-    groups the pieces of a section with ``blocks``; ``artwork``: the files of the decks and token sheets it draws)."""
+    the kit's Python draws, and the pages of its ``[[pages]]``, by name), their artwork files and kit.pdf's sections
+    (``blocks``: how the kit's Python groups the pieces of a section with ``blocks``; ``artwork``: the files of the
+    decks and token sheets it draws)."""
     try:
         spec = kit.spec
         inside(kit.path, spec.icons, spec.source, "kit.icons")
@@ -96,9 +104,14 @@ def lay_out(kit: KitFolder, drawn: Mapping[str, list[Piece]], blocks: Blocks | N
         _boards(kit, laid.art, laid, seen)
         _data_sets(kit, laid.art, laid, seen, token_rows, deck_rows)
         for made in spec.drawn:
+            if made.kind == "pages":
+                laid.add_pages(made.name, _titled(made.title, spec.params), list(drawn[made.name]))
+                continue
             laid.add(made.kind, made.name, _titled(made.title, spec.params), list(drawn[made.name]))
             if made.omit_empty:
                 laid.omitted.add(made.name)
+            if made.turn_to_fit:
+                laid.turnable.add(made.name)
         laid.artwork, laid.previews = _artwork(kit, laid, artwork)
         laid.sections = _sections(kit, laid, blocks)
         return laid
@@ -220,6 +233,10 @@ def _artwork(kit: KitFolder, made: Laid, drawn: Artwork | None) -> tuple[dict[st
             previews[stem] = pieces_drawing(pieces[:PREVIEW_PIECES], title, cols=cols, gap=gap)
     if drawn is not None:
         artwork.update(drawn({name: made.pieces[name] for name in made.pieces if made.kinds[name] != "board"}))
+    for name, pages in made.pages.items():
+        for number, page in enumerate(pages, start=1):
+            stem = name if len(pages) == 1 else f"{name}-{number}"
+            artwork[stem] = page.artwork if page.artwork is not None else page.drawing(kit.spec.settings)
     return artwork, previews
 
 
@@ -231,15 +248,16 @@ def _sections(kit: KitFolder, made: Laid, blocks: Blocks | None) -> list[Section
     sections = []
     for section in spec.sections:
         boards = [name for name in section.sets if made.kinds[name] == "board"]
-        pieces = [p for name in section.sets if made.kinds[name] != "board" for p in made.pieces[name]]
+        pieces = [p for name in section.sets if made.kinds[name] in ("deck", "tokens") for p in made.pieces[name]]
         sheets = [sheet for name in boards for sheet in _board_sheets(kit, made, name)]
+        sheets += [page.sheet(settings) for name in section.sets for page in made.pages.get(name, ())]
         if section.pack:
             packed = _token_sections(kit, made, [name for name in section.sets if made.kinds[name] == "tokens"])
             sheets += [sheet for part in packed for sheet in part.sheets]
             pieces = [p for name in section.sets if made.kinds[name] == "deck" for p in made.pieces[name]]
             sheets += _grid(pieces, kit, section.label) if pieces else []
         elif section.blocks is not None and blocks is not None:
-            grouped = blocks(section, {name: made.pieces[name] for name in section.sets if made.kinds[name] != "board"})
+            grouped = blocks(section, {name: made.pieces[name] for name in section.sets if made.kinds[name] in ("deck", "tokens")})
             sheets += block_sheets([Block(caption, list(group)) for caption, group in grouped], settings, spec.title,
                                    section.label)
         else:
@@ -248,9 +266,12 @@ def _sections(kit: KitFolder, made: Laid, blocks: Blocks | None) -> list[Section
     return sections
 
 
-def _board_sheets(kit: KitFolder, made: Laid, name: str) -> list[Any]:
-    """A board's pages (tiles when it is larger than the paper), counted for rules.md as ``boards.NAME.pages``."""
-    sheets = board_sheets(made.pieces[name][0], kit.spec.settings, f"{kit.spec.title} {made.titles[name]}")
+def _board_sheets(kit: KitFolder, made: Laid, name: str) -> list[Sheet]:
+    """A board's pages (tiles when it is larger than the paper; turned first when it may turn to fit), counted for
+    rules.md as ``boards.NAME.pages``."""
+    piece = made.pieces[name][0]
+    piece = oriented(piece, kit.spec.settings) if name in made.turnable else piece
+    sheets = board_sheets(piece, kit.spec.settings, f"{kit.spec.title} {made.titles[name]}")
     made.counts["boards"][name]["pages"] = len(sheets)
     return sheets
 
@@ -259,7 +280,9 @@ def _advice(made: Laid, names: tuple[str, ...], sheets: list[Any], settings: Any
     """How to print a section's pages: a board's tiling advice, else single- or double-sided."""
     if all(made.kinds[name] == "board" for name in names):
         return board_advice(sheets)
-    pieces = [p for name in names for p in made.pieces[name]]
+    if all(made.kinds[name] == "pages" for name in names):
+        return "single-sided"
+    pieces = [p for name in names for p in made.pieces.get(name, ())]  # a [[pages]] set has pages, no pieces
     backs = any(p.back is not None for p in pieces)
     if any(made.kinds[name] == "deck" for name in names):  # a deck is two-sided unless its cards show otherwise
         return f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if backs or not pieces else "single-sided"
@@ -267,7 +290,7 @@ def _advice(made: Laid, names: tuple[str, ...], sheets: list[Any], settings: Any
 
 
 def _set_sections(kit: KitFolder, made: Laid) -> list[Section]:
-    """A section per set: boards, token sheets (small ones sharing pages), decks."""
+    """A section per set: boards, token sheets (small ones sharing pages), decks, pages drawn whole."""
     settings = kit.spec.settings
     sections = []
     for name in made.pieces:
@@ -281,6 +304,8 @@ def _set_sections(kit: KitFolder, made: Laid) -> list[Section]:
             advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if backs
                       else "single-sided")
             sections.append(Section(f"cards {made.titles[name]}", _grid(made.pieces[name], kit, made.titles[name]), advice))
+    for name, pages in made.pages.items():
+        sections.append(Section(made.titles[name], [page.sheet(settings) for page in pages], "single-sided"))
     return sections
 
 

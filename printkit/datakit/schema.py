@@ -138,13 +138,15 @@ class Drawn:
     """A deck, token sheet or board whose pieces a hook of the kit folder draws (``art = "art.py:tokens"``)."""
 
     kind: str
-    """deck, tokens or board."""
+    """deck, tokens, board or pages."""
     name: str
     title: str
     art: str
     key: str
     omit_empty: bool = False
     """``omit_empty``: without pieces the set is left out of the kit's components (its artwork file stays)."""
+    turn_to_fit: bool = False
+    """A board's ``turn_to_fit``: printed a quarter turn round when that fits the paper better."""
 
 
 @dataclass(frozen=True)
@@ -669,7 +671,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     layouts = _layouts(doc)
     decks, boards, tokens, drawn = _sets(doc, layouts, params, settings, game_rules)
     names = [d.name for d in decks] + [b.name for b in boards] + [t.name for t in tokens] + [d.name for d in drawn]
-    artwork, columns, gaps, titles = _artwork(doc, names)
+    artwork, columns, gaps, titles = _artwork(doc, names, {d.name for d in drawn if d.kind == "pages"})
     if artwork and "artwork" in hooks:
         raise ConfigError(source, "artwork", f"the artwork files are drawn by [hooks] artwork ({hooks['artwork']}): "
                                              "leave [artwork] out")
@@ -695,12 +697,13 @@ def _sets(doc: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], 
           game_rules: str | None) -> tuple[tuple[Deck, ...], tuple[Board, ...], tuple[Tokens, ...], tuple[Drawn, ...]]:
     """Every ``[[deck]]``, ``[[board]]`` and ``[[tokens]]``: from data, or drawn by a hook (``art = ...``); at least one,
     each name once."""
-    tables = [(kind, t) for kind, declared in (("deck", keys.DECK), ("board", keys.BOARD), ("tokens", keys.TOKENS))
+    tables = [(kind, t) for kind, declared in (("deck", keys.DECK), ("board", keys.BOARD), ("tokens", keys.TOKENS),
+                                               ("pages", keys.PAGES))
               for t in doc.tables(kind, declared)]
-    for _, table in tables:
-        if table.has("art"):  # drawn by a hook: its own few keys
+    for kind, table in tables:
+        if table.has("art") and kind != "pages":  # drawn by a hook: its own few keys
             table.keys = keys.DRAWN
-    drawn = tuple(_drawn(kind, t) for kind, t in tables if t.has("art"))
+    drawn = tuple(_drawn(kind, t) for kind, t in tables if t.has("art") or kind == "pages")
     decks = tuple(_deck(t, layouts) for kind, t in tables if kind == "deck" and not t.has("art"))
     boards = tuple(_board(t, layouts, params, settings) for kind, t in tables if kind == "board" and not t.has("art"))
     tokens = tuple(_tokens(t, layouts, params) for kind, t in tables if kind == "tokens" and not t.has("art"))
@@ -717,13 +720,16 @@ def _sets(doc: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], 
 
 
 def _drawn(kind: str, table: Table) -> Drawn:
-    """A deck, token sheet or board drawn by a hook: its name, title and ``art``, nothing else."""
+    """A deck, token sheet or board drawn by a hook, or a ``[[pages]]``: its name, title and ``art``, nothing else."""
     name = _name(table, "name")
     art = table.value("art")
     if not re.fullmatch(keys.HOOK, art):
         raise table.fail("art", f"expected a Python file of the kit folder and a name in it, like 'art.py:tokens', got {quoted(art)}")
+    if kind != "board" and table.has("turn_to_fit"):
+        raise table.fail("turn_to_fit", f"only for a [[board]], this is a [[{kind}]]")
+    pages = kind == "pages"  # their own keys: no pieces to leave out or turn
     drawn = Drawn(kind, name, table.value("title", name.replace("-", " ").capitalize()), art, table.key("art"),
-                  bool(table.value("omit_empty", False)))
+                  not pages and bool(table.value("omit_empty", False)), not pages and bool(table.value("turn_to_fit", False)))
     table.done()
     return drawn
 
@@ -739,10 +745,10 @@ def _names(table: Table, key: str, names: list[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _artwork(doc: Table, names: list[str]
+def _artwork(doc: Table, names: list[str], pages: set[str]
              ) -> tuple[dict[str, tuple[str, ...]], dict[str, int], dict[str, float], dict[str, str]]:
     """``[artwork]``: artwork files drawn from several sets, each set in at most one (a table: with its columns, gap and
-    title)."""
+    title), none a ``[[pages]]`` set (``pages``: their names)."""
     table = doc.table("artwork")
     artwork: dict[str, tuple[str, ...]] = {}
     columns: dict[str, int] = {}
@@ -765,8 +771,11 @@ def _artwork(doc: Table, names: list[str]
         artwork[stem] = _names(table, stem, names)
     drawn = [name for sets in artwork.values() for name in sets]
     for name in drawn:
+        stem = next(stem for stem, sets in artwork.items() if name in sets)
         if drawn.count(name) > 1:
-            raise table.fail(next(stem for stem, sets in artwork.items() if name in sets), f"{quoted(name)} is drawn into two artwork files")
+            raise table.fail(stem, f"{quoted(name)} is drawn into two artwork files")
+        if name in pages:
+            raise table.fail(stem, f"{quoted(name)} is a [[pages]] set: its pages are artwork files of their own")
     return artwork, columns, gaps, titles
 
 

@@ -23,9 +23,10 @@ from printkit.rules.terminal import read_answer as terminal_answer
 from printkit.rules.told import chance_told, watchers
 
 
-def has_dialogue(game: Game) -> bool:
-    """Whether the rules write a terminal dialogue of their own."""
-    return type(game).dialogue is not Game.dialogue
+def has_dialogue(game: Game, seat: int | None) -> bool:
+    """Whether the rules write a terminal dialogue of their own that plays with the computer at ``seat`` (None: two
+    players): every seating, or those ``dialogue_seats`` names."""
+    return type(game).dialogue is not Game.dialogue and (game.dialogue_seats is None or seat in game.dialogue_seats)
 
 
 class TerminalTable:

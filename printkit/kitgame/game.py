@@ -228,7 +228,7 @@ def _terminal(rules: Callable[[Any], KitRules], players: Mapping[str, Any]) -> C
         player = player or engine.game.strongest or list(players)[-1]
         log = log if log is not None else GameLog(None)
         computer = resolve(players, player, title, "--computer") if seat is not None else None
-        if has_dialogue(engine.game):  # the designer's own wording
+        if has_dialogue(engine.game, seat):  # the designer's own wording
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=title)
         seating = "two players" if seat is None else f"the computer ({player}) plays {engine.player_names[seat]}"

@@ -13,7 +13,7 @@ from printkit.datakit.builtin import draw_cards
 from printkit.datakit.kit import Laid, lay_out, print_note, rule_sheet, rule_sheet_source
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.pictures import position_sources
-from printkit.datakit.schema import SectionSpec
+from printkit.datakit.schema import Drawn, SectionSpec
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError, LogError
 from printkit.guard.limits import bounded
@@ -30,6 +30,7 @@ from printkit.kitgame.spec import kit_engine, read_kit
 from printkit.params import ParamSet, params_class
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
+from printkit.press.sheets import Page
 from printkit.rules.example import read_configured
 from printkit.templating import not_computed
 
@@ -50,7 +51,7 @@ def _steps(kit: KitFolder) -> Kit:
     rules = kit_engine(kit) if kit.spec.game_rules is not None else None
     drawing: list[Finding] = []
     hooked = _art_kit(kit, rules, drawing) if _draws(kit) else None
-    drawn = {d.name: _drawn(kit, hooked, d.art, d.key, d.name) for d in kit.spec.drawn} if hooked else {}
+    drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
     laid = lay_out(kit, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None,
                    (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None)
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
@@ -62,7 +63,7 @@ def _steps(kit: KitFolder) -> Kit:
         boards = laid.piece_sets("board")
         positions, more = rules_pages(kit, rules, text, rules_source, position_sources(text), {s.name: s.pieces[0] for s in boards})
         pictures.update(positions)
-        laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards)
+        laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards, text)
         expected = board_cells(rules)
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
@@ -76,7 +77,8 @@ def _unrun_steps(kit: KitFolder) -> Kit:
     spec = kit.spec
     if spec.drawn:
         drawn = spec.drawn[0]
-        raise ConfigError(spec.source, drawn.key, f"the pieces of {drawn.name!r} are drawn by {drawn.art}: they cannot be "
+        what = "pages" if drawn.kind == "pages" else "pieces"
+        raise ConfigError(spec.source, drawn.key, f"the {what} of {drawn.name!r} are drawn by {drawn.art}: they cannot be "
                                                   "printed with --no-code")
     if "figures" in spec.hooks:
         raise ConfigError(spec.source, "hooks.figures", f"the rule sheet's figures are drawn by {spec.hooks['figures']}: "
@@ -149,11 +151,14 @@ def _refuse_strays(kit: KitFolder, key: str, written: str, found: Any, kind: typ
         raise BuildError(f"{kit.spec.source}: {key}: {written} returned {', '.join(strays)}: expected {expected}")
 
 
-def _drawn(kit: KitFolder, hooked: ArtKit, written: str, key: str, name: str) -> list[Piece]:
-    """The pieces of a set the kit's Python draws (``art = "art.py:tokens"``)."""
-    pieces: list[Piece] = _called(kit, written, key, f"drawing {name}", list, hooked, name)
-    _refuse_strays(kit, key, written, pieces, Piece, "a list of pieces")
-    return pieces
+def _drawn(kit: KitFolder, hooked: ArtKit, made: Drawn) -> list[Any]:
+    """The pieces of a set the kit's Python draws (``art = "art.py:tokens"``), or the pages of a ``[[pages]]``."""
+    found: list[Any] = _called(kit, made.art, made.key, f"drawing {made.name}", list, hooked, made.name)
+    if made.kind == "pages":
+        _refuse_strays(kit, made.key, made.art, found, Page, "a list of pages (printkit.kitart.Page)")
+    else:
+        _refuse_strays(kit, made.key, made.art, found, Piece, "a list of pieces")
+    return found
 
 
 def _draws(kit: KitFolder) -> bool:

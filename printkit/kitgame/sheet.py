@@ -4,7 +4,7 @@ naming ``rules.md:LINE``), the positions it draws (``![caption](game:N)``), and 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.board import board_drawing
 from printkit.datakit.load import KitFolder
@@ -76,16 +76,25 @@ def printed_pieces(sets: Sequence[PieceSet], boards: Sequence[PieceSet]) -> dict
     return printed
 
 
-def rule_checks(rules: KitRules, sets: Sequence[PieceSet], boards: Sequence[PieceSet]) -> list[Finding]:
-    """rules.py's ``checks(printed)`` as findings (text: an error; ``("warning", text)``: a warning)."""
-    if type(rules.game).checks is Game.checks:
-        return []
-    printed = printed_pieces(sets, boards)
-    found = rules.call(lambda: rules.game.checks(printed), "in checks(), checking the printed kit")
+def rule_checks(rules: KitRules, sets: Sequence[PieceSet], boards: Sequence[PieceSet], text: str) -> list[Finding]:
+    """rules.py's ``checks(printed)`` and ``sheet_checks(text)`` (``text``: the rule sheet as rendered) as findings
+    (text: an error; ``("warning", text)``: a warning)."""
+    findings = []
+    if type(rules.game).checks is not Game.checks:
+        printed = printed_pieces(sets, boards)
+        findings += _problems(rules, "checks()", "checking the printed kit", lambda: rules.game.checks(printed))
+    if type(rules.game).sheet_checks is not Game.sheet_checks:
+        findings += _problems(rules, "sheet_checks()", "checking the rule sheet", lambda: rules.game.sheet_checks(text))
+    return findings
+
+
+def _problems(rules: KitRules, method: str, doing: str, call: Callable[[], Any]) -> list[Finding]:
+    """What ``call`` (rules.py's ``method``) returns as findings; a result that is not a list of problems is refused."""
+    found = rules.call(call, f"in {method}, {doing}")
     if found is None:
         found = ()
     if isinstance(found, (str, bytes)) or not isinstance(found, (list, tuple)):
-        raise rules.fail(f"checks() returned {short(found)}: expected a list of problems, each text (an error) "
+        raise rules.fail(f"{method} returned {short(found)}: expected a list of problems, each text (an error) "
                          "or ('warning', text); an empty list when all is well")
     findings = []
     for item in found:
@@ -94,7 +103,7 @@ def rule_checks(rules: KitRules, sets: Sequence[PieceSet], boards: Sequence[Piec
         elif isinstance(item, tuple) and len(item) == 2 and item[0] in ("error", "warning") and isinstance(item[1], str):
             findings.append(Finding(item[0], item[1]))
         else:
-            raise rules.fail(f"checks() gave {short(item)}: expected text (an error) or ('warning', text)")
+            raise rules.fail(f"{method} gave {short(item)}: expected text (an error) or ('warning', text)")
     return findings
 
 

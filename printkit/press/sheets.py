@@ -42,6 +42,29 @@ class Sheet:
     """The bleed this sheet was laid out with, when not the kit's (a one-page board that needed a smaller one)."""
 
 
+@dataclass(frozen=True)
+class Page:
+    """A page of kit.pdf drawn whole by a kit's Python (kit.toml's ``[[pages]]``: a score sheet, a die net to fold):
+    its shapes on the paper in mm (y down, the print settings' page size), the label printed at its foot, the drawing's
+    title (default: the label), the parts to cut out as ``(name, x, y, w, h)`` and the picture of its artwork file
+    (default: the page itself)."""
+
+    shapes: tuple[Shape, ...]
+    label: str
+    title: str = ""
+    cut: tuple[tuple[str, float, float, float, float], ...] = ()
+    artwork: Drawing | None = None
+
+    def drawing(self, settings: PrintSettings) -> Drawing:
+        """The whole page: its shapes and the footer with its label."""
+        pw, ph = settings.page_size
+        return Drawing(pw, ph, (*self.shapes, footer(self.label, settings)), title=self.title or self.label)
+
+    def sheet(self, settings: PrintSettings) -> Sheet:
+        """The page as kit.pdf prints it (and verify checks its cut parts)."""
+        return Sheet(DrawingPage(self.drawing(settings)), self.label, placed=[Placed(*part) for part in self.cut])
+
+
 def footer(text: str, settings: PrintSettings, marks: list[Line] | tuple[Line, ...] = (), short: str | None = None) -> Text:
     """The page's label line at the foot of the page, inside the printer margin, never under a crop mark
     (see :func:`printkit.press.marks.label`)."""

@@ -194,6 +194,22 @@ def _tile(piece: Piece, win: TileWindow, windows: list[TileWindow], settings: Pr
     return Sheet(DrawingPage(drawing, trim, bleed), text, "front", [Placed(piece.name, ox, oy, win.w, win.h)], marks)
 
 
+def turned(piece: Piece) -> Piece:
+    """The piece a quarter turn clockwise (its width becomes its height)."""
+    return Piece(piece.name, piece.h, piece.w, Group((piece.front,), dx=piece.h, rotate=90), kind=piece.kind)
+
+
+def oriented(piece: Piece, settings: PrintSettings) -> Piece:
+    """A board as printed when it may turn to fit the paper: upright when that fits one page, else turned when that
+    fits one page or needs fewer tiles than upright."""
+    other = turned(piece)
+    if fits_one_page(piece, settings):
+        return piece
+    if fits_one_page(other, settings):
+        return other
+    return other if len(tile_windows(other, settings)) < len(tile_windows(piece, settings)) else piece
+
+
 def board_advice(sheets: list[Sheet]) -> str:
     """How to print and cut a board's pages: one page, or tiles to join."""
     if len(sheets) > 1:

@@ -14,7 +14,6 @@ from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETT
 from printkit.games.sitters.params import Params, theme_names
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings
-from printkit.press.tiles import fits_one_page, tile_windows
 
 LABEL_BAND = 9.0
 MUTED = "#6B6B6B"
@@ -147,21 +146,6 @@ def board_piece(params: Params, settings: PrintSettings) -> Piece:
     front = Group((bleed_rect(w, h, settings.colours.board), *_labels(board, cell, ink), _cells(board, cell, ink),
                    Group((key,), dy=grid_h)), id="board")
     return Piece("board", w, h, front, kind="board")
-
-
-def turned(piece: Piece) -> Piece:
-    """The piece a quarter turn clockwise (its width becomes its height)."""
-    return Piece(piece.name, piece.h, piece.w, Group((piece.front,), dx=piece.h, rotate=90), kind=piece.kind)
-
-
-def oriented(piece: Piece, settings: PrintSettings) -> Piece:
-    """The board as printed: turned when that fits one page, or needs fewer tiles, than upright."""
-    other = turned(piece)
-    if fits_one_page(piece, settings):
-        return piece
-    if fits_one_page(other, settings):
-        return other
-    return other if len(tile_windows(other, settings)) < len(tile_windows(piece, settings)) else piece
 
 
 # --- rule-sheet figures ------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from printkit.kit.model import Finding, Kit, Section, piece_set
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import grid_sheets
-from printkit.press.tiles import board_advice, board_sheets
+from printkit.press.tiles import board_advice, board_sheets, oriented
 from printkit.rules import example
 from printkit.rules.replay import Replay
 from printkit.rulesheet import render_template
@@ -259,7 +259,7 @@ def build_kit(params: Params, settings: PrintSettings) -> Kit:
     rules, log_text, game = replay_example(params)
     turns, setup = example_turns(rules, game)
     board = art_board.board_piece(params, settings)
-    board_pages = board_sheets(art_board.oriented(board, settings), settings, f"{TITLE} board")
+    board_pages = board_sheets(oriented(board, settings), settings, f"{TITLE} board")
     standees, tokens = art_pieces.marker_pieces(params, settings.safe_mm)
     figs = figures(rules, setup, turns)
     text = render_template("sitters/rules.md.j2", rule_context(params, settings, rules, game, turns,
