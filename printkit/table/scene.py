@@ -80,6 +80,15 @@ class SceneMaker:
         self.private, self.per_player, self.hidden = set(game.private), set(game.per_player), set(game.hidden)
         self.names = rules.player_names
 
+    def try_start(self) -> None:
+        """Lay out the first position as every player sees it, before the table opens: rules the table cannot show
+        (``pieces()`` on a space no board has, ``zones()`` of the wrong kind) are one error now, not a broken page."""
+        state = self.rules.initial_state()
+        for player in range(self.rules.players):
+            view = self.rules.view(state, player)
+            self.zones(view, state, Seen({}))
+            self.boards(view, Seen({}))
+
     # --- zones ---------------------------------------------------------------------------------
     def laid_out(self, view: Any) -> Mapping[str, Any] | None:
         """The zones the rules lay out for ``view`` (:meth:`~printkit.kitrules.Game.zones`: a dict state's own keys)."""
