@@ -47,7 +47,7 @@ from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome, dra
 
 __all__ = [
     "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Printed", "Record",
-    "Roll", "Shuffle", "Step", "Table", "choice", "dice", "odds", "shuffle", "take_turns",
+    "Roll", "Shown", "Shuffle", "Step", "Table", "choice", "dice", "odds", "shuffle", "take_turns",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000
@@ -219,6 +219,19 @@ class Printed:
     back: str
     """The same text for pieces whose backs look the same ('' for a single-sided piece): compare it to find a back
     that gives its face away."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A piece the kit prints, as :meth:`Game.pieces` and :meth:`Game.zones` name it for the browser table: the SVG id of
+    its face (``token-X-3``, ``card-bomb``, drawn by kit.toml's layouts or an art hook alike) and the word the moves'
+    notation calls it by (``bomb``: a move written ``X bomb C3, D4`` uses it), if any."""
+
+    id: str
+    label: str = ""
+
+    def __str__(self) -> str:
+        return self.label or self.id
 
 
 class Table(Protocol):
@@ -672,8 +685,17 @@ class Game:
 
     def pieces(self, state: Any) -> Mapping[str, Mapping[str, Any]]:
         """Where pieces stand on the kit's boards, for the rule sheet's figures (``![After move 3](game:3)``):
-        board name -> space name -> a short label, or a list of labels. Default: none."""
+        board name -> space name -> a short label, or a list of labels (a :class:`Shown` piece: the browser table draws
+        that printed piece there). Default: none."""
         return {}
+
+    def zones(self, view: Any) -> Mapping[str, Any] | None:
+        """What the browser table lays out beside the boards for a player seeing ``view``: zone name -> what it holds
+        (a list of cards or tokens: rows, or :class:`Shown` printed pieces; a number or text: a counter), laid out as a
+        state's keys are (a name in ``private`` or ``per_player`` holds one entry per player, in each player's area).
+        Default: ``view`` itself when it is a dict (its keys are the zones), else None (the position's text). Write it
+        when the state is not a dict, or holds counts where the players see printed pieces (cards left in a hand)."""
+        return view if isinstance(view, Mapping) else None
 
     def names(self) -> tuple[str, ...]:
         """The players' names."""

@@ -23,7 +23,16 @@ class Limits:
     seconds: float = DEFAULT_SECONDS
     megabytes: int = DEFAULT_MEGABYTES
     key: str = "game.time_limit"
-    """The setting messages name (kit.toml's key)."""
+    """The setting messages name (kit.toml's key); empty for a built-in game, whose limits no setting changes."""
+
+    def setting(self, name: str, unit: str) -> str:
+        """Where a user changes the limit ``name`` (``time_limit``, ``memory_limit``), for messages: kit.toml or
+        ``--set``; for a built-in game, that nothing does (config.toml and ``--set`` hold its parameters only)."""
+        if not self.key:
+            return (f"a built-in game's own {name.replace('_', ' ')}, which no setting changes: a computer player with a "
+                    "smaller budget, such as mcts:easy, stays within it")
+        key = f"{self.key.rpartition('.')[0] or 'game'}.{name}"
+        return f"{key} in kit.toml, or --set {key}={unit}"
 
 
 _lock = threading.Lock()

@@ -40,7 +40,7 @@ class Heartbeat:
 
     def read(self) -> tuple[int, Limits]:
         looks, seconds, key = self.HEAD.unpack(self.area[:])
-        return looks, Limits(seconds or DEFAULT_SECONDS, key=key.rstrip(b"\0").decode() or "game.time_limit")
+        return looks, Limits(seconds or DEFAULT_SECONDS, key=key.rstrip(b"\0").decode() if seconds else "game.time_limit")
 
 
 FRAME = re.compile(r'^\s*File "(.*)", line (\d+) in (\S+)$')
@@ -72,7 +72,7 @@ class Stall:
             return None
         return (f"{place}: still running after more than {limits.seconds:g} s of CPU time inside one call of Python's "
                 f"own that cannot be interrupted (a regular expression that backtracks without end, arithmetic on a "
-                f"huge number?), so printkit ended it ({limits.key} in kit.toml, or --set {limits.key}=SECONDS)")
+                f"huge number?), so printkit ended it ({limits.setting('time_limit', 'SECONDS')})")
 
     def _place(self) -> str | None:
         """``rules.py:12 in play()``: the innermost frame of a watched folder's code in the process's stacks."""

@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
 from typing import Callable, Iterator
@@ -62,7 +62,7 @@ class Overrun:
 
     def reason(self) -> str:
         return (f"still running after {self.seconds:.1f} s of CPU time, past the limit of {self.limits.seconds:g} s "
-                f"({self.limits.key} in kit.toml, or --set {self.limits.key}=SECONDS): does every loop end?")
+                f"({self.limits.setting('time_limit', 'SECONDS')}): does every loop end?")
 
 
 @dataclass
@@ -99,6 +99,8 @@ def watch(folder: str | Path, display: str, limits: Limits) -> None:
     """Watch the designer's code in ``folder`` (its files named ``display/...`` in messages) with ``limits`` from now
     on, and start the watchdog if it is not running."""
     root = str(Path(folder).resolve()).rstrip(os.sep) + os.sep
+    if root.startswith(_PRINTKIT):  # a built-in game's kit folder: its limits are its own, not a setting of the user's
+        limits = replace(limits, key="")
     with _lock:
         _roots[root] = _Root(limits, display.rstrip("/"))
     _start()

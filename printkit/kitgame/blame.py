@@ -115,7 +115,9 @@ def _reason(exc: BaseException, folder: Path) -> str:
         return f"{name}: {exc.args[0]}"  # printkit's own message about a deck, column or parameter name
     if isinstance(exc, TimeLimit):
         stopped = overrun()
-        return stopped.reason() if stopped is not None else "stopped: past the CPU-time limit (game.time_limit)"
+        limits = limits_of(folder)
+        return stopped.reason() if stopped is not None else \
+            f"stopped: past the CPU-time limit ({limits.key or limits.setting('time_limit', 'SECONDS')})"
     if isinstance(exc, SystemExit):
         return (f"SystemExit: rules.py called sys.exit({'' if exc.code is None else repr(exc.code)}): the rules return values "
                 "or raise an error, they do not end printkit")
@@ -124,9 +126,9 @@ def _reason(exc: BaseException, folder: Path) -> str:
     if isinstance(exc, KeyboardInterrupt):
         return "KeyboardInterrupt raised by the rules (only Ctrl-C stops a command): raise an error of your own instead"
     if isinstance(exc, MemoryError):
-        megabytes = limits_of(folder).megabytes
-        return (f"MemoryError: more memory than the limit of {megabytes:,} MB (game.memory_limit in kit.toml, "
-                "or --set game.memory_limit=MB): does something grow without end?")
+        limits = limits_of(folder)
+        return (f"MemoryError: more memory than the limit of {limits.megabytes:,} MB ({limits.setting('memory_limit', 'MB')}): "
+                "does something grow without end?")
     if isinstance(exc, StopIteration):
         return ("StopIteration: next() found nothing (a row the data file lacks, or a card no longer in the pile?): "
                 "give next() a default, next((c for c in cards if ...), None), and check for None")

@@ -15,6 +15,7 @@ from printkit.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Shape, S
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
+from printkit.kitrules import Record, Shown
 from printkit.press.pieces import Piece
 
 SOURCE = re.compile(r"game:(\d{1,6})(?:/([a-z0-9][a-z0-9_-]{0,63}))?")
@@ -32,6 +33,11 @@ def space_centres(piece: Piece, every_id: bool = False) -> dict[str, tuple[float
     """Each space's centre and half its smaller side, from the board's ``cell-NAME`` shapes (or groups: the spaces of a
     ``spaces`` board), by NAME; ``every_id``: also every other shape or group with an id, by its id (a ``spaces`` board's
     ``track-1-10``)."""
+    return {name: (x, y, min(w, h) / 2) for name, (x, y, w, h) in space_boxes(piece, every_id).items()}
+
+
+def space_boxes(piece: Piece, every_id: bool = False) -> dict[str, tuple[float, float, float, float]]:
+    """The spaces of :func:`space_centres` as their centre, width and height (a wall's slot is long and thin)."""
     found = {}
     for shape, dx, dy in walk((piece.front,)):
         ident = getattr(shape, "id", None) or ""
@@ -45,13 +51,29 @@ def space_centres(piece: Piece, every_id: bool = False) -> dict[str, tuple[float
                 continue
             shape, dx, dy = inner
         if isinstance(shape, Circle):
-            found[name] = (dx + shape.cx, dy + shape.cy, shape.r)
+            found[name] = (dx + shape.cx, dy + shape.cy, 2 * shape.r, 2 * shape.r)
         elif isinstance(shape, Rect):
-            found[name] = (dx + shape.x + shape.w / 2, dy + shape.y + shape.h / 2, min(shape.w, shape.h) / 2)
+            found[name] = (dx + shape.x + shape.w / 2, dy + shape.y + shape.h / 2, shape.w, shape.h)
         elif isinstance(shape, Polygon):
             xs, ys = [p[0] for p in shape.points], [p[1] for p in shape.points]
-            found[name] = (dx + sum(xs) / len(xs), dy + sum(ys) / len(ys), min(max(xs) - min(xs), max(ys) - min(ys)) / 2)
+            found[name] = (dx + sum(xs) / len(xs), dy + sum(ys) / len(ys), max(xs) - min(xs), max(ys) - min(ys))
     return found
+
+
+def one_or_more(labels: Any) -> list[Any] | None:
+    """What ``pieces()`` placed on one space as a list: one label (text, a number, a row, a :class:`Shown` piece) or a
+    list of them; None for anything else."""
+    if isinstance(labels, (str, int, float, Record, Shown)):
+        return [labels]
+    return list(labels) if isinstance(labels, (list, tuple)) else None
+
+
+def placed_on(rules: KitRules, space: Any, labels: Any) -> list[Any]:
+    """:func:`one_or_more`, or the rules' error naming what ``pieces()`` placed."""
+    listed = one_or_more(labels)
+    if listed is None:
+        raise rules.fail(f"pieces() placed {short(labels)} on space {short(space)}: expected a label or a list of labels")
+    return listed
 
 
 def _markers(labels: list[str], x: float, y: float, half: float, colour_of: dict[str, tuple[str, str]]) -> list[Shape]:
@@ -85,7 +107,7 @@ def position_figure(rules: KitRules, state: Any, boards: Mapping[str, Piece], sr
         raise ConfigError(where, "", f"figure {src!r}: no board {name!r} in the kit (boards: {', '.join(boards) or 'none'})")
     piece = boards[name]
     centres = space_centres(piece)
-    spaces = {str(space).upper(): [str(labels)] if isinstance(labels, (str, int)) else [str(label) for label in labels]
+    spaces = {str(space).upper(): [str(label) for label in placed_on(rules, space, labels)]
               for space, labels in dict(placed.get(name, {})).items()}
     labels = sorted({label for listed in spaces.values() for label in listed})
     colours = {label: COLOURS[i % len(COLOURS)] for i, label in enumerate(labels)}  # P1 before P2, in every figure

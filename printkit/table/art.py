@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from printkit.draw.shapes import Drawing, Group
 from printkit.draw.svg import to_svg
 from printkit.kit.model import Kit, PieceSet
-from printkit.kitgame.figures import space_centres
+from printkit.kitgame.figures import space_boxes
 from printkit.kitrules import Record
 from printkit.press.pieces import Piece, bleed_outline
 
@@ -84,11 +84,13 @@ class PieceRef:
 
 @dataclass(frozen=True)
 class Space:
-    """A board's space: its centre and half its smaller side, in mm from the board's top-left corner."""
+    """A board's space: its centre, half its smaller side, its width and height, in mm from the board's top-left corner."""
 
     x: float
     y: float
     half: float
+    w: float
+    h: float
 
 
 class KitArt:
@@ -111,13 +113,12 @@ class KitArt:
                 for i, row in enumerate(rows):
                     index.setdefault(row, i)
                 self._rows[(kind, name)] = index
-        self._labels: dict[str, PieceRef] = {}
+        self._ids: dict[str, PieceRef] = {}
         for (kind, name), printed in self.sets.items():
-            if kind != "token":
-                continue
             for i, piece in enumerate(printed.pieces):
                 if piece.front.id:
-                    self._labels.setdefault(piece.front.id.casefold(), PieceRef(kind, name, i))
+                    self._ids.setdefault(piece.front.id.casefold(), PieceRef(kind, name, i))
+        self._labels = {ident: ref for ident, ref in self._ids.items() if ref.kind == "token"}
         for (kind, name), index in self._rows.items():
             if kind == "token":
                 for row, i in index.items():
@@ -140,6 +141,10 @@ class KitArt:
     def token(self, label: str) -> PieceRef | None:
         """The token a board piece's label names: a token's SVG id (``marker-1``) or a token row's label."""
         return self._labels.get(label.casefold())
+
+    def printed(self, ident: str) -> PieceRef | None:
+        """The card or token whose face has the SVG id ``ident`` (``card-X-bomb-1``), however the kit draws it."""
+        return self._ids.get(ident.casefold())
 
     def piece(self, ref: PieceRef) -> Piece | None:
         printed = self.sets.get((ref.kind, ref.set))
@@ -176,8 +181,8 @@ class KitArt:
         """A board's spaces by name (``A1``, ``3``) and by SVG id, names in upper case as the rules may write them."""
         if board not in self._spaces:
             found: dict[str, Space] = {}
-            for name, (x, y, half) in space_centres(self.boards[board], every_id=True).items():
-                found.setdefault(name.upper(), Space(x, y, half))
+            for name, (x, y, w, h) in space_boxes(self.boards[board], every_id=True).items():
+                found.setdefault(name.upper(), Space(x, y, min(w, h) / 2, w, h))
             self._spaces[board] = found
         return self._spaces[board]
 

@@ -12,6 +12,7 @@ from printkit.errors import PrintkitError
 from printkit.guard.limits import Limits
 from printkit.kitgame.engine import KitRules
 from printkit.table.art import Face, KitArt, vera_faces
+from printkit.table.scene import SceneMaker
 
 if TYPE_CHECKING:  # the data layer is imported when a kit is read
     from printkit.datakit.load import KitFolder
@@ -78,14 +79,18 @@ def game_source(game: str, config_path: str | None, sets: tuple[str, ...] = ()) 
 
 def built_in_kit_folder(game: str) -> Callable[[Any, Any], KitFolder]:
     """A built-in game's packaged kit folder read with config.toml's parameters and print settings; NotATableGame for a
-    game whose rules are not a kit folder's rules.py yet (SiTTeRS: played in the terminal)."""
-    from printkit.games import is_packaged, kit_folder
+    game whose kit.toml names no rules yet (``[game] rules``: the table plays a kit folder's rules.py)."""
+    import tomllib
+
+    from printkit.games import kit_folder
     from printkit.kitgame.spec import read_kit as read_folder
 
-    if not is_packaged(game):
-        raise NotATableGame(f"{game}: the browser table plays games whose rules are a kit folder's rules.py "
-                            f"(printkit play --game {game} plays it in the terminal)")
     folder = kit_folder(game)
+    with (folder / "kit.toml").open("rb") as file:
+        rules = tomllib.load(file).get("game", {}).get("rules")
+    if not rules:
+        raise NotATableGame(f"{game}: the browser table plays a kit folder's rules, and printkit/games/{game}/kit.toml "
+                            f"names none ([game] rules); printkit play --game {game} plays it in the terminal")
 
     def make(params: Any, settings: Any) -> KitFolder:
         return read_folder(folder, display=f"printkit/games/{game}", params=params, settings=settings)
@@ -106,6 +111,7 @@ def read_kit(source: KitSource, version: int) -> TableKit:
     art = KitArt(built, {"decks": opened.setup.decks, "tokens": opened.setup.tokens}, vera_faces() + kit_faces(folder), version)
     watched = source.watched + ((folder.path.resolve(),) if folder.path.resolve() not in source.watched else ())
     check_hints(folder.spec.table, rules, folder.spec.source)
+    SceneMaker(rules, art, folder.spec.table).try_start()
     return TableKit(opened.setup.name, opened.setup.title, rules, art, opened.spec.players, opened.spec.strongest,
                     folder.spec.table, folder.spec.source, watched, opened.ref.limits)
 

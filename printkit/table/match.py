@@ -27,9 +27,10 @@ from printkit.errors import PrintkitError
 from printkit.guard.watchdog import TimeLimit
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.players import has_answers
-from printkit.kitrules import CHANCE, Answered, Game, Roll, Shuffle, notation
+from printkit.kitrules import CHANCE, Answered, notation
 from printkit.rules.game import IllegalMove, NotationError, Outcome, result_words
 from printkit.rules.mcts import Stopped
+from printkit.rules.told import chance_told
 
 HERE, REMOTE, COMPUTER = "here", "remote", "computer"
 """Where a seat is played: on the table's own page (hot-seat), from another browser by its link, by the computer."""
@@ -116,16 +117,10 @@ class Thinking:
         return self
 
 
-def chance_shown(game: Game, move: Any, text: str) -> str:
-    """What every seat sees of a chance move: the dice, ``the deck is shuffled`` (never the order), or the outcome when
-    the game hides nothing (else only that chance decided)."""
-    if isinstance(move, Roll):
-        return text
-    if isinstance(move, Shuffle):
-        return f"the {move.pile} is shuffled"
-    if not game.private and not game.hidden and type(game).view is Game.view and not has_answers(type(game)):
-        return text
-    return "chance decides"
+def shown_to_all(rules: KitRules, player: int, state: Any, move: Any, text: str) -> str:
+    """A move as every seat's page shows it: a chance move as the players may know it (the terminal's words: dice as
+    rolled, ``the deck is shuffled``, a card dealt as its receiver's view shows it), any other as written."""
+    return chance_told(rules, state, move, range(rules.players)) if player == CHANCE else text
 
 
 def clean_note(text: str) -> str:
@@ -237,7 +232,7 @@ class Match:
         state = self.state
         text = self.rules.format_move(state, move)
         after = self.rules.apply(state, move)
-        shown = chance_shown(self.rules.game, move, text) if player == CHANCE else text
+        shown = shown_to_all(self.rules, player, state, move, text)
         self.entries.append(Entry(player, move, text, shown, by))
         self.states.append(after)
 

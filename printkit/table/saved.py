@@ -17,7 +17,7 @@ from typing import Any
 from printkit.kit.outfolder import swap_lock
 from printkit.kitrules import CHANCE
 from printkit.rules.log import LogLine, parse_log, read_text
-from printkit.table.match import COMPUTER, HERE, Entry, Match, Seat, chance_shown, clean_note
+from printkit.table.match import COMPUTER, HERE, Entry, Match, Seat, clean_note, shown_to_all
 from printkit.userinput.writes import write_file
 
 FOLDER = "table"
@@ -111,7 +111,7 @@ def replayed(match: Match, moves: list[tuple[LogLine, str]], source: str) -> Non
         except (IllegalMove, NotationError) as exc:
             raise LogError(source, line.number, str(exc)) from None
         text = rules.format_move(state, move)
-        shown = chance_shown(rules.game, move, text) if player == CHANCE else text
+        shown = shown_to_all(rules, player, state, move, text)
         by = "chance" if player == CHANCE else "computer" if match.seats[player].kind == COMPUTER else "person"
         match.entries.append(Entry(player, move, text, shown, by, note))
         match.states.append(after)

@@ -17,7 +17,8 @@ from typing import Any
 
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
-from printkit.kitrules import CHANCE, Answered, Game, Hidden, Record
+from printkit.kitgame.figures import placed_on
+from printkit.kitrules import CHANCE, Answered, Game, Hidden, IllegalMove, NotationError, Record, Shown
 from printkit.table.art import KitArt, PieceRef
 
 ROW_LIMIT = 60
@@ -40,6 +41,8 @@ class Item:
     label: str
     space: str = ""
     """A piece on a board: the id of the space it stands on (a click on it may mean the space)."""
+    alias: str = ""
+    """Another name the moves may call it by: a space named by its SVG id ``wall-B2|C2`` is also ``B2|C2``."""
 
 
 @dataclass
@@ -51,7 +54,7 @@ class Seen:
 
 
 def label_of(value: Any) -> str:
-    return str(value) if isinstance(value, (Record, str, int, float)) and not isinstance(value, bool) else ""
+    return str(value) if isinstance(value, (Record, Shown, str, int, float)) and not isinstance(value, bool) else ""
 
 
 def _text(value: Any) -> str:
@@ -77,11 +80,31 @@ class SceneMaker:
         self.private, self.per_player, self.hidden = set(game.private), set(game.per_player), set(game.hidden)
         self.names = rules.player_names
 
+    def try_start(self) -> None:
+        """Lay out the first position as every player sees it, before the table opens: rules the table cannot show
+        (``pieces()`` on a space no board has, ``zones()`` of the wrong kind) are one error now, not a broken page."""
+        state = self.rules.initial_state()
+        for player in range(self.rules.players):
+            view = self.rules.view(state, player)
+            self.zones(view, state, Seen({}))
+            self.boards(view, Seen({}))
+
     # --- zones ---------------------------------------------------------------------------------
+    def laid_out(self, view: Any) -> Mapping[str, Any] | None:
+        """The zones the rules lay out for ``view`` (:meth:`~printkit.kitrules.Game.zones`: a dict state's own keys)."""
+        found = self.rules.call(lambda: self.rules.game.zones(view), "in zones(), for the table")
+        if found is not None and not isinstance(found, Mapping):
+            raise self.rules.fail(f"zones() returned {short(found)}: expected zone name -> what it holds, or None")
+        return found
+
     def zones(self, view: Any, state: Any, seen: Seen) -> list[dict[str, Any]]:
         """The zones of ``view``; ``state`` gives only the backs of face-down cards."""
-        if not isinstance(view, Mapping):
+        shown = self.laid_out(view)
+        if shown is None:
             return [{"key": "state", "title": "", "owner": None, "kind": "text", "text": _text(self.rules.render_text(view))}]
+        if shown is not view:
+            state = self.laid_out(state)
+        view = shown
         hide = set(self.hints.get("hide", ())) | {"to_move"} | self._on_boards(view)
         centre = [k for k in self.hints.get("centre", ()) if k in view]
         keys = centre + [k for k in view if k not in centre]
@@ -118,9 +141,9 @@ class SceneMaker:
         zone: dict[str, Any] = {"key": key, "id": zone_id, "title": key.replace("_", " "), "owner": owner}
         if isinstance(value, Hidden):  # another player's hand is fanned face down, a hidden pile stacked
             return {**zone, "kind": "pile" if owner is None else "fan", "count": value.count, "back": self._back(full), "items": []}
-        if isinstance(value, Record) or isinstance(value, (list, tuple)) and (not value or any(isinstance(v, (Record, Hidden))
-                                                                                           for v in value)):
-            listed = [value] if isinstance(value, Record) else list(value)
+        if isinstance(value, (Record, Shown)) or isinstance(value, (list, tuple)) and (
+                not value or any(isinstance(v, (Record, Shown, Hidden)) for v in value)):
+            listed = [value] if isinstance(value, (Record, Shown)) else list(value)
             items = [self.item(zone_id, owner, i, v, full, seen) for i, v in enumerate(listed[:ROW_LIMIT])]
             pile = key.split(".")[0] in self.hints.get("piles", ())
             return {**zone, "kind": "pile" if pile else "row", "count": len(listed), "items": items,
@@ -131,7 +154,7 @@ class SceneMaker:
         item_id = f"{zone_id}.{index}"
         if isinstance(value, Hidden):
             return {"id": item_id, "hidden": True, "back": self._back(full), "count": value.count}
-        ref = self.art.find(value)
+        ref = self.art.printed(value.id) if isinstance(value, Shown) else self.art.find(value)
         label = label_of(value) or _text(value)
         seen.items[item_id] = Item(item_id, zone_id, owner, value, label)
         if ref is None:
@@ -167,7 +190,7 @@ class SceneMaker:
             spaces = self.art.spaces(name)
             on_board = []
             for space, labels in dict(placed.get(name, {})).items():
-                listed = [labels] if isinstance(labels, (str, int, Record)) else list(labels)
+                listed = placed_on(self.rules, space, labels)
                 found = spaces.get(str(space).upper())
                 if found is None:
                     raise self.rules.fail(f"pieces() placed {short(listed)} on space {short(space)}, which board {name!r} "
@@ -176,25 +199,26 @@ class SceneMaker:
                     text = str(label)
                     item_id = f"board.{name}.{str(space).upper()}.{i}"
                     seen.items[item_id] = Item(item_id, f"board.{name}", None, label, text, f"space.{name}.{str(space).upper()}")
-                    ref = self.art.find(label) if isinstance(label, Record) else self.art.token(text)
+                    ref = self.art.find(label) if isinstance(label, Record) else \
+                        self.art.printed(label.id) if isinstance(label, Shown) else self.art.token(text)
                     w, h, round_ = self.art.size(ref) if ref else (0.0, 0.0, True)
                     on_board.append({"id": item_id, "space": str(space).upper(), "label": text, "slot": i, "of": len(listed),
-                                     "face": self.art.url(ref, "front") if ref else None, "size": max(w, h), "round": round_,
-                                     "colour": order.setdefault(text, len(order))})
+                                     "face": self.art.url(ref, "front") if ref else None, "size": max(w, h), "w": w, "h": h,
+                                     "round": round_, "colour": order.setdefault(text, len(order))})
             for space in spaces:
                 item_id = f"space.{name}.{space}"
-                seen.items[item_id] = Item(item_id, f"board.{name}", None, space, space)
+                seen.items[item_id] = Item(item_id, f"board.{name}", None, space, space, alias=space_alias(space))
             boards.append({"name": name, "title": self.art.board_titles.get(name, name), "url": self.art.board_url(name),
                            "w": piece.w, "h": piece.h, "pieces": on_board,
-                           "spaces": [{"id": f"space.{name}.{s}", "name": s, "x": p.x, "y": p.y, "half": p.half}
-                                      for s, p in spaces.items()]})
+                           "spaces": [{"id": f"space.{name}.{s}", "name": s, "x": p.x, "y": p.y, "half": p.half, "w": p.w,
+                                       "h": p.h} for s, p in spaces.items()]})
         return boards
 
     # --- moves ---------------------------------------------------------------------------------
     def options(self, seat: int, moves: Sequence[Any], texts: Sequence[str], seen: Seen) -> list[dict[str, Any]]:
         """The seat's choices: each one's notation and the items it uses (its own pieces first, then the shared ones)."""
         index = ItemIndex(seen.items.values())
-        return [{"n": text, "uses": index.uses(move, seat)} for move, text in zip(moves, texts)]
+        return [{"n": text, "uses": index.uses((move, notation_words(text)), seat)} for move, text in zip(moves, texts)]
 
 
 class ItemIndex:
@@ -205,10 +229,11 @@ class ItemIndex:
         self.by_row: dict[Record, list[Item]] = {}
         self.worded: list[Item] = []
         for item in items:
-            if item.label:
-                self.by_label.setdefault(item.label.casefold(), []).append(item)
-                if " " in item.label:
-                    self.worded.append(item)
+            for name in (item.label, item.alias):
+                if name:
+                    self.by_label.setdefault(name.casefold(), []).append(item)
+            if " " in item.label:
+                self.worded.append(item)
             if isinstance(item.value, Record):
                 self.by_row.setdefault(item.value, []).append(item)
 
@@ -230,6 +255,19 @@ class ItemIndex:
             rank = min(_rank(item, seat) for item in matches)
             found += [item.id for item in matches if _rank(item, seat) == rank and item.id not in found]
         return found
+
+
+def notation_words(text: str) -> tuple[str, ...]:
+    """A move's notation as the names it uses: its words, without the commas that join its parts (``X bomb C3, D4``:
+    X, bomb, C3, D4). A move that is an object of the rules' own (not strings or rows) is matched by these alone."""
+    return tuple(word for word in text.replace(",", " ").split() if word)
+
+
+def space_alias(space: str) -> str:
+    """The name a space named by its SVG id ``KIND-NAME`` has in moves, when NAME is not a number (``wall-B2|C2``:
+    ``B2|C2``; ``track-1-10`` keeps its id)."""
+    kind, _, name = space.partition("-")
+    return name if kind and name and not name.replace("-", "").isdigit() else ""
 
 
 def shown_spaces(boards: list[dict[str, Any]], options: list[dict[str, Any]] | None) -> None:
@@ -272,7 +310,7 @@ def matches_atom(item: Item, atom: Any) -> bool:
     return label == text or " " in label and f" {label} " in f" {text} "
 
 
-def substituted(move: Any, old: Item, new: Item) -> Any:
+def substituted(move: Any, old: Item, new: Item, by_name: bool = False) -> Any:
     """``move`` with ``old`` (a piece it uses) replaced by ``new``: the same kind of move made with another piece."""
     if isinstance(move, Answered):
         return Answered(substituted(move.move, old, new), substituted(move.answer, old, new))
@@ -285,38 +323,52 @@ def substituted(move: Any, old: Item, new: Item) -> Any:
     if isinstance(move, dict):
         return {k: substituted(v, old, new) for k, v in move.items()}
     if isinstance(move, str) and old.label:
-        if move.casefold() == old.label.casefold():
-            return new.label
-        words, wanted = move.split(), old.label.split()
-        for i in range(len(words) - len(wanted) + 1):
-            if [w.casefold() for w in words[i:i + len(wanted)]] == [w.casefold() for w in wanted]:
-                return " ".join(words[:i] + new.label.split() + words[i + len(wanted):])
+        before, after = (old.alias or old.label, new.alias or new.label) if by_name else (old.label, new.label)
+        if move.casefold() == before.casefold():
+            return after
+        words, wanted = move.split(), before.split()
+        for i in range(len(words) - len(wanted) + 1):  # (a word may end with the comma that joins a move's parts)
+            found = [w.casefold() for w in words[i:i + len(wanted)]]
+            if found[:-1] == [w.casefold() for w in wanted[:-1]] and found[-1].rstrip(",") == wanted[-1].casefold():
+                comma = "," if words[i + len(wanted) - 1].endswith(",") else ""
+                return " ".join(words[:i] + (after + comma).split() + words[i + len(wanted):])
     return move
 
 
 def refusal_for(rules: KitRules, state: Any, seat: int, moves: Sequence[Any], texts: Sequence[str], seen: Seen,
                 item_id: str) -> str:
-    """Why the piece ``item_id`` takes part in no legal move: the rules' ``why_not()`` for the same kind of move made
-    with it (a legal move with another piece of its zone swapped for it), else a plain statement."""
+    """Why the piece ``item_id`` takes part in no legal move: what the rules say of the same kind of move made with it
+    (a legal move with another piece of its zone swapped for it: its ``why_not()``, or, for a move the notation writes,
+    the refusal of that move as written), else a plain statement."""
     item = seen.items.get(item_id)
     if item is None:
         return "that is not on the table any more"
     if rules.current_player(state) == CHANCE:
         return "chance decides now"
     tried: list[Any] = []
+    written: list[str] = []
     index = ItemIndex(seen.items.values())
     meant = [item] + ([seen.items[item.space]] if item.space in seen.items else [])  # a piece, or the space it stands on
     for clicked in meant:
-        for move in moves:
-            for atom in atoms(move):
+        for move, text in zip(moves, texts):
+            for atom in atoms((move, notation_words(text))):
                 for other in index.matching(atom):
-                    if other.zone == clicked.zone and other.id != clicked.id and other.label != clicked.label:
-                        candidate = substituted(move, other, clicked)
-                        if candidate != move and candidate not in tried and candidate not in moves:
-                            tried.append(candidate)
+                    if other.zone != clicked.zone or other.id == clicked.id or other.label == clicked.label:
+                        continue
+                    candidate = substituted(move, other, clicked)
+                    if candidate != move and candidate not in tried and candidate not in moves:
+                        tried.append(candidate)
+                    line = substituted(text, other, clicked, by_name=True)
+                    if line != text and line not in written and line not in texts:
+                        written.append(line)
     for candidate in tried[:8]:
         reason = rules.call(lambda: rules.game.why_not(state, candidate), lambda: f"in why_not(), move {short(candidate)}")
         if reason:
             return str(reason)
+    for line in written[:8]:
+        try:
+            rules.apply(state, rules.parse_move(state, line))
+        except (IllegalMove, NotationError) as exc:
+            return str(exc)
     listed = ", ".join(texts[:6]) + (", ..." if len(texts) > 6 else "")
     return f"no legal move uses {item.label or 'that'} now (legal: {listed})"

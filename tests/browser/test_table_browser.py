@@ -71,11 +71,11 @@ def play_by_clicks(page: Page, pick: Callable[[list[str], str], int] | None = No
         if pick is None and page.evaluate("document.querySelector('#table .usable') !== null"):
             page.click("#table .usable")
         while not page.evaluate("sent"):  # the move bar: a move, or a group of them by their next word
-            page.wait_until("sent || document.querySelector('#options button') !== null", timeout=30)
+            page.wait_until("sent || document.querySelector('#options .option, #options .list-all') !== null", timeout=30)
             if page.evaluate("sent"):
                 break
-            if page.evaluate("document.querySelector('#options .option') === null"):  # many moves: the bar offers a list
-                page.click("#options .cancel")
+            if page.evaluate("document.querySelector('#options .option') === null"):
+                page.click("#options .list-all")  # many moves, each made on the table: the bar lists them when asked
                 continue
             texts = page.evaluate("Array.from(document.querySelectorAll('#options .option')).map(b => b.textContent)")
             page.click(f"#options .option:nth-child({(pick(texts, now['choices']['stage']) if pick else 0) + 1})")
@@ -92,10 +92,19 @@ GAMES = {
     "scaffold": ([], "mcts:easy", "document.querySelectorAll('#mine img.piece').length === 3"),  # the hand, as printed
     "noughts": (["--kit", str(NOUGHTS)], "", "document.querySelectorAll('.space.usable').length === 9"),  # moves on the board
     "tokentactics": (["--game", "tokentactics"], "mcts:easy", "document.querySelectorAll('.board-piece.round').length === 1"),
+    "warfare": (["--game", "warfare", "--set", "games.warfare.board_size=4", "--set", "games.warfare.line_length=4"], "greedy",
+                "document.querySelectorAll('#mine img.piece[src*=\"/card/x-ability-cards/\"]').length === 4"
+                " && document.querySelectorAll('.space.usable').length >= 15 && /^first [XO]$/.test(scene.chance)"),
+    "ultimate": (["--game", "ultimate"], "greedy", "document.querySelectorAll('.space.usable').length === 119"),
+    "tictactwo": (["--game", "tictactwo"], "greedy",
+                  "document.querySelectorAll('#table img.piece[src*=\"/card/action-cards/\"]').length === 6"),
 }
-"""Each game played whole by clicks: how the table is started (the scaffold: ``--kit``), the computer's player (mcts
-searching from its own view, answering Token Tactics' attacks in secret; noughts: the game's strongest), and what its
-first page shows (Token Tactics: the kit's round marker of Player 1 on the tracker)."""
+"""Each game played whole by clicks: how the table is started (the scaffold: ``--kit``; Warfare on a 4 x 4 board, so a game
+is short), the computer's player (mcts searching from its own view, answering Token Tactics' attacks
+in secret; noughts and the seed games: the game's strongest), and what its first page shows (Token Tactics: the kit's
+round marker of Player 1 on the tracker; Warfare: X's four printed ability cards in hand and every space to place on,
+the coin toss shown as logged; Ultimate: every space but the two free ones; Tic Tac Two: the six action cards of the
+draft)."""
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -211,11 +211,16 @@ except RulesError as exc:
 
 def test_a_built_in_games_rules_run_under_the_guard_as_a_designers_do() -> None:
     """Tic Tac Warfare's rules.py (a kit folder of printkit's) is watched with its kit.toml's limits: a call past the
-    time limit (here 0.3 s: listing every form of a turn on a 20x20 board) is stopped, naming its line."""
+    time limit (here 0.3 s: listing every form of a turn on a 20x20 board) is stopped, naming its line; the message does
+    not suggest a setting config.toml and --set do not have (a built-in game's limits are its own)."""
     result = subprocess.run([sys.executable, "-c", BUILT_IN_PAST_ITS_LIMIT], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert result.stdout.startswith("warfare/rules.py:"), result.stdout
     assert "past the limit of 0.3 s" in result.stdout and "(listing the moves of X)" in result.stdout, result.stdout
+    assert "(a built-in game's own time limit, which no setting changes: a computer player with a smaller budget, such as " \
+           "mcts:easy, stays within it)" in result.stdout and "--set" not in result.stdout, result.stdout
+    refused = printkit("simulate", "--game", "warfare", "--games", "2", "--set", "game.time_limit=1")
+    assert only_error_line(refused) == "error: --set: game: unknown table (known: print, games)"
 
 
 def test_an_unwatched_block_is_not_timed(tmp_path: Path) -> None:

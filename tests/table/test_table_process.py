@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from printkit.datakit.scaffold import scaffold
-from tests.table.table_helpers import Socket, TableProcess
+from tests.table.table_helpers import NOUGHTS, Socket, TableProcess
 
 
 def first_move(page: Socket) -> None:
@@ -79,6 +79,14 @@ def test_an_error_in_rules_py_reaches_the_page_and_the_terminal_and_nothing_hang
 def test_command_line_mistakes_are_one_error_line(starter: Path, tmp_path: Path) -> None:
     data_only = tmp_path / "cards-only"
     scaffold(data_only, "Cards Only")
+    off_board = tmp_path / "off-board"  # pieces() places a mark on a space the board does not have: refused before serving
+    shutil.copytree(NOUGHTS, off_board)
+    rules = off_board / "rules.py"
+    rules.write_text(rules.read_text().replace('return {"grid": {space:', 'return {"grid": {"Z9": "mark-X"} if True else {space:'))
+    shown_wrongly = tmp_path / "zones-wrongly"  # zones() of the wrong kind
+    shutil.copytree(NOUGHTS, shown_wrongly)
+    rules = shown_wrongly / "rules.py"
+    rules.write_text(rules.read_text() + "\n    def zones(self, view):\n        return ['marks']\n")
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen(1)
@@ -90,14 +98,20 @@ def test_command_line_mistakes_are_one_error_line(starter: Path, tmp_path: Path)
             (["--kit", str(tmp_path / "nowhere"), "--port", "0"], "error: "),
             (["--kit", str(data_only), "--port", "0"], f"error: {data_only}/kit.toml: no [game] rules: this kit is printed from data only"),
             (["--kit", str(starter), "--port", "0", "--no-web"], "error: --port, --no-open: for the table in the browser: add --web"),
-            # Until SiTTeRS is a kit folder too (issue 32: then this case goes, and the game is played instead)
-            (["--game", "sitters", "--port", "0"], "error: sitters: the browser table plays games whose rules are a kit "
-                                                   "folder's rules.py (printkit play --game sitters plays it in the terminal)"),
+            (["--kit", str(off_board), "--port", "0"], f"error: {off_board}/rules.py: pieces() placed ['mark-X'] on space 'Z9', "
+                                                       "which board 'grid' does not have"),
+            (["--kit", str(shown_wrongly), "--port", "0"], f"error: {shown_wrongly}/rules.py: zones() returned ['marks']: "
+                                                           "expected zone name -> what it holds, or None"),
+            # Until SiTTeRS' kit.toml names its rules (issue 32: then this case goes, and the game is played instead)
+            (["--game", "sitters", "--port", "0"], "error: sitters: the browser table plays a kit folder's rules, and "
+                                                   "printkit/games/sitters/kit.toml names none ([game] rules); printkit "
+                                                   "play --game sitters plays it in the terminal"),
         ]:
             web = [] if "--no-web" in args else ["--web"]
             args = [a for a in args if a != "--no-web"]
             done = subprocess.run([sys.executable, "-m", "printkit", "play", *args, *web, "--no-open"], capture_output=True,
                                   text=True, timeout=120, cwd=tmp_path, stdin=subprocess.DEVNULL)
             assert done.returncode == 1 and done.stderr.startswith(message) and "Traceback" not in done.stderr, done.stderr
+            assert len(done.stderr.splitlines()) == 1 and "at the table: http" not in done.stdout
     finally:
         taken.close()

@@ -32,13 +32,14 @@ interior slots lie between two spaces (``B2|C2`` is vertical, ``B2|B3`` horizont
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, reduce
 from operator import and_
 from typing import Any, Iterator, Mapping, Sequence
 
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, take_turns
+from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Shown, Step, Table, take_turns
 from printkit.userinput.text import quoted
 
 X, O, INTERSECT, VOID, DIBS_X, DIBS_O = 1, 2, 4, 8, 16, 32
@@ -847,6 +848,7 @@ class TicTacTwo(Game):
 
     endings = ("line of", "both players made a line", "board full")
     aids = ("action-cards", "draft-trackers")  # the draft pool and the trackers: the rules hold hands, not cards
+    per_player = ("actions", "used")  # zones() at the browser table
     marks = MARKS
     strongest = "greedy"
     play_checks_moves = True
@@ -920,6 +922,38 @@ class TicTacTwo(Game):
         out["result"] = None if result is None else {"winner": None if result.winner is None else MARK[result.winner],
                                                      "reason": result.reason}
         return out
+
+    def pieces(self, state: State) -> dict[str, dict[str, list[Shown]]]:
+        """What stands on the board as the kit prints it (for the browser table): on a space its void, intersect or dibs
+        marker and its letters' tokens; in a wall slot its owner's wall, named by the slot as the moves write it."""
+        taken: dict[str, int] = {}
+
+        def next_one(kind: str) -> str:
+            taken[kind] = taken.get(kind, 0) + 1
+            return f"{kind}-{taken[kind]}"
+
+        placed: dict[str, list[Shown]] = {}
+        for cell, v in enumerate(state.cells):
+            here = [Shown(next_one("void"))] if v & VOID else []
+            here += [Shown(next_one("intersect"))] if v & INTERSECT else []
+            here += [Shown(next_one(f"dibs-{m}")) for p, m in enumerate(MARKS) if v & DIBS[p]]
+            here += [Shown(next_one(f"token-{m}")) for p, m in enumerate(MARKS) if v & LETTER[p]]
+            if here:
+                placed[self.geo.names[cell]] = here
+        for slot in self.geo.slots:
+            if state.walls[slot.index] >= 0:
+                placed[f"wall-{slot.name}"] = [Shown(next_one(f"wall-piece-{MARKS[state.walls[slot.index]]}"), slot.name)]
+        return {"board": placed}
+
+    def zones(self, view: State) -> dict[str, Any]:
+        """The action cards still to draft (while the draft lasts), each player's unused actions as their cards, and
+        the actions they used."""
+        zones: dict[str, Any] = {}
+        if view.phase == DRAFT:
+            zones["draft"] = [Shown(f"card-{a}", a) for a in self.draft_options(view)]
+        zones["actions"] = [[Shown(f"card-{a}", a) for a in hand] for hand in view.hands]
+        zones["used"] = [", ".join((Counter(drafted) - Counter(hand)).elements()) or "-" for drafted, hand in zip(view.drafted, view.hands)]
+        return zones
 
     def _check_phase(self, state: State, move: Move) -> None:
         if isinstance(move, Pick) and state.phase != DRAFT:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from printkit.games.ultimate.params import board_extent, column_letter, coord_cell, coord_name
-from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, take_turns
+from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Shown, Step, Table, take_turns
 from printkit.userinput.text import quoted
 
 KINDS = {"extra_turn": "extra-turn", "triple": "triple", "double": "double", "free": "free"}
@@ -162,6 +162,7 @@ class UltimateTicTacToe(Game):
 
     endings = ("board full",)
     aids = ("score-cards",)  # written on, not dealt
+    per_player = ("points",)  # zones() at the browser table
     marks = MARKS
     strongest = "greedy"
     play_checks_moves = True
@@ -310,6 +311,24 @@ class UltimateTicTacToe(Game):
             "last": None if last is None else {"mark": MARKS[last.player], "space": coords[last.cell], "points": last.points,
                                                "extra_turn": last.extra_turn},
         }
+
+    def pieces(self, state: State) -> dict[str, dict[str, Shown]]:
+        """Each mark on the board as its player's next printed token (for the browser table; a free space marked from
+        the start is printed so)."""
+        taken = [0, 0]
+        placed = {}
+        for cell, value in enumerate(state.cells):
+            if value in (1, 2):
+                taken[value - 1] += 1
+                placed[self.geometry.coords[cell]] = Shown(f"token-{MARKS[value - 1]}-{taken[value - 1]}")
+        return {"board": placed}
+
+    def zones(self, view: State) -> dict[str, Any]:
+        """Each player's points (what their score card adds up to), and the last mark's."""
+        last = view.last
+        told = "-" if last is None else f"{MARKS[last.player]} {self.geometry.coords[last.cell]} scored {last.points}" + \
+            (", extra turn" if last.extra_turn else "")
+        return {"points": list(view.scores), "last mark": told}
 
     # --- at the terminal ------------------------------------------------------------------------------------------
     def dialogue(self, table: Table) -> None:

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterator, Sequence, TypeVar
 
-from printkit.kitrules import CHANCE, Chance, Game, IllegalMove, NotationError, Outcome, Printed, Step, choice
+from printkit.kitrules import CHANCE, Chance, Game, IllegalMove, NotationError, Outcome, Printed, Shown, Step, choice
 
 ABILITIES = ("bomb", "shield", "convert", "fortress")
 MARKS = ("X", "O")
@@ -171,6 +171,7 @@ class TicTacWarfare(Game):
 
     endings = ("line", "double line", "fortress", "territory", "stalemate", "full board")
     aids = ("x-ability-cards", "o-ability-cards")  # the rules count cards; the printed ones are the players' hands
+    per_player = ("ability cards", "tokens on the board")  # zones() at the browser table
     marks = MARKS
     hint = " without the mark (e.g. 'C3', 'bomb C3, D4', 'C3, shield C3', 'fortress B2, E5')"
     strongest = "greedy"
@@ -423,6 +424,31 @@ class TicTacWarfare(Game):
                 "tokens": {"X": int(result.scores[0]), "O": int(result.scores[1])},
             },
         }
+
+    def pieces(self, state: State) -> dict[str, dict[str, list[Shown]]]:
+        """Each token on the board as the kit prints it (its player's next ordinary or fortress token), and a Shield
+        card in play on the token it protects (for the browser table)."""
+        taken: dict[str, int] = {}
+        placed: dict[str, list[Shown]] = {}
+        for cell, value in enumerate(state.board):
+            if value != EMPTY:
+                kind = f"{'fortress' if value > 2 else 'token'}-{MARKS[owner(value)]}"
+                taken[kind] = taken.get(kind, 0) + 1
+                placed[self.geo.name(cell)] = [Shown(f"{kind}-{taken[kind]}")]
+        shield = ABILITIES.index("shield")
+        for player, cell in enumerate(state.shields):
+            if cell >= 0:
+                played = self.cards0[shield] - state.cards[player][shield]
+                placed.setdefault(self.geo.name(cell), []).append(Shown(f"card-{MARKS[player]}-shield-{played}", "shield"))
+        return {"board": placed}
+
+    def zones(self, view: State) -> dict[str, Any]:
+        """Each player's ability cards still in hand, as printed (the cards of an ability are played in their printed
+        order), and their tokens on the board."""
+        hands = [[Shown(f"card-{MARKS[p]}-{ability}-{k}", ability)
+                  for i, ability in enumerate(ABILITIES) for k in range(self.cards0[i] - view.cards[p][i] + 1, self.cards0[i] + 1)]
+                 for p in (0, 1)]
+        return {"ability cards": hands, "tokens on the board": [int(n) for n in self.scores(view.board)]}
 
     def greeting(self, seating: str) -> str:
         return f"Tic Tac Warfare on a {self.geo.size} x {self.geo.size} board: {seating}."

@@ -154,18 +154,26 @@ function boardNode(board) {
   }
   for (const piece of board.pieces) {
     const space = board.spaces.find((s) => s.name === piece.space);
-    // A token the kit prints stands on its space at its printed size; a labelled disc sits low, leaving the space's name.
-    const r = piece.face ? Math.min(piece.size / 2, 0.9 * space.half) / Math.max(1, piece.of) * (piece.of > 1 ? 1.6 : 1)
+    // A token the kit prints stands on its space at its printed size and shape; a labelled disc sits low, leaving the
+    // space's name. A long piece on a long space (a wall in its slot) lies along it, turned if the space runs the other way.
+    const long = piece.face && Math.max(space.w, space.h) > 2 * Math.min(space.w, space.h);
+    const turned = long && (space.h > space.w) !== (piece.h > piece.w);
+    const r = long ? Math.min(1, Math.max(space.w, space.h) / Math.max(piece.w, piece.h)) * piece.size / 2
+      : piece.face ? Math.min(piece.size / 2, 0.9 * space.half) / Math.max(1, piece.of) * (piece.of > 1 ? 1.6 : 1)
       : space.half * Math.min(0.3, 0.85 / Math.max(1, piece.of));
-    const x = space.x + 2.1 * r * (piece.slot - (piece.of - 1) / 2), y = space.y + (piece.face ? 0 : space.half * 0.5);
-    const style = {left: pct(x - r, board.w), top: pct(y - r, board.h), width: pct(2 * r, board.w), height: pct(2 * r, board.h)};
+    const x = space.x + (long ? 0 : 2.1 * r * (piece.slot - (piece.of - 1) / 2)), y = space.y + (piece.face ? 0 : space.half * 0.5);
+    const [rw, rh] = piece.face ? [r * piece.w / piece.size, r * piece.h / piece.size] : [r, r];
+    const style = {left: pct(x - rw, board.w), top: pct(y - rh, board.h), width: pct(2 * rw, board.w), height: pct(2 * rh, board.h)};
+    if (turned) style.transform = "rotate(90deg)";
     let node;
     if (piece.face) node = el("img", {class: "board-piece" + (piece.round ? " round" : ""), src: piece.face, alt: piece.label, style});
     else {
       const [fill, ink] = COLOURS[piece.colour % COLOURS.length];
       node = el("span", {class: "board-piece disc", style: {...style, background: fill, color: ink}}, piece.label);
     }
-    frame.append(clickable(node, piece.id, piece.label));
+    // A piece no move uses stands for its space when a move uses that (a token shielded, a space bombed).
+    const under = `space.${board.name}.${piece.space}`;
+    frame.append(clickable(node, usable(piece.id) || !usable(under) ? piece.id : under, piece.label));
   }
   return el("figure", {class: "board-box"}, frame, el("figcaption", {}, board.title));
 }
@@ -197,11 +205,12 @@ function drawChoices() {
   const left = candidates();
   $("prompt").textContent = picked.length ? "Then:" : scene.choices.stage === "answer" ? "Your secret answer:" : "Your move:";
   let shown = left.length > 14 ? grouped(left) : left.map((o) => ({text: o.n, option: o}));
-  if (shown.length > 24 && !listAll && left.every((o) => o.uses.length)) {
-    // Many moves, each made by clicking the table: the bar only offers to list them.
+  if (shown.length > 24 && !listAll && !picked.length && !narrowed && left.every((o) => o.uses.length)) {
+    // Many moves, each made by clicking the table: the bar only offers to list them (once a piece is clicked or a
+    // group chosen, it lists what is left: placing on the space alone is one of them).
     $("prompt").textContent = `${left.length} moves: click a highlighted piece or space`;
     shown = [];
-    list.append(el("button", {class: "cancel", on: {click: () => { listAll = true; drawChoices(); }}}, "List them"));
+    list.append(el("button", {class: "cancel list-all", on: {click: () => { listAll = true; drawChoices(); }}}, "List them"));
   }
   for (const entry of shown) {
     list.append(el("button", {class: "option", on: {click: () => entry.option ? play(entry.option) : narrow(entry.prefix)}},
@@ -218,14 +227,18 @@ let listAll = false; // the player asked for every move in the bar
 function grouped(left) {
   const within = left.filter((o) => o.n.startsWith(narrowed));
   if (within.length <= 14) return within.map((o) => ({text: o.n, option: o}));
-  const groups = new Map();
-  for (const option of within) {
-    const rest = option.n.slice(narrowed.length).trimStart();
-    const word = rest.split(" ")[0];
-    const prefix = (narrowed ? narrowed + " " : "") + word;
-    if (!groups.has(prefix)) groups.set(prefix, []);
-    groups.get(prefix).push(option);
-  }
+  let groups = null, at = narrowed;
+  do {  // a word every move shares (the mover's mark) is no choice: the groups go on from the next one
+    const from = at;
+    groups = new Map();
+    for (const option of within) {
+      const word = option.n.slice(from.length).trimStart().split(" ")[0];
+      const prefix = (from ? from + " " : "") + word;
+      if (!groups.has(prefix)) groups.set(prefix, []);
+      groups.get(prefix).push(option);
+    }
+    at = groups.size === 1 ? [...groups.keys()][0] : null;
+  } while (at !== null && within.some((o) => o.n.length > at.length));
   return [...groups].map(([prefix, opts]) => opts.length === 1 ? {text: opts[0].n, option: opts[0]}
     : {text: `${prefix} … (${opts.length})`, prefix});
 }
