@@ -70,9 +70,11 @@ def play_by_clicks(page: Page, pick: Callable[[list[str], str], int] | None = No
         version = now["version"]
         if pick is None and page.evaluate("document.querySelector('#table .usable') !== null"):
             page.click("#table .usable")
-        while not page.evaluate("sent"):  # the move bar: a move, or a group of them by their next word
-            page.wait_until("sent || document.querySelector('#options .option, #options .list-all') !== null", timeout=30)
-            if page.evaluate("sent"):
+        # the move was sent, or the table's answer has come already (the next position, or the game's end)
+        moved = f"sent || scene.outcome !== null || scene.version !== {version}"
+        while not page.evaluate(moved):  # the move bar: a move, or a group of them by their next word
+            page.wait_until(f"{moved} || document.querySelector('#options .option, #options .list-all') !== null", timeout=30)
+            if page.evaluate(moved):
                 break
             if page.evaluate("document.querySelector('#options .option') === null"):
                 page.click("#options .list-all")  # many moves, each made on the table: the bar lists them when asked
