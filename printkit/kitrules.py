@@ -282,6 +282,10 @@ class Table(Protocol):
         """At a state where chance moves (``to_move`` is ``CHANCE``): the move your :meth:`Game.chance` makes, drawn
         with :attr:`rng` (so ``--seed`` repeats it). Make it with :meth:`play` and show it with :meth:`told`."""
 
+    def position(self, state: Any) -> str:
+        """The position as the people at this terminal may see it: your :meth:`Game.text` of the view of the player to
+        move when a person plays it, else of the one person playing the computer (all of it when nothing is hidden)."""
+
     def told(self, state: Any, move: Any) -> str:
         """A chance ``move`` as the people at this terminal may see it (your :meth:`Game.tell_chance`; the whole
         line when it hides nothing, "the deck is shuffled" style text when it does)."""
@@ -291,7 +295,7 @@ class Table(Protocol):
 
 
 def take_turns(table: Table, game: Game, ask: Callable[[Any], Any]) -> Any:
-    """The usual loop of a :meth:`Game.dialogue`: until the game ends, the position (``game.text``), then the move of
+    """The usual loop of a :meth:`Game.dialogue`: until the game ends, the position (``table.position``), then the move of
     the player to move, the computer's shown after ``> `` (``game.notation``), a human's from ``ask(state)``, chance's
     drawn by ``table.chance_move`` and shown as ``table.told`` says; played through ``table.play`` (so logged).
     Returns the final state."""
@@ -302,7 +306,7 @@ def take_turns(table: Table, game: Game, ask: Callable[[Any], Any]) -> Any:
             table.say(f"chance: {table.told(state, move)}")
             state = table.play(state, move)
             continue
-        table.say(game.text(state))
+        table.say(table.position(state))
         if table.is_computer(game.to_move(state)):
             move = table.computer_move(state)
             table.say(f"> {game.notation(state, move)}")

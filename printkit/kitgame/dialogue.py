@@ -18,7 +18,7 @@ from printkit.kitgame.terminal import read_answer
 from printkit.kitrules import Game
 from printkit.rules.game import chance_move
 from printkit.rules.mcts import search_player
-from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog, MovePicker, list_command
+from printkit.rules.terminal import ABANDONED, Console, EndOfInput, GameLog, MovePicker, list_command, position_shown
 from printkit.rules.terminal import read_answer as terminal_answer
 from printkit.rules.told import chance_told, watchers
 
@@ -97,6 +97,9 @@ class TerminalTable:
 
     def chance_move(self, state: Any) -> Any:
         return chance_move(self.rules, state, self.rng)
+
+    def position(self, state: Any) -> str:
+        return position_shown(self.rules, state, self.seat)
 
     def told(self, state: Any, move: Any) -> str:
         return chance_told(self.rules, state, move, watchers(len(self.rules.player_names), self.seat))

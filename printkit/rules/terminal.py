@@ -250,6 +250,13 @@ def play_game(rules: Rules[Any, Any], *, console: Console, seat: int | None, pol
     return 0
 
 
+def position_shown(rules: Rules[Any, Any], state: Any, computer: int | None) -> str:
+    """The position as a terminal game with the computer at ``computer`` shows it: as the human to move sees it, else
+    as the one human beside the computer does (all of it when more than one person plays at the terminal)."""
+    player = rules.current_player(state)
+    return _position(rules, state, player if 0 <= player != computer else _human(rules, computer))
+
+
 def _position(rules: Rules[Any, Any], state: Any, player: int | None) -> str:
     """The position as ``player`` sees it (rules with hidden information offer ``render_view``), else all of it."""
     render_view = getattr(rules, "render_view", None)

@@ -208,7 +208,8 @@ def test_a_long_list_of_answers_is_numbered_on_request() -> None:
 
 def test_a_dialogue_draws_chance_with_the_seeded_generator_and_tells_only_what_a_seat_may_see(tmp_path: Path) -> None:
     """``take_turns`` in a dialogue: chance's moves drawn by ``table.chance_move`` (seeded: ``--seed`` repeats the game),
-    shown as ``table.told`` says (the scaffold's shuffle: not its order), the full line kept in the log."""
+    shown as ``table.told`` says (the scaffold's shuffle: not its order), the full line kept in the log; the position
+    shown as the person at the terminal sees it (``table.position``: the computer's hand and the deck hidden)."""
     from tests.kitrules.helpers import edit, scaffold
 
     kit = scaffold(tmp_path)
@@ -238,3 +239,4 @@ def test_a_dialogue_draws_chance_with_the_seeded_generator_and_tells_only_what_a
     shuffles = [line for line in logs[0].splitlines() if line.startswith("shuffle ")]
     assert shuffles and all(line not in once for line in shuffles)  # the order stays in the log, off the screen
     assert "chance: " in once and once.splitlines()[0].startswith("drawn 0.")
+    assert "Player 1 sees:\ndeck: (8 hidden)\n" in once and "Player 2: (3 hidden)" in once  # table.position: a view
