@@ -143,8 +143,10 @@ def _report(result: Any, verify_hint: str) -> None:
 @SET_OPTION
 @click.option("--force", is_flag=True, help="rebuild even when nothing the kit is made from changed")
 @NO_CODE_OPTION
+@click.option("--outline", is_flag=True, help="also draw the layout view: OUT/<kit>/outline/<set>.<layout>.svg and .png, every "
+                                              "element's box, name and kit.toml line over a piece, with the cut, bleed and safe lines")
 def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None,
-          sets: tuple[str, ...], force: bool, no_code: bool) -> None:
+          sets: tuple[str, ...], force: bool, no_code: bool, outline: bool) -> None:
     """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept.
 
     The build checks the kit as verify does (a kit with rules.py: its example game, the deck its rules deal, random
@@ -163,12 +165,14 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     if no_code and not kits:
         _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
+    if outline and not kits:
+        _fail("--outline is for kit folders (--kit DIR): it draws the layouts of their kit.toml")
     recover(Path(out))  # a kit a killed build left aside is put back first, even when this build then fails
     failing: list[Any] = []
     for folder in kits:
         if sys.stderr.isatty():
             click.echo(f"building {folder} ...", err=True)
-        for result in build_many([data_job(folder, sets, paper_name(paper), Path(out), not no_code)], Path(out), force=force):
+        for result in build_many([data_job(folder, sets, paper_name(paper), Path(out), not no_code, outline)], Path(out), force=force):
             _report(result, f"--kit {folder}")
             failing += [result] if any(f.level == "error" for f in result.findings) else []
     if names:

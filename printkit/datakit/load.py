@@ -45,6 +45,8 @@ class KitFolder:
     """The output folder of the command reading the kit: a game of the checks that fails is kept there as a log."""
     run_code: bool = True
     """False (``build --no-code``): the kit's Python code is not run (a kit from someone else, printed unread)."""
+    outline: bool = False
+    """True (``build --outline``): the layout view of every layout its decks and token sheets use is drawn too."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
         """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the

@@ -103,7 +103,7 @@ def _kit(kit: KitFolder, laid: Laid, text: str, source: str, pictures: dict[str,
                pictures=pictures, figures=figures, rules_faces=laid.art.fonts.get(spec.rules_font, ("Vera", "VeraBd")),
                findings=laid.findings, previews=laid.previews, print_notes=[print_note(kit, text)], expected_cells=expected,
                extra_files=_example_file(kit, rules), decks=laid.piece_sets("deck"), tokens=laid.piece_sets("tokens"),
-               boards=laid.piece_sets("board"))
+               boards=laid.piece_sets("board"), outlines=laid.outlines)
 
 
 def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> ArtKit:
