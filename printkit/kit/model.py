@@ -11,7 +11,6 @@ from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Sheet
 
-
 OUTLINE = "outline"
 """The folder of the layout views (``build --outline``) in a kit's output."""
 
