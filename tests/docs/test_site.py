@@ -92,7 +92,7 @@ def _close(made: Path, committed: Path) -> float:
 
 
 @pytest.mark.parametrize("make, name", [(pictures.kit_page, "kit-page.png"), (pictures.balance_rates, "balance-rates.png"),
-                                        (pictures.gallery_shot, "gallery.png")])
+                                        (pictures.gallery_shot, "gallery.png"), (pictures.outline_view, "outline.png")])
 def test_committed_pictures_match_a_fresh_render(make: object, name: str, tmp_path: Path) -> None:
     """The docs' pictures are what the generator makes from real builds today (rerun it after changing the art).
 
