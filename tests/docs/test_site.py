@@ -16,6 +16,7 @@ from PIL import Image
 from printkit.cli import main
 from printkit.docs import pictures
 from printkit.docs.hooks import expand
+from printkit.docs.reference import refreshed, stale_pages
 from printkit.docs.schemas import kit_schema
 from printkit.docs.site import build_site
 from printkit.errors import PrintkitError
@@ -71,6 +72,32 @@ def test_an_unknown_generated_section_is_an_error() -> None:
     assert expand(page, "x.md").endswith("\nafter\n")
     with pytest.raises(ValueError, match="unknown generated section 'kit-tmol'"):
         expand("<!-- printkit:kit-tmol -->", "page.md")
+
+
+def test_the_committed_reference_pages_hold_the_tables_the_code_makes() -> None:
+    """docs/reference/*.md carry their generated tables (readable on GitHub without building the site); a key, flag or
+    default changed in the code without regenerating them fails here."""
+    stale = [str(page.relative_to(ROOT)) for page in stale_pages()]
+    assert stale == [], f"stale generated docs: {', '.join(stale)}: run python -m printkit.docs.reference"
+    kit_md = (ROOT / "docs" / "reference" / "kit-toml.md").read_text(encoding="utf-8")
+    assert "| `size_mm` |" in kit_md and "| `when` |" in kit_md
+    assert "| `--outline` | flag |" in (ROOT / "docs" / "reference" / "commands.md").read_text(encoding="utf-8")
+    example = (ROOT / "docs" / "reference" / "kit-toml-example.md").read_text(encoding="utf-8")
+    shipped = (ROOT / "printkit" / "games" / "tokentactics" / "kit.toml").read_text(encoding="utf-8")
+    assert f'```toml linenums="1"\n{shipped.rstrip()}\n```' in example
+    assert "| [`[layouts.<name>]`](kit-toml.md#layoutsname) | 150 |" in example or "(kit-toml.md#layoutsname)" in example
+
+
+def test_refreshing_a_page_keeps_its_markers_and_finds_it_stale(tmp_path: Path) -> None:
+    page = "intro\n<!-- printkit:commands -->\nold tables\n<!-- /printkit -->\nafter\n"
+    fresh = refreshed(page, "x.md")
+    assert fresh.startswith("intro\n<!-- printkit:commands -->\n") and fresh.endswith("\n<!-- /printkit -->\nafter\n")
+    assert "old tables" not in fresh and "| command |" in fresh and refreshed(fresh, "x.md") == fresh
+    (tmp_path / "a.md").write_text(page, encoding="utf-8")
+    (tmp_path / "b.md").write_text(fresh, encoding="utf-8")
+    (tmp_path / "c.md").write_text("no markers\n", encoding="utf-8")
+    assert stale_pages(tmp_path) == {tmp_path / "a.md": fresh}
+    assert expand(fresh, "x.md") == expand(page, "x.md")  # the site shows the section generated now either way
 
 
 def test_readme_is_a_short_front_door_with_pictures_on_a_fresh_clone() -> None:
