@@ -325,7 +325,8 @@ def _open_page(page: Path) -> None:
 @OUT_OPTION
 @click.option("--open", "open_browser", is_flag=True, help="open the site in a web browser")
 def docs(out: str, open_browser: bool) -> None:
-    """Build the documentation site into OUT/site/ (from a clone of printkit's repository, with mkdocs installed)."""
+    """Build the documentation site into OUT/site/: run it inside a clone of printkit's repository (mkdocs.yml, docs/),
+    with mkdocs installed (pip install '.[test]')."""
     from printkit.docs.site import build_site
 
     page = build_site(Path(out))

@@ -65,6 +65,26 @@ def test_docs_without_the_sources_is_one_clear_error(tmp_path: Path) -> None:
         build_site(tmp_path, tmp_path / "mkdocs.yml")
 
 
+def test_an_installed_printkit_finds_the_site_in_the_clone_it_runs_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pip install .`` (not editable) leaves mkdocs.yml behind in the clone: the command finds it from the folder it
+    runs in, or says in one line where the docs are built from."""
+    from printkit.docs import site
+
+    monkeypatch.setattr(site, "CONFIG", tmp_path / "site-packages" / "mkdocs.yml")
+    assert site.site_config(ROOT / "docs" / "howto") == ROOT / "mkdocs.yml"
+    monkeypatch.chdir(ROOT / "docs")
+    assert site.site_config() == ROOT / "mkdocs.yml"
+    (tmp_path / "elsewhere" / "docs").mkdir(parents=True)
+    (tmp_path / "elsewhere" / "mkdocs.yml").write_text("site_name: not printkit's\n")  # no printkit/docs/hooks.py: not a clone
+    monkeypatch.chdir(tmp_path / "elsewhere" / "docs")
+    assert site.site_config() is None
+    result = CliRunner().invoke(main, ["docs", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and result.output == (
+        "error: the docs site is built from a clone of printkit's repository (mkdocs.yml, docs/): run `printkit docs` "
+        "inside the clone (git clone, then pip install '.[test]' there); every page is also plain Markdown in its docs/ "
+        "folder, tables included\n")
+
+
 def test_an_unknown_generated_section_is_an_error() -> None:
     assert "| `size_mm` |" in expand("<!-- printkit:kit-toml -->", "x.md")
     page = "intro\n<!-- printkit:commands -->\n*a note for GitHub*\n<!-- /printkit -->\nafter\n"
