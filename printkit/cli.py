@@ -432,8 +432,11 @@ def replay(game: str | None, kits: tuple[str, ...], log: str, as_json: bool, con
 @SET_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="output folder: a finished run is kept in OUT/<game>/balance/simulate.json for the gallery")
+@click.option("--log-game", "log_game", type=click.IntRange(1, 10_000_000), default=None, metavar="N",
+              help="--kit: also write game N of the run as a log, each move noted with its player, to "
+                   "OUT/<kit>/logs/simulate-seed-S-game-N.log (replay it, or paste it into rules.md's ```game block)")
 def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, players: str, as_json: bool, workers: int,
-             config_path: str | None, sets: tuple[str, ...], out: str) -> None:
+             config_path: str | None, sets: tuple[str, ...], out: str, log_game: int | None) -> None:
     """Seeded playouts: win and draw rates with 95% intervals, game length, speed."""
     from printkit.balance.latest import keep_simulation
     from printkit.balance.progress import Progress
@@ -443,6 +446,10 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     from printkit.rules.reasons import reasons_lines
     from printkit.rules.simulate import RESULTS
 
+    if log_game is not None and not kits:
+        _fail("--log-game is for kit folders (--kit DIR): a built-in game's runs are played by its own fast engines")
+    if log_game is not None and log_game > count:
+        _fail(f"--log-game {log_game}: the run plays {count} game{'s' if count != 1 else ''} (--games)")
     spec, params, ref = _playable(game, kits, config_path, sets)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
@@ -480,6 +487,13 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if kept is not None:
         click.echo(f"  kept for the gallery: {kept}")
+    if log_game is not None:
+        from printkit.kitgame.gamelog import game_log, write_game_log
+
+        with _memory_of(ref):
+            text = game_log(spec, params, (names[0], names[1]), seed, log_game, spec.title)
+        click.echo(f"  game {log_game}: {write_game_log(Path(out), spec.name, text, seed, log_game)} "
+                   f"(printkit replay --kit {kits[0]} shows it; paste it into rules.md's ```game block)")
     if not complete:
         sys.exit(130)
 

@@ -22,6 +22,7 @@ from printkit.kitart import ArtKit, CardRow
 from printkit.kitgame.blame import blame
 from printkit.kitgame.checks import kit_example
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.example_print import printed_example
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
 from printkit.kitgame.sheet import board_cells, example_steps, rule_checks, rules_pages, sheet_values, unplayed_pages
@@ -64,6 +65,7 @@ def _steps(kit: KitFolder) -> Kit:
         pictures.update(positions)
         laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards)
         expected = board_cells(rules)
+        text = printed_example(text, rules, rules_source)              # its chance moves as the players are told them
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
     return _kit(kit, laid, text, rules_source, pictures, figures, expected, rules)
