@@ -16,7 +16,7 @@ from printkit.art.layout import pieces_drawing
 from printkit.datakit import keys
 from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, deck_sides, token_pieces, token_sides
-from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_text
+from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_fields, param_text
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.outline import set_outlines
@@ -28,7 +28,6 @@ from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
 from printkit.kit.model import Finding, PieceSet, Section
-from printkit.params import dotted_params
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.sheets import grid_sheets
@@ -167,7 +166,7 @@ def _boards(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str]) -> None:
             piece = spaces_board(board, rows, painter, spec.layouts, _key("board", i, len(spec.boards)), seen)
             made.findings += painter.findings
         else:
-            rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
+            rows = load_rows(kit.path, kit.display, board.data, spec.source, params=kit.param_fields) if board.data else []
             piece = board_piece(board, rows, spec.settings.safe_mm, art.icon)
         made.add("board", board.name, _titled(board.title, spec.params), [piece], board)
 
@@ -329,7 +328,7 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
     """The rows with kit.toml's ``[params]`` as fields ``params.NAME`` (``{params.hand_size}`` in a layout)."""
     if not params:
         return rows
-    extra = {f"params.{name}": param_text(value) for name, value in dotted_params(params).items()}
+    extra = param_fields(params)
     return [Row({**extra, **row.fields}, row.where, row.index) for row in rows]
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from printkit.datakit.data import CellSet, Row, cell_text, load_rows, rows_of
+from printkit.datakit.data import CellSet, Row, cell_text, load_rows, param_fields, rows_of
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
 from printkit.params import plain_params
@@ -59,8 +59,15 @@ class KitFolder:
             if name not in self.computed:
                 raise LookupError(f"{name}: rows computed by rules.py are handed in (printkit.kitgame.rows)")
             records, shown_as = self.computed[name]
-            return rows_of(records, data, shown_as, cells, label)
-        return load_rows(self.path, self.display, data, self.spec.source, cells, label)
+            return rows_of(records, data, shown_as, cells, label, self.param_fields)
+        return load_rows(self.path, self.display, data, self.spec.source, cells, label, self.param_fields)
+
+    @property
+    def param_fields(self) -> dict[str, str]:
+        """``[params]`` as the ``{params.NAME}`` fields data cells and layouts read."""
+        if "param fields" not in self.cache:
+            self.cache["param fields"] = param_fields(self.spec.params)
+        return dict(self.cache["param fields"])
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
