@@ -488,7 +488,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     if kept is not None:
         click.echo(f"  kept for the gallery: {kept}")
     if log_game is not None:
-        from printkit.kitgame.gamelog import game_log, write_game_log
+        from printkit.balance.gamelog import game_log, write_game_log
 
         with _memory_of(ref):
             text = game_log(spec, params, (names[0], names[1]), seed, log_game, spec.title)
