@@ -20,6 +20,7 @@ from printkit.kit.forked import Elsewhere
 from printkit.kit.limits import check_previews
 from printkit.kit.model import OUTLINE, Kit
 from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews, with_previews
+from printkit.kit.sheetfiles import sheet_files
 from printkit.press.settings import PrintSettings
 
 OUTLINE_DPI = 150.0
@@ -134,7 +135,7 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool | HandedOut) ->
         for path, (svg, _) in outlines.items():
             files[f"{path}.svg"] = svg.encode("utf-8")
         if kit.has_rules:
-            files["rules.md"] = kit.rules_text.encode("utf-8")
+            files.update(sheet_files(kit.rules_text, kit.pictures))  # rules.md, its pictures drawn beside it
             files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
     except BaseException:
         if elsewhere is not None:
