@@ -36,8 +36,20 @@ def print_lines(kit: Kit) -> list[str]:
     lines = list(kit.print_notes)
     for section in kit.sections:
         count = len(section.sheets)
-        lines.append(f"{section.name.capitalize()}: {count} page{'s' if count != 1 else ''}. {section.advice}".strip())
+        lines.append(f"{_sentence(_shown_name(section.name))}: {count} page{'s' if count != 1 else ''}. "
+                     f"{_sentence(section.advice)}".strip())
     return [*lines, cutting_line(kit.settings)]
+
+
+def _shown_name(name: str) -> str:
+    """A section's name as the print note says it: ``cards Spice cards`` (a deck's own section) as ``Spice cards``."""
+    kind, _, title = name.partition(" ")
+    return title if kind in ("cards", "board", "tokens") and kind.rstrip("s") in title.lower() else name
+
+
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as written (a title keeps its own capitals)."""
+    return text[:1].upper() + text[1:]
 
 
 def cutting_line(settings: PrintSettings) -> str:
