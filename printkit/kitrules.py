@@ -555,7 +555,11 @@ class Game:
 
     def why_not(self, state: Any, move: Any) -> str | None:
         """Why ``move`` is not legal in ``state``, for the messages of replay, the terminal and tests.
-        Default: None (the message then lists the legal moves)."""
+        Default: None (the message then lists the legal moves).
+
+        It is asked about moves the engine holds: those :meth:`parse` returns and the browser table's clicks. Without a
+        :meth:`parse` of its own a log line is matched against the legal moves' notations, and a line naming none of
+        them lists the legal moves: give the game a :meth:`parse` for this method to explain such lines."""
         return None
 
     def notation(self, state: Any, move: Any) -> str:
