@@ -42,9 +42,10 @@ def print_lines(kit: Kit) -> list[str]:
 
 
 def _shown_name(name: str) -> str:
-    """A section's name as the print note says it: ``cards Spice cards`` (a deck's own section) as ``Spice cards``."""
+    """A section's name as the print note says it: a set's own section (``cards Spice cards``, ``tokens Coins, Gems``)
+    by its titles alone."""
     kind, _, title = name.partition(" ")
-    return title if kind in ("cards", "board", "tokens") and kind.rstrip("s") in title.lower() else name
+    return title if kind in ("cards", "board", "tokens") and title else name
 
 
 def _sentence(text: str) -> str:
