@@ -345,8 +345,9 @@ def docs(out: str, open_browser: bool) -> None:
 @SET_OPTION
 @click.option("--serve", is_flag=True, help="serve OUT on localhost; open pages reload after each build")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="port for --serve")
+@click.option("--outline", is_flag=True, help="--kit: build the layout views too (as build --outline; the gallery shows them)")
 def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config_path: str | None, out: str, paper: str | None,
-          sets: tuple[str, ...], serve: bool, port: int) -> None:
+          sets: tuple[str, ...], serve: bool, port: int, outline: bool) -> None:
     """Rebuild kits when their config, templates, game files or kit folder change; one line per rebuild; Ctrl-C stops."""
     from printkit.build import require_kit
     from printkit.watch import Watcher, game_source, kit_source
@@ -359,11 +360,14 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
         require_kit(name)
+    if outline and not kits:
+        _fail("--outline is for kit folders (--kit DIR): it draws the layouts of their kit.toml")
     if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")
     sources = [kit_source(k, sets, paper_name(paper)) for k in kits] or [game_source(n) for n in names]
     names = [s.name for s in sources]
     watcher = Watcher(sources, Path(out), config_path, sets, paper_name(paper), click.echo)
+    watcher.outline = outline
     server = start_server(Path(out), port) if serve else None
     if server is not None:
         click.echo(f"serving {out}/ at http://127.0.0.1:{port}/ (pages reload after each build)")
