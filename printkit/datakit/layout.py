@@ -62,14 +62,18 @@ class Art:
     lines: dict[str, int] | None = None
     """Each key of the folder's kit.toml -> its line (read when first asked for: :meth:`where`)."""
 
-    def where(self, key: str) -> str:
-        """``kit.toml line 48``: where ``key`` (or the table holding it) is written; the key alone when not found."""
+    def line(self, key: str) -> int | None:
+        """The line of kit.toml ``key`` (or the table holding it) is written on; None when it cannot be found."""
         if self.lines is None:
             try:
                 self.lines = key_lines((self.folder / "kit.toml").read_text(encoding="utf-8")) if self.source else {}
             except (OSError, UnicodeDecodeError):
                 self.lines = {}
-        number = line_of(self.lines, key)
+        return line_of(self.lines, key)
+
+    def where(self, key: str) -> str:
+        """``layouts.front.title, kit.toml line 48``: the key and where it is written (the key alone when not found)."""
+        number = self.line(key)
         return key if number is None else f"{key}, {Path(self.source).name} line {number}"
 
     def read(self, written: str, key: str) -> bytes | str:

@@ -91,8 +91,8 @@ def outline_drawing(layout: Layout, piece: Target, painter: Painter, shape: str,
             x, y = at(box[0], box[1])
             style = Style(stroke=colour, width=0.6, dash=() if shown else (1.5, 1.5))
             shapes.append(Rect(x, y, max(k * box[2], 0.6), max(k * box[3], 0.6), style))
-            line = painter.art.where(element.key).rpartition(" line ")[2]
-            labels += _tag(x, y, f"{i} {element.name}" + (f" (line {line})" if line.isdigit() else ""), colour, tags)
+            line = painter.art.line(element.key)
+            labels += _tag(x, y, f"{i} {element.name}" + (f" (line {line})" if line is not None else ""), colour, tags)
         y = legend_y + (i - 1) * LEGEND_STEP
         shapes += _tag(legend_x, y - 3.2, str(i), colour, [])
         shapes.append(Text(legend_x + 8, y, f"{element.name} ({element.type}): {where}", LEGEND_PT, bold=True))
