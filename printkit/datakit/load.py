@@ -65,9 +65,7 @@ class KitFolder:
     @property
     def param_fields(self) -> dict[str, str]:
         """``[params]`` as the ``{params.NAME}`` fields data cells and layouts read."""
-        if "param fields" not in self.cache:
-            self.cache["param fields"] = param_fields(self.spec.params)
-        return dict(self.cache["param fields"])
+        return param_fields(self.spec.params)
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
