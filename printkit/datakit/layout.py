@@ -353,7 +353,8 @@ class Painter:
                       self.choice(element, "align", piece, ("left", "center", "right"), "left"),
                       self.choice(element, "valign", piece, ("top", "middle", "bottom"), "top"),
                       self.colour(element, "colour", piece, "#1A1A1A") or "#1A1A1A", bool(element.props.get("wrap", True)),
-                      max(0.8, min(3.0, self.number(element, "line_height", piece, 1.2))))
+                      max(0.8, min(3.0, self.number(element, "line_height", piece, 1.2))),
+                      icon_size=max(0.5, min(3.0, self.number(element, "icon_size", piece, 1.0))))
         font = self.text(element, "font", piece, "Vera").strip()
         if font not in self.art.fonts and font != "Vera":
             column = single_field(str(element.props.get("font", "")))

@@ -134,6 +134,16 @@ h = 40
     assert b"0.94902 0.788235 0.298039 rg" in content or b".94902 .788235 .298039 rg" in content
 
 
+def test_icon_size_enlarges_inline_icons_within_the_line(tmp_path: Path) -> None:
+    kit_text = CARD.replace('text = "{title}"', 'text = "Pay 2 :star: now"\nicon_size = "{big}"')
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": "title,colour,big\nA,#AA3300,1.5\nB,#AA3300,1\n", "art/star.svg": STAR})
+    large, plain = (images(card)[0] for card in kit.artwork["cards"].children[:2])
+    em = 12 * 25.4 / 72
+    assert plain.h == pytest.approx(em) and large.h == pytest.approx(1.5 * em) and large.w == pytest.approx(2 * large.h)
+    before, after = texts(kit.artwork["cards"].children[0])
+    assert before.text == "Pay 2 " and after.x == pytest.approx(large.x + large.w)  # the text after it moves on
+
+
 def test_missing_image_small_text_and_safe_line_are_findings(tmp_path: Path) -> None:
     kit_text = CARD + '''
 [layouts.front.art]
