@@ -144,15 +144,19 @@ def game_job(config: Config, game: str) -> Job:
 
 
 def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, out: Path | None = None,
-             run_code: bool = True) -> Job:
+             run_code: bool = True, outline: bool = False) -> Job:
     """The build of a designer's kit folder; its inputs are every file of the folder, ``--set`` and ``--paper``
-    (``out``: where a failed game of the kit's checks is kept; ``run_code`` False: the kit's Python code is not run)."""
+    (``out``: where a failed game of the kit's checks is kept; ``run_code`` False: the kit's Python code is not run;
+    ``outline``: the layout views are drawn too)."""
+    from dataclasses import replace
+
     from printkit.kitgame.kit import folder_kit
     from printkit.kitgame.spec import read_kit
     from printkit.userinput.paths import kit_files
 
-    loaded = read_kit(folder, sets, paper, out=out, run_code=run_code)
-    settings = {"kit": loaded.display, "sets": list(sets), "paper": paper, **({} if run_code else {"code": False})}
+    loaded = replace(read_kit(folder, sets, paper, out=out, run_code=run_code), outline=outline)
+    settings = {"kit": loaded.display, "sets": list(sets), "paper": paper, **({} if run_code else {"code": False}),
+                **({"outline": True} if outline else {})}
     return Job(loaded.spec.name, f"{folder.rstrip('/')}/kit.toml",
                lambda: input_digest(settings, read_inputs(kit_files(loaded.path))), lambda: folder_kit(loaded))
 

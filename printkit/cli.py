@@ -143,8 +143,10 @@ def _report(result: Any, verify_hint: str) -> None:
 @SET_OPTION
 @click.option("--force", is_flag=True, help="rebuild even when nothing the kit is made from changed")
 @NO_CODE_OPTION
+@click.option("--outline", is_flag=True, help="also draw the layout view: OUT/<kit>/outline/<set>.<layout>.svg and .png, every "
+                                              "element's box, name and kit.toml line over a piece, with the cut, bleed and safe lines")
 def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config_path: str | None, out: str, paper: str | None,
-          sets: tuple[str, ...], force: bool, no_code: bool) -> None:
+          sets: tuple[str, ...], force: bool, no_code: bool, outline: bool) -> None:
     """Build print-ready kits into OUT/<game>/ (a kit folder: OUT/<kit name>/); a kit whose inputs did not change is kept.
 
     The build checks the kit as verify does (a kit with rules.py: its example game, the deck its rules deal, random
@@ -163,12 +165,14 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     if no_code and not kits:
         _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
+    if outline and not kits:
+        _fail("--outline is for kit folders (--kit DIR): it draws the layouts of their kit.toml")
     recover(Path(out))  # a kit a killed build left aside is put back first, even when this build then fails
     failing: list[Any] = []
     for folder in kits:
         if sys.stderr.isatty():
             click.echo(f"building {folder} ...", err=True)
-        for result in build_many([data_job(folder, sets, paper_name(paper), Path(out), not no_code)], Path(out), force=force):
+        for result in build_many([data_job(folder, sets, paper_name(paper), Path(out), not no_code, outline)], Path(out), force=force):
             _report(result, f"--kit {folder}")
             failing += [result] if any(f.level == "error" for f in result.findings) else []
     if names:
@@ -321,7 +325,8 @@ def _open_page(page: Path) -> None:
 @OUT_OPTION
 @click.option("--open", "open_browser", is_flag=True, help="open the site in a web browser")
 def docs(out: str, open_browser: bool) -> None:
-    """Build the documentation site into OUT/site/ (from a clone of printkit's repository, with mkdocs installed)."""
+    """Build the documentation site into OUT/site/: run it inside a clone of printkit's repository (mkdocs.yml, docs/),
+    with mkdocs installed (pip install '.[test]')."""
     from printkit.docs.site import build_site
 
     page = build_site(Path(out))
@@ -340,8 +345,9 @@ def docs(out: str, open_browser: bool) -> None:
 @SET_OPTION
 @click.option("--serve", is_flag=True, help="serve OUT on localhost; open pages reload after each build")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="port for --serve")
+@click.option("--outline", is_flag=True, help="--kit: build the layout views too (as build --outline; the gallery shows them)")
 def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config_path: str | None, out: str, paper: str | None,
-          sets: tuple[str, ...], serve: bool, port: int) -> None:
+          sets: tuple[str, ...], serve: bool, port: int, outline: bool) -> None:
     """Rebuild kits when their config, templates, game files or kit folder change; one line per rebuild; Ctrl-C stops."""
     from printkit.build import require_kit
     from printkit.watch import Watcher, game_source, kit_source
@@ -354,11 +360,14 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
         _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
     for name in names:
         require_kit(name)
+    if outline and not kits:
+        _fail("--outline is for kit folders (--kit DIR): it draws the layouts of their kit.toml")
     if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")
     sources = [kit_source(k, sets, paper_name(paper)) for k in kits] or [game_source(n) for n in names]
     names = [s.name for s in sources]
     watcher = Watcher(sources, Path(out), config_path, sets, paper_name(paper), click.echo)
+    watcher.outline = outline
     server = start_server(Path(out), port) if serve else None
     if server is not None:
         click.echo(f"serving {out}/ at http://127.0.0.1:{port}/ (pages reload after each build)")
@@ -427,8 +436,11 @@ def replay(game: str | None, kits: tuple[str, ...], log: str, as_json: bool, con
 @SET_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False), default="output", show_default=True,
               help="output folder: a finished run is kept in OUT/<game>/balance/simulate.json for the gallery")
+@click.option("--log-game", "log_game", type=click.IntRange(1, 10_000_000), default=None, metavar="N",
+              help="--kit: also write game N of the run as a log, each move noted with its player, to "
+                   "OUT/<kit>/logs/simulate-seed-S-game-N.log (replay it, or paste it into rules.md's ```game block)")
 def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, players: str, as_json: bool, workers: int,
-             config_path: str | None, sets: tuple[str, ...], out: str) -> None:
+             config_path: str | None, sets: tuple[str, ...], out: str, log_game: int | None) -> None:
     """Seeded playouts: win and draw rates with 95% intervals, game length, speed."""
     from printkit.balance.latest import keep_simulation
     from printkit.balance.progress import Progress
@@ -438,6 +450,10 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     from printkit.rules.reasons import reasons_lines
     from printkit.rules.simulate import RESULTS
 
+    if log_game is not None and not kits:
+        _fail("--log-game is for kit folders (--kit DIR): a built-in game's runs are played by its own fast engines")
+    if log_game is not None and log_game > count:
+        _fail(f"--log-game {log_game}: the run plays {count} game{'s' if count != 1 else ''} (--games)")
     spec, params, ref = _playable(game, kits, config_path, sets)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:
@@ -475,6 +491,13 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     kept = keep_simulation(Path(out), spec.name, data, to_mapping(params), seed) if complete else None
     if kept is not None:
         click.echo(f"  kept for the gallery: {kept}")
+    if log_game is not None:
+        from printkit.balance.gamelog import game_log, write_game_log
+
+        with _memory_of(ref):
+            text = game_log(spec, params, (names[0], names[1]), seed, log_game, spec.title)
+        click.echo(f"  game {log_game}: {write_game_log(Path(out), spec.name, text, seed, log_game)} "
+                   f"(printkit replay --kit {kits[0]} shows it; paste it into rules.md's ```game block)")
     if not complete:
         sys.exit(130)
 

@@ -469,6 +469,8 @@ class Game:
     """State keys nobody sees (a face-down draw pile): players see how many items they hold."""
     per_player: tuple[str, ...] = ()
     """State keys holding one entry per player that everyone sees (scores, coins): shown with the players' names."""
+    internal: tuple[str, ...] = ()
+    """State keys of bookkeeping (a flag such as ``over``, a turn counter): the default :meth:`text` leaves them out."""
     endings: tuple[str, ...] = ()
     """The ways a game can end: each outcome's reason starts with one. verify checks each is reached."""
     aids: tuple[str, ...] = ()
@@ -599,7 +601,11 @@ class Game:
 
     def why_not(self, state: Any, move: Any) -> str | None:
         """Why ``move`` is not legal in ``state``, for the messages of replay, the terminal and tests.
-        Default: None (the message then lists the legal moves)."""
+        Default: None (the message then lists the legal moves).
+
+        It is asked about moves the engine holds: those :meth:`parse` returns and the browser table's clicks. Without a
+        :meth:`parse` of its own a log line is matched against the legal moves' notations, and a line naming none of
+        them lists the legal moves: give the game a :meth:`parse` for this method to explain such lines."""
         return None
 
     def notation(self, state: Any, move: Any) -> str:
@@ -644,14 +650,19 @@ class Game:
         raise NotImplementedError
 
     def text(self, state: Any) -> str:
-        """The position as text for a terminal and ``printkit replay``. Default: one line per state key."""
+        """The position as text for a terminal and ``printkit replay``. Default: one line per state key but the
+        :attr:`internal` ones, each player's entry of a :attr:`private` key (a hand) sorted by its items' text."""
         if not isinstance(state, Mapping):
             return str(state)
         names = self.names()
         lines = []
         for key, value in state.items():
+            if key in self.internal:
+                continue
             if key == "to_move":
                 value = "chance" if value == CHANCE else names[value] if isinstance(value, int) and 0 <= value < len(names) else value
+            if key in self.private and isinstance(value, (list, tuple)):
+                value = [sorted(entry, key=value_text) if isinstance(entry, (list, tuple)) else entry for entry in value]
             lines.append(f"{key}: {value_text(value, names if key in self.private or key in self.per_player else None)}")
         return "\n".join(lines)
 

@@ -16,7 +16,7 @@ import typing
 from typing import Any, Iterator, Mapping, TypeVar
 
 from printkit.errors import ConfigError
-from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
+from printkit.userinput.text import LINE_BREAKS, control_problem, quoted, unknown_key
 
 T = TypeVar("T")
 
@@ -124,8 +124,7 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], source: str, prefix: str
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     for key in sorted(data):
         if key not in fields:
-            known = ", ".join(sorted(fields))
-            raise ConfigError(source, f"{prefix}.{key}", f"unknown key (known keys: {known})")
+            raise ConfigError(source, f"{prefix}.{key}", unknown_key(key, fields))
     values: dict[str, Any] = {}
     for name, fld in fields.items():
         if name not in data:

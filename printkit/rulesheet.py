@@ -160,6 +160,8 @@ class Styles:
     h2: ParagraphStyle
     h3: ParagraphStyle
     cell: ParagraphStyle
+    code: ParagraphStyle
+    """Code blocks and the example game: monospace, so aligned comments stay aligned."""
     ink: str = "#1A1A1A"
     extra: dict[str, ParagraphStyle] = field(default_factory=dict)
 
@@ -181,6 +183,9 @@ def make_styles(ink: str, faces: tuple[str, str] = VERA) -> Styles:
         h2=ParagraphStyle("h2", parent=body, fontName=bold, fontSize=13, leading=16, spaceBefore=8, spaceAfter=3),
         h3=ParagraphStyle("h3", parent=body, fontName=bold, fontSize=10.5, leading=13, spaceBefore=5, spaceAfter=2),
         cell=ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+        code=ParagraphStyle("code", parent=body, fontName=(fonts.mono() or faces)[0], fontSize=8, leading=10.5,
+                            backColor=colors.HexColor("#F2F2F2"), borderPadding=(3, 4, 3, 4), spaceBefore=5, spaceAfter=9,
+                            leftIndent=4, rightIndent=4),
         ink=ink,
         extra={"caption": ParagraphStyle("caption", parent=body, fontName=italic, fontSize=8.5, leading=10.5,
                                          spaceBefore=2, spaceAfter=6)},
@@ -300,7 +305,7 @@ def _story(found: list[Block], styles: Styles, figures: Mapping[str, Drawing], w
         elif kind == "rule":
             story.append(HRFlowable(width="100%", thickness=0.5, color=colors.HexColor("#808080"), spaceBefore=2, spaceAfter=6))
         elif kind == "code":
-            story.append(_Paragraph(f"<b>{_code_lines(content)}</b>", styles.body))
+            story.append(_Paragraph(_code_lines(content), styles.code))
         elif kind == "figure":
             if content not in figures:
                 raise BuildError(f"rule sheet: unknown figure {quoted(content)} (known: {', '.join(sorted(figures))})")

@@ -94,6 +94,8 @@ class Watcher:
         self.config_arg = config_path
         self.config_file = Path(config_path) if config_path else Path("config.toml")
         self.gallery = gallery
+        self.outline = False
+        """Kit folders are built with their layout views (``watch --outline``, as ``build --outline``)."""
         self.fresh_process = False
         self.fingerprints: dict[str, str] = {}
         self.shown: dict[str, list[str]] = {}
@@ -193,7 +195,7 @@ class Watcher:
         from printkit.build import build_many, data_job, game_job
 
         folder = self.source(name).folder
-        job = game_job(config, name) if folder is None else data_job(folder, self.sets, self.paper)
+        job = game_job(config, name) if folder is None else data_job(folder, self.sets, self.paper, outline=self.outline)
         result, = build_many([job], self.out)
         return [{"level": f.level, "message": f.message} for f in result.findings]
 
@@ -207,6 +209,8 @@ class Watcher:
             command += ["--paper", self.paper]
         for item in self.sets:
             command += ["--set", item]
+        if self.outline and folder:
+            command.append("--outline")
         done = subprocess.run(command, capture_output=True, text=True)
         if done.returncode != 0:
             lines = (done.stderr or done.stdout).strip().splitlines() or ["the build failed"]

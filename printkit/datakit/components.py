@@ -92,12 +92,9 @@ def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str
     seen = {} if seen is None else seen
     copies = _copies(rows)
     for n, row in enumerate(rows, start=1):
-        fields = dict(row.fields)
-        fields.setdefault("n", str(n))
         first, last = copies[row.where]
-        numbers = f"{kind}s {first}-{last}" if last > first else f"{kind} {n}"
-        target = Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where,
-                        f"{sides.what} {quoted(sides.name)}, {numbers}", f"{sides.what} {quoted(sides.name)}")
+        target = piece_target(sides, row, n, f"{kind}s {first}-{last}" if last > first else f"{kind} {n}", settings)
+        fields = target.row
         front_layout = layout_of(sides.front, dict(layouts), fields, row.where, f"{sides.key}.front")
         ident = piece_ident(sides.ids.front, fields, painter, f"{sides.key}.id", row) or f"{kind}-{sides.name}-{n}"
         claim_id(seen, ident, row, f"{sides.key}.id")
@@ -114,6 +111,15 @@ def pieces(sides: Sides, rows: list[Row], painter: Painter, layouts: Mapping[str
     return made
 
 
+def piece_target(sides: Sides, row: Row, n: int, numbers: str, settings: PrintSettings) -> Target:
+    """Where piece ``n`` (of ``row``; ``numbers``: ``card 3`` or ``cards 3-5``) is drawn: its size, print geometry and
+    fields (``{n}`` its number)."""
+    fields = dict(row.fields)
+    fields.setdefault("n", str(n))
+    return Target(sides.w, sides.h, settings.bleed_mm, settings.safe_mm, fields, row.where,
+                  f"{sides.what} {quoted(sides.name)}, {numbers}", f"{sides.what} {quoted(sides.name)}")
+
+
 def claim_id(seen: dict[str, str], ident: str, row: Row, key: str) -> None:
     """Note that ``row`` made the SVG id ``ident``; an id the kit made before is a ConfigError naming both rows."""
     if ident in seen:
@@ -122,16 +128,24 @@ def claim_id(seen: dict[str, str], ident: str, row: Row, key: str) -> None:
     seen[ident] = row.where
 
 
+def deck_sides(deck: Deck, key: str) -> Sides:
+    """What a deck's cards are drawn from."""
+    return Sides(deck.name, "deck", deck.width, deck.height, deck.front, deck.back, deck.label, key, deck.ids)
+
+
+def token_sides(spec: Tokens, key: str) -> Sides:
+    """What a token sheet's counters are drawn from (a hex counter is ``size`` across its flats)."""
+    w = spec.size
+    h = w * 2 / 3 ** 0.5 if spec.shape == "hex" else w
+    return Sides(spec.name, "token sheet", w, h, spec.front, spec.back, spec.label, key, spec.ids)
+
+
 def deck_pieces(deck: Deck, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,
                 key: str, seen: dict[str, str] | None = None) -> list[Piece]:
-    sides = Sides(deck.name, "deck", deck.width, deck.height, deck.front, deck.back, deck.label, key, deck.ids)
-    return pieces(sides, rows, painter, layouts, settings, "card", seen=seen)
+    return pieces(deck_sides(deck, key), rows, painter, layouts, settings, "card", seen=seen)
 
 
 def token_pieces(spec: Tokens, rows: list[Row], painter: Painter, layouts: Mapping[str, Layout], settings: PrintSettings,
                  key: str, seen: dict[str, str] | None = None) -> list[Piece]:
     """Round, square or hex counters; round and hex ones are cut along a guide of their shape."""
-    w = spec.size
-    h = w * 2 / 3 ** 0.5 if spec.shape == "hex" else w
-    sides = Sides(spec.name, "token sheet", w, h, spec.front, spec.back, spec.label, key, spec.ids)
-    return pieces(sides, rows, painter, layouts, settings, "token", spec.shape, seen)
+    return pieces(token_sides(spec, key), rows, painter, layouts, settings, "token", spec.shape, seen)

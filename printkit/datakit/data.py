@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from printkit.datakit.fields import fields_in, fill
 from printkit.datakit.schema import DELIMITERS, DataSource
 from printkit.errors import ConfigError
+from printkit.params import dotted_params
 from printkit.userinput.documents import DocumentError, parse_json, parse_toml
 from printkit.userinput.files import MB, read_bytes, reason
 from printkit.userinput.paths import inside, shown
@@ -68,6 +70,35 @@ def param_text(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(cell_text(v) for v in value)
     return cell_text(value)
+
+
+def param_fields(params: Mapping[str, Any]) -> dict[str, str]:
+    """kit.toml's ``[params]`` as the fields ``{params.NAME}`` reads (a group's by dotted name: ``params.abilities.bomb``),
+    in layouts and in data cells alike."""
+    return {f"params.{name}": param_text(value) for name, value in dotted_params(params).items()}
+
+
+def filled_cells(where: str, fields: dict[str, str], params: Mapping[str, str]) -> dict[str, str]:
+    """The row's cells with each ``{params.NAME}`` filled as a layout fills it (``{{`` and ``}}``: a brace), so the
+    printed piece and the rules' row read the same value. Another ``{field}`` in a cell is a ConfigError naming the
+    cell: a cell is a value, not a template of the row."""
+    if not any("{" in value or "}" in value for value in fields.values()):
+        return fields
+    out = dict(fields)
+    for column, value in fields.items():
+        names = fields_in(value)
+        if not names and "{{" not in value and "}}" not in value:
+            continue
+        for name in names:
+            if not name.startswith("params."):
+                raise ConfigError(where, f"column {quoted(column)}", f"{{{name}}}: a data cell fills only {{params.NAME}}, "
+                                  "a value of kit.toml's [params] (the layouts fill a piece's other fields; write {{ and "
+                                  "}} for a brace)")
+            if name not in params:
+                known = ", ".join(sorted(params)) or "none: kit.toml has no [params]"
+                raise ConfigError(where, f"column {quoted(column)}", f"{{{name}}}: no such parameter (known: {known})")
+        out[column] = fill(value, params)
+    return out
 
 
 def sniff_delimiter(text: str) -> str:
@@ -304,28 +335,31 @@ def _set_cells(records: list[tuple[str, dict[str, str]]], cells: tuple[CellSet, 
 
 
 def load_rows(folder: Path, display: str, spec: DataSource, source: str, cells: tuple[CellSet, ...] = (),
-              label: str | None = None) -> list[Row]:
+              label: str | None = None, params: Mapping[str, str] | None = None) -> list[Row]:
     """The rows of a data source, each repeated by its quantity; every bad cell is a ConfigError.
 
-    ``cells`` (``--set data...``) change columns of the rows their label names (``label``: the label column).
+    ``cells`` (``--set data...``) change columns of the rows their label names (``label``: the label column);
+    ``params`` (:func:`param_fields`) fill the ``{params.NAME}`` cells hold.
     """
     path = inside(folder, spec.path, source, spec.key)
     name = shown(folder, display, path)
     if not path.exists():
         raise ConfigError(source, spec.key, f"no file {name}")
-    return rows_of(_read(path, name, spec), spec, name, cells, label)
+    return rows_of(_read(path, name, spec), spec, name, cells, label, params)
 
 
 def rows_of(records: list[tuple[str, dict[str, str]]], spec: DataSource, name: str, cells: tuple[CellSet, ...] = (),
-            label: str | None = None) -> list[Row]:
+            label: str | None = None, params: Mapping[str, str] | None = None) -> list[Row]:
     """Records (``where``, fields as text) of a data file or of rules.py's rows checked as ``spec`` declares:
-    ``--set data...`` cells applied, column types checked, quantities made copies (``name``: the source in messages)."""
+    ``--set data...`` cells applied, ``{params.NAME}`` in cells filled, column types checked, quantities made copies
+    (``name``: the source in messages)."""
     if len(records) > MAX_ROWS:
         raise ConfigError(name, "", f"at most {MAX_ROWS} rows, got {len(records)}")
     if cells:
         records = _set_cells(records, cells, label, name)
     rows: list[Row] = []
     for index, (where, fields) in enumerate(records, start=1):
+        fields = filled_cells(where, fields, params or {})
         _plain_text(where, fields)
         for column, kind in spec.columns.items():
             problem = check_value(kind, fields.get(column, ""))

@@ -266,6 +266,8 @@ ELEMENT: dict[str, Key] = {
     "colour": Key("template", "the text's colour", elements=("text",)),
     "wrap": Key("boolean", "wrap into the box (default true)", elements=("text",)),
     "line_height": Key("measure", "line height in ems (default 1.2)", elements=("text",)),
+    "icon_size": Key("measure", "the height of inline `:icon:` pictures in ems of the text's size (default 1; 1.5 draws "
+                                "them half as large again; 0.5 to 3)", elements=("text",)),
     "font": Key("template", "`Vera` (default) or a name from `[fonts]`; may come from a column (`\"{face}\"`)", elements=("text",)),
     "src": Key("template", "an SVG (kept vector in the PDF) or PNG inside the kit folder, e.g. `\"art/{icon}.svg\"`",
                elements=("image",)),

@@ -15,10 +15,11 @@ from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
 from printkit.datakit import keys
 from printkit.datakit.boards import board_piece
-from printkit.datakit.components import deck_pieces, token_pieces
-from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_text
+from printkit.datakit.components import deck_pieces, deck_sides, token_pieces, token_sides
+from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_fields, param_text
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.outline import set_outlines
 from printkit.datakit.packing import SINGLE, token_sections
 from printkit.datakit.prescan import check_pictures
 from printkit.datakit.schema import DataSource, SectionSpec
@@ -27,7 +28,6 @@ from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
 from printkit.errors import BuildError, ConfigError
 from printkit.kit.model import Finding, PieceSet, Section
-from printkit.params import dotted_params
 from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
 from printkit.press.sheets import Page, Sheet, grid_sheets
@@ -65,6 +65,8 @@ class Laid:
     """The pages the kit's Python draws whole (``[[pages]]``), by set."""
     turnable: set[str] = field(default_factory=set)
     """Boards printed a quarter turn round when that fits the paper better (``turn_to_fit``)."""
+    outlines: dict[str, Drawing] = field(default_factory=dict)
+    """The layout views (``build --outline``), by ``<set>.<layout>``: see :mod:`printkit.datakit.outline`."""
 
     def add(self, kind: str, name: str, title: str, pieces: list[Piece], spec: Any = None) -> None:
         self.pieces[name], self.kinds[name], self.titles[name], self.shapes[name] = pieces, kind, title, spec
@@ -177,7 +179,7 @@ def _boards(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str]) -> None:
             piece = spaces_board(board, rows, painter, spec.layouts, _key("board", i, len(spec.boards)), seen)
             made.findings += painter.findings
         else:
-            rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
+            rows = load_rows(kit.path, kit.display, board.data, spec.source, params=kit.param_fields) if board.data else []
             piece = board_piece(board, rows, spec.settings.safe_mm, art.icon)
         made.add("board", board.name, _titled(board.title, spec.params), [piece], board)
 
@@ -194,11 +196,22 @@ def _data_sets(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str], token
             painter = Painter(art, _columns(rows), spec.source, _data_name(kit, item.data))
             pieces = make(item, rows, painter, spec.layouts, settings, _key(kind, i, len(sets)), seen)  # type: ignore[operator]
             made.findings += painter.findings
+            if kit.outline:
+                made.outlines.update(_outlines(kit, art, item, rows, kind, _key(kind, i, len(sets))))
             if kind == "deck" and not pieces:
                 where = item.data.path or f"rows_{item.data.computed}()"
                 made.findings.append(Finding("warning", f"deck {quoted(item.name)}: no cards to print ({where} has no row "
                                                          "with a quantity above 0)"))
             made.add(kind, item.name, _titled(item.title, spec.params), pieces, item)
+
+
+def _outlines(kit: KitFolder, art: Art, item: Any, rows: list[Row], kind: str, key: str) -> dict[str, Drawing]:
+    """The layout views of a deck or token sheet (drawn with a painter of their own: its findings are the build's
+    already)."""
+    painter = Painter(art, _columns(rows), kit.spec.source, _data_name(kit, item.data))
+    if kind == "deck":
+        return set_outlines(deck_sides(item, key), "rect", rows, painter, kit.spec.layouts, kit.spec.settings, "card")
+    return set_outlines(token_sides(item, key), item.shape, rows, painter, kit.spec.layouts, kit.spec.settings, "token")
 
 
 def _group_of(kit: KitFolder, made: Laid) -> dict[str, list[str]]:
@@ -340,7 +353,7 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
     """The rows with kit.toml's ``[params]`` as fields ``params.NAME`` (``{params.hand_size}`` in a layout)."""
     if not params:
         return rows
-    extra = {f"params.{name}": param_text(value) for name, value in dotted_params(params).items()}
+    extra = param_fields(params)
     return [Row({**extra, **row.fields}, row.where, row.index) for row in rows]
 
 

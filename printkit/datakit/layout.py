@@ -34,9 +34,12 @@ from printkit.kit.model import Finding
 from printkit.userinput.files import read_bytes, reason
 from printkit.userinput.paths import inside, shown
 from printkit.userinput.text import quoted
+from printkit.userinput.tomllines import key_lines, line_of
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")
 MISSING = "#D0021B"
+EDGES = ("left", "top", "right", "bottom")
+"""A piece's edges in the order messages name them."""
 MAX_NUMBER = 10_000.0
 """The largest number a layout takes (mm, pt or degrees): far past any card, and safe from overflow."""
 
@@ -56,6 +59,22 @@ class Art:
     """In-memory pictures by name (built-in decks pass vector diagrams this way)."""
     fonts: dict[str, tuple[str, str]] = field(default_factory=dict)
     """A kit's fonts by the name layouts use: registered regular and bold faces."""
+    lines: dict[str, int] | None = None
+    """Each key of the folder's kit.toml -> its line (read when first asked for: :meth:`where`)."""
+
+    def line(self, key: str) -> int | None:
+        """The line of kit.toml ``key`` (or the table holding it) is written on; None when it cannot be found."""
+        if self.lines is None:
+            try:
+                self.lines = key_lines((self.folder / "kit.toml").read_text(encoding="utf-8")) if self.source else {}
+            except (OSError, UnicodeDecodeError):
+                self.lines = {}
+        return line_of(self.lines, key)
+
+    def where(self, key: str) -> str:
+        """``layouts.front.title, kit.toml line 48``: the key and where it is written (the key alone when not found)."""
+        number = self.line(key)
+        return key if number is None else f"{key}, {Path(self.source).name} line {number}"
 
     def read(self, written: str, key: str) -> bytes | str:
         """The picture's bytes, or why it cannot be had (a message)."""
@@ -125,6 +144,9 @@ class Painter:
         """The shapes of elements that read no column (a card's frame, a fixed disc), by piece geometry: drawn once."""
         self.fixed: dict[str, bool] = {}
         self.boxes: dict[tuple[str, str, float, float, float, float], tuple[TextBox, str]] = {}
+        self.crossings: dict[tuple[str, str], tuple[int, dict[str, float]]] = {}
+        """(set, element) -> the index of its finding in ``notes`` and how far it crosses the safe line at each edge
+        (the most over the pieces drawn so far, in mm)."""
 
     @property
     def findings(self) -> list[Finding]:
@@ -242,6 +264,22 @@ class Painter:
             raise ConfigError(self.source, element.key, f"a box of {w:g} x {h:g} mm: width and height must be above 0")
         return fx + x, fy + y, w, h
 
+    def bounds(self, element: Element, piece: Target) -> tuple[float, float, float, float]:
+        """The element's box on the piece (x, y, w, h in mm from the cut's top-left): a rect's, text's or picture's own
+        box; a circle's, polygon's or line's extent (before any ``rotate``)."""
+        if element.type in ("rect", "text", "image"):
+            return self.box(element, piece)
+        points: list[tuple[float, float]] = []
+        for shape in {"circle": self._circle, "polygon": self._polygon, "line": self._line}[element.type](element, piece):
+            if isinstance(shape, Circle):
+                points += [(shape.cx - shape.r, shape.cy - shape.r), (shape.cx + shape.r, shape.cy + shape.r)]
+            elif isinstance(shape, Polygon):
+                points += list(shape.points)
+            elif isinstance(shape, Line):
+                points += [(shape.x1, shape.y1), (shape.x2, shape.y2)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
     def element(self, element: Element, piece: Target, layout: str) -> list[Shape]:
         fixed = self.fixed.get(element.key)
         if fixed is None:
@@ -315,7 +353,8 @@ class Painter:
                       self.choice(element, "align", piece, ("left", "center", "right"), "left"),
                       self.choice(element, "valign", piece, ("top", "middle", "bottom"), "top"),
                       self.colour(element, "colour", piece, "#1A1A1A") or "#1A1A1A", bool(element.props.get("wrap", True)),
-                      max(0.8, min(3.0, self.number(element, "line_height", piece, 1.2))))
+                      max(0.8, min(3.0, self.number(element, "line_height", piece, 1.2))),
+                      icon_size=max(0.5, min(3.0, self.number(element, "icon_size", piece, 1.0))))
         font = self.text(element, "font", piece, "Vera").strip()
         if font not in self.art.fonts and font != "Vera":
             column = single_field(str(element.props.get("font", "")))
@@ -348,10 +387,27 @@ class Painter:
         return shapes if result.fits else [_overfull(shape) for shape in shapes]
 
     def _safe(self, element: Element, piece: Target, box: tuple[float, float, float, float], shown_: bool) -> None:
+        """Note an element whose box crosses the safe line: which edges and by how many mm (the most over the set's
+        pieces), with the line of kit.toml it is written on; one finding per element and set."""
         x, y, w, h = box
         s = piece.safe
-        if shown_ and element.frame != "bleed" and (x < s - 0.05 or y < s - 0.05 or x + w > piece.w - s + 0.05 or y + h > piece.h - s + 0.05):
-            self.note("warning", f"{piece.group}: element {quoted(element.name)} ({element.key}) crosses the safe line, {s:g} mm inside the cut")
+        if not shown_ or element.frame == "bleed":
+            return
+        over = {"left": s - x, "top": s - y, "right": x + w - (piece.w - s), "bottom": y + h - (piece.h - s)}
+        crossed = {edge: mm for edge, mm in over.items() if mm > 0.05}
+        if not crossed:
+            return
+        key = (piece.group, element.key)
+        if key not in self.crossings:
+            self.crossings[key] = (len(self.notes), {})
+            self.notes.append(Finding("warning", ""))
+        index, worst = self.crossings[key]
+        for edge, mm in crossed.items():
+            worst[edge] = max(worst.get(edge, 0.0), mm)
+        edges = " and ".join(f"{mm:.1f} mm at the {edge} edge" + (" (past the cut)" if mm > s + 0.05 else "")
+                             for edge, mm in sorted(worst.items(), key=lambda item: EDGES.index(item[0])))
+        self.notes[index] = Finding("warning", f"{piece.group}: element {quoted(element.name)} ({self.art.where(element.key)}) "
+                                               f"crosses the safe line ({s:g} mm inside the cut) by {edges}")
 
     def _image(self, element: Element, piece: Target) -> list[Shape]:
         x, y, w, h = self.box(element, piece)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from printkit.datakit.data import CellSet, Row, cell_text, load_rows, rows_of
+from printkit.datakit.data import CellSet, Row, cell_text, load_rows, param_fields, rows_of
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
 from printkit.params import plain_params
@@ -45,6 +45,8 @@ class KitFolder:
     """The output folder of the command reading the kit: a game of the checks that fails is kept there as a log."""
     run_code: bool = True
     """False (``build --no-code``): the kit's Python code is not run (a kit from someone else, printed unread)."""
+    outline: bool = False
+    """True (``build --outline``): the layout view of every layout its decks and token sheets use is drawn too."""
 
     def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
         """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
@@ -57,8 +59,13 @@ class KitFolder:
             if name not in self.computed:
                 raise LookupError(f"{name}: rows computed by rules.py are handed in (printkit.kitgame.rows)")
             records, shown_as = self.computed[name]
-            return rows_of(records, data, shown_as, cells, label)
-        return load_rows(self.path, self.display, data, self.spec.source, cells, label)
+            return rows_of(records, data, shown_as, cells, label, self.param_fields)
+        return load_rows(self.path, self.display, data, self.spec.source, cells, label, self.param_fields)
+
+    @property
+    def param_fields(self) -> dict[str, str]:
+        """``[params]`` as the ``{params.NAME}`` fields data cells and layouts read."""
+        return param_fields(self.spec.params)
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:

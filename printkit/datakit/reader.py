@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from printkit.errors import ConfigError
 from printkit.params import bound, describe
+from printkit.userinput.text import unknown_key
 
 if TYPE_CHECKING:
     from printkit.datakit.keys import Key
@@ -114,5 +115,4 @@ class Table:
         """Refuse keys that were never read (typos: ``fornt``)."""
         for name in sorted(self.data):
             if name not in self.used:
-                listed = ", ".join(sorted(set(self.used) | set(known)))
-                raise self.fail(name, f"unknown key (known keys: {listed})")
+                raise self.fail(name, unknown_key(name, {*self.used, *known}))

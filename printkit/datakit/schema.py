@@ -18,7 +18,7 @@ from printkit.errors import ConfigError
 from printkit.guard.limits import Limits
 from printkit.params import checked_params, describe, from_mapping
 from printkit.press.settings import PAPERS, PrintSettings
-from printkit.userinput.text import quoted
+from printkit.userinput.text import quoted, unknown_key
 
 if TYPE_CHECKING:
     from printkit.datakit.when import Condition
@@ -235,7 +235,7 @@ def _element_value(table: Table, key: str) -> Any:
     allowed = ELEMENT_KEYS[kind] if kind in ELEMENT_KEYS else tuple(keys.ELEMENT)
     if key not in allowed:
         what = f"a {kind}" if kind in ELEMENT_KEYS else "an element"
-        raise table.fail(key, f"unknown key for {what} (known keys: {', '.join(sorted(allowed))})")
+        raise table.fail(key, unknown_key(key, allowed, what))
     if key in NUMBERS:
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             raise table.fail(key, f"expected a number or a '{{field}}' template, got {quoted(value)}")
@@ -318,7 +318,7 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
     allowed = ELEMENT_KEYS[kind]
     for prop in sorted(data):
         if prop not in allowed:
-            raise ConfigError(source, f"{key}.{prop}", f"unknown key for a {kind} (known keys: {', '.join(sorted(allowed))})")
+            raise ConfigError(source, f"{key}.{prop}", unknown_key(prop, allowed, f"a {kind}"))
     if kind == "polygon" and "points" not in data and "sides" not in data:
         raise ConfigError(source, key, "a polygon needs points = [[x, y], ...] or sides with cx, cy, r")
     if kind == "image" and "src" not in data:

@@ -48,6 +48,8 @@ class TextBox:
     """A kit's registered font (the element's face: bold when ``bold``), or "" for Vera."""
     bold_font: str = ""
     """The kit font's bold face, for ``**bold**`` runs ("" for Vera)."""
+    icon_size: float = 1.0
+    """Inline icons' height in ems of the text's size."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ def _face(box: TextBox, bold: bool, italic: bool) -> tuple[bool, str, bool]:
 
 def _run_width(run: Run, size: float, box: TextBox) -> float:
     if run.icon is not None:
-        return _icon_width(run.icon, size)
+        return _icon_width(run.icon, size * box.icon_size)
     bold, font, italic = _face(box, run.bold, run.italic)
     return fonts.text_width(run.text, size, bold, font, italic)
 
@@ -181,8 +183,8 @@ def _shapes(lines: list[list[Word]], size: float, box: TextBox) -> list[Shape]:
                     x += _run_width(run, size, box)
                     continue
                 flush(blank=True)
-                iw = _icon_width(run.icon, size)
-                ih = size * MM_PER_PT
+                iw = _icon_width(run.icon, size * box.icon_size)
+                ih = size * box.icon_size * MM_PER_PT
                 shapes.append(contain(run.icon, x, baseline - asc / 2 - ih / 2, iw, ih))
                 x += iw
                 pending, start = "", x

@@ -1,31 +1,22 @@
 """MkDocs hooks (``hooks:`` in mkdocs.yml): generated reference tables into pages, JSON Schemas into the site.
 
 A page marks where a generated section goes with ``<!-- printkit:NAME -->`` (NAME from
-:data:`printkit.docs.reference.GENERATED`); an unknown name fails the build.
+:data:`printkit.docs.reference.GENERATED`); the committed page holds the section as last written, up to
+``<!-- /printkit -->``, and the site shows it generated afresh. An unknown name fails the build.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
-from printkit.docs.reference import GENERATED
+from printkit.docs.reference import MARKER, generated
 from printkit.docs.schemas import config_schema, kit_schema, schema_text
-
-MARKER = re.compile(r"<!--\s*printkit:([a-z-]+)\s*-->(?:.*?<!--\s*/printkit\s*-->)?", re.S)
-"""``<!-- printkit:NAME -->``, optionally followed by text up to ``<!-- /printkit -->`` that the section replaces
-(a note for Markdown viewers that do not run this hook)."""
 
 
 def expand(markdown: str, where: str) -> str:
-    """``markdown`` with every marker replaced by its generated section."""
-    def section(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name not in GENERATED:
-            raise ValueError(f"{where}: unknown generated section {name!r} (known: {', '.join(GENERATED)})")
-        return GENERATED[name]()
-    return MARKER.sub(section, markdown)
+    """``markdown`` with every marker, and the section written after it, replaced by the section generated now."""
+    return MARKER.sub(lambda match: generated(match.group(1), where), markdown)
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:

@@ -1,8 +1,8 @@
 """The documentation's pictures, made from real builds: ``python -m printkit.docs.pictures [DIR]``.
 
 Writes into DIR (default ``docs/images``): ``kit-page.png`` (the starter kit's card page, from its kit.pdf),
-``gallery.png`` (the gallery's kit page after an edit, shot by headless Chromium) and ``balance-rates.png``
-(a balance sweep's plot). Small palette PNGs, so they can live in the repository and show on a fresh clone.
+``gallery.png`` (the gallery's kit page after an edit, shot by headless Chromium), ``balance-rates.png``
+(a balance sweep's plot) and ``outline.png`` (the layout view of the starter kit's card front). Small palette PNGs, so they can live in the repository and show on a fresh clone.
 """
 
 from __future__ import annotations
@@ -74,6 +74,13 @@ def gallery_shot(work: Path, target: Path) -> Path:
     return save_small(Image.open(shot), target / "gallery.png", 640)
 
 
+def outline_view(work: Path, target: Path) -> Path:
+    """The layout view (``build --outline``) of the starter kit's card front."""
+    printkit("new", "outlined", "--title", "My Game", cwd=work)
+    printkit("build", "--kit", "outlined", "--outline", cwd=work)
+    return save_small(Image.open(work / "output" / "outlined" / "outline" / "cards.card-front.png"), target / "outline.png", 760)
+
+
 def balance_rates(work: Path, target: Path) -> Path:
     """The rates plot of a small, seeded Tic Tac Warfare board-size sweep."""
     printkit("balance", "--game", "warfare", "--sweep", "games.warfare.board_size=5..8", "--set", "games.warfare.line_length=4",
@@ -86,7 +93,7 @@ def main(argv: list[str]) -> None:
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        for make in (kit_page, gallery_shot, balance_rates):
+        for make in (kit_page, gallery_shot, balance_rates, outline_view):
             path = make(work, target)
             print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KiB)")
 

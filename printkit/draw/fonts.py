@@ -39,6 +39,34 @@ def register() -> None:
     _string_width = pdfmetrics.stringWidth
 
 
+MONO = "DejaVuSansMono"
+MONO_BOLD = "DejaVuSansMono-Bold"
+"""The rule sheet's monospace faces (code blocks, the example game): DejaVu Sans Mono, as matplotlib ships it."""
+
+
+@lru_cache(maxsize=None)
+def mono() -> tuple[str, str] | None:
+    """Register DejaVu Sans Mono (regular, bold; embedded like Vera) from matplotlib's font folder, found without
+    importing matplotlib; None when that folder lacks it (the caller keeps its proportional face)."""
+    import importlib.util
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    spec = importlib.util.find_spec("matplotlib")
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    folders = [os.path.join(place, "mpl-data", "fonts", "ttf") for place in places]
+    for folder in folders:
+        files = {MONO: os.path.join(folder, "DejaVuSansMono.ttf"), MONO_BOLD: os.path.join(folder, "DejaVuSansMono-Bold.ttf")}
+        if all(os.path.isfile(path) for path in files.values()):
+            register()
+            for name, path in files.items():
+                pdfmetrics.registerFont(TTFont(name, path))
+            pdfmetrics.registerFontFamily(MONO, normal=MONO, bold=MONO_BOLD, italic=MONO, boldItalic=MONO_BOLD)
+            return MONO, MONO_BOLD
+    return None
+
+
 MAX_FONT_BYTES = 50 * MB
 """The largest font file a kit may bring (a font with every CJK character is about 20 MB)."""
 _CUSTOM: dict[str, tuple[str, float, float]] = {}

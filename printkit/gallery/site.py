@@ -28,6 +28,7 @@ from printkit.gallery.changes import (
 )
 from printkit.gallery.pages import PageImages, render_pdf
 from printkit.kit.history import previous_folder
+from printkit.kit.model import OUTLINE
 from printkit.rules.reasons import reasons_lines
 from printkit.userinput.files import MB, read_bytes, reason
 
@@ -68,6 +69,8 @@ class KitView:
     manifest: dict[str, Any]
     findings: list[dict[str, str]] | None
     artwork: list[tuple[str, str, str]] = field(default_factory=list)
+    outlines: list[tuple[str, str, str]] = field(default_factory=list)
+    """The layout views (``build --outline``): name, SVG and PNG."""
     pdfs: list[tuple[str, list[Thumbnail]]] = field(default_factory=list)
     rules_html: str = ""
     parameters: list[tuple[str, Any]] = field(default_factory=list)
@@ -88,6 +91,11 @@ class KitView:
     @property
     def warnings(self) -> int:
         return sum(1 for f in self.findings or [] if f.get("level") == "warning")
+
+    @property
+    def from_kit_folder(self) -> bool:
+        """Whether the kit was built from a kit folder (``--kit``: its layouts can be outlined)."""
+        return str(self.manifest.get("config", "")).endswith("kit.toml")
 
     @property
     def cover(self) -> str | None:
@@ -195,6 +203,8 @@ def kit_view(folder: Path, cache: Path) -> KitView:
     shutil.rmtree(folder / GALLERY, ignore_errors=True)
     view.artwork = [(svg.name, f"artwork/{svg.name}", f"artwork/{svg.stem}.png")
                     for svg in sorted((folder / "artwork").glob("*.svg")) if svg.with_suffix(".png").is_file()]
+    view.outlines = [(svg.stem, f"{OUTLINE}/{svg.name}", f"{OUTLINE}/{svg.stem}.png")
+                     for svg in sorted((folder / OUTLINE).glob("*.svg")) if svg.with_suffix(".png").is_file()]
     pages = _pdf_pages(folder, cache)
     for name, images in pages.items():
         stem = Path(name).stem

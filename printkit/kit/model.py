@@ -11,6 +11,9 @@ from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Sheet
 
+OUTLINE = "outline"
+"""The folder of the layout views (``build --outline``) in a kit's output."""
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -83,6 +86,8 @@ class Kit:
     """What the PNG preview of ``artwork/<stem>`` shows where it is not the whole SVG (the first cards of a large deck)."""
     pictures: dict[str, Drawing] = field(default_factory=dict)
     """Pictures the rule sheet places (``![caption](path)``), by the path as written."""
+    outlines: dict[str, Drawing] = field(default_factory=dict)
+    """The layout views ``build --outline`` writes (``outline/<set>.<layout>.svg`` and ``.png``), by file stem."""
 
     decks: list[PieceSet] = field(default_factory=list)
     """The card decks, each in deck order with every copy (a card's back is its piece's ``back``)."""

@@ -291,6 +291,6 @@ def with_previews(files: dict[str, bytes], started: dict[str, bytes | str], rend
     """The kit's files with its previews (``started``: each PNG, or the key of its rendering in ``rendered``), sorted
     by path."""
     files = dict(files)
-    for stem, value in started.items():
-        files[f"artwork/{stem}.png"] = value if isinstance(value, bytes) else rendered[value]
+    for stem, value in started.items():  # an artwork's stem, or a path of the kit's folder (``outline/cards.front``)
+        files[f"{stem if '/' in stem else f'artwork/{stem}'}.png"] = value if isinstance(value, bytes) else rendered[value]
     return dict(sorted(files.items()))

@@ -18,10 +18,13 @@ from printkit.draw.shapes import Drawing
 from printkit.draw.svg import to_svg
 from printkit.kit.forked import Elsewhere
 from printkit.kit.limits import check_previews
-from printkit.kit.model import Kit
+from printkit.kit.model import OUTLINE, Kit
 from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews, with_previews
+from printkit.kit.sheetfiles import sheet_files
 from printkit.press.settings import PrintSettings
 
+OUTLINE_DPI = 150.0
+"""The least resolution of a layout view's PNG: its labels legible (the previews' 60 dpi would blur them)."""
 ELSEWHERE_PAGES = 24
 """From this many component pages on (with a second core), kit.pdf is written by a forked process while this one
 writes the SVG, rules.pdf and the previews' PDFs: a 1,000-card deck (224 pages) is done 60 ms sooner. A smaller
@@ -33,8 +36,21 @@ def print_lines(kit: Kit) -> list[str]:
     lines = list(kit.print_notes)
     for section in kit.sections:
         count = len(section.sheets)
-        lines.append(f"{section.name.capitalize()}: {count} page{'s' if count != 1 else ''}. {section.advice}".strip())
+        lines.append(f"{_sentence(_shown_name(section.name))}: {count} page{'s' if count != 1 else ''}. "
+                     f"{_sentence(section.advice)}".strip())
     return [*lines, cutting_line(kit.settings)]
+
+
+def _shown_name(name: str) -> str:
+    """A section's name as the print note says it: a set's own section (``cards Spice cards``, ``tokens Coins, Gems``)
+    by its titles alone."""
+    kind, _, title = name.partition(" ")
+    return title if kind in ("cards", "board", "tokens") and title else name
+
+
+def _sentence(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as written (a title keeps its own capitals)."""
+    return text[:1].upper() + text[1:]
 
 
 def cutting_line(settings: PrintSettings) -> str:
@@ -125,11 +141,14 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool | HandedOut) ->
         check_previews({stem: kit.previews.get(stem, drawing) for stem, drawing in kit.artwork.items()}, dpi)
         shown = {stem: (to_svg(kit.previews[stem]), kit.previews[stem]) if stem in kit.previews else (svg, kit.artwork[stem])
                  for stem, svg in svgs.items()}
-        started = start_previews(shown, dpi, cache, pool)
+        outlines = {f"{OUTLINE}/{stem}": (to_svg(drawing), drawing) for stem, drawing in sorted(kit.outlines.items())}
+        started = {**start_previews(shown, dpi, cache, pool), **start_previews(outlines, max(dpi, OUTLINE_DPI), cache, pool)}
         for stem, svg in svgs.items():
             files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
+        for path, (svg, _) in outlines.items():
+            files[f"{path}.svg"] = svg.encode("utf-8")
         if kit.has_rules:
-            files["rules.md"] = kit.rules_text.encode("utf-8")
+            files.update(sheet_files(kit.rules_text, kit.pictures))  # rules.md, its pictures drawn beside it
             files["rules.pdf"] = pdf_bytes([rules_pages(kit, with_note=False, story=story)], f"{kit.title} - rules")
     except BaseException:
         if elsewhere is not None:

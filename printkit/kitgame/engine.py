@@ -540,6 +540,13 @@ def _moves_until(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.
     return tuple(moves)
 
 
+def game_moves(rules: KitRules, policies: Sequence[Callable[[Any, Any, random.Random], Any]], seed: int,
+               number: int) -> tuple[str, ...]:
+    """Every move (in log notation) of game ``number`` (from 0) of :func:`playouts`' games seeded ``seed``: the games
+    before it played again, then that one recorded to its end."""
+    return _moves_until(rules, policies, seed, number, None)
+
+
 def _until(play: Callable[[Any, Any], Any], moves: int) -> Callable[[Any, Any], Any]:
     """``play`` that stops the game (:class:`_Reached`) instead of making move ``moves + 1``."""
     made = [0]

@@ -22,6 +22,7 @@ from printkit.kitart import ArtKit, CardRow
 from printkit.kitgame.blame import blame
 from printkit.kitgame.checks import kit_example
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.example_print import printed_example
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
 from printkit.kitgame.sheet import board_cells, example_steps, rule_checks, rules_pages, sheet_values, unplayed_pages
@@ -65,6 +66,7 @@ def _steps(kit: KitFolder) -> Kit:
         pictures.update(positions)
         laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards, text)
         expected = board_cells(rules)
+        text = printed_example(text, rules, rules_source)              # its chance moves as the players are told them
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
     return _kit(kit, laid, text, rules_source, pictures, figures, expected, rules)
@@ -105,7 +107,7 @@ def _kit(kit: KitFolder, laid: Laid, text: str, source: str, pictures: dict[str,
                pictures=pictures, figures=figures, rules_faces=laid.art.fonts.get(spec.rules_font, ("Vera", "VeraBd")),
                findings=laid.findings, previews=laid.previews, print_notes=[print_note(kit, text)], expected_cells=expected,
                extra_files=_example_file(kit, rules), decks=laid.piece_sets("deck"), tokens=laid.piece_sets("tokens"),
-               boards=laid.piece_sets("board"))
+               boards=laid.piece_sets("board"), outlines=laid.outlines)
 
 
 def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> ArtKit:

@@ -121,7 +121,7 @@ def file_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
                 if board.data is not None and board.data.computed is None:
                     boards[board.name] = _spaces(kit, board)
                 continue
-            rows = load_rows(kit.path, kit.display, board.data, spec.source) if board.data else []
+            rows = load_rows(kit.path, kit.display, board.data, spec.source, params=kit.param_fields) if board.data else []
             column = "space" if board.shape == "track" else "cell"
             cells = {r.fields.get(column, "").strip().upper(): r for r in rows}
             typed_cells = {name: records([row], board.data, None, board.name)[0] for name, row in cells.items()} if board.data else {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+from typing import Iterable
 
 from printkit.errors import SHOWN, shortened
 
@@ -74,3 +75,21 @@ def quoted(value: object, limit: int = SHOWN) -> str:
     except (ValueError, RecursionError):
         return f"a {type(value).__name__} too large to show"
 
+
+
+SPELLINGS = (("color", "colour"), ("gray", "grey"))
+"""American spellings of words printkit's keys spell the British way (``color`` -> ``colour``)."""
+
+
+def unknown_key(name: str, known: Iterable[str], what: str = "") -> str:
+    """``unknown key (did you mean 'colour'? known keys: ...)``: the refusal of a key no table takes, with the known key
+    it most likely means (a British spelling of an American word, or one a letter or two away)."""
+    import difflib
+
+    listed = sorted(set(known))
+    guess = name.lower()
+    for american, british in SPELLINGS:
+        guess = guess.replace(american, british)
+    close = [guess] if guess != name and guess in listed else difflib.get_close_matches(name, listed, n=1, cutoff=0.75)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    return f"unknown key{' for ' + what if what else ''} ({hint}known keys: {', '.join(listed)})"

@@ -134,6 +134,16 @@ h = 40
     assert b"0.94902 0.788235 0.298039 rg" in content or b".94902 .788235 .298039 rg" in content
 
 
+def test_icon_size_enlarges_inline_icons_within_the_line(tmp_path: Path) -> None:
+    kit_text = CARD.replace('text = "{title}"', 'text = "Pay 2 :star: now"\nicon_size = "{big}"')
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": "title,colour,big\nA,#AA3300,1.5\nB,#AA3300,1\n", "art/star.svg": STAR})
+    large, plain = (images(card)[0] for card in kit.artwork["cards"].children[:2])
+    em = 12 * 25.4 / 72
+    assert plain.h == pytest.approx(em) and large.h == pytest.approx(1.5 * em) and large.w == pytest.approx(2 * large.h)
+    before, after = texts(kit.artwork["cards"].children[0])
+    assert before.text == "Pay 2 " and after.x == pytest.approx(large.x + large.w)  # the text after it moves on
+
+
 def test_missing_image_small_text_and_safe_line_are_findings(tmp_path: Path) -> None:
     kit_text = CARD + '''
 [layouts.front.art]
@@ -157,7 +167,33 @@ size = 5
     messages = [str(f) for f in check_kit(kit)]
     assert any(m.startswith("error: missing image ") and "art/nothing.svg: on deck 'cards', card 1 (" in m for m in messages)
     assert any("warning: deck 'cards', card 1" in m and "field 'tiny': 5 pt text, under 7 pt" in m for m in messages)
-    assert any("warning: deck 'cards': element 'art' (layouts.front.art) crosses the safe line, 3 mm inside the cut" in m for m in messages)
+    line = kit_line(tmp_path, "[layouts.front.art]")
+    assert (f"warning: deck 'cards': element 'art' (layouts.front.art, kit.toml line {line}) crosses the safe line (3 mm "
+            "inside the cut) by 3.0 mm at the left edge") in messages  # x = 0: the whole safe margin, at the left only
+
+
+def test_a_safe_line_warning_names_every_edge_and_the_most_over_the_pieces(tmp_path: Path) -> None:
+    kit_text = CARD + '''
+[layouts.front.band]
+type = "text"
+text = "{title}"
+x = "{x}"
+y = 80
+w = 70
+h = 6
+'''
+    kit = kit_of(tmp_path, kit_text, {"cards.csv": "title,colour,x\nA,#AA3300,1\nB,#AA3300,-0.5\n"})
+    crossing = [f.message for f in check_kit(kit) if "crosses the safe line" in f.message]
+    # 63 x 88 mm poker card, 3 mm safe: the band reaches x + 70 (past 60 on the right) and y 86 (past 85 at the bottom);
+    # its left edge is 2 mm inside the line on the first card, 3.5 mm on the second (past the cut, by 0.5 mm)
+    assert crossing == ["deck 'cards': element 'band' (layouts.front.band, kit.toml line "
+                        f"{kit_line(tmp_path, '[layouts.front.band]')}) crosses the safe line (3 mm inside the cut) by "
+                        "3.5 mm at the left edge (past the cut) and 11.0 mm at the right edge (past the cut) and "
+                        "1.0 mm at the bottom edge"]
+
+
+def kit_line(tmp_path: Path, text: str) -> int:
+    return (tmp_path / "k" / "kit.toml").read_text().splitlines().index(text) + 1
 
 
 def test_a_picture_that_is_not_an_image_is_a_finding(tmp_path: Path) -> None:

@@ -107,3 +107,15 @@ def test_two_sided_token_sets_share_pages_with_their_backs_mirrored(tmp_path: Pa
     coin = backs.placed[0]
     assert _pixel(page, coin.x + coin.w / 2, coin.y + 2) == pytest.approx(_hex("#B7950B"), abs=6)  # the first coin's back
     assert _pixel(page, coin.x - 2.0, coin.y - 2.0) == pytest.approx(WHITE, abs=6)
+
+
+def test_the_print_note_names_each_deck_by_its_title_in_sentences(tmp_path: Path) -> None:
+    from printkit.kit.render import print_lines
+    from tests.datakit.helpers import CARD
+    from tests.datakit.helpers import write_kit as write_folder
+
+    two = CARD.replace('name = "cards"', 'name = "cards"\ntitle = "Spice cards"') + (
+        '\n[[deck]]\nname = "extra"\ntitle = "Market Cards"\ndata = "cards.csv"\nfront = "front"\n')
+    lines = print_lines(make_data_kit(str(write_folder(tmp_path / "k", two))))
+    assert "Spice cards: 2 pages. Double-sided, flip on the long edge: each back lands on its front" in lines  # fronts, backs
+    assert "Market Cards: 1 page. Single-sided" in lines  # the title as written, not "Cards market cards"

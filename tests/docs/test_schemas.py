@@ -100,7 +100,7 @@ def test_every_declared_key_is_accepted_by_the_loader_and_the_schema() -> None:
 def _known_keys(doc: dict[str, Any]) -> set[str]:
     with pytest.raises(ConfigError) as caught:
         parse_kit(doc, "kit.toml")
-    found = re.search(r"unknown key(?: for an? \w+)? \(known keys: ([^)]*)\)", caught.value.message)
+    found = re.search(r"unknown key(?: for an? \w+)? \((?:did you mean '[^']*'\? )?known keys: ([^)]*)\)", caught.value.message)
     assert found, caught.value.message
     return set(found.group(1).split(", "))
 

@@ -16,6 +16,7 @@ from PIL import Image
 from printkit.cli import main
 from printkit.docs import pictures
 from printkit.docs.hooks import expand
+from printkit.docs.reference import refreshed, stale_pages
 from printkit.docs.schemas import kit_schema
 from printkit.docs.site import build_site
 from printkit.errors import PrintkitError
@@ -64,6 +65,26 @@ def test_docs_without_the_sources_is_one_clear_error(tmp_path: Path) -> None:
         build_site(tmp_path, tmp_path / "mkdocs.yml")
 
 
+def test_an_installed_printkit_finds_the_site_in_the_clone_it_runs_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pip install .`` (not editable) leaves mkdocs.yml behind in the clone: the command finds it from the folder it
+    runs in, or says in one line where the docs are built from."""
+    from printkit.docs import site
+
+    monkeypatch.setattr(site, "CONFIG", tmp_path / "site-packages" / "mkdocs.yml")
+    assert site.site_config(ROOT / "docs" / "howto") == ROOT / "mkdocs.yml"
+    monkeypatch.chdir(ROOT / "docs")
+    assert site.site_config() == ROOT / "mkdocs.yml"
+    (tmp_path / "elsewhere" / "docs").mkdir(parents=True)
+    (tmp_path / "elsewhere" / "mkdocs.yml").write_text("site_name: not printkit's\n")  # no printkit/docs/hooks.py: not a clone
+    monkeypatch.chdir(tmp_path / "elsewhere" / "docs")
+    assert site.site_config() is None
+    result = CliRunner().invoke(main, ["docs", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and result.output == (
+        "error: the docs site is built from a clone of printkit's repository (mkdocs.yml, docs/): run `printkit docs` "
+        "inside the clone (git clone, then pip install '.[test]' there); every page is also plain Markdown in its docs/ "
+        "folder, tables included\n")
+
+
 def test_an_unknown_generated_section_is_an_error() -> None:
     assert "| `size_mm` |" in expand("<!-- printkit:kit-toml -->", "x.md")
     page = "intro\n<!-- printkit:commands -->\n*a note for GitHub*\n<!-- /printkit -->\nafter\n"
@@ -71,6 +92,32 @@ def test_an_unknown_generated_section_is_an_error() -> None:
     assert expand(page, "x.md").endswith("\nafter\n")
     with pytest.raises(ValueError, match="unknown generated section 'kit-tmol'"):
         expand("<!-- printkit:kit-tmol -->", "page.md")
+
+
+def test_the_committed_reference_pages_hold_the_tables_the_code_makes() -> None:
+    """docs/reference/*.md carry their generated tables (readable on GitHub without building the site); a key, flag or
+    default changed in the code without regenerating them fails here."""
+    stale = [str(page.relative_to(ROOT)) for page in stale_pages()]
+    assert stale == [], f"stale generated docs: {', '.join(stale)}: run python -m printkit.docs.reference"
+    kit_md = (ROOT / "docs" / "reference" / "kit-toml.md").read_text(encoding="utf-8")
+    assert "| `size_mm` |" in kit_md and "| `when` |" in kit_md
+    assert "| `--outline` | flag |" in (ROOT / "docs" / "reference" / "commands.md").read_text(encoding="utf-8")
+    example = (ROOT / "docs" / "reference" / "kit-toml-example.md").read_text(encoding="utf-8")
+    shipped = (ROOT / "printkit" / "games" / "tokentactics" / "kit.toml").read_text(encoding="utf-8")
+    assert f'```toml linenums="1"\n{shipped.rstrip()}\n```' in example
+    assert "| [`[layouts.<name>]`](kit-toml.md#layoutsname) | 150 |" in example or "(kit-toml.md#layoutsname)" in example
+
+
+def test_refreshing_a_page_keeps_its_markers_and_finds_it_stale(tmp_path: Path) -> None:
+    page = "intro\n<!-- printkit:commands -->\nold tables\n<!-- /printkit -->\nafter\n"
+    fresh = refreshed(page, "x.md")
+    assert fresh.startswith("intro\n<!-- printkit:commands -->\n") and fresh.endswith("\n<!-- /printkit -->\nafter\n")
+    assert "old tables" not in fresh and "| command |" in fresh and refreshed(fresh, "x.md") == fresh
+    (tmp_path / "a.md").write_text(page, encoding="utf-8")
+    (tmp_path / "b.md").write_text(fresh, encoding="utf-8")
+    (tmp_path / "c.md").write_text("no markers\n", encoding="utf-8")
+    assert stale_pages(tmp_path) == {tmp_path / "a.md": fresh}
+    assert expand(fresh, "x.md") == expand(page, "x.md")  # the site shows the section generated now either way
 
 
 def test_readme_is_a_short_front_door_with_pictures_on_a_fresh_clone() -> None:
@@ -92,7 +139,7 @@ def _close(made: Path, committed: Path) -> float:
 
 
 @pytest.mark.parametrize("make, name", [(pictures.kit_page, "kit-page.png"), (pictures.balance_rates, "balance-rates.png"),
-                                        (pictures.gallery_shot, "gallery.png")])
+                                        (pictures.gallery_shot, "gallery.png"), (pictures.outline_view, "outline.png")])
 def test_committed_pictures_match_a_fresh_render(make: object, name: str, tmp_path: Path) -> None:
     """The docs' pictures are what the generator makes from real builds today (rerun it after changing the art).
 

@@ -70,7 +70,7 @@ def test_a_packed_section_packs_token_sheets_as_a_kit_without_sections(tmp_path:
     assert result.exit_code == 0, result.output
     plain, packed = (_pages(tmp_path / name / "star-race" / "kit.pdf") for name in ("plain", "packed"))
     assert len(plain) == len(packed) and plain[1:] == packed[1:]  # the print note's list names the sections
-    assert "Pieces: 1 page." in packed[0] and "Tokens coins, gems: 1 page." in plain[0]
+    assert "Pieces: 1 page." in packed[0] and "Coins, Gems: 1 page." in plain[0] and "Score track: 1 page." in plain[0]
 
 
 def test_a_largest_counter_is_the_largest_over_the_games(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from printkit.kitgame.source import KitRef, game_class
 from printkit.kitgame.spec import open_kit
 from printkit.kitrules import Hidden, IllegalMove, Record, copy_state, dice, notation, shuffle
 from printkit.rules.game import CHANCE, chance_move
-from tests.kitrules.helpers import scaffold
+from tests.kitrules.helpers import cli, edit, example_log, scaffold
 
 
 def dealt(folder: Path, seed: int = 2):
@@ -112,3 +112,16 @@ def test_a_worker_without_the_folder_loads_the_snapshot(tmp_path: Path) -> None:
     cls = game_class(moved)
     assert cls.__name__ == "StarRace" and cls is not game_class(opened.ref)
     assert isinstance(moved, KitRef)
+
+
+def test_the_default_text_sorts_each_hand_and_leaves_out_internal_keys(tmp_path: Path) -> None:
+    folder = scaffold(tmp_path)
+    log = example_log(folder, tmp_path)
+    before = cli("replay", "--kit", str(folder), str(log))
+    assert before.exit_code == 0 and "discard: [" in before.output, before.output
+    edit(folder / "rules.py", '    private = ("hands",)', '    internal = ("discard",)\n    private = ("hands",)')
+    after = cli("replay", "--kit", str(folder), str(log))
+    assert after.exit_code == 0, after.output
+    assert "discard:" not in after.output  # bookkeeping the designer marked internal
+    # Player 1's first hand, dealt Market Day, Wish, Market Day, reads sorted by the cards' labels
+    assert "hands: Player 1: [Market Day, Market Day, Wish]; Player 2: [Harvest, Harvest, Shooting Star]" in after.output

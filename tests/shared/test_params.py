@@ -48,7 +48,10 @@ def test_defaults_and_overrides() -> None:
         ({"spots": ["a1"]}, "c.toml: t.spots: expected text matching [A-Z]\\d+, got ['a1']"),
         ({"inner": {"count": 10}}, "c.toml: t.inner.count: expected 0 to 9, got 10"),
         ({"inner": 3}, "c.toml: t.inner: expected a table, got 3"),
-        ({"sise": 3}, "c.toml: t.sise: unknown key (known keys: colour, inner, mode, on, ratio, size, spots)"),
+        ({"sise": 3}, "c.toml: t.sise: unknown key (did you mean 'size'? known keys: colour, inner, mode, on, ratio, size, spots)"),
+        ({"color": "#000000"}, "c.toml: t.color: unknown key (did you mean 'colour'? known keys: colour, inner, mode, on, ratio, "
+                               "size, spots)"),
+        ({"zzz": 3}, "c.toml: t.zzz: unknown key (known keys: colour, inner, mode, on, ratio, size, spots)"),
         ({"size": 20, "ratio": 0.95}, "c.toml: t.ratio: expected below 0.9 when size is 20"),
     ],
 )

@@ -84,6 +84,22 @@ def test_a_kit_folder_is_watched_whole_and_rebuilt_from_its_kit_toml(tmp_path: P
     assert watcher.classify([tmp_path / "config.toml"]) is None
 
 
+def test_watch_outline_keeps_a_kit_folders_layout_views_built(tmp_path: Path) -> None:
+    from printkit.watch import kit_source
+
+    folder = tmp_path / "my-game"
+    assert subprocess.run([sys.executable, "-m", "printkit", "new", str(folder)], capture_output=True).returncode == 0
+    lines: list[str] = []
+    watcher = Watcher([kit_source(str(folder))], tmp_path / "out", None, (), None, lines.append, gallery=False)
+    watcher.outline = True
+    watcher.rebuild(Rebuild(["my-game"], "cards.csv changed"))
+    assert (tmp_path / "out/my-game/outline/cards.card-front.png").is_file(), lines
+    watcher.fresh_process = True  # after a change to Python code: the build runs as `printkit build --outline`
+    (folder / "cards.csv").write_text((folder / "cards.csv").read_text().replace("Harvest", "Harvest Moon"))
+    watcher.rebuild(Rebuild(["my-game"], "cards.csv changed"))
+    assert "Harvest Moon" in (tmp_path / "out/my-game/outline/cards.card-front.svg").read_text(), lines
+
+
 def test_summary_counts_findings() -> None:
     assert summary([]) == "0 errors, 0 warnings"
     assert summary([{"level": "warning", "message": "w"}]) == "0 errors, 1 warning"

@@ -29,7 +29,7 @@ class StarRace(Game):
         return state["to_move"]
 
     def chance(self, state):
-        return shuffle("deck", len(state["deck"]))
+        return shuffle("deck", len(state["deck"]))  # logged "shuffle deck 12 8 ...": cards.csv numbers, last = top (pop())
 
     def moves(self, state):
         me = state["to_move"]
