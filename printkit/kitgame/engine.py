@@ -30,6 +30,7 @@ from printkit.kitrules import (
     choice,
     copy_state,
 )
+from printkit.rules.game import random_policy
 from printkit.rules.metrics import TRACED, Trace
 from printkit.rules.metrics import ended as count_ends
 from printkit.rules.simulate import GameFailure, Tally, result_of
@@ -336,17 +337,18 @@ class KitRules:
     playout_policy: Callable[[Any, Any, random.Random], Any] | None = None
     """The designer's ``playout`` player as a policy (set by printkit.kitgame.spec), else None: random moves."""
 
-    def playout_from(self, state: Any, rng: random.Random) -> Outcome:
+    def playout_from(self, state: Any, rng: random.Random) -> tuple[Outcome, int]:
         """The search's playouts: from a copy of ``state`` to the end (the fast path of :func:`playouts`), by random moves
-        or the designer's ``playout`` player; with ``playout_depth`` and ``score``, cut there and judged by score."""
+        or the designer's ``playout`` player; with ``playout_depth`` and ``score``, cut there and judged by score. The
+        outcome and the moves played."""
         policy = self.playout_policy or random_player
         depth = self.game.playout_depth if self.game.playout_depth > 0 and hasattr(self, "score") else None
-        _, ended, _, final = _one_game(self, (policy,) * self.players, rng, start=copy_state(state), depth=depth)
+        played, ended, _, final = _one_game(self, (policy,) * self.players, rng, start=copy_state(state), depth=depth)
         if ended is not None:
-            return ended
+            return ended, played
         standing = [self.score(final, seat) for seat in range(self.players)]
         leaders = [seat for seat, value in enumerate(standing) if value == max(standing)]
-        return Outcome(leaders[0] if len(leaders) == 1 else None, "playout cut: the leader by score", tuple(standing))
+        return Outcome(leaders[0] if len(leaders) == 1 else None, "playout cut: the leader by score", tuple(standing)), played
 
     def render_text(self, state: Any) -> str:
         return str(self.call(lambda: self.game.text(state), "in text()"))
@@ -364,10 +366,8 @@ class KitRules:
         return data if isinstance(data, dict) else {"state": data}
 
 
-def random_player(rules: Any, state: Any, rng: random.Random) -> Any:
-    """A uniformly random legal move."""
-    moves = rules.legal_moves(state)
-    return moves[rng.randrange(len(moves))]
+random_player = random_policy
+"""A uniformly random legal move (the contract's own: the mcts player tells it from a game's shaped random player)."""
 
 
 def notation_of(game: Game, state: Any, move: Any) -> str:

@@ -138,8 +138,8 @@ def test_bad_mcts_names_are_one_line_naming_the_flag(tmp_path: Path, name: str, 
 
 
 def test_named_levels_and_budgets() -> None:
-    assert search_player("mcts") == MctsPlayer("mcts", Budget(1000))
-    assert search_player("mcts:hard").budget == Budget(10_000)
+    assert search_player("mcts") == MctsPlayer("mcts", Budget(moves=10_000))
+    assert search_player("mcts:hard").budget == Budget(moves=100_000)
     assert search_player("mcts:250").budget == Budget(250)
     assert search_player("mcts:0.5s").budget == Budget(seconds=0.5)
     assert search_player("greedy") is None
@@ -207,8 +207,8 @@ def test_a_playout_player_and_a_cut_judged_by_score(tmp_path: Path) -> None:
     rules = open_kit(str(folder)).rules()
     state = rules.initial_state()
     state = rules.apply(state, chance_move(rules, state, random.Random(1)))
-    ended = rules.playout_from(state, random.Random(2))
-    assert ended.reason == "playout cut: the leader by score" and len(ended.scores) == 2
+    ended, played = rules.playout_from(state, random.Random(2))
+    assert played == 2 and ended.reason == "playout cut: the leader by score" and len(ended.scores) == 2
     assert state["stars"] == [0, 0] and len(state["deck"]) == 8  # the playout played on a copy
     assert MctsPlayer("mcts", Budget(50))(rules, state, random.Random(3)) in rules.legal_moves(state)
     edit(folder / "rules.py", 'playout = "greedy"', 'playout = "clever"')

@@ -30,6 +30,9 @@ ROLL1, ROLL2, CONTAINER, COLLECTOR, OBSTRUCTOR, STEP, RETURN, PASS = range(8)
 LENGTH, SURVIVORS, LOOT, TURNS = range(4)
 MAX_MOVES = 100_000
 NONE = -2
+START_COUNTS, START_CELLS = 5, 8
+"""A start position for ``play``: the turn, survivors, loot, the lost collectors and obstructors, the counts of
+collectors, obstructors and containers on the board, then their cells (compact indices) in that order."""
 """No move (a return's marker is -1)."""
 TRIES = 16
 """Rejected draws after which the random player lists every move (jit_paths.draw)."""
@@ -68,12 +71,12 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
          rows: np.ndarray, cols: np.ndarray, sz: np.ndarray, c_starts: np.ndarray, o_starts: np.ndarray,
          x_spaces: np.ndarray, to_sz: np.ndarray, from_c: np.ndarray, n_coll: int, n_obs: int, cpp: int,
          faces: int, basic0: bool, basic1: bool, games: int, seed: int, record: bool,
-         no_return0: bool = False, no_return1: bool = False) -> tuple[np.ndarray, np.ndarray]:
+         no_return0: bool, no_return1: bool, start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games: a row per game (moves, survivors, loot, turns) and the recorded moves.
 
     ``no_return0``/``no_return1`` (restricted play): that side never returns a defeated marker while it
     has another move; it chooses among the others as its player would (returns only when nothing else
-    is legal)."""
+    is legal). ``start``: empty, or a position at a roll every game starts from (see :data:`START`)."""
     np.random.seed(seed)
     n = deg.shape[0]
     color = (rows + cols) % 2
@@ -117,7 +120,19 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             code[c] = SZ if sz[c] else 0
         cnt[:] = 0
         length = 0
-        for i in range(2 * cpp):
+        survivors, loot, turn = 0, 0, 0
+        lost = np.zeros(2, dtype=np.int64)
+        if start.shape[0]:  # a game under way (the mcts player's playouts): no set-up
+            turn, survivors, loot, lost[0], lost[1] = start[0], start[1], start[2], start[3], start[4]
+            at = START_CELLS
+            for row, bit in ((0, COLL), (1, OBS), (2, CONT)):
+                for i in range(start[START_COUNTS + row]):
+                    cell = start[at]
+                    at += 1
+                    code[cell] |= bit
+                    pos[row, cnt[row]] = cell
+                    cnt[row] += 1
+        for i in range(0 if start.shape[0] else 2 * cpp):
             side = 0 if i < cpp else 1
             cell = place(x_spaces, code, basic0 if side == 0 else basic1,
                           neg_route if side == 0 else route, tmp, mval)
@@ -128,7 +143,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             if record:
                 rec = _record(rec, nrec, g, CONTAINER, cell, 0)
                 nrec += 1
-        for i in range(n_coll):
+        for i in range(0 if start.shape[0] else n_coll):
             cell = place(c_starts, code, basic0, near_sz, tmp, mval)
             code[cell] |= COLL
             pos[0, cnt[0]] = cell
@@ -137,7 +152,7 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             if record:
                 rec = _record(rec, nrec, g, COLLECTOR, cell, 0)
                 nrec += 1
-        for i in range(n_obs):
+        for i in range(0 if start.shape[0] else n_obs):
             if auto_obs:
                 cell = o_starts[i]
             else:
@@ -149,8 +164,6 @@ def play(nb: np.ndarray, deg: np.ndarray, order: np.ndarray, within: np.ndarray,
             code[cell] |= OBS
             pos[1, cnt[1]] = cell
             cnt[1] += 1
-        survivors, loot, turn = 0, 0, 0
-        lost = np.zeros(2, dtype=np.int64)
         while True:
             if length > MAX_MOVES:
                 raise RuntimeError("game did not end within 100000 moves")

@@ -10,6 +10,7 @@ replay through :class:`SittersRules`.
 
 from __future__ import annotations
 
+import random
 import time
 from collections import Counter
 from functools import lru_cache
@@ -21,11 +22,13 @@ from printkit.games.sitters.engine import SittersRules
 from printkit.games.sitters.params import Params
 from printkit.games.sitters.players import _static
 from printkit.games.sitters.scoring import score, verdict
-from printkit.games.sitters.state import COLLECTORS, OBSTRUCTORS, Move
+from printkit.games.sitters.state import COLLECTORS, OBSTRUCTORS, OVER, ROLL, Move, State
+from printkit.rules.game import CHANCE, Outcome, chance_move, random_policy
 from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally, result_of
 
 POLICIES = ("random", "basic")
+NO_START = np.zeros(0, dtype=np.int64)
 
 
 @lru_cache(maxsize=4)
@@ -88,17 +91,22 @@ def _moves(cells: tuple[int, ...], rows: np.ndarray, games: int) -> list[list[Mo
     return played
 
 
+def _ending(params: Params, survivors: int, loot: int) -> tuple[int, int | None, str]:
+    """A finished game's score, winner and reason, as the engine's outcome gives them."""
+    value = score(params, survivors, loot)
+    winner = verdict(params, value)
+    where = {None: "equals", 0: "is above", 1: "is below"}[winner]
+    return value, winner, f"score {value} ({survivors} survivors, {loot} loot) {where} {params.target}"
+
+
 def _tally(params: Params, rows: np.ndarray, seats: bool = False) -> Tally:
     """simulate's tally with sitters' observe counters, from the per-game rows of ``jit.play``
     (``seats``: also each seat's wins, collectors being seat 1)."""
     tally = Tally()
     extra: Counter[str] = Counter()
     for length, survivors, loot, turns in rows.tolist():
-        value = score(params, survivors, loot)
-        winner = verdict(params, value)
-        where = {None: "equals", 0: "is above", 1: "is below"}[winner]
-        tally.add(result_of(winner, COLLECTORS), length,
-                  f"score {value} ({survivors} survivors, {loot} loot) {where} {params.target}")
+        value, winner, reason = _ending(params, survivors, loot)
+        tally.add(result_of(winner, COLLECTORS), length, reason)
         extra["collectors_won"] += int(winner == 0)
         extra["draws"] += int(winner is None)
         extra["score_sum"] += value
@@ -126,7 +134,7 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int, record: b
         return jit.play(a["nb"], a["deg"], a["order"], a["within"], a["bitof"], a["stride"], a["rows"], a["cols"],
                         a["sz"], a["c_starts"], a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"],
                         params.collectors, params.obstructors, params.containers_per_player, params.die_sides,
-                        names[0] == "basic", names[1] == "basic", count, seed % 2**32, record, *no_return)
+                        names[0] == "basic", names[1] == "basic", count, seed % 2**32, record, *no_return, NO_START)
 
     notice_first_compile(jit.play, "the SiTTeRS playout kernel")
     play(0)  # loads (or compiles) the machine code, not counted in the speed
@@ -155,3 +163,40 @@ def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
         return None
     no_return = (restrict == (0, "return"), restrict == (1, "return"))
     return run(params, names, games, seed, no_return=no_return, seats=True)[0]
+
+
+# --- the mcts player's playouts --------------------------------------------------------------------------
+@lru_cache(maxsize=4)
+def _index(params: Params) -> dict[int, int]:
+    """Engine cell -> compact index of ``jit.play``."""
+    return {cell: i for i, cell in enumerate(_arrays(params)[0])}
+
+
+def playout_from(rules: SittersRules, state: State, rng: random.Random) -> tuple[Outcome, int]:
+    """A random game (``random_policy`` for both sides) from ``state``: the reference engine up to the next roll
+    (set-up placements, a move after a roll, a loot roll or a battle), the compiled kernel from there. Its outcome
+    and its cost to the search's budget: the engine's moves, and one for the kernel's game (about what one call
+    costs next to an engine move)."""
+    from printkit.games.sitters import jit
+
+    cost = 0
+    while state.phase not in (ROLL, OVER):
+        chance = rules.current_player(state) == CHANCE
+        state = rules.apply(state, chance_move(rules, state, rng) if chance else random_policy(rules, state, rng))
+        cost += 1
+    if state.phase == OVER:
+        ended = rules.outcome(state)
+        assert ended is not None
+        return ended, cost
+    params, index = rules.params, _index(rules.params)
+    markers = (state.collectors, state.obstructors, state.containers)
+    start = np.array((state.turn, state.survivors, state.loot, *state.lost, *(len(m) for m in markers),
+                      *(index[cell] for group in markers for cell in group)), dtype=np.int64)
+    _, a = _arrays(params)
+    notice_first_compile(jit.play, "the SiTTeRS playout kernel")
+    rows, _ = jit.play(a["nb"], a["deg"], a["order"], a["within"], a["bitof"], a["stride"], a["rows"], a["cols"],
+                       a["sz"], a["c_starts"], a["o_starts"], a["x_spaces"], a["to_sz"], a["from_c"], params.collectors,
+                       params.obstructors, params.containers_per_player, params.die_sides, False, False, 1,
+                       rng.getrandbits(32), False, False, False, start)
+    value, winner, reason = _ending(params, int(rows[0, jit.SURVIVORS]), int(rows[0, jit.LOOT]))
+    return Outcome(winner, reason, (float(value),)), cost + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from printkit.games.sitters.abilities import abilities
@@ -10,9 +11,10 @@ from printkit.games.sitters.engine import SittersRules
 from printkit.games.sitters.params import Params, cell_kinds, theme_names
 from printkit.games.sitters.players import PLAYERS
 from printkit.games.sitters.scoring import score, score_table
+from printkit.games.sitters.state import State
 from printkit.games.sitters.terminal import play
 from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
-from printkit.rules.game import Playout
+from printkit.rules.game import Outcome, Playout
 from printkit.rules.simulate import Tally, simulate
 
 
@@ -47,6 +49,16 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
     return simulate(SittersRules(params), players, games, seed, observe=observe)
 
 
+class SearchedRules(SittersRules):
+    """The engine, with random games from any position that the compiled kernel plays from the next roll on: the mcts
+    player's playouts (printkit/rules/mcts.py)."""
+
+    def playout_from(self, state: State, rng: random.Random) -> tuple[Outcome, int]:
+        from printkit.games.sitters.kernel import playout_from
+
+        return playout_from(self, state, rng)
+
+
 SPEC = GameSpec(
     abilities=abilities,
     restricted_kernel=lazy_kernel("printkit.games.sitters.kernel", "restricted"),
@@ -54,7 +66,7 @@ SPEC = GameSpec(
     title="SiTTeRS",
     seed="002_247f853217ad7fb5.txt",
     params=Params,
-    rules=SittersRules,
+    rules=SearchedRules,
     players=PLAYERS,
     fast_simulate=fast_simulate,
     kernel=lazy_kernel("printkit.games.sitters.kernel"),

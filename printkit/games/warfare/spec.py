@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from typing import Callable
+
 from printkit.games.spec import GameSpec, lazy_kernel, lazy_kit
 from printkit.games.warfare.abilities import abilities
-from printkit.games.warfare.engine import Turn, WarfareRules
+from printkit.games.warfare.engine import State, Turn, WarfareRules
 from printkit.games.warfare.params import Params
 from printkit.games.warfare.players import greedy_policy, random_policy
 from printkit.games.warfare.terminal import play
-from printkit.rules.game import Playout
+from printkit.rules.game import Outcome, Playout
 from printkit.rules.simulate import Tally
 
 
@@ -26,13 +29,27 @@ def fast_simulate(params: Params, games: int, seed: int) -> Tally:
     return run(params, games, seed)
 
 
+class SearchedRules(WarfareRules):
+    """The engine, with the compiled kernel's random games from any position: the mcts player's playouts
+    (printkit/rules/mcts.py)."""
+
+    _playout: Callable[[State, int], tuple[Outcome, int]] | None = None
+
+    def playout_from(self, state: State, rng: random.Random) -> tuple[Outcome, int]:
+        if self._playout is None:
+            from printkit.games.warfare.compiled import playouts
+
+            self._playout = playouts(self.params)
+        return self._playout(state, rng.getrandbits(32))
+
+
 SPEC = GameSpec(
     abilities=abilities,
     name="warfare",
     title="Tic Tac Warfare",
     seed="000_1aa8353d7c29ab02.txt",
     params=Params,
-    rules=WarfareRules,
+    rules=SearchedRules,
     players={"random": random_policy, "greedy": greedy_policy},
     fast_simulate=fast_simulate,
     kernel=lazy_kernel("printkit.games.warfare.kernel"),
