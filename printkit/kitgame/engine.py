@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short, theirs
-from printkit.kitgame.guess import GuessError, fill_hidden
+from printkit.kitgame.guess import Guesser, GuessError
 from printkit.kitgame.setup import KitSetup, numbers_as_text
 from printkit.kitrules import (
     CHANCE,
@@ -65,6 +65,7 @@ class KitRules:
         if kind.private or kind.hidden or kind.view is not Game.view or kind.determinize is not Game.determinize:
             self.determinize = self._determinize  # hidden information: the search samples what a seat cannot see
         self._dealt: Any = None
+        self._guesser: Guesser | None = None
         if kind.score is not Game.score:  # standings for the designers' figures (printkit/rules/metrics.py)
             self.score = lambda state, player: self.call(lambda: self.game.score(state, player), "in score()")
 
@@ -321,14 +322,16 @@ class KitRules:
     def _determinize(self, view: Any, player: int, rng: random.Random) -> Any:
         """A state ``player`` cannot tell from the one behind ``view``: the designer's :meth:`Game.determinize`, else
         what the view hides drawn from the components dealt at setup that the view does not show
-        (:func:`printkit.kitgame.guess.fill_hidden`)."""
+        (:class:`printkit.kitgame.guess.Guesser`)."""
         if type(self.game).determinize is not Game.determinize:
             return self.call(lambda: self.game.determinize(copy_state(view), player, rng),
                              lambda: f"in determinize() for {self.player_names[player]}")
         if self._dealt is None:
             self._dealt = self.initial_state()
         try:
-            return fill_hidden(view, self._dealt, set(self.game.per_player), rng)
+            if self._guesser is None or self._guesser.view is not view:  # a search asks again and again of one view
+                self._guesser = Guesser(view, self._dealt, set(self.game.per_player))
+            return self._guesser(rng)
         except GuessError as exc:
             raise self.fail(f"the mcts player cannot sample what {self.player_names[player]} does not see: {exc}; write "
                             "determinize(self, view, player, rng) returning a state consistent with the view "

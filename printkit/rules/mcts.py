@@ -359,6 +359,9 @@ class InfoSetSearch(Search):
         self.sample = getattr(rules, "determinize", None)
         self.split = getattr(rules, "secret_parts", None)
         self.root = InfoSet(rules.current_player(view), view if self.sample is None else None)
+        self.advance = getattr(rules, "advance", None) if self.sample is not None else None
+        """Rules that play a legal move on a state in place (a kit's): an iteration's sample is its own, so the moves
+        of its walk down the tree are played on it without a copy or a second check."""
 
     def iterate(self) -> None:
         rules, rng = self.rules, self.rng
@@ -383,7 +386,7 @@ class InfoSetSearch(Search):
             path.append((node, parts))
             child = node.children.get(move)
             if child is None or not whole:
-                state = rules.apply(state, move)
+                state = rules.apply(state, move) if self.advance is None else self.advance(state, move)
                 self.moves += 1
             if child is None:
                 node.children[move] = InfoSet(rules.current_player(state), state if whole else None)

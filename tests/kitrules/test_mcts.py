@@ -214,3 +214,22 @@ def test_a_playout_player_and_a_cut_judged_by_score(tmp_path: Path) -> None:
     edit(folder / "rules.py", 'playout = "greedy"', 'playout = "clever"')
     line = one_error_line(cli("simulate", "--kit", str(folder), "--games", "2"))
     assert "rules.py: playout = 'clever' is not a player (players: random, greedy)" in line
+
+
+def test_verify_tries_the_mcts_player_for_an_ending_random_games_miss(tmp_path: Path) -> None:
+    """Defuse: random players explode at once, so 1,000 random games never defuse; verify then plays games of
+    mcts:easy players, who cut the safe wire every time, and notes the ending reached by them instead of warning."""
+    folder = Path(__file__).parent / "defuse"
+    result = cli("verify", "--kit", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "note: ending 'defused' was reached by 20 games of mcts:easy players (seed 1), not in 1,000 random games " \
+           "(seed 1)" in result.output and "warning: ending" not in result.output
+    hard = tmp_path / "defuse"
+    hard.mkdir()
+    for name in ("kit.toml", "defuse.py", "rules.md"):
+        (hard / name).write_text((folder / name).read_text())
+    edit(hard / "defuse.py", 'return Outcome(player, "defused")', 'return Outcome(player, "defused")\n        if sum(state["cut"]) > 99:\n            return Outcome(None, "never")')
+    edit(hard / "defuse.py", 'endings = ("defused", "exploded")', 'endings = ("defused", "exploded", "never")')
+    result = cli("verify", "--kit", str(hard), "--out", str(tmp_path / "out"))
+    assert "warning: ending 'never' was not reached in 1,000 random games (seed 1) of random players nor by 20 games " \
+           "of mcts:easy players (seed 1)" in result.output
