@@ -15,12 +15,14 @@
   moves deep, come up).
 - ``scaffold``: the `printkit new --rules` game: mcts at its default level against the designer's greedy player
   and against random, 1,000 seat-alternating games each (target >= 58 % against greedy).
-- ``games``: each built-in game, mcts at the default level against random (target: >= 90 % of decisive games),
-  with the time per move (target <= 0.5 s on one core).
+- ``games``: each built-in game and the scaffold, mcts at the default level against random (target: >= 90 % of
+  decisive games), every decision timed in CPU seconds of its process (target <= 0.5 s on one core), on
+  ``--workers`` processes (bench/mcts_games.py).
 - ``cards``: ``balance --cards`` on the scaffold with a planted free three-star card, seeds 1 to 20: how often it
   ranks first (target >= 19) and how long each run takes on two workers (target < 3 minutes).
-- ``movetime``: CPU seconds of one decision at the default level on one core, at three points of a game of each
-  game, beside the cost of one random game (what an iteration costs at least).
+- ``movetime``: CPU seconds of one decision at the default level on one core, at the start and after 3 and 10
+  random moves of each game; with ``--base DIR`` (an older printkit's source, e.g. ``git archive 275ed22 printkit
+  templates | tar -x -C DIR``) the same decisions of that code in turn, and the ratio of the two.
 - ``trace``: the skill trace on the scaffold and tic-tac-toe: mcts with 2N iterations against N, N = 1, 2, 4 ... 128,
   100 games a level, seats alternating: the stronger side's share of decisive games with its 95 % interval.
 """
@@ -121,6 +123,7 @@ def openspiel_seconds(python: str, simulations: int) -> float | str:
 
 
 def speed(args: argparse.Namespace) -> dict[str, Any]:
+    first_move_seconds(10, 0)  # loads Tic Tac Warfare's compiled kernel (numba's cache) before anything is timed
     rows = []
     for iterations in (100, 1000):
         ours, lean, theirs, why = [], [], [], ""
@@ -297,9 +300,14 @@ def games(args: argparse.Namespace) -> dict[str, Any]:
         row["decisive_interval"] = list(wilson_interval(row["wins"], decisive)) if decisive else None
         data[name] = row
         if not args.json:
+            low = row["floor_seconds"][0]
             print(f"{name}, {args.game_level} against random: {_share(row)}; CPU seconds a decision: mean "
                   f"{row['mean_seconds']:.3f}, median {row['median_seconds']:.3f}, 95th percentile {row['p95_seconds']:.3f}, "
-                  f"max {row['max_seconds']:.3f} ({row['decisions']} decisions)", flush=True)
+                  f"max {row['max_seconds']:.3f} ({row['decisions']} decisions); over the floor (10,000 random games of "
+                  f"tic-tac-toe in plain Python, {1000 * low:.0f}-{1000 * row['floor_seconds'][2]:.0f} ms): mean "
+                  f"{row['mean_ratio']:.2f}, 95th percentile {row['p95_ratio']:.2f}, max {row['max_ratio']:.2f}, i.e. "
+                  f"{low * row['mean_ratio']:.3f} / {low * row['p95_ratio']:.3f} / {low * row['max_ratio']:.3f} s at the "
+                  "floor's fastest", flush=True)
     return {"games": data}
 
 

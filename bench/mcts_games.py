@@ -105,9 +105,31 @@ def warm(name: str) -> None:
     MctsPlayer("warm-up", Budget(20)).search(rules, state, rules.current_player(state), random.Random(0))
 
 
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def floor_seconds(games: int = 10_000) -> float:
+    """The floor: CPU seconds of ``games`` random games of tic-tac-toe in plain Python, a fixed piece of work timed
+    beside the decisions, so that their times can be read as a ratio to it (the machine's load changes both)."""
+    rng = random.Random(1)
+    start = time.process_time()
+    for _ in range(games):
+        board, empty, mark = [0] * 9, list(range(9)), 1
+        while empty:
+            cell = empty.pop(rng.randrange(len(empty)))
+            board[cell] = mark
+            if any(board[a] == board[b] == board[c] == mark for a, b, c in LINES):
+                break
+            mark = 3 - mark
+    return time.process_time() - start
+
+
 def _task(job: tuple[str, str, str, int, int]) -> dict[str, Any]:
     warm(job[0])
-    return one_game(*job)
+    floor = floor_seconds()
+    row = one_game(*job)
+    row["floor"] = (floor + floor_seconds()) / 2
+    return row
 
 
 def series(name: str, level: str, opponent: str, games: int, seed: int, workers: int) -> dict[str, Any]:
@@ -116,13 +138,17 @@ def series(name: str, level: str, opponent: str, games: int, seed: int, workers:
     with ProcessPoolExecutor(workers) as pool:
         rows = list(pool.map(_task, jobs))
     times = [t for row in rows for t in row["times"]]
+    ratios = sorted(t / row["floor"] for row in rows for t in row["times"])
     wins = sum(1 for row in rows if row["result"] == 1.0)
     losses = sum(1 for row in rows if row["result"] == 0.0)
     ordered = sorted(times)
+    floors = [row["floor"] for row in rows]
     return {"game": name, "level": level, "opponent": opponent, "games": games, "wins": wins, "losses": losses,
             "draws": games - wins - losses, "decisions": len(times), "mean_seconds": statistics.fmean(times),
             "median_seconds": statistics.median(times), "p95_seconds": ordered[int(0.95 * (len(ordered) - 1))],
-            "max_seconds": ordered[-1]}
+            "max_seconds": ordered[-1], "floor_seconds": [min(floors), statistics.median(floors), max(floors)],
+            "mean_ratio": statistics.fmean(ratios), "p95_ratio": ratios[int(0.95 * (len(ratios) - 1))],
+            "max_ratio": ratios[-1]}
 
 
 def positions(name: str, level: str = "mcts") -> list[float]:

@@ -166,6 +166,10 @@ def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
 
 
 # --- the mcts player's playouts --------------------------------------------------------------------------
+KERNEL_COST = 2
+"""A game of the kernel from a roll, in moves of the reference engine: about 80 us against 40 us a move."""
+
+
 @lru_cache(maxsize=4)
 def _index(params: Params) -> dict[int, int]:
     """Engine cell -> compact index of ``jit.play``."""
@@ -175,8 +179,7 @@ def _index(params: Params) -> dict[int, int]:
 def playout_from(rules: SittersRules, state: State, rng: random.Random) -> tuple[Outcome, int]:
     """A random game (``random_policy`` for both sides) from ``state``: the reference engine up to the next roll
     (set-up placements, a move after a roll, a loot roll or a battle), the compiled kernel from there. Its outcome
-    and its cost to the search's budget: the engine's moves, and one for the kernel's game (about what one call
-    costs next to an engine move)."""
+    and its cost to the search's budget: the engine's moves, and :data:`KERNEL_COST` for the kernel's game."""
     from printkit.games.sitters import jit
 
     cost = 0
@@ -199,4 +202,4 @@ def playout_from(rules: SittersRules, state: State, rng: random.Random) -> tuple
                        params.obstructors, params.containers_per_player, params.die_sides, False, False, 1,
                        rng.getrandbits(32), False, False, False, start)
     value, winner, reason = _ending(params, int(rows[0, jit.SURVIVORS]), int(rows[0, jit.LOOT]))
-    return Outcome(winner, reason, (float(value),)), cost + 1
+    return Outcome(winner, reason, (float(value),)), cost + KERNEL_COST
