@@ -233,3 +233,21 @@ def test_verify_tries_the_mcts_player_for_an_ending_random_games_miss(tmp_path: 
     result = cli("verify", "--kit", str(hard), "--out", str(tmp_path / "out"))
     assert "warning: ending 'never' was not reached in 1,000 random games (seed 1) of random players nor by 20 games " \
            "of mcts:easy players (seed 1)" in result.output
+
+
+def test_restricted_play_pairs_its_games_across_groups(tmp_path: Path) -> None:
+    """balance --abilities and --cards on the reference engine: game i of the full players and game i of every
+    restriction start from the same seed, so they meet the same deal (common random numbers), however differently
+    the restricted seat then plays."""
+    import dataclasses
+
+    from printkit.balance.chunks import paired_games
+    from printkit.balance.restrict import restricted_spec
+
+    opened = open_kit(str(scaffold(tmp_path)))
+    deals: dict[str, list[object]] = {"full": [], "storm": []}
+    for name, restrict in (("full", None), ("storm", (0, "storm"))):
+        spec = dataclasses.replace(opened.spec, observe=lambda tally, game, seen=deals[name]: seen.append(game.moves[0]))
+        tally = paired_games(restricted_spec(spec, opened.setup, ("mcts:20", "mcts:20"), restrict), opened.setup, 24, 7)
+        assert tally.games == 24 and tally.extra["seat_1_wins"] + tally.extra["seat_2_wins"] + tally.results["draw"] == 24
+    assert deals["full"] == deals["storm"] and len({repr(deal) for deal in deals["full"]}) == 24
