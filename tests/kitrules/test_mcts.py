@@ -138,8 +138,8 @@ def test_bad_mcts_names_are_one_line_naming_the_flag(tmp_path: Path, name: str, 
 
 
 def test_named_levels_and_budgets() -> None:
-    assert search_player("mcts") == MctsPlayer("mcts", Budget(1000))
-    assert search_player("mcts:hard").budget == Budget(10_000)
+    assert search_player("mcts") == MctsPlayer("mcts", Budget(moves=10_000))
+    assert search_player("mcts:hard").budget == Budget(moves=100_000)
     assert search_player("mcts:250").budget == Budget(250)
     assert search_player("mcts:0.5s").budget == Budget(seconds=0.5)
     assert search_player("greedy") is None
@@ -207,8 +207,8 @@ def test_a_playout_player_and_a_cut_judged_by_score(tmp_path: Path) -> None:
     rules = open_kit(str(folder)).rules()
     state = rules.initial_state()
     state = rules.apply(state, chance_move(rules, state, random.Random(1)))
-    ended = rules.playout_from(state, random.Random(2))
-    assert ended.reason == "playout cut: the leader by score" and len(ended.scores) == 2
+    ended, played = rules.playout_from(state, random.Random(2))
+    assert played == 2 and ended.reason == "playout cut: the leader by score" and len(ended.scores) == 2
     assert state["stars"] == [0, 0] and len(state["deck"]) == 8  # the playout played on a copy
     assert MctsPlayer("mcts", Budget(50))(rules, state, random.Random(3)) in rules.legal_moves(state)
     edit(folder / "rules.py", 'playout = "greedy"', 'playout = "clever"')
@@ -243,3 +243,40 @@ def test_play_against_mcts_at_the_terminal_of_a_built_in_game() -> None:
     assert "\n> O " in result.output and ("wins" in result.output or "draw" in result.output), result.output  # its moves
     assert "--computer: unknown player 'genius' for ultimate (known: greedy, mcts, random)" in one_error_line(
         cli("play", "--game", "ultimate", "--computer", "genius", input=""))
+
+
+def test_verify_tries_the_mcts_player_for_an_ending_random_games_miss(tmp_path: Path) -> None:
+    """Defuse: random players explode at once, so 1,000 random games never defuse; verify then plays games of
+    mcts:easy players, who cut the safe wire every time, and notes the ending reached by them instead of warning."""
+    folder = Path(__file__).parent / "defuse"
+    result = cli("verify", "--kit", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "note: ending 'defused' was reached by 20 games of mcts:easy players (seed 1), not in 1,000 random games " \
+           "(seed 1)" in result.output and "warning: ending" not in result.output
+    hard = tmp_path / "defuse"
+    hard.mkdir()
+    for name in ("kit.toml", "defuse.py", "rules.md"):
+        (hard / name).write_text((folder / name).read_text())
+    edit(hard / "defuse.py", 'return Outcome(player, "defused")', 'return Outcome(player, "defused")\n        if sum(state["cut"]) > 99:\n            return Outcome(None, "never")')
+    edit(hard / "defuse.py", 'endings = ("defused", "exploded")', 'endings = ("defused", "exploded", "never")')
+    result = cli("verify", "--kit", str(hard), "--out", str(tmp_path / "out"))
+    assert "warning: ending 'never' was not reached in 1,000 random games (seed 1) of random players nor by 20 games " \
+           "of mcts:easy players (seed 1)" in result.output
+
+
+def test_restricted_play_pairs_its_games_across_groups(tmp_path: Path) -> None:
+    """balance --abilities and --cards on the reference engine: game i of the full players and game i of every
+    restriction start from the same seed, so they meet the same deal (common random numbers), however differently
+    the restricted seat then plays."""
+    import dataclasses
+
+    from printkit.balance.chunks import paired_games
+    from printkit.balance.restrict import restricted_spec
+
+    opened = open_kit(str(scaffold(tmp_path)))
+    deals: dict[str, list[object]] = {"full": [], "storm": []}
+    for name, restrict in (("full", None), ("storm", (0, "storm"))):
+        spec = dataclasses.replace(opened.spec, observe=lambda tally, game, seen=deals[name]: seen.append(game.moves[0]))
+        tally = paired_games(restricted_spec(spec, opened.setup, ("mcts:20", "mcts:20"), restrict), opened.setup, 24, 7)
+        assert tally.games == 24 and tally.extra["seat_1_wins"] + tally.extra["seat_2_wins"] + tally.results["draw"] == 24
+    assert deals["full"] == deals["storm"] and len({repr(deal) for deal in deals["full"]}) == 24
