@@ -323,23 +323,29 @@ def movetime(args: argparse.Namespace) -> dict[str, Any]:
         env = dict(os.environ, PYTHONPATH=base) if base else None
         done = subprocess.run([sys.executable, str(HERE / "mcts_games.py"), name], capture_output=True, text=True,
                               check=True, env=env)
-        return list(json.loads(done.stdout.strip().splitlines()[-1])["seconds"])
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+        floors.append(found.get("floor", 0.0))
+        return list(found["seconds"])
 
     data = {}
     for name in args.only or [*available(), SCAFFOLD]:
         row: dict[str, Any] = {}
+        floors: list[float] = []
         for label, base in (("base", args.base), ("now", None)):
             if label == "base" and not base:
                 continue
             row[label] = run(name, base)
         if "base" in row:
             row["ratio"] = [now / before for now, before in zip(row["now"], row["base"]) if before]
+        row["floor"] = floors[-1]
+        row["over_floor"] = [t / row["floor"] for t in row["now"]]
         data[name] = row
         if not args.json:
             shown = "; ".join(f"{label} " + ", ".join(f"{t:.3f}" for t in row[label]) for label in ("base", "now") if label in row)
             ratio = f" (now / base {', '.join(f'{r:.3f}' for r in row['ratio'])})" if "ratio" in row else ""
             print(f"{name}: CPU seconds a decision at the default level, start and after {' and '.join(map(str, POSITIONS[1:]))} "
-                  f"random moves: {shown}{ratio}", flush=True)
+                  f"random moves: {shown}{ratio}; over the floor (10,000 random games of tic-tac-toe in plain Python, "
+                  f"{row['floor']:.3f} s): {', '.join(f'{r:.1f}' for r in row['over_floor'])}", flush=True)
     return {"movetime": data}
 
 
@@ -407,26 +413,44 @@ def cards(args: argparse.Namespace) -> dict[str, Any]:
     subprocess.run([sys.executable, "-m", "printkit", "new", str(folder), "--rules"], check=True, capture_output=True)
     with (folder / "cards.csv").open("a") as deck:
         deck.write(PLANTED)
+    from mcts_games import floor_seconds
+
     rows = []
-    for seed in range(1, args.card_seeds + 1):
+    for seed in range(args.card_seed, args.card_seed + args.card_seeds):
         out = tempfile.mkdtemp()
-        start = time.perf_counter()
+        floor = floor_seconds()
+        start, used = time.perf_counter(), _children_cpu()
         subprocess.run([sys.executable, "-m", "printkit", "balance", "--kit", str(folder), "--cards", "--players", args.card_players,
                         "--games", str(args.card_games), "--seed", str(seed), "--workers", str(args.workers), "--out", out],
                        check=True, capture_output=True)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, _children_cpu() - used
+        floor = (floor + floor_seconds()) / 2
         results = json.loads((Path(out) / "star-race" / "balance" / "results.json").read_text())
         from printkit.balance.report import card_rows
 
-        ranked = [row["card"] for row in card_rows(results["points"][0])]
-        rows.append({"seed": seed, "rank": ranked.index("Gift") + 1, "first": ranked[0], "seconds": seconds})
+        found = card_rows(results["points"][0])
+        ranked = [row["card"] for row in found]
+        rows.append({"seed": seed, "rank": ranked.index("Gift") + 1, "first": ranked[0], "seconds": seconds,
+                     "cpu_seconds": cpu, "floor_seconds": floor, "two_core_ratio": cpu / 2 / floor,
+                     "worth": {row["card"]: round(row["worth"], 3) for row in found}})
         if not args.json:
-            print(f"cards, seed {seed}: Gift ranks {rows[-1]['rank']} of {len(ranked)} ({seconds:.0f} s; "
-                  f"{args.card_players}, {args.card_games} games a group)", flush=True)
+            worth = ", ".join(f"{card} {100 * value:+.1f}" for card, value in list(rows[-1]["worth"].items())[:3])
+            print(f"cards, seed {seed}: Gift ranks {rows[-1]['rank']} of {len(ranked)} (worth in points of win rate: {worth}; "
+                  f"{seconds:.0f} s by the wall clock, "
+                  f"{cpu:.0f} CPU seconds: {cpu / 2:.0f} s on two free cores, {cpu / 2 / floor:.0f} floors of "
+                  f"{floor:.2f} s; {args.card_players}, {args.card_games} games a group)", flush=True)
     first = sum(1 for row in rows if row["rank"] == 1)
     if not args.json:
         print(f"cards: the planted card ranks first in {first} of {len(rows)} seeds", flush=True)
     return {"cards": {"players": args.card_players, "games": args.card_games, "runs": rows, "first": first}}
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of this process's finished children: a command's work whatever the machine's load."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 PARTS = {"speed": speed, "tictactoe": tictactoe, "scaffold": scaffold, "games": games, "movetime": movetime, "trace": trace,
@@ -453,6 +477,7 @@ def main() -> None:
     parser.add_argument("--trace-top", type=int, default=128)
     parser.add_argument("--trace-plot", default=None, metavar="FILE", help="trace: draw the curve into FILE (PNG)")
     parser.add_argument("--card-seeds", type=int, default=20)
+    parser.add_argument("--card-seed", type=int, default=1, help="cards: the first seed")
     parser.add_argument("--card-games", type=int, default=300)
     parser.add_argument("--card-players", default="mcts:easy")
     args = parser.parse_args()

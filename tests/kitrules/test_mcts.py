@@ -58,11 +58,16 @@ def test_the_search_is_never_handed_the_true_state() -> None:
     assert move in rules.legal_moves(state)
 
 
-def test_a_hidden_entry_that_is_not_a_list_is_one_error_naming_the_hook(tmp_path: Path) -> None:
-    folder = tmp_path / "peek"
+def copied(source: Path, folder: Path, names: tuple[str, ...]) -> Path:
+    """A new ``folder`` holding copies of ``source``'s files ``names``."""
     folder.mkdir()
-    for name in ("kit.toml", "peek.py", "rules.md"):
-        (folder / name).write_text((PEEK / name).read_text())
+    for name in names:
+        (folder / name).write_text((source / name).read_text())
+    return folder
+
+
+def test_a_hidden_entry_that_is_not_a_list_is_one_error_naming_the_hook(tmp_path: Path) -> None:
+    folder = copied(PEEK, tmp_path / "peek", ("kit.toml", "peek.py", "rules.md"))
     edit(folder / "peek.py", '"held": [[], []]', '"held": [None, None]')
     edit(folder / "peek.py", 'state["held"][1].append(state["deck"].pop())', 'state["held"][1] = [state["deck"].pop()]')
     line = one_error_line(cli("simulate", "--kit", str(folder), "--players", "mcts:20,random", "--games", "2"))
@@ -71,10 +76,7 @@ def test_a_hidden_entry_that_is_not_a_list_is_one_error_naming_the_hook(tmp_path
 
 
 def test_a_designer_determinize_is_used(tmp_path: Path) -> None:
-    folder = tmp_path / "peek"
-    folder.mkdir()
-    for name in ("kit.toml", "peek.py", "rules.md"):
-        (folder / name).write_text((PEEK / name).read_text())
+    folder = copied(PEEK, tmp_path / "peek", ("kit.toml", "peek.py", "rules.md"))
     # a (wrong) guess the designer writes: the Holder always holds 3, so mcts names 3 every time
     edit(folder / "peek.py", "    def outcome(self, state):", """    def determinize(self, view, player, rng):
         view["held"][1] = [3]
@@ -253,10 +255,7 @@ def test_verify_tries_the_mcts_player_for_an_ending_random_games_miss(tmp_path: 
     assert result.exit_code == 0, result.output
     assert "note: ending 'defused' was reached by 20 games of mcts:easy players (seed 1), not in 1,000 random games " \
            "(seed 1)" in result.output and "warning: ending" not in result.output
-    hard = tmp_path / "defuse"
-    hard.mkdir()
-    for name in ("kit.toml", "defuse.py", "rules.md"):
-        (hard / name).write_text((folder / name).read_text())
+    hard = copied(folder, tmp_path / "defuse", ("kit.toml", "defuse.py", "rules.md"))
     edit(hard / "defuse.py", 'return Outcome(player, "defused")', 'return Outcome(player, "defused")\n        if sum(state["cut"]) > 99:\n            return Outcome(None, "never")')
     edit(hard / "defuse.py", 'endings = ("defused", "exploded")', 'endings = ("defused", "exploded", "never")')
     result = cli("verify", "--kit", str(hard), "--out", str(tmp_path / "out"))
