@@ -15,12 +15,14 @@
   moves deep, come up).
 - ``scaffold``: the `printkit new --rules` game: mcts at its default level against the designer's greedy player
   and against random, 1,000 seat-alternating games each (target >= 58 % against greedy).
-- ``games``: each built-in game, mcts at the default level against random (target: >= 90 % of decisive games),
-  with the time per move (target <= 0.5 s on one core).
+- ``games``: each built-in game and the scaffold, mcts at the default level against random (target: >= 90 % of
+  decisive games), every decision timed in CPU seconds of its process (target <= 0.5 s on one core), on
+  ``--workers`` processes (bench/mcts_games.py).
 - ``cards``: ``balance --cards`` on the scaffold with a planted free three-star card, seeds 1 to 20: how often it
   ranks first (target >= 19) and how long each run takes on two workers (target < 3 minutes).
-- ``movetime``: CPU seconds of one decision at the default level on one core, at three points of a game of each
-  game, beside the cost of one random game (what an iteration costs at least).
+- ``movetime``: CPU seconds of one decision at the default level on one core, at the start and after 3 and 10
+  random moves of each game; with ``--base DIR`` (an older printkit's source, e.g. ``git archive 275ed22 printkit
+  templates | tar -x -C DIR``) the same decisions of that code in turn, and the ratio of the two.
 - ``trace``: the skill trace on the scaffold and tic-tac-toe: mcts with 2N iterations against N, N = 1, 2, 4 ... 128,
   100 games a level, seats alternating: the stronger side's share of decisive games with its 95 % interval.
 """
@@ -121,6 +123,7 @@ def openspiel_seconds(python: str, simulations: int) -> float | str:
 
 
 def speed(args: argparse.Namespace) -> dict[str, Any]:
+    first_move_seconds(10, 0)  # loads Tic Tac Warfare's compiled kernel (numba's cache) before anything is timed
     rows = []
     for iterations in (100, 1000):
         ours, lean, theirs, why = [], [], [], ""
@@ -282,62 +285,67 @@ def scaffold(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def games(args: argparse.Namespace) -> dict[str, Any]:
+    """Each built-in game and the scaffold: ``--game-level`` against random, seats alternating, on ``--workers``
+    processes, every decision timed in CPU seconds (bench/mcts_games.py)."""
+    from mcts_games import SCAFFOLD, series
+
     from printkit.games import available
+    from printkit.rules.simulate import wilson_interval
 
     data = {}
-    for name in args.only or available():
-        row = matchup(name, None, (args.game_level, "random"), args.game_games, 31, args.workers)
+    for name in args.only or [*available(), SCAFFOLD]:
+        row = series(name, args.game_level, "random", args.game_games, 31, args.workers)
+        decisive = row["wins"] + row["losses"]
+        row["decisive_share"] = row["wins"] / decisive if decisive else None
+        row["decisive_interval"] = list(wilson_interval(row["wins"], decisive)) if decisive else None
         data[name] = row
         if not args.json:
-            print(f"{name}, {args.game_level} against random: {_share(row)}; {1000 * row['wall_seconds_a_move']:.0f} ms a move "
-                  "by the wall clock", flush=True)
+            low = row["floor_seconds"][0]
+            print(f"{name}, {args.game_level} against random: {_share(row)}; CPU seconds a decision: mean "
+                  f"{row['mean_seconds']:.3f}, median {row['median_seconds']:.3f}, 95th percentile {row['p95_seconds']:.3f}, "
+                  f"max {row['max_seconds']:.3f} ({row['decisions']} decisions); over the floor (10,000 random games of "
+                  f"tic-tac-toe in plain Python, {1000 * low:.0f}-{1000 * row['floor_seconds'][2]:.0f} ms): mean "
+                  f"{row['mean_ratio']:.2f}, 95th percentile {row['p95_ratio']:.2f}, max {row['max_ratio']:.2f}, i.e. "
+                  f"{low * row['mean_ratio']:.3f} / {low * row['p95_ratio']:.3f} / {low * row['max_ratio']:.3f} s at the "
+                  "floor's fastest", flush=True)
     return {"games": data}
 
 
 def movetime(args: argparse.Namespace) -> dict[str, Any]:
-    """CPU seconds of one decision at the default level, on one core, at the start and after 2 and 6 random moves of
-    each game (the scaffold included), with the rules engine's cost of a random game for comparison."""
-    from printkit.config import load_config
-    from printkit.games import available, get_game
-    from printkit.kitgame.spec import open_kit
-    from printkit.rules.game import CHANCE, chance_move, play_out, random_policy
-    from printkit.rules.mcts import search_player
+    """CPU seconds of one decision at the default level, on one core, at the start and after 3 and 10 random moves of
+    each game (the scaffold included); with ``--base DIR`` (an older printkit's source, e.g. ``git archive 275ed22 |
+    tar -x -C DIR``) the same decisions of that code, run alternately with this one: the ratio is the figure."""
+    from mcts_games import POSITIONS, SCAFFOLD
 
-    folder = Path(tempfile.mkdtemp()) / "star-race"
-    subprocess.run([sys.executable, "-m", "printkit", "new", str(folder), "--rules"], check=True, capture_output=True)
-    config = load_config(None)
-    engines = [(name, get_game(name).rules(config.game_params(name))) for name in args.only or available()]
-    engines.append(("scaffold", open_kit(str(folder)).rules()))
+    from printkit.games import available
+
+    def run(name: str, base: str | None) -> list[float]:
+        env = dict(os.environ, PYTHONPATH=base) if base else None
+        done = subprocess.run([sys.executable, str(HERE / "mcts_games.py"), name], capture_output=True, text=True,
+                              check=True, env=env)
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+        floors.append(found.get("floor", 0.0))
+        return list(found["seconds"])
+
     data = {}
-    player = search_player("mcts")
-    assert player is not None
-    for name, rules in engines:
-        rng = random.Random(5)
-        start = time.process_time()
-        playouts = 0
-        while time.process_time() - start < 1.0 or playouts < 3:
-            play_out(rules, (random_policy, random_policy), rng)
-            playouts += 1
-        random_game = (time.process_time() - start) / playouts
-        times = []
-        for skip in (0, 2, 6):
-            state, done = rules.initial_state(), 0
-            while rules.outcome(state) is None and (rules.current_player(state) == CHANCE or done < skip):
-                if rules.current_player(state) == CHANCE:
-                    state = rules.apply(state, chance_move(rules, state, rng))
-                else:
-                    state = rules.apply(state, random_policy(rules, state, rng))
-                    done += 1
-            if rules.outcome(state) is not None:
+    for name in args.only or [*available(), SCAFFOLD]:
+        row: dict[str, Any] = {}
+        floors: list[float] = []
+        for label, base in (("base", args.base), ("now", None)):
+            if label == "base" and not base:
                 continue
-            begin = time.process_time()
-            player(rules, state, random.Random(skip))
-            times.append(time.process_time() - begin)
-        data[name] = {"seconds_a_move": times, "random_game_seconds": random_game}
+            row[label] = run(name, base)
+        if "base" in row:
+            row["ratio"] = [now / before for now, before in zip(row["now"], row["base"]) if before]
+        row["floor"] = floors[-1]
+        row["over_floor"] = [t / row["floor"] for t in row["now"]]
+        data[name] = row
         if not args.json:
-            shown = ", ".join(f"{t:.2f}" for t in times)
-            print(f"{name}: mcts (1,000 iterations) {shown} s a move (start, after 2 and 6 moves); a random game "
-                  f"{1000 * random_game:.1f} ms", flush=True)
+            shown = "; ".join(f"{label} " + ", ".join(f"{t:.3f}" for t in row[label]) for label in ("base", "now") if label in row)
+            ratio = f" (now / base {', '.join(f'{r:.3f}' for r in row['ratio'])})" if "ratio" in row else ""
+            print(f"{name}: CPU seconds a decision at the default level, start and after {' and '.join(map(str, POSITIONS[1:]))} "
+                  f"random moves: {shown}{ratio}; over the floor (10,000 random games of tic-tac-toe in plain Python, "
+                  f"{row['floor']:.3f} s): {', '.join(f'{r:.1f}' for r in row['over_floor'])}", flush=True)
     return {"movetime": data}
 
 
@@ -405,26 +413,44 @@ def cards(args: argparse.Namespace) -> dict[str, Any]:
     subprocess.run([sys.executable, "-m", "printkit", "new", str(folder), "--rules"], check=True, capture_output=True)
     with (folder / "cards.csv").open("a") as deck:
         deck.write(PLANTED)
+    from mcts_games import floor_seconds
+
     rows = []
-    for seed in range(1, args.card_seeds + 1):
+    for seed in range(args.card_seed, args.card_seed + args.card_seeds):
         out = tempfile.mkdtemp()
-        start = time.perf_counter()
+        floor = floor_seconds()
+        start, used = time.perf_counter(), _children_cpu()
         subprocess.run([sys.executable, "-m", "printkit", "balance", "--kit", str(folder), "--cards", "--players", args.card_players,
                         "--games", str(args.card_games), "--seed", str(seed), "--workers", str(args.workers), "--out", out],
                        check=True, capture_output=True)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, _children_cpu() - used
+        floor = (floor + floor_seconds()) / 2
         results = json.loads((Path(out) / "star-race" / "balance" / "results.json").read_text())
         from printkit.balance.report import card_rows
 
-        ranked = [row["card"] for row in card_rows(results["points"][0])]
-        rows.append({"seed": seed, "rank": ranked.index("Gift") + 1, "first": ranked[0], "seconds": seconds})
+        found = card_rows(results["points"][0])
+        ranked = [row["card"] for row in found]
+        rows.append({"seed": seed, "rank": ranked.index("Gift") + 1, "first": ranked[0], "seconds": seconds,
+                     "cpu_seconds": cpu, "floor_seconds": floor, "two_core_ratio": cpu / 2 / floor,
+                     "worth": {row["card"]: round(row["worth"], 3) for row in found}})
         if not args.json:
-            print(f"cards, seed {seed}: Gift ranks {rows[-1]['rank']} of {len(ranked)} ({seconds:.0f} s; "
-                  f"{args.card_players}, {args.card_games} games a group)", flush=True)
+            worth = ", ".join(f"{card} {100 * value:+.1f}" for card, value in list(rows[-1]["worth"].items())[:3])
+            print(f"cards, seed {seed}: Gift ranks {rows[-1]['rank']} of {len(ranked)} (worth in points of win rate: {worth}; "
+                  f"{seconds:.0f} s by the wall clock, "
+                  f"{cpu:.0f} CPU seconds: {cpu / 2:.0f} s on two free cores, {cpu / 2 / floor:.0f} floors of "
+                  f"{floor:.2f} s; {args.card_players}, {args.card_games} games a group)", flush=True)
     first = sum(1 for row in rows if row["rank"] == 1)
     if not args.json:
         print(f"cards: the planted card ranks first in {first} of {len(rows)} seeds", flush=True)
     return {"cards": {"players": args.card_players, "games": args.card_games, "runs": rows, "first": first}}
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user and system) of this process's finished children: a command's work whatever the machine's load."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 PARTS = {"speed": speed, "tictactoe": tictactoe, "scaffold": scaffold, "games": games, "movetime": movetime, "trace": trace,
@@ -444,11 +470,14 @@ def main() -> None:
     parser.add_argument("--scaffold-games", type=int, default=1000)
     parser.add_argument("--game-games", type=int, default=100)
     parser.add_argument("--game-level", default="mcts", help="the mcts level of the games part")
-    parser.add_argument("--only", action="append", default=[], metavar="GAME", help="games: only this built-in game")
+    parser.add_argument("--only", action="append", default=[], metavar="GAME",
+                        help="games, movetime: only this game (a built-in game's name, or scaffold)")
+    parser.add_argument("--base", default=None, metavar="DIR", help="movetime: also time the printkit source in DIR")
     parser.add_argument("--trace-games", type=int, default=100)
     parser.add_argument("--trace-top", type=int, default=128)
     parser.add_argument("--trace-plot", default=None, metavar="FILE", help="trace: draw the curve into FILE (PNG)")
     parser.add_argument("--card-seeds", type=int, default=20)
+    parser.add_argument("--card-seed", type=int, default=1, help="cards: the first seed")
     parser.add_argument("--card-games", type=int, default=300)
     parser.add_argument("--card-players", default="mcts:easy")
     args = parser.parse_args()

@@ -315,6 +315,11 @@ HOOKS: dict[str, Key] = {
                                        "players, games, seed, restrict)`, `restrict` = (seat, ability) or None, returns a "
                                        "Tally counting each seat's wins (`seat_1_wins`, `seat_2_wins`) or None",
                              pattern=HOOK, example="kernel.py:restricted"),
+    "playout_from": Key("string", "a function playing the `mcts` player's playouts fast (a built-in game's compiled kernel): "
+                                  "`playout_from(rules, state, rng)` plays a random game from `state` (a position of "
+                                  "rules.py's) and returns its `Outcome` and its cost to the search's budget in moves of "
+                                  "the rules (1 for a compiled game); its games must follow rules.py's random player",
+                        pattern=HOOK, example="kernel.py:playout_from"),
     "artwork": Key("string", "a function drawing the artwork files of the decks and token sheets (instead of `[artwork]` and "
                              "a file per set; boards keep theirs): `artwork(kit, pieces)`, handed their pieces by set name, "
                              "returns drawings by file name, each made by `kit.artwork(pieces, title, columns)` (columns "

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from printkit.kitgame.blame import RulesError, blame, short, theirs
-from printkit.kitgame.guess import GuessError, fill_hidden
+from printkit.kitgame.guess import Guesser, GuessError
 from printkit.kitgame.seen import told_chance
 from printkit.kitgame.setup import KitSetup, numbers_as_text
 from printkit.kitrules import (
@@ -31,6 +31,7 @@ from printkit.kitrules import (
     choice,
     copy_state,
 )
+from printkit.rules.game import random_policy
 from printkit.rules.metrics import TRACED, Trace
 from printkit.rules.metrics import ended as count_ends
 from printkit.rules.simulate import MAXIMUM_PREFIX, GameFailure, Tally, result_of
@@ -70,6 +71,7 @@ class KitRules:
         if kind.private or kind.hidden or kind.view is not Game.view or kind.determinize is not Game.determinize:
             self.determinize = self._determinize  # hidden information: the search samples what a seat cannot see
         self._dealt: Any = None
+        self._guesser: Guesser | None = None
         if kind.score is not Game.score:  # standings for the designers' figures (printkit/rules/metrics.py)
             self.score = lambda state, player: self.call(lambda: self.game.score(state, player), "in score()")
         self.counts_moves = bool(self.call(lambda: self.game.counts_moves, "reading counts_moves"))
@@ -369,33 +371,43 @@ class KitRules:
     def _determinize(self, view: Any, player: int, rng: random.Random) -> Any:
         """A state ``player`` cannot tell from the one behind ``view``: the designer's :meth:`Game.determinize`, else
         what the view hides drawn from the components dealt at setup that the view does not show
-        (:func:`printkit.kitgame.guess.fill_hidden`)."""
+        (:class:`printkit.kitgame.guess.Guesser`)."""
         if type(self.game).determinize is not Game.determinize:
             return self.call(lambda: self.game.determinize(copy_state(view), player, rng),
                              lambda: f"in determinize() for {self.player_names[player]}")
         if self._dealt is None:
             self._dealt = self.initial_state()
         try:
-            return fill_hidden(view, self._dealt, set(self.game.per_player), rng)
+            if self._guesser is None or self._guesser.view is not view:  # a search asks again and again of one view
+                self._guesser = Guesser(view, self._dealt, set(self.game.per_player))
+            return self._guesser(rng)
         except GuessError as exc:
             raise self.fail(f"the mcts player cannot sample what {self.player_names[player]} does not see: {exc}; write "
                             "determinize(self, view, player, rng) returning a state consistent with the view "
                             "(docs: reference/rules-api.md)") from None
 
     playout_policy: Callable[[Any, Any, random.Random], Any] | None = None
-    """The designer's ``playout`` player as a policy (set by printkit.kitgame.spec), else None: random moves."""
+    """The player of the search's playouts (set by printkit.kitgame.game): the designer's ``playout`` player, else their
+    own ``random`` player (``player_random``: a turn of many parts drawn part by part), else None: uniform moves."""
+    kernel_playout: Callable[[Any, Any, random.Random], tuple[Outcome, int]] | None = None
+    """A compiled kernel's playouts (a built-in game's ``[hooks] playout_from``, set by printkit.kitgame.game):
+    ``kernel_playout(rules, state, rng)`` -> (outcome, cost), played instead of the rules' own."""
 
-    def playout_from(self, state: Any, rng: random.Random) -> Outcome:
-        """The search's playouts: from a copy of ``state`` to the end (the fast path of :func:`playouts`), by random moves
-        or the designer's ``playout`` player; with ``playout_depth`` and ``score``, cut there and judged by score."""
+    def playout_from(self, state: Any, rng: random.Random) -> tuple[Outcome, int]:
+        """The search's playouts: from ``state`` to the end, by the kernel's :attr:`kernel_playout` where there is one,
+        else on a copy of ``state`` (the fast path of :func:`playouts`) by :attr:`playout_policy` or uniform random moves;
+        with ``playout_depth`` and ``score``, cut there and judged by score. The outcome and its cost to the search's
+        budget: the moves played (a kernel says its own)."""
+        if self.kernel_playout is not None:
+            return self.kernel_playout(self, state, rng)
         policy = self.playout_policy or random_player
         depth = self.game.playout_depth if self.game.playout_depth > 0 and hasattr(self, "score") else None
-        _, ended, _, final = _one_game(self, (policy,) * self.players, rng, start=copy_state(state), depth=depth)
+        played, ended, _, final = _one_game(self, (policy,) * self.players, rng, start=copy_state(state), depth=depth)
         if ended is not None:
-            return ended
+            return ended, played
         standing = [self.score(final, seat) for seat in range(self.players)]
         leaders = [seat for seat, value in enumerate(standing) if value == max(standing)]
-        return Outcome(leaders[0] if len(leaders) == 1 else None, "playout cut: the leader by score", tuple(standing))
+        return Outcome(leaders[0] if len(leaders) == 1 else None, "playout cut: the leader by score", tuple(standing)), played
 
     def render_text(self, state: Any) -> str:
         return str(self.call(lambda: self.game.text(state), "in text()"))
@@ -431,10 +443,8 @@ class KitRules:
         return data if isinstance(data, dict) else {"state": data}
 
 
-def random_player(rules: Any, state: Any, rng: random.Random) -> Any:
-    """A uniformly random legal move."""
-    moves = rules.legal_moves(state)
-    return moves[rng.randrange(len(moves))]
+random_player = random_policy
+"""A uniformly random legal move (the contract's own: the mcts player tells it from a game's shaped random player)."""
 
 
 def notation_of(game: Game, state: Any, move: Any) -> str:

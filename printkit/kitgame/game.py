@@ -60,13 +60,14 @@ def _spec(ref: KitRef) -> GameSpec:
 
     def rules(params: KitSetup | Any) -> KitRules:
         engine = KitRules(cls, setup_of(params, ref.display, cls.__name__), folder, ref.display, ref.rules_name)
-        if cls.playout:
-            engine.playout_policy = players[cls.playout]
+        if cls.playout or own_random:
+            engine.playout_policy = players[cls.playout or "random"]
         return engine
 
     staged = has_answers(cls)  # secret answers: players decide in stages (kitgame.players)
     players: dict[str, Any] = {"random": StagedPlayer("random") if staged else random_player}
     players.update({name: StagedPlayer(name) if staged else _designer_player(name) for name in _named(cls, PLAYER_PREFIX)})
+    own_random = "random" in _named(cls, PLAYER_PREFIX)  # the game's own random player plays the search's playouts
     strongest = cls.strongest or list(players)[-1]
     if strongest not in players:
         raise RulesError(f"{ref.rules_name}: strongest = {strongest!r} is not a player (players: {', '.join(players)})")
@@ -129,9 +130,12 @@ def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapp
     spec = kit_game(ref)
     fast, restricted = (_lazy_hook(folder, name, hooks[key], f"hooks.{key}") if key in hooks else None
                         for key in ("kernel", "restricted_kernel"))
+    playout = _playout_hook(folder, name, hooks["playout_from"]) if "playout_from" in hooks else None
 
     def rules(values: Any) -> KitRules:
-        return spec.rules(setup_of(values, name, title))  # type: ignore[return-value]
+        engine: KitRules = spec.rules(setup_of(values, name, title))  # type: ignore[assignment]
+        engine.kernel_playout = playout
+        return engine
 
     def random_games(setup: Any, games: int, seed: int) -> Tally | None:
         return fast(setup, ("random", "random"), games, seed) if fast is not None else None
@@ -162,6 +166,22 @@ def _lazy_hook(folder: Path, name: str, written: str, key: str) -> Callable[...,
     def call(*args: Any) -> Any:
         with unwatched():
             return kit_hook(folder, name, written, f"{name}/kit.toml", key)(*args)
+
+    return call
+
+
+def _playout_hook(folder: Path, name: str, written: str) -> Callable[..., Any]:
+    """``[hooks] playout_from``: its first call as a kernel's (:func:`_lazy_hook`: it imports and compiles), the others
+    straight to the function (a playout takes microseconds, and a search plays thousands)."""
+    first, key = _lazy_hook(folder, name, written, "hooks.playout_from"), "hooks.playout_from"
+    found: list[Callable[..., Any]] = []
+
+    def call(*args: Any) -> Any:
+        if found:
+            return found[0](*args)
+        result = first(*args)
+        found.append(kit_hook(folder, name, written, f"{name}/kit.toml", key))
+        return result
 
     return call
 

@@ -53,19 +53,26 @@ def _counted(state: Any, skip: set[str]) -> Counter[Any]:
     return found
 
 
-def fill_hidden(view: Any, dealt: Any, per_player: set[str], rng: random.Random) -> Any:
-    """A state for ``view``: each Hidden count replaced by that many items drawn from the setup's items (``dealt``)
-    that the view does not show. Raises GuessError when a hidden place was not a list at setup, or when there
-    are fewer such items than hidden places."""
-    skip = set(per_player) | {"to_move"}
-    try:
-        unseen = _counted(dealt, skip)
-        unseen.subtract(_counted(view, skip))
-    except TypeError as exc:
-        raise GuessError(f"the state holds items that cannot be counted ({exc}): cards as rows or plain values are") from None
-    pool = [item for item, count in unseen.items() if count > 0 for _ in range(count)]
-    rng.shuffle(pool)
-    return _fill(view, dealt, "state", pool)
+class Guesser:
+    """States for one ``view``: each Hidden count replaced by that many items drawn from the setup's items
+    (``dealt``) that the view does not show (counted once; each call draws afresh). Raises GuessError when a hidden
+    place was not a list at setup, or when there are fewer such items than hidden places."""
+
+    def __init__(self, view: Any, dealt: Any, per_player: set[str]) -> None:
+        skip = set(per_player) | {"to_move"}
+        try:
+            unseen = _counted(dealt, skip)
+            unseen.subtract(_counted(view, skip))
+        except TypeError as exc:
+            raise GuessError(f"the state holds items that cannot be counted ({exc}): cards as rows or plain values are") from None
+        self.view, self.dealt = view, dealt
+        self.pool = [item for item, count in unseen.items() if count > 0 for _ in range(count)]
+
+    def __call__(self, rng: random.Random) -> Any:
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        return _fill(self.view, self.dealt, "state", pool)
+
 
 
 ABSENT = object()

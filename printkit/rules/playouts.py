@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Mapping
 
 from printkit.errors import PrintkitError
-from printkit.rules.game import Policy
+from printkit.rules.game import Policy, random_policy
 from printkit.rules.mcts import NAME, PlayerNameError, search_player
 from printkit.rules.simulate import Tally, simulate
 from printkit.userinput.text import quoted
@@ -29,7 +29,8 @@ def known(players: Mapping[str, Any]) -> list[str]:
 
 def resolve(players: Mapping[str, Policy], name: str, game: str, flag: str = "--players") -> Policy:
     """The player ``name`` of a game whose own players are ``players``; an unknown or malformed name is one
-    UnknownPlayer naming ``flag``."""
+    UnknownPlayer naming ``flag``. An ``mcts`` player plays its playouts with the game's own random player where the
+    game has one (a turn drawn step by step costs far less than listing every move of it)."""
     if name in players:
         return players[name]
     try:
@@ -38,7 +39,8 @@ def resolve(players: Mapping[str, Policy], name: str, game: str, flag: str = "--
         raise UnknownPlayer(f"{flag}: {exc}") from None
     if found is None:
         raise UnknownPlayer(f"{flag}: unknown player {quoted(name)} for {game} (known: {', '.join(known(players))})")
-    return found
+    own = players.get("random")
+    return found if own is None or own is random_policy else found.playing_out(own)
 
 
 class Names(Mapping[str, Policy]):

@@ -305,8 +305,9 @@ def test_the_seats_panel_seats_mcts_at_a_level_or_a_budget_of_ones_own(browser: 
                                 ".filter(o => o.parentNode.getAttribute('aria-label').endsWith('computer player'))"
                                 ".map(o => o.textContent)")
         assert offered == ["random: uniformly random legal moves", "greedy: the strongest of the game's own players",
-                           "mcts:easy: tree search, 100 iterations a move", "mcts:medium: tree search, 1,000 iterations a move",
-                           "mcts:hard: tree search, 10,000 iterations a move", "mcts with a budget of your own ..."]
+                           "mcts:easy: tree search, 1,000 moves simulated a move",
+                           "mcts:medium: tree search, 10,000 moves simulated a move",
+                           "mcts:hard: tree search, 100,000 moves simulated a move", "mcts with a budget of your own ..."]
         page.evaluate(f"{choose}(1, 'computer player', 'mcts:hard')")
         page.wait_until("scene.seats[1].player === 'mcts:hard'")
         page.evaluate(f"{choose}(1, 'computer player', '')")

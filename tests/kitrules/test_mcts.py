@@ -58,11 +58,16 @@ def test_the_search_is_never_handed_the_true_state() -> None:
     assert move in rules.legal_moves(state)
 
 
-def test_a_hidden_entry_that_is_not_a_list_is_one_error_naming_the_hook(tmp_path: Path) -> None:
-    folder = tmp_path / "peek"
+def copied(source: Path, folder: Path, names: tuple[str, ...]) -> Path:
+    """A new ``folder`` holding copies of ``source``'s files ``names``."""
     folder.mkdir()
-    for name in ("kit.toml", "peek.py", "rules.md"):
-        (folder / name).write_text((PEEK / name).read_text())
+    for name in names:
+        (folder / name).write_text((source / name).read_text())
+    return folder
+
+
+def test_a_hidden_entry_that_is_not_a_list_is_one_error_naming_the_hook(tmp_path: Path) -> None:
+    folder = copied(PEEK, tmp_path / "peek", ("kit.toml", "peek.py", "rules.md"))
     edit(folder / "peek.py", '"held": [[], []]', '"held": [None, None]')
     edit(folder / "peek.py", 'state["held"][1].append(state["deck"].pop())', 'state["held"][1] = [state["deck"].pop()]')
     line = one_error_line(cli("simulate", "--kit", str(folder), "--players", "mcts:20,random", "--games", "2"))
@@ -71,10 +76,7 @@ def test_a_hidden_entry_that_is_not_a_list_is_one_error_naming_the_hook(tmp_path
 
 
 def test_a_designer_determinize_is_used(tmp_path: Path) -> None:
-    folder = tmp_path / "peek"
-    folder.mkdir()
-    for name in ("kit.toml", "peek.py", "rules.md"):
-        (folder / name).write_text((PEEK / name).read_text())
+    folder = copied(PEEK, tmp_path / "peek", ("kit.toml", "peek.py", "rules.md"))
     # a (wrong) guess the designer writes: the Holder always holds 3, so mcts names 3 every time
     edit(folder / "peek.py", "    def outcome(self, state):", """    def determinize(self, view, player, rng):
         view["held"][1] = [3]
@@ -138,8 +140,8 @@ def test_bad_mcts_names_are_one_line_naming_the_flag(tmp_path: Path, name: str, 
 
 
 def test_named_levels_and_budgets() -> None:
-    assert search_player("mcts") == MctsPlayer("mcts", Budget(1000))
-    assert search_player("mcts:hard").budget == Budget(10_000)
+    assert search_player("mcts") == MctsPlayer("mcts", Budget(moves=10_000))
+    assert search_player("mcts:hard").budget == Budget(moves=100_000)
     assert search_player("mcts:250").budget == Budget(250)
     assert search_player("mcts:0.5s").budget == Budget(seconds=0.5)
     assert search_player("greedy") is None
@@ -207,8 +209,8 @@ def test_a_playout_player_and_a_cut_judged_by_score(tmp_path: Path) -> None:
     rules = open_kit(str(folder)).rules()
     state = rules.initial_state()
     state = rules.apply(state, chance_move(rules, state, random.Random(1)))
-    ended = rules.playout_from(state, random.Random(2))
-    assert ended.reason == "playout cut: the leader by score" and len(ended.scores) == 2
+    ended, played = rules.playout_from(state, random.Random(2))
+    assert played == 2 and ended.reason == "playout cut: the leader by score" and len(ended.scores) == 2
     assert state["stars"] == [0, 0] and len(state["deck"]) == 8  # the playout played on a copy
     assert MctsPlayer("mcts", Budget(50))(rules, state, random.Random(3)) in rules.legal_moves(state)
     edit(folder / "rules.py", 'playout = "greedy"', 'playout = "clever"')
@@ -243,3 +245,37 @@ def test_play_against_mcts_at_the_terminal_of_a_built_in_game() -> None:
     assert "\n> O " in result.output and ("wins" in result.output or "draw" in result.output), result.output  # its moves
     assert "--computer: unknown player 'genius' for ultimate (known: greedy, mcts, random)" in one_error_line(
         cli("play", "--game", "ultimate", "--computer", "genius", input=""))
+
+
+def test_verify_tries_the_mcts_player_for_an_ending_random_games_miss(tmp_path: Path) -> None:
+    """Defuse: random players explode at once, so 1,000 random games never defuse; verify then plays games of
+    mcts:easy players, who cut the safe wire every time, and notes the ending reached by them instead of warning."""
+    folder = Path(__file__).parent / "defuse"
+    result = cli("verify", "--kit", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert "note: ending 'defused' was reached by 20 games of mcts:easy players (seed 1), not in 1,000 random games " \
+           "(seed 1)" in result.output and "warning: ending" not in result.output
+    hard = copied(folder, tmp_path / "defuse", ("kit.toml", "defuse.py", "rules.md"))
+    edit(hard / "defuse.py", 'return Outcome(player, "defused")', 'return Outcome(player, "defused")\n        if sum(state["cut"]) > 99:\n            return Outcome(None, "never")')
+    edit(hard / "defuse.py", 'endings = ("defused", "exploded")', 'endings = ("defused", "exploded", "never")')
+    result = cli("verify", "--kit", str(hard), "--out", str(tmp_path / "out"))
+    assert "warning: ending 'never' was not reached in 1,000 random games (seed 1) of random players nor by 20 games " \
+           "of mcts:easy players (seed 1)" in result.output
+
+
+def test_restricted_play_pairs_its_games_across_groups(tmp_path: Path) -> None:
+    """balance --abilities and --cards on the reference engine: game i of the full players and game i of every
+    restriction start from the same seed, so they meet the same deal (common random numbers), however differently
+    the restricted seat then plays."""
+    import dataclasses
+
+    from printkit.balance.chunks import paired_games
+    from printkit.balance.restrict import restricted_spec
+
+    opened = open_kit(str(scaffold(tmp_path)))
+    deals: dict[str, list[object]] = {"full": [], "storm": []}
+    for name, restrict in (("full", None), ("storm", (0, "storm"))):
+        spec = dataclasses.replace(opened.spec, observe=lambda tally, game, seen=deals[name]: seen.append(game.moves[0]))
+        tally = paired_games(restricted_spec(spec, opened.setup, ("mcts:20", "mcts:20"), restrict), opened.setup, 24, 7)
+        assert tally.games == 24 and tally.extra["seat_1_wins"] + tally.extra["seat_2_wins"] + tally.results["draw"] == 24
+    assert deals["full"] == deals["storm"] and len({repr(deal) for deal in deals["full"]}) == 24

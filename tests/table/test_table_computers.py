@@ -54,7 +54,7 @@ def test_a_seat_takes_the_games_players_and_mcts_at_any_level_or_budget(starter:
     offered = host.scene(HOST)["computers"]
     assert [c["name"] for c in offered] == ["random", "greedy", "mcts:easy", "mcts:medium", "mcts:hard"]
     assert offered[1]["text"] == "the strongest of the game's own players"
-    assert offered[2]["text"] == "tree search, 100 iterations a move"
+    assert offered[2]["text"] == "tree search, 1,000 moves simulated a move"
     for name in ("mcts", "mcts:easy", "mcts:hard", "mcts:250", "mcts:0.5s", "greedy", "random"):
         host.handle(HOST, {"type": "seat", "seat": 1, "kind": "computer", "player": name})
         assert host.seats[1] == Seat(COMPUTER, name)

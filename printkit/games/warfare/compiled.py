@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
-from printkit.games.warfare.rules import ABILITIES, First, Move, Turn, geometry
+from printkit.games.warfare.rules import ABILITIES, First, Move, State, Turn, geometry
+from printkit.rules.game import Outcome
 from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally
 
 REASONS = ("", "line", "fortress", "territory", "stalemate", "full board")
+NO_START = np.zeros(0, dtype=np.int64)
 
 
 @lru_cache(maxsize=8)
@@ -44,14 +46,12 @@ def run(params: Any, greedy: tuple[bool, bool], games: int, seed: int, record: b
     notice_first_compile(jit.play, "the Tic Tac Warfare playout kernel for large boards")
 
     start = time.perf_counter()
-    through, lsum, cross = _geometry(params.board_size, params.line_length)
-    rules = np.array([params.line_length, params.fortress_victory, params.territory_victory]
-                     + [params.abilities[a] for a in ABILITIES], dtype=np.int64)
+    through, lsum, cross, rules = _fixed(params)[:4]
     banned = np.full(2, -1, dtype=np.int64)
     if restrict is not None:
         banned[restrict[0]] = ABILITIES.index(restrict[1])
     rows, turns = jit.play(through, lsum, cross, rules, np.array(greedy, dtype=np.bool_), banned, games,
-                           seed % 2**32, record)
+                           seed % 2**32, record, NO_START)
     tally = Tally()
     for first, winner, reason, length in rows[:, : jit.USED].tolist():
         result = "draw" if winner == jit.DRAW else "first" if winner == first else "second"
@@ -73,3 +73,33 @@ def _moves(rows: np.ndarray, turns: np.ndarray) -> list[list[Move]]:
         else:
             played[game].append(Turn(player, place if place >= 0 else None, ABILITIES[ability], target, bool(before)))
     return played
+
+
+# --- the mcts player's playouts --------------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def _fixed(params: Any) -> tuple[np.ndarray, ...]:
+    """The arrays of ``jit.play`` that one set of parameters fixes: the geometry, the rules and, for random against
+    random, the players."""
+    through, lsum, cross = _geometry(params.board_size, params.line_length)
+    rules = np.array([params.line_length, params.fortress_victory, params.territory_victory]
+                     + [params.abilities[a] for a in ABILITIES], dtype=np.int64)
+    return through, lsum, cross, rules, np.zeros(2, dtype=np.bool_), np.full(2, -1, dtype=np.int64)
+
+
+@lru_cache(maxsize=8)
+def playouts(params: Any) -> Callable[[State, int], tuple[Outcome, int]]:
+    """``playout(state, seed)``: a random game (rules.py's ``player_random`` for both) from ``state``, a position with a
+    player to move, by the compiled kernel: its outcome (scores left out) and its cost to the search's budget, one
+    move (what one call costs, about, next to a move of the reference engine, whatever the game's length)."""
+    from printkit.games.warfare import jit
+
+    notice_first_compile(jit.play, "the Tic Tac Warfare playout kernel")
+    play, fixed, array, int64 = jit.play, _fixed(params), np.array, np.int64
+    ends = [Outcome(winner, reason) for winner in (0, 1, None) for reason in REASONS]
+
+    def playout(state: State, seed: int) -> tuple[Outcome, int]:
+        start = array((state.to_move, *state.shields, *state.cards[0], *state.cards[1], *state.board), dtype=int64)
+        row = play(*fixed, 1, seed, False, start)[0][0]
+        return ends[row[jit.WINNER] * len(REASONS) + row[jit.REASON]], 1
+
+    return playout

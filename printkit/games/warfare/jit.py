@@ -23,6 +23,9 @@ FIRST, WINNER, REASON, TURNS, USED = range(5)
 # columns of a recorded turn: game, player, ability (-1 none), target, place (-1 none), before
 GAME, PLAYER, ABILITY, TARGET, PLACE, BEFORE = range(6)
 DRAW = 2
+START_MOVER, START_SHIELDS, START_CARDS, START_BOARD = 0, 1, 3, 11
+"""A start position for ``play``: the player to move, each player's shielded cell (-1 none), each player's four card
+counts, then every cell's engine value (``engine.token``)."""
 LINE, FORT_WIN, TERRITORY, STALEMATE, FULL = range(1, 6)  # compiled.REASONS
 
 
@@ -119,11 +122,12 @@ def _target(cells: np.ndarray, count: np.ndarray, pos: np.ndarray, ability: int,
 
 @njit(cache=True)
 def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.ndarray, greedy: np.ndarray,
-         banned: np.ndarray, games: int, seed: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+         banned: np.ndarray, games: int, seed: int, record: bool, start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``games`` games; ``rules``: line length, fortress victory, territory victory, then the four card
     counts; ``greedy``: per seat; ``banned``: per seat, an ability it never plays (-1: none), the random
-    policy conditioned on not playing it (restricted play: a plain placement is always left). Returns the
-    result rows and (when ``record``) the turn rows."""
+    policy conditioned on not playing it (restricted play: a plain placement is always left); ``start``: empty,
+    or a position every game starts from (see :data:`START`). Returns the result rows and (when ``record``) the
+    turn rows."""
     np.random.seed(seed)
     n_cells, n_lines = through.shape[0], lsum.shape[0]
     length, fv, territory = rules[0], rules[1], rules[2]
@@ -158,6 +162,17 @@ def play(through: np.ndarray, lsum: np.ndarray, cross: np.ndarray, rules: np.nda
         for p in range(2):
             cards[p, :] = rules[3:7]
         mover = int(np.random.random() < 0.5)
+        if start.shape[0]:  # a position of a game under way (the mcts player's playouts)
+            mover, shields[0], shields[1] = start[START_MOVER], start[START_SHIELDS], start[START_SHIELDS + 1]
+            cards[0, :], cards[1, :] = start[START_CARDS : START_CARDS + 4], start[START_CARDS + 4 : START_BOARD]
+            for c in range(n_cells):
+                value = start[START_BOARD + c]
+                if value:  # the engine's token values: 1/2 ordinary X/O, 3/4 fortress X/O
+                    side = (value - 1) & 1
+                    if value >= 3:
+                        fort[c] = True
+                        forts[side] += 1
+                    _set(c, side + 1, own, cells, count, pos, through, lsum, cnt, psum, hot, wins, length)
         out[g, FIRST] = mover
         turns, reason = 0, 0
         while True:

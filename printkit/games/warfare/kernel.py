@@ -11,6 +11,7 @@ moves, which the tests replay through :class:`WarfareRules`.
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -18,7 +19,8 @@ import numpy as np
 
 from printkit.games.warfare import bits, compiled, fast
 from printkit.games.warfare.bits import BitBatch, BitKernel
-from printkit.games.warfare.rules import ABILITIES, Move
+from printkit.games.warfare.rules import ABILITIES, Move, State
+from printkit.rules.game import Outcome
 from printkit.rules.simulate import Tally
 
 PLAYERS = ("random", "greedy")
@@ -46,6 +48,13 @@ def restricted(params: Any, names: tuple[str, str], games: int, seed: int,
         return None
     greedy = (names[0] == "greedy", names[1] == "greedy")
     return compiled.run(params, greedy, games, seed, restrict=restrict, seats=True)[0]
+
+
+def playout_from(rules: Any, state: State, rng: random.Random) -> tuple[Outcome, int]:
+    """``[hooks] playout_from``: the ``mcts`` player's playout from ``state`` (a position with a player to move), a
+    random game of the compiled kernel (``compiled.playouts``, any board size) seeded from ``rng``: its outcome and its
+    cost to the search's budget (one move of the rules engine, about what a call costs)."""
+    return compiled.playouts(rules.game.params)(state, rng.getrandbits(32))
 
 
 def greedy_run(params: Any, names: tuple[str, str], games: int, seed: int, record: bool = False,
