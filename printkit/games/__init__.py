@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import sys
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable
 
 from printkit.errors import UnknownGameError
 from printkit.guard.limits import DEFAULT_MEGABYTES, DEFAULT_SECONDS, Limits
@@ -48,25 +47,6 @@ def available() -> list[str]:
         if importlib.util.find_spec(module) is not None:
             names.append(name)
     return names
-
-
-def lazy_names(package: str, names: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """A package's ``__getattr__`` and ``__dir__`` for ``names`` (name -> the submodule defining it), each imported
-    when first read (PEP 562). A name its submodule shares (``clarifications`` from ``clarifications.py``) cannot be
-    lazy: importing the submodule binds the module to that name; the package imports such a name itself."""
-    shared = [name for name, module in names.items() if name == module]
-    if shared:
-        raise ValueError(f"{package}: import {', '.join(shared)} in the package itself (a submodule of that name would shadow it)")
-
-    def getattr_(name: str) -> Any:
-        if name not in names:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        return getattr(importlib.import_module(f"{package}.{names[name]}"), name)
-
-    def dir_() -> list[str]:
-        return sorted({*names, *vars(sys.modules[package])})
-
-    return getattr_, dir_
 
 
 def _package(name: str) -> str:

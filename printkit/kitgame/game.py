@@ -25,6 +25,7 @@ from printkit.kitgame.setup import KitSetup
 from printkit.kitgame.source import KitRef, kit_hook, kit_ref, loaded
 from printkit.kitgame.terminal import play_answered
 from printkit.kitrules import Game
+from printkit.params import ParamSet
 from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import computer_seat
 from printkit.rules.simulate import Tally
@@ -138,7 +139,10 @@ def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapp
 
     def kernel(setup: Any, names: tuple[str, str], games: int, seed: int) -> Tally | None:
         """The ``[hooks] kernel``'s games where it plays the pair, else the rules' playouts (as a designer's kit's: the
-        ``mcts`` player's games too); None for a name that is no player of the game."""
+        ``mcts`` player's games too); None for a name that is no player of the game, or parameters that do not fit
+        together (``check()``: config.toml and ``--set`` refuse them)."""
+        if isinstance(setup, ParamSet) and setup.check():
+            return None
         made = fast(setup, names, games, seed) if fast is not None else None
         if made is not None:
             return made
@@ -232,7 +236,9 @@ def _terminal(rules: Callable[[Any], KitRules], players: Mapping[str, Any]) -> C
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=title)
         seating = "two players" if seat is None else f"the computer ({player}) plays {engine.player_names[seat]}"
-        console.say(engine.call(lambda: engine.game.greeting(seating), "in greeting()") or f"---- {title} ----")
+        greeting = engine.call(lambda: engine.game.greeting(seating), "in greeting()")
+        if greeting is not None:  # None: no greeting line, the game starts with the position
+            console.say(greeting or f"---- {title} ----")
         if has_answers(type(engine.game)):  # secret answers: asked in stages
             return play_answered(engine, console=console, seat=seat, policy=computer, seed=seed, log=log,
                                  read_secret=read_secret)

@@ -90,9 +90,6 @@ def test_command_line_mistakes_are_one_error_line(starter: Path, tmp_path: Path)
             (["--kit", str(tmp_path / "nowhere"), "--port", "0"], "error: "),
             (["--kit", str(data_only), "--port", "0"], f"error: {data_only}/kit.toml: no [game] rules: this kit is printed from data only"),
             (["--kit", str(starter), "--port", "0", "--no-web"], "error: --port, --no-open: for the table in the browser: add --web"),
-            # Until SiTTeRS is a kit folder too (issue 32: then this case goes, and the game is played instead)
-            (["--game", "sitters", "--port", "0"], "error: sitters: the browser table plays games whose rules are a kit "
-                                                   "folder's rules.py (printkit play --game sitters plays it in the terminal)"),
         ]:
             web = [] if "--no-web" in args else ["--web"]
             args = [a for a in args if a != "--no-web"]
