@@ -18,7 +18,7 @@ from printkit.games.sitters.art import table_findings
 from printkit.games.sitters.rules import cell_kinds, score_table
 from printkit.kit.checks import check_kit
 from printkit.kit.model import Kit
-from tests.games.sitters_helpers import Params, SittersRules, printed
+from tests.games.sitters_helpers import KIT_FOLDER, Params, SittersRules, printed
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -192,3 +192,19 @@ def test_kit_is_deterministic_and_fast() -> None:
     assert time.process_time() - start < 2.0  # CPU time: the same on a busy machine
     assert to_svg(a.artwork["board"]) == to_svg(b.artwork["board"]) and a.rules_text == b.rules_text
     assert replace(Params(), square_mm=18).square_mm == 18
+
+
+def test_pieces_stand_on_the_board_as_the_kit_prints_them() -> None:
+    """pieces() (the browser table's board): every marker on its space, named by the printed piece's SVG id."""
+    from printkit.rules.log import parse_log
+    from printkit.rules.replay import replay
+
+    k, rules = kit(), SittersRules()
+    game = replay(rules, parse_log((KIT_FOLDER / "example.log").read_text(encoding="utf-8")), "example.log")
+    state = game.steps[11].state  # after set-up: 8 containers, 4 collectors, 6 obstructors
+    placed = rules.game.pieces(state)["board"]
+    printed = {p.front.id for s in k.tokens for p in s.pieces}
+    labels = [label for labels in placed.values() for label in labels]
+    assert len(labels) == 18 and set(labels) <= printed
+    assert placed["A3"] == ["collector-1"] and placed["I1"] == ["obstructor-1"]
+    assert set(placed) <= set(cell_kinds(Params()))

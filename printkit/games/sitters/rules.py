@@ -762,6 +762,16 @@ class Sitters(Game):
                                      f"containers can give ({most_loot})"))
         return found
 
+    def pieces(self, state: State) -> dict[str, dict[str, list[str]]]:
+        """The markers on the board by space, as the kit prints them (``collector-1``, containers first): the browser
+        table draws the kit's own standees and tokens there."""
+        placed: dict[str, list[str]] = {}
+        for kind, cells in (("container", state.containers), ("collector", state.collectors),
+                            ("obstructor", state.obstructors)):
+            for number, cell in enumerate(cells, start=1):
+                placed.setdefault(self.board.names[cell], []).append(f"{kind}-{number}")
+        return {"board": placed}
+
     def board_cells(self) -> dict[str, set[str]]:
         """Every space of the map, printed with the class ``cell`` and its kind's."""
         return {name: {"cell", kind} for name, kind in cell_kinds(self.params).items()}
