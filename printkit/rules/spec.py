@@ -54,25 +54,3 @@ class GameSpec:
     then does, through :func:`printkit.balance.restrict.without`, whose moves it must follow in distribution)."""
     extras: Mapping[str, Any] = field(default_factory=dict)
 
-
-def lazy_kernel(module: str, function: str = "kernel") -> Callable[..., Any]:
-    """A ``GameSpec.kernel`` (or ``restricted_kernel``: ``function``) that imports ``module`` (numpy and the
-    batch kernels) only when games are played."""
-
-    def kernel(*args: Any) -> Any:
-        from importlib import import_module
-
-        return getattr(import_module(module), function)(*args)
-
-    return kernel
-
-
-def lazy_kit(module: str) -> Callable[..., Any]:
-    """A kit builder that imports ``module`` (and the drawing machinery) only when a kit is built."""
-
-    def build_kit(params: Any, settings: Any) -> Any:
-        from importlib import import_module
-
-        return import_module(module).build_kit(params, settings)
-
-    return build_kit

@@ -8,17 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from printkit.errors import PrintkitError
 from printkit.guard.limits import Limits
 from printkit.kitgame.engine import KitRules
 from printkit.table.art import Face, KitArt, vera_faces
 
 if TYPE_CHECKING:  # the data layer is imported when a kit is read
     from printkit.datakit.load import KitFolder
-
-
-class NotATableGame(PrintkitError):
-    """A built-in game the table cannot play yet (its rules are not a kit folder's rules.py)."""
 
 
 @dataclass(frozen=True)
@@ -77,14 +72,10 @@ def game_source(game: str, config_path: str | None, sets: tuple[str, ...] = ()) 
 
 
 def built_in_kit_folder(game: str) -> Callable[[Any, Any], KitFolder]:
-    """A built-in game's packaged kit folder read with config.toml's parameters and print settings; NotATableGame for a
-    game whose rules are not a kit folder's rules.py yet (SiTTeRS: played in the terminal)."""
-    from printkit.games import is_packaged, kit_folder
+    """A built-in game's packaged kit folder read with config.toml's parameters and print settings."""
+    from printkit.games import kit_folder
     from printkit.kitgame.spec import read_kit as read_folder
 
-    if not is_packaged(game):
-        raise NotATableGame(f"{game}: the browser table plays games whose rules are a kit folder's rules.py "
-                            f"(printkit play --game {game} plays it in the terminal)")
     folder = kit_folder(game)
 
     def make(params: Any, settings: Any) -> KitFolder:

@@ -20,11 +20,8 @@ PLAY = tuple(f"printkit.games.{game}.{module}" for game in available() for modul
 def test_params_and_kit_are_the_specs_own(game: str) -> None:
     spec = get_game(game)
     assert params_class(game) is spec.params and has_kit(game) == (spec.kit is not None)
-    if find_spec(f"printkit.games.{game}.spec") is None:  # a game played from its kit folder: SPEC builds it as kit_builder does
-        assert spec.kit is kit_builder(game)
-        return
-    assert spec.kit is not None and spec.kit.__qualname__ == "lazy_kit.<locals>.build_kit"
-    assert kit_builder(game).__module__ == f"printkit.games.{game}.kit"  # what SPEC.kit loads
+    assert spec.kit is kit_builder(game)  # every game is played from its kit folder: the spec builds it as kit_builder does
+    assert not find_spec(f"printkit.games.{game}.spec")  # no package behind a SPEC
 
 
 def test_an_unknown_game_is_refused_by_each_door() -> None:
