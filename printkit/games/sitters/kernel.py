@@ -91,14 +91,17 @@ def _moves(cells: tuple[int, ...], rows: np.ndarray, games: int) -> list[list[Mo
 
 
 def _tally(params: Any, rows: np.ndarray, seats: bool = False) -> Tally:
-    """simulate's tally with sitters' observe counters, from the per-game rows of ``jit.play``
+    """simulate's tally with rules.py's counters, from the per-game rows of ``jit.play``
     (``seats``: also each seat's wins, collectors being seat 1)."""
     tally = Tally()
     extra: Counter[str] = Counter()
+    endings: dict[tuple[int, int], tuple[int, int | None, str]] = {}  # the few distinct endings, scored once
     for length, survivors, loot, turns in rows.tolist():
-        outcome = ending(params, survivors, loot)
-        value, winner = int(outcome.scores[0]), outcome.winner
-        tally.add(result_of(winner, COLLECTORS), length, outcome.reason)
+        if (survivors, loot) not in endings:
+            outcome = ending(params, survivors, loot)
+            endings[survivors, loot] = int(outcome.scores[0]), outcome.winner, outcome.reason
+        value, winner, reason = endings[survivors, loot]
+        tally.add(result_of(winner, COLLECTORS), length, reason)
         extra["collectors_won"] += int(winner == 0)
         extra["draws"] += int(winner is None)
         extra["score_sum"] += value
