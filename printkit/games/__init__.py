@@ -20,7 +20,7 @@ from printkit.params import params_class as make_params
 from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
-    from printkit.rules.spec import GameSpec
+    from printkit.kitgame.game import KitGame
 
 GAMES: tuple[str, ...] = ("warfare", "ultimate", "sitters", "tictactwo", "tokentactics")
 """The built-in games' names (``--game``), each the name of its kit folder here."""
@@ -94,7 +94,7 @@ def kit_builder(name: str) -> Callable[[Any, Any], Any]:
 
 
 @lru_cache(maxsize=None)
-def _kit_game(name: str) -> GameSpec:
+def _kit_game(name: str) -> KitGame:
     from printkit.kitgame.game import packaged_game
 
     folder = kit_folder(name)
@@ -106,7 +106,7 @@ def _kit_game(name: str) -> GameSpec:
                          kit_builder(name), SEEDS[name], limits)
 
 
-def get_game(name: Any) -> GameSpec:
+def get_game(name: Any) -> KitGame:
     """The spec of a game: a registered name, or a kit folder's :class:`printkit.kitgame.source.KitRef`
     (how tasks name a designer's game in worker processes); an unknown or absent name is a UnknownGameError."""
     if not isinstance(name, str):
