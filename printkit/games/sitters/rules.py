@@ -199,6 +199,7 @@ class Sitters(Game):
     strongest = "basic"
     play_checks_moves = True
     dialogue_seats = (1,)  # the collectors' dialogue against computer obstructors; other seatings: printkit's own
+    abandoned = "end of input: the game is abandoned"
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -617,8 +618,6 @@ class Sitters(Game):
         assert outcome is not None
         winner = "nobody: a draw" if outcome.winner is None else f"the {self.player_names[outcome.winner]}"
         table.say(f"game over: {outcome.reason}; winner: {winner}")
-
-    abandoned = "end of input: the game is abandoned"
 
     def _announce(self, table: Table, before: State, move: Move, after: State) -> None:
         """Say what a roll or a move did."""
