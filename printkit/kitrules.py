@@ -248,6 +248,9 @@ class Table(Protocol):
     rng: random.Random
     """The game's random generator, seeded by ``play --seed``: draw anything random of the dialogue's own with it, so
     that a seed repeats the game."""
+    computer_player: str
+    """The player the computer plays (``play --computer``: ``random``, ``mcts``, one of your ``player_NAME``), to name
+    it in your greeting."""
 
     def say(self, *lines: str) -> None:
         """Print lines."""
@@ -666,9 +669,9 @@ class Game:
             lines.append(f"{key}: {value_text(value, names if key in self.private or key in self.per_player else None)}")
         return "\n".join(lines)
 
-    def greeting(self, seating: str) -> str:
+    def greeting(self, seating: str) -> str | None:
         """The first line of a terminal game; ``seating`` says who plays (``two players``, ``the computer (greedy) plays
-        O``). Default: ``---- TITLE ----``."""
+        O``). Default: ``---- TITLE ----``; None: no greeting line, the game starts with the position."""
         return ""
 
     def first_player(self, state: Any) -> int | None:

@@ -45,11 +45,11 @@ class KitSource:
 
 
 def game_source(game: str) -> KitSource:
-    """A registered game's inputs: its rule-sheet templates and its package (engine, kit, example logs)."""
-    from printkit.games import GAMES
+    """A registered game's inputs: its rule-sheet templates and its kit folder (kit.toml, rules, art, example logs)."""
+    from printkit.games import kit_folder
     from printkit.templating import templates_dir
 
-    package = PACKAGE / Path(*GAMES[game].split(".")[1:])
+    package = kit_folder(game).resolve()
     return KitSource(game, (templates_dir() / game, package), (package,))
 
 

@@ -106,7 +106,7 @@ def count_seats(observe: Callable[[Tally, Any], None] | None, cards: dict[str, M
 def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tuple[int, str] | None) -> Any:
     """A spec whose players ``first-seat`` and ``second-seat`` are ``names`` with ``restrict`` applied.
 
-    It runs on the reference engine (see ``GameSpec.restricted_kernel`` for the fast path) and counts seat wins.
+    It runs on the reference engine (see ``KitGame.restricted_kernel`` for the fast path) and counts seat wins.
     """
     seats = list(policies(spec, names))
     cards = None

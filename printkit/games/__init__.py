@@ -1,19 +1,18 @@
-"""The registry of games: ``--game`` name to the package that defines its ``SPEC``.
+"""The registry of the built-in games: their names, kit folders (``printkit/games/NAME/``, each a kit folder as a
+designer writes one) and seed documents.
 
-A game's package is light to import: its ``params`` module holds its :class:`Params` (what config.toml's table
-is checked against) and a ``kit`` module is there when it has a print kit, so a build's parent process knows
-both without loading any game's rules; ``SPEC`` (rules, players, engines) loads when first read.
+A build's parent process reads a game's parameters from its kit.toml (and the ``[hooks] params`` class of its
+params.py) without loading its rules; the game itself (rules, players, kernels, terminal) is made from the folder
+when first asked for (:func:`get_game`).
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import sys
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable
 
 from printkit.errors import UnknownGameError
 from printkit.guard.limits import DEFAULT_MEGABYTES, DEFAULT_SECONDS, Limits
@@ -21,15 +20,10 @@ from printkit.params import params_class as make_params
 from printkit.userinput.text import quoted
 
 if TYPE_CHECKING:
-    from printkit.rules.spec import GameSpec
+    from printkit.kitgame.game import KitGame
 
-GAMES: dict[str, str] = {
-    "warfare": "printkit.games.warfare",
-    "ultimate": "printkit.games.ultimate",
-    "sitters": "printkit.games.sitters",
-    "tictactwo": "printkit.games.tictactwo",
-    "tokentactics": "printkit.games.tokentactics",
-}
+GAMES: tuple[str, ...] = ("warfare", "ultimate", "sitters", "tictactwo", "tokentactics")
+"""The built-in games' names (``--game``), each the name of its kit folder here."""
 
 SEEDS: dict[str, str] = {
     "warfare": "000_1aa8353d7c29ab02.txt",
@@ -42,42 +36,15 @@ SEEDS: dict[str, str] = {
 
 
 def available() -> list[str]:
-    """Names of the games whose module is present, in registry order."""
-    names = []
-    for name, module in GAMES.items():
-        if importlib.util.find_spec(module) is not None:
-            names.append(name)
-    return names
-
-
-def lazy_names(package: str, names: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """A package's ``__getattr__`` and ``__dir__`` for ``names`` (name -> the submodule defining it), each imported
-    when first read (PEP 562). A name its submodule shares (``clarifications`` from ``clarifications.py``) cannot be
-    lazy: importing the submodule binds the module to that name; the package imports such a name itself."""
-    shared = [name for name, module in names.items() if name == module]
-    if shared:
-        raise ValueError(f"{package}: import {', '.join(shared)} in the package itself (a submodule of that name would shadow it)")
-
-    def getattr_(name: str) -> Any:
-        if name not in names:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        return getattr(importlib.import_module(f"{package}.{names[name]}"), name)
-
-    def dir_() -> list[str]:
-        return sorted({*names, *vars(sys.modules[package])})
-
-    return getattr_, dir_
-
-
-def _package(name: str) -> str:
-    if name not in available():
-        raise UnknownGameError(f"unknown game {quoted(name)} (known games: {', '.join(available())})")
-    return GAMES[name]
+    """Names of the games whose kit folder is present, in registry order."""
+    return [name for name in GAMES if (Path(__file__).parent / name / "kit.toml").is_file()]
 
 
 def kit_folder(name: str) -> Path:
-    """The folder of a registered game's kit.toml: its package's folder."""
-    return Path(__file__).parent / _package(name).rpartition(".")[2]
+    """The kit folder of a registered game (an unknown or absent name is a UnknownGameError)."""
+    if name not in available():
+        raise UnknownGameError(f"unknown game {quoted(name)} (known games: {', '.join(available())})")
+    return Path(__file__).parent / name
 
 
 def _shipped_hook(folder: Path, written: str) -> Any:
@@ -107,32 +74,27 @@ def params_class(name: str) -> type:
                            "example log.", derived=derived)
 
 
-def is_packaged(name: str) -> bool:
-    """Whether a registered game is played from its kit folder alone (no ``spec`` module of its own)."""
-    return importlib.util.find_spec(f"{_package(name)}.spec") is None
-
-
 def has_kit(name: str) -> bool:
-    """Whether a registered game has a print kit (a kit folder, or a ``kit`` module), without loading its rules."""
-    return is_packaged(name) or importlib.util.find_spec(f"{_package(name)}.kit") is not None
+    """Whether a registered game has a print kit: every built-in game does (its kit folder)."""
+    return kit_folder(name).is_dir()
 
 
 @lru_cache(maxsize=None)
 def kit_builder(name: str) -> Callable[[Any, Any], Any]:
-    """A game's kit from ``(params, settings)``: its kit folder built with them (or its kit module's ``build_kit``),
-    without its players or terminal play."""
-    if is_packaged(name):
-        def build(params: Any, settings: Any) -> Any:
-            from printkit.kitgame.kit import packaged_kit  # the kit's pipeline loads when a kit is built
+    """A game's kit from ``(params, settings)``: its kit folder built with them, without its players or terminal
+    play."""
+    folder = kit_folder(name)
 
-            return packaged_kit(kit_folder(name), name, params, settings)
+    def build(params: Any, settings: Any) -> Any:
+        from printkit.kitgame.kit import packaged_kit  # the kit's pipeline loads when a kit is built
 
-        return build
-    return importlib.import_module(f"{_package(name)}.kit").build_kit  # type: ignore[no-any-return]
+        return packaged_kit(folder, name, params, settings)
+
+    return build
 
 
 @lru_cache(maxsize=None)
-def _kit_game(name: str) -> GameSpec:
+def _kit_game(name: str) -> KitGame:
     from printkit.kitgame.game import packaged_game
 
     folder = kit_folder(name)
@@ -144,14 +106,11 @@ def _kit_game(name: str) -> GameSpec:
                          kit_builder(name), SEEDS[name], limits)
 
 
-def get_game(name: Any) -> GameSpec:
+def get_game(name: Any) -> KitGame:
     """The spec of a game: a registered name, or a kit folder's :class:`printkit.kitgame.source.KitRef`
     (how tasks name a designer's game in worker processes); an unknown or absent name is a UnknownGameError."""
     if not isinstance(name, str):
         from printkit.kitgame.game import kit_game
 
         return kit_game(name)
-    if is_packaged(name):
-        return _kit_game(name)
-    spec: GameSpec = importlib.import_module(_package(name)).SPEC
-    return spec
+    return _kit_game(name)

@@ -33,8 +33,9 @@ class TerminalTable:
     """The terminal, the computer and the log, as a dialogue sees them."""
 
     def __init__(self, rules: KitRules, console: Console, seat: int | None, computer: StagedPlayer, rng: random.Random,
-                 log: GameLog, read_secret: Callable[[str], str] | None, title: str) -> None:
+                 log: GameLog, read_secret: Callable[[str], str] | None, title: str, computer_player: str = "") -> None:
         self.rules, self.console, self.seat, self.computer = rules, console, seat, computer
+        self.computer_player = computer_player
         self.rng, self.log, self.read_secret, self.title = rng, log, read_secret, title
         self.state = rules.initial_state()
         self._picker: MovePicker | None = None
@@ -115,7 +116,7 @@ def run_dialogue(rules: KitRules, *, console: Console, seat: int | None, player:
     """Play one game through the rules' dialogue, the computer (at ``seat``) playing ``player``; 0 when it ends,
     1 when the input ends first (the log is written either way)."""
     computer = search_player(player) or StagedPlayer(player)
-    table = TerminalTable(rules, console, seat, computer, random.Random(seed), log, read_secret, title)
+    table = TerminalTable(rules, console, seat, computer, random.Random(seed), log, read_secret, title, player)
     try:
         rules.game.dialogue(table)
     except EndOfInput:

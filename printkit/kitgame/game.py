@@ -1,7 +1,7 @@
 """A kit folder's rules.py as a game the commands play (replay, play, simulate, balance, verify): its players,
 abilities, terminal play and kernels.
 
-:func:`kit_game` makes the :class:`GameSpec` in any process from the :class:`KitRef` alone (a pool or Dask worker
+:func:`kit_game` makes the :class:`KitGame` in any process from the :class:`KitRef` alone (a pool or Dask worker
 rebuilds it from the snapshot the ref carries), cached per process; :func:`packaged_game` makes a built-in game's from
 its kit folder, with config.toml's parameters and its ``[hooks]`` kernels.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -25,19 +25,68 @@ from printkit.kitgame.setup import KitSetup
 from printkit.kitgame.source import KitRef, kit_hook, kit_ref, loaded
 from printkit.kitgame.terminal import play_answered
 from printkit.kitrules import Game
+from printkit.params import ParamSet
+from printkit.rules.game import Policy, Rules
 from printkit.rules.playouts import UnknownPlayer, resolve
 from printkit.rules.seats import computer_seat
 from printkit.rules.simulate import Tally
-from printkit.rules.spec import GameSpec
 from printkit.rules.terminal import Console, GameLog, play_game
 
 PLAYER_PREFIX, ABILITY_PREFIX = "player_", "ability_"
 
 
-_SPECS: dict[tuple[Any, ...], GameSpec] = {}
+@dataclass(frozen=True)
+class KitGame:
+    """A kit folder's game as the commands play it (replay, play, simulate, balance, verify): its parameters, rules,
+    players, kernels, terminal and kit. ``params`` is its parameters' class (a built-in game's: its defaults are the seed's
+    rules), or :class:`KitSetup` for a designer's kit."""
+
+    name: str
+    title: str
+    seed: str
+    params: type
+    rules: Callable[[Any], Rules[Any, Any]]
+    players: Mapping[str, Policy]
+    """Named players for simulate/play; must include "random"."""
+    fast_simulate: Callable[[Any, int, int], Tally] | None = None
+    """Optional fast random-vs-random kernel: (params, games, seed) -> Tally."""
+    kernel: Callable[[Any, tuple[str, str], int, int], Tally | None] | None = None
+    """Optional fast playouts of named players: (params, (seat 1, seat 2), games, seed) -> Tally, or None
+    when it does not play that pair (the reference engine then does). See printkit/rules/playouts.py."""
+    pair_players: Callable[[Policy, Policy], tuple[Policy, Policy]] | None = None
+    """Optional: combine two seats' policies (games where a player also decides on the other's turn)."""
+    observe: Callable[[Tally, Any], None] | None = None
+    """Optional per-game counters for simulate (e.g. how often a cap was reached)."""
+    summarize: Callable[[Any, Tally], Mapping[str, float]] | None = None
+    """Optional: ``summarize(params, tally)``, figures derived from a tally's counters (means, rates) for simulate's
+    report."""
+    kit: Callable[..., Any] | None = None
+    play: Callable[..., int] | None = None
+    """Optional terminal game: ``play(params, *, input_stream, output_stream, seed, seat, player, log, read_secret)``
+    (see printkit/rules/terminal.py)."""
+    strongest: str = "random"
+    """The player the computer plays by default in a terminal game."""
+    marks: tuple[str, ...] = ()
+    """Short names of the seats besides ``player_names`` (e.g. X and O), accepted by ``--side``."""
+    abilities: Callable[[Any], Mapping[str, Callable[[Any, Any, Any], bool]]] | None = None
+    """Optional, for restricted play (``balance --abilities``): ``abilities(params)`` -> ability name -> a test
+    ``uses(rules, state, move) -> bool`` saying whether a move of the player to move uses that ability."""
+    restrict_player: Callable[[Any, str], Any] | None = None
+    """Optional, for games whose players choose in stages (``pair_players``): ``restrict_player(player, ability)``
+    is the player never using the ability while it has another choice, restricted at the stage the ability
+    belongs to (instead of :func:`printkit.balance.restrict.without` drawing the whole move again)."""
+    restricted_kernel: Callable[[Any, tuple[str, str], int, int, tuple[int, str] | None], Tally | None] | None = None
+    """Optional fast restricted play for ``balance --abilities``: ``(params, names, games, seed, restrict)`` with
+    ``restrict`` = (seat, ability) or None (both seats in full), counting each seat's wins (``seat_1_wins``,
+    ``seat_2_wins``) besides the game's own counters; None for a case it does not play (the reference engine
+    then does, through :func:`printkit.balance.restrict.without`, whose moves it must follow in distribution)."""
+    extras: Mapping[str, Any] = field(default_factory=dict)
 
 
-def kit_game(ref: KitRef) -> GameSpec:
+_SPECS: dict[tuple[Any, ...], KitGame] = {}
+
+
+def kit_game(ref: KitRef) -> KitGame:
     """The game of a kit folder with rules (made once per process and folder)."""
     if ref.key not in _SPECS:
         _SPECS[ref.key] = _spec(ref)
@@ -54,7 +103,7 @@ def setup_of(params: Any, name: str = "", title: str = "") -> KitSetup:
     return params if isinstance(params, KitSetup) else KitSetup(name, title, params, {}, {}, {}, ())
 
 
-def _spec(ref: KitRef) -> GameSpec:
+def _spec(ref: KitRef) -> KitGame:
     code = loaded(ref)
     cls, folder = code.game, code.folder
 
@@ -97,7 +146,7 @@ def _spec(ref: KitRef) -> GameSpec:
         """The designer's counters of a finished game, in ``simulate``'s tally (the reference engine's playouts)."""
         _engine(game.rules).count(tally, game.final)
 
-    return GameSpec(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
+    return KitGame(name=ref.display, title=cls.__name__, seed="", params=KitSetup, rules=rules, players=players,
                     kernel=kernel, abilities=ability_tests,
                     play=_terminal(rules, players), strongest=strongest, marks=tuple(cls.marks), observe=observe,
                     summarize=_summarize(rules) if cls.summary is not Game.summary else None,
@@ -121,7 +170,7 @@ def _summarize(rules: Callable[[Any], KitRules]) -> Callable[[Any, Tally], dict[
 
 
 def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapping[str, str], rules_file: str,
-                  kit: Callable[[Any, Any], Any], seed: str = "", limits: Limits | None = None) -> GameSpec:
+                  kit: Callable[[Any, Any], Any], seed: str = "", limits: Limits | None = None) -> KitGame:
     """A built-in game: its kit folder shipped in printkit played as any kit folder, its parameters from config.toml
     (``params``: their class), its ``[hooks]`` kernels playing the games they can (the players they do not know are
     played by the rules: ``printkit.rules.playouts``), its code under ``limits`` as a designer's is (kit.toml's
@@ -142,7 +191,10 @@ def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapp
 
     def kernel(setup: Any, names: tuple[str, str], games: int, seed: int) -> Tally | None:
         """The ``[hooks] kernel``'s games where it plays the pair, else the rules' playouts (as a designer's kit's: the
-        ``mcts`` player's games too); None for a name that is no player of the game."""
+        ``mcts`` player's games too); None for a name that is no player of the game, or parameters that do not fit
+        together (``check()``: config.toml and ``--set`` refuse them)."""
+        if isinstance(setup, ParamSet) and setup.check():
+            return None
         made = fast(setup, names, games, seed) if fast is not None else None
         if made is not None:
             return made
@@ -252,7 +304,9 @@ def _terminal(rules: Callable[[Any], KitRules], players: Mapping[str, Any]) -> C
             return run_dialogue(engine, console=console, seat=seat, player=player, seed=seed, log=log,
                                 read_secret=read_secret, title=title)
         seating = "two players" if seat is None else f"the computer ({player}) plays {engine.player_names[seat]}"
-        console.say(engine.call(lambda: engine.game.greeting(seating), "in greeting()") or f"---- {title} ----")
+        greeting = engine.call(lambda: engine.game.greeting(seating), "in greeting()")
+        if greeting is not None:  # None: no greeting line, the game starts with the position
+            console.say(greeting or f"---- {title} ----")
         if has_answers(type(engine.game)):  # secret answers: asked in stages
             return play_answered(engine, console=console, seat=seat, policy=computer, seed=seed, log=log,
                                  read_secret=read_secret)

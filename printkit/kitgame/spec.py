@@ -12,13 +12,12 @@ from printkit.datakit.load import KitFolder, load_kit
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import RulesError, blame
 from printkit.kitgame.engine import KitRules
-from printkit.kitgame.game import kit_game
+from printkit.kitgame.game import KitGame, kit_game
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, kit_hook, kit_ref
 from printkit.params import from_mapping, params_class
 from printkit.press.settings import PrintSettings
-from printkit.rules.spec import GameSpec
 
 
 @dataclass(frozen=True)
@@ -27,7 +26,7 @@ class OpenKit:
 
     ref: KitRef
     setup: KitSetup
-    spec: GameSpec
+    spec: KitGame
 
     def rules(self) -> KitRules:
         return self.spec.rules(self.setup)  # type: ignore[return-value]

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from printkit.errors import PrintkitError
 from printkit.guard.limits import Limits
 from printkit.kitgame.engine import KitRules
 from printkit.table.art import Face, KitArt, vera_faces
@@ -16,10 +15,6 @@ from printkit.table.scene import SceneMaker
 
 if TYPE_CHECKING:  # the data layer is imported when a kit is read
     from printkit.datakit.load import KitFolder
-
-
-class NotATableGame(PrintkitError):
-    """A built-in game the table cannot play yet (its rules are not a kit folder's rules.py)."""
 
 
 @dataclass(frozen=True)
@@ -78,19 +73,11 @@ def game_source(game: str, config_path: str | None, sets: tuple[str, ...] = ()) 
 
 
 def built_in_kit_folder(game: str) -> Callable[[Any, Any], KitFolder]:
-    """A built-in game's packaged kit folder read with config.toml's parameters and print settings; NotATableGame for a
-    game whose kit.toml names no rules yet (``[game] rules``: the table plays a kit folder's rules.py)."""
-    import tomllib
-
+    """A built-in game's packaged kit folder read with config.toml's parameters and print settings."""
     from printkit.games import kit_folder
     from printkit.kitgame.spec import read_kit as read_folder
 
     folder = kit_folder(game)
-    with (folder / "kit.toml").open("rb") as file:
-        rules = tomllib.load(file).get("game", {}).get("rules")
-    if not rules:
-        raise NotATableGame(f"{game}: the browser table plays a kit folder's rules, and printkit/games/{game}/kit.toml "
-                            f"names none ([game] rules); printkit play --game {game} plays it in the terminal")
 
     def make(params: Any, settings: Any) -> KitFolder:
         return read_folder(folder, display=f"printkit/games/{game}", params=params, settings=settings)

@@ -15,12 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from printkit.games import get_game, params_class
+from printkit.rules.game import CHANCE
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PLAYERS = ("greedy", "random")
 SEED = 7
 GAME_PLAYERS = {"sitters": ("basic", "random"), "tokentactics": ("mixed", "random")}
 """A game without a greedy player (or whose strongest kernel player has another name): the pair its trace plays."""
+CHANCE_UNLISTED = {"sitters"}
+"""Games whose trace was recorded when their engine listed no legal moves at chance's turn (SiTTeRS' rolls, before its
+rules.py): a roll counts 0 legal moves before it, as written there (chance's outcomes are in the rules' odds)."""
 
 
 def players(game: str) -> tuple[str, str]:
@@ -54,6 +58,8 @@ def trace(game: str, moves: list[Any]) -> str:
              "# move number | notation | legal moves before it | the position after it (replay --json)"]
     for number, move in enumerate(moves, start=1):
         text, legal = rules.format_move(state, move), len(rules.legal_moves(state))
+        if game in CHANCE_UNLISTED and rules.current_player(state) == CHANCE:
+            legal = 0
         state = rules.apply(state, move)
         lines.append(f"{number} | {text} | {legal} | {json.dumps(rules.state_json(state), sort_keys=True)}")
     outcome = rules.outcome(state)

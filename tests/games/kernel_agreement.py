@@ -68,5 +68,5 @@ def replayed(rules: Any, games: list[list[Any]], observe: Callable[[Tally, Playo
         assert result is not None
         tally.add("first" if result.winner == 0 else "second" if result.winner == 1 else "draw", len(moves), result.reason)
         if observe is not None:
-            observe(tally, Playout(moves, state, result, rules.first_player(state)))
+            observe(tally, Playout(moves, state, result, rules.first_player(state), rules))
     return tally

@@ -9,12 +9,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from printkit.games.sitters import Params, SittersRules, jit_paths, jit_players
+from printkit.games.sitters import jit_paths, jit_players
 from printkit.games.sitters.kernel import _arrays, run
 from printkit.games.sitters.paths import reach
-from printkit.games.sitters.players import _obstructor_value, distances
-from printkit.games.sitters.state import COLLECTORS, MOVE, OBSTRUCTORS, State
-from tests.games.sitters_helpers import OPEN_MAP, positions
+from printkit.games.sitters.rules import COLLECTORS, MOVE, OBSTRUCTORS, State, distances
+from printkit.games.sitters.rules import obstructor_value as _obstructor_value
+from tests.games.sitters_helpers import OPEN_MAP, Params, SittersRules, positions
 
 pytestmark = pytest.mark.usefixtures("kernel_unwatched")
 
@@ -111,7 +111,7 @@ def test_compiled_obstructors_find_the_reference_best_moves(params: Params) -> N
             if state.phase == MOVE and state.mover == OBSTRUCTORS:
                 legal = [m for m in rules.legal_moves(state) if m.kind != "pass"]
                 prey = distances(rules.board, state.collectors, frozenset(state.containers) | rules.safe_zone)
-                value = {m: _obstructor_value(rules, state, m, prey) for m in legal}
+                value = {m: _obstructor_value(state, m, prey) for m in legal}
                 best = {(m.src, m.dst) for m in legal if value[m] == max(value.values())}
                 assert best_obstructor_moves(rules, state) == (best or None), state
                 seen += bool(best)

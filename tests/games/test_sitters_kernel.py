@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from printkit.games.sitters import SPEC, Params, SittersRules, observe
 from printkit.games.sitters.kernel import run
-from printkit.games.sitters.state import ROLL
+from printkit.games.sitters.rules import ROLL
 from printkit.rules.playouts import play_games, policies
 from printkit.rules.simulate import Tally, simulate
 from tests.games.kernel_agreement import assert_seat_wins_agree, replayed, restricted_reference
+from tests.games.sitters_helpers import SPEC, Params, SittersRules, observe
 
 pytestmark = pytest.mark.usefixtures("kernel_unwatched")
 

@@ -14,10 +14,11 @@ from printkit.build import build, make_kit
 from printkit.config import load_config
 from printkit.draw.svg import to_svg
 from printkit.errors import BuildError
-from printkit.games.sitters import Params, cell_kinds, score_table
-from printkit.games.sitters.kit import findings, table_findings
+from printkit.games.sitters.art import table_findings
+from printkit.games.sitters.rules import cell_kinds, score_table
 from printkit.kit.checks import check_kit
 from printkit.kit.model import Kit
+from tests.games.sitters_helpers import KIT_FOLDER, Params, SittersRules, printed
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -127,19 +128,22 @@ def test_scoring_table_is_the_scoring_function() -> None:
     table = score_table(Params())
     assert table["rows"] == ["0+", "8+", "16+", "24+", "32+"] and table["scores"][4] == [50, 60, 70, 80, 90]
     assert "| 16+ | 30 | 40 | 50 | 60 | 70 |" in k.rules_text
-    assert table_findings(Params(), k.artwork["score_sheet"], k.rules_text) == []
+    assert table_findings(Params(), k.artwork["score_sheet"].children) == []
+    assert SittersRules(Params()).sheet_checks(k.rules_text) == []
     other = kit("band_width=10", "base=0")
     assert "| 10+ | 10 | 20 | 30 | 40 | 50 |" in other.rules_text
-    # a table that no longer matches the function is an error
-    broken = table_findings(Params(step=5), k.artwork["score_sheet"], k.rules_text)
-    assert broken and all(f.level == "error" for f in broken)
+    # a table that no longer matches the function is an error (the score sheet's, and the rule sheet's: sheet_checks)
+    broken = table_findings(Params(step=5), k.artwork["score_sheet"].children)
+    assert broken and all(level == "error" for level, _ in broken)
+    assert SittersRules(Params(step=5)).sheet_checks(k.rules_text)
 
 
 def test_too_few_markers_is_an_error() -> None:
     k = kit()
     standees = [p for p in _pieces(k, "standees")]
-    errors = findings(Params(), standees[:-1], _pieces(k, "container tokens"), k.artwork["score_sheet"], k.rules_text)
-    assert any("obstructor markers printed" in f.message for f in errors)
+    errors = SittersRules(Params()).checks({"standees": printed(standees[:-1]),
+                                            "containers": printed(_pieces(k, "container tokens"))})
+    assert any("obstructor markers printed" in str(f) for f in errors)
 
 
 def _pieces(k: Kit, section: str) -> list:  # type: ignore[type-arg]
@@ -188,3 +192,19 @@ def test_kit_is_deterministic_and_fast() -> None:
     assert time.process_time() - start < 2.0  # CPU time: the same on a busy machine
     assert to_svg(a.artwork["board"]) == to_svg(b.artwork["board"]) and a.rules_text == b.rules_text
     assert replace(Params(), square_mm=18).square_mm == 18
+
+
+def test_pieces_stand_on_the_board_as_the_kit_prints_them() -> None:
+    """pieces() (the browser table's board): every marker on its space, named by the printed piece's SVG id."""
+    from printkit.rules.log import parse_log
+    from printkit.rules.replay import replay
+
+    k, rules = kit(), SittersRules()
+    game = replay(rules, parse_log((KIT_FOLDER / "example.log").read_text(encoding="utf-8")), "example.log")
+    state = game.steps[11].state  # after set-up: 8 containers, 4 collectors, 6 obstructors
+    placed = rules.game.pieces(state)["board"]
+    printed = {p.front.id for s in k.tokens for p in s.pieces}
+    labels = [label for labels in placed.values() for label in labels]
+    assert len(labels) == 18 and set(labels) <= printed
+    assert placed["A3"] == ["collector-1"] and placed["I1"] == ["obstructor-1"]
+    assert set(placed) <= set(cell_kinds(Params()))

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import LogError
-from printkit.games.sitters import SittersRules
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
+from tests.games.sitters_helpers import SittersRules
 
 DATA = Path(__file__).parent.parent / "data" / "sitters"
 R = SittersRules()

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from printkit.errors import ConfigError
-from printkit.games.sitters import SPEC, Params, cell_kinds, score, score_table, theme_names
 from printkit.games.sitters.board import DEFAULT_MAP, MapError, parse_map
+from printkit.games.sitters.params import theme_names
+from printkit.games.sitters.rules import cell_kinds, score, score_table
 from printkit.params import from_mapping
+from tests.games.sitters_helpers import SPEC, Params
 
 
 def test_default_map_is_the_seed_board() -> None:

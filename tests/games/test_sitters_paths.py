@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.sitters import Params, SittersRules
 from printkit.games.sitters.board import Board
 from printkit.games.sitters.paths import WALK_ALL_UP_TO, Terrain, reach
-from tests.games.sitters_helpers import OPEN_MAP, positions
+from tests.games.sitters_helpers import OPEN_MAP, Params, SittersRules, positions
 
 
 def plain_reach(board: Board, terrain: Terrain, src: int, steps: int) -> dict[int, tuple[int, ...]]:

@@ -10,13 +10,11 @@ from typing import Callable
 
 import pytest
 
-from printkit.games.sitters import Params, SittersRules
 from printkit.games.sitters.kernel import playout_from, start_array
-from printkit.games.sitters.players import PLAYERS
-from printkit.games.sitters.scoring import score
-from printkit.games.sitters.state import BATTLE, MOVE, OVER, PLACE_COLLECTORS, ROLL, State
+from printkit.games.sitters.rules import BATTLE, MOVE, OVER, PLACE_COLLECTORS, ROLL, State, score
 from printkit.rules.game import CHANCE, Outcome, chance_move, play_out
 from tests.games.kernel_agreement import Z_CRITICAL, two_proportion_z
+from tests.games.sitters_helpers import PLAYERS, Params, SittersRules
 from tests.games.test_sitters_kernel import SMALL_MAP
 
 pytestmark = pytest.mark.usefixtures("kernel_unwatched")

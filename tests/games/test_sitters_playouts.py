@@ -6,10 +6,9 @@ import random
 
 import pytest
 
-from printkit.games.sitters import Params, SittersRules
-from printkit.games.sitters.players import PLAYERS
-from printkit.games.sitters.state import Move, State
+from printkit.games.sitters.rules import Move, State
 from printkit.rules.game import CHANCE, play_out
+from tests.games.sitters_helpers import PLAYERS, Params, SittersRules
 
 R = SittersRules()
 

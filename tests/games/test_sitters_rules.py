@@ -6,9 +6,9 @@ from typing import Iterable
 
 import pytest
 
-from printkit.games.sitters import Params, SittersRules, clarifications
-from printkit.games.sitters.state import BATTLE, LOOT, MOVE, OVER, ROLL, Move, State
+from printkit.games.sitters.rules import BATTLE, LOOT, MOVE, OVER, ROLL, Move, State, clarifications
 from printkit.rules.game import CHANCE, IllegalMove, NotationError
+from tests.games.sitters_helpers import Params, SittersRules
 
 R = SittersRules()
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.games.sitters import Params, SittersRules, fast_simulate, observe
-from printkit.games.sitters.players import PLAYERS
+from printkit.games.sitters.kernel import run
 from printkit.rules.simulate import simulate
+from tests.games.sitters_helpers import PLAYERS, SPEC, Params, SittersRules, observe
 
 pytestmark = pytest.mark.usefixtures("kernel_unwatched")
 
@@ -24,7 +24,7 @@ def test_simulate_basic_against_basic() -> None:
 
 
 def test_fast_simulate_is_random_against_random() -> None:
-    first = fast_simulate(Params(), 10, 4).as_json()
-    again = simulate(R, (PLAYERS["random"], PLAYERS["random"]), 10, 4, observe=observe).as_json()
+    first = SPEC.fast_simulate(Params(), 10, 4).as_json()  # the kernel's random games (kit.toml's [hooks] kernel)
+    again = run(Params(), ("random", "random"), 10, 4)[0].as_json()
     assert first["results"] == again["results"] and first["extra"] == again["extra"]
     assert first["games"] == 10

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 
-from printkit.games.sitters import SPEC, Params
+from click.testing import CliRunner
+
+from printkit.cli import main
+from tests.games.sitters_helpers import Params, play
 
 
 def run(script: str, seed: int = 3, computer: str | None = None) -> tuple[int, str]:
+    """A game against the computer playing the obstructors (``printkit play --game sitters --vs-computer``)."""
     out = io.StringIO()
-    rc = SPEC.play(Params(), input_stream=io.StringIO(script), output_stream=out, seed=seed,
-                   computer=computer)
+    rc = play(Params(), input_stream=io.StringIO(script), output_stream=out, seed=seed, seat=1, player=computer)
     return rc, out.getvalue()
 
 
@@ -49,8 +52,9 @@ def test_bad_input_is_refused_with_the_reason() -> None:
 def test_end_of_input_and_unknown_computer() -> None:
     rc, text = run("")
     assert rc == 1 and text.splitlines()[-1] == "end of input: the game is abandoned"
-    rc, text = run("", computer="genius")
-    assert rc == 2 and text == "unknown computer player 'genius' (known: basic, random)\n"
+    result = CliRunner().invoke(main, ["play", "--game", "sitters", "--computer", "genius"], input="")
+    assert result.exit_code == 1
+    assert result.output == "error: --computer: unknown player 'genius' for sitters (known: basic, mcts, random)\n"
 
 
 def test_random_computer() -> None:

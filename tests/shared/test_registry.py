@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from printkit.errors import UnknownGameError
-from printkit.games import available, get_game, has_kit, kit_builder, lazy_names, params_class
+from printkit.games import available, get_game, has_kit, kit_builder, params_class
 from tests.shared.test_cli import _imported
 
 RULES = tuple(f"printkit.games.{game}.{module}" for game in available() for module in ("spec", "engine", "players", "terminal", "rules"))
@@ -20,26 +20,14 @@ PLAY = tuple(f"printkit.games.{game}.{module}" for game in available() for modul
 def test_params_and_kit_are_the_specs_own(game: str) -> None:
     spec = get_game(game)
     assert params_class(game) is spec.params and has_kit(game) == (spec.kit is not None)
-    if find_spec(f"printkit.games.{game}.spec") is None:  # a game played from its kit folder: SPEC builds it as kit_builder does
-        assert spec.kit is kit_builder(game)
-        return
-    assert spec.kit is not None and spec.kit.__qualname__ == "lazy_kit.<locals>.build_kit"
-    assert kit_builder(game).__module__ == f"printkit.games.{game}.kit"  # what SPEC.kit loads
+    assert spec.kit is kit_builder(game)  # every game is played from its kit folder: the spec builds it as kit_builder does
+    assert not find_spec(f"printkit.games.{game}.spec")  # no package behind a SPEC
 
 
 def test_an_unknown_game_is_refused_by_each_door() -> None:
     for ask in (params_class, has_kit, get_game):
         with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
             ask("chess")
-
-
-def test_a_name_its_submodule_shares_cannot_be_lazy() -> None:
-    with pytest.raises(ValueError, match="import clarifications in the package itself"):
-        lazy_names("printkit.games.sitters", {"clarifications": "clarifications"})
-    getattr_, dir_ = lazy_names("printkit.games.sitters", {"SPEC": "spec"})
-    with pytest.raises(AttributeError, match="has no attribute 'Board'"):
-        getattr_("Board")
-    assert "SPEC" in dir_() and "clarifications" in dir_()
 
 
 def test_an_unchanged_build_all_loads_no_games_rules(tmp_path: Path) -> None:

@@ -102,10 +102,6 @@ def test_command_line_mistakes_are_one_error_line(starter: Path, tmp_path: Path)
                                                        "which board 'grid' does not have"),
             (["--kit", str(shown_wrongly), "--port", "0"], f"error: {shown_wrongly}/rules.py: zones() returned ['marks']: "
                                                            "expected zone name -> what it holds, or None"),
-            # Until SiTTeRS' kit.toml names its rules (issue 32: then this case goes, and the game is played instead)
-            (["--game", "sitters", "--port", "0"], "error: sitters: the browser table plays a kit folder's rules, and "
-                                                   "printkit/games/sitters/kit.toml names none ([game] rules); printkit "
-                                                   "play --game sitters plays it in the terminal"),
         ]:
             web = [] if "--no-web" in args else ["--web"]
             args = [a for a in args if a != "--no-web"]

@@ -3,7 +3,7 @@ and small map figures for the rule sheet."""
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.cards import text_block
 from printkit.art.diagram import LABEL_PT
@@ -11,7 +11,8 @@ from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.games.sitters import art_symbols as sym
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
-from printkit.games.sitters.params import Params, theme_names
+from printkit.games.sitters.params import theme_names
+from printkit.games.sitters.rules import KIND_ORDER
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings
 
@@ -27,7 +28,6 @@ KIND_STYLE: dict[str, tuple[str, str, str]] = {
 }
 """Kind -> the letter printed on the space (as in the seed's map), its tint, the symbol's colour."""
 
-KIND_ORDER = (COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE, FLOOR)
 
 SpaceSymbol = Callable[[float, float, float, str, float], Shape]
 SPACE_SYMBOL: dict[str, SpaceSymbol] = {
@@ -35,7 +35,7 @@ SPACE_SYMBOL: dict[str, SpaceSymbol] = {
     OBSTRUCTOR_START: sym.octagon, SAFE_ZONE: sym.exit_arrow}
 
 
-def legend_text(kind: str, params: Params) -> str:
+def legend_text(kind: str, params: Any) -> str:
     """What a kind of space is for, in the theme's words."""
     n = theme_names(params.theme)
     six = params.die_sides
@@ -112,7 +112,7 @@ def present_kinds(board: Board) -> list[str]:
     return [k for k in KIND_ORDER if k in found]
 
 
-def legend(params: Params, width: float, ink: str) -> tuple[Group, float]:
+def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
     """Title and turn order, then one sample space per kind with what it does."""
     n = theme_names(params.theme)
     kinds = present_kinds(params.board)
@@ -136,7 +136,7 @@ def legend(params: Params, width: float, ink: str) -> tuple[Group, float]:
     return Group(tuple(shapes), id="legend"), y0 + rows * (swatch + gap) + 1.0
 
 
-def board_piece(params: Params, settings: PrintSettings) -> Piece:
+def board_piece(params: Any, settings: PrintSettings) -> Piece:
     """The board: labelled cells of the map, the legend under them, background into the bleed."""
     board, cell, ink = params.board, params.square_mm, settings.colours.ink
     w = board.width * cell + 2 * LABEL_BAND

@@ -8,18 +8,19 @@ Containers are flat tokens, so a collector standee can stand on the container it
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.games.sitters import art_symbols as sym
-from printkit.games.sitters.params import Params, theme_names
+from printkit.games.sitters.params import theme_names
 from printkit.press.pieces import Piece, bleed_rect
 
 MIN_PT = 7.0
 FOLD = Style(stroke="#FFFFFF", width=0.35, dash=(1.5, 1.0))
 
 
-def standee_size(params: Params) -> tuple[float, float, float]:
+def standee_size(params: Any) -> tuple[float, float, float]:
     """Width, panel height and base depth: fits a square (width + 3 mm, bases folded out both ways)."""
     w = min(params.standee_mm, params.square_mm - 3)
     base = max(6.0, min(12.0, (params.square_mm - 3) / 2))
@@ -69,7 +70,7 @@ def _panel(kind: str, name: str, w: float, h: float, safe: float) -> list[Shape]
     return shapes
 
 
-def standee(kind: str, name: str, index: int, params: Params, safe: float) -> Piece:
+def standee(kind: str, name: str, index: int, params: Any, safe: float) -> Piece:
     """One fold-up standee: base, back half upside down, front half, base, one piece."""
     w, ph, base = standee_size(params)
     h = 2 * base + 2 * ph
@@ -81,11 +82,11 @@ def standee(kind: str, name: str, index: int, params: Params, safe: float) -> Pi
     return Piece(f"{kind} standee {index}", w, h, art, kind="standee")
 
 
-def container_size(params: Params) -> float:
+def container_size(params: Any) -> float:
     return min(params.container_mm, params.square_mm - 3)
 
 
-def container_token(name: str, index: int, params: Params, safe: float) -> Piece:
+def container_token(name: str, index: int, params: Any, safe: float) -> Piece:
     """A square container token: the chest, and the theme's name where it fits at 7 pt."""
     s = container_size(params)
     shapes: list[Shape] = [bleed_rect(s, s, sym.CONTAINER_COLOUR),
@@ -98,7 +99,7 @@ def container_token(name: str, index: int, params: Params, safe: float) -> Piece
     return Piece(f"container token {index}", s, s, art, kind="token")
 
 
-def marker_pieces(params: Params, safe: float) -> tuple[list[Piece], list[Piece]]:
+def marker_pieces(params: Any, safe: float) -> tuple[list[Piece], list[Piece]]:
     """(standees, container tokens) in the counts the parameters ask for."""
     n = theme_names(params.theme)
     standees = [standee("collector", n["collector"], i + 1, params, safe) for i in range(params.collectors)]

@@ -6,25 +6,18 @@ from typing import Any
 
 from printkit.art.cards import text_block
 from printkit.draw import fonts
-from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Shape, Style, Text
 from printkit.games.sitters import art_pieces
 from printkit.games.sitters import art_symbols as sym
-from printkit.games.sitters.params import Params, sided, theme_names
-from printkit.games.sitters.scoring import score_table
+from printkit.games.sitters.params import sided, theme_names
+from printkit.games.sitters.rules import score_table, verdict_line
+from printkit.kitart import Page
 from printkit.press.settings import PrintSettings
-from printkit.press.sheets import Placed, Sheet, footer
 
 GRID = Style(stroke="#8C8C8C", width=0.25)
 STRONG = Style(stroke=sym.INK, width=0.4)
 WIN_TINT = {0: "#CDE5F4", 1: "#F7D3BE", None: "#D9D9D9"}
 """Scoring-table cells: collectors win (blue), obstructors win (vermillion), draw (grey, bold)."""
-
-
-def verdict_line(params: Params) -> str:
-    """The seed's rule, in the theme's names and with the parameter's target."""
-    n, t = theme_names(params.theme), params.target
-    return f"above {t} the {n['collectors']} win, below {t} the {n['obstructors']} win, {t} is a draw"
 
 
 def _cell(x: float, y: float, w: float, h: float, text: str, pt: float = 9.0, bold: bool = False,
@@ -33,7 +26,7 @@ def _cell(x: float, y: float, w: float, h: float, text: str, pt: float = 9.0, bo
                 box=(x, y, w, h), id=ident, cls=("sheet-text",))
 
 
-def scoring_grid(params: Params, x: float, y: float, width: float) -> tuple[list[Shape], float]:
+def scoring_grid(params: Any, x: float, y: float, width: float) -> tuple[list[Shape], float]:
     """The scoring table from ``score_table``: loot bands down, surviving collectors across."""
     table = score_table(params)
     n = theme_names(params.theme)
@@ -62,7 +55,7 @@ def _heading(x: float, y: float, text: str, width: float) -> Text:
     return Text(x, y + fonts.ascent(10.5), text, size=10.5, bold=True, fill=sym.INK, box=(x, y, width, 6))
 
 
-def loot_tally(params: Params, x: float, y: float, width: float) -> tuple[list[Shape], float]:
+def loot_tally(params: Any, x: float, y: float, width: float) -> tuple[list[Shape], float]:
     """One row per container that can be opened: space, loot roll, running total."""
     n = theme_names(params.theme)
     rows, row_h = 2 * params.containers_per_player, 7.5
@@ -100,7 +93,7 @@ def boxes(label: str, count: int, x: float, y: float, width: float, ident: str) 
     return shapes, 9 + rows * (size + gap) + 2
 
 
-def score_sheet(params: Params, settings: PrintSettings) -> Drawing:
+def score_sheet(params: Any, settings: PrintSettings) -> Page:
     """The whole page: tallies on the left, survivors and defeated markers on the right, the table, the result."""
     n = theme_names(params.theme)
     pw, ph = settings.page_size
@@ -137,17 +130,11 @@ def score_sheet(params: Params, settings: PrintSettings) -> Drawing:
         fx = x0 + i * fw
         shapes.append(Text(fx, y + fonts.ascent(9), label, size=9, bold=True, fill=sym.INK, box=(fx, y, fw - 3, 5)))
         shapes.append(Line(fx, y + 14, fx + fw - 4, y + 14, STRONG))
-    return Drawing(pw, ph, (Group(tuple(shapes), id="score-sheet"), footer("SiTTeRS - score sheet", settings)),
-                   title="SiTTeRS score sheet")
+    return Page((Group(tuple(shapes), id="score-sheet"),), "SiTTeRS - score sheet", title="SiTTeRS score sheet")
 
 
-def score_sheet_page(params: Params, settings: PrintSettings) -> Sheet:
-    drawing = score_sheet(params, settings)
-    return Sheet(DrawingPage(drawing), "SiTTeRS - score sheet")
-
-
-def die_page(params: Params, settings: PrintSettings) -> tuple[Sheet, Group]:
-    """The D6 net (or a spinner for another die) with how to make it; also returned as artwork."""
+def die_page(params: Any, settings: PrintSettings) -> Page:
+    """The D6 net (or a spinner for another die) with how to make it; its artwork file the net (or spinner) alone."""
     pw, _ = settings.page_size
     x0, width = 15.0, pw - 30.0
     if params.die_sides == 6:
@@ -165,11 +152,5 @@ def die_page(params: Params, settings: PrintSettings) -> tuple[Sheet, Group]:
     ax, ay = (pw - w) / 2, 50.0
     shapes.append(Group((art,), dx=ax, dy=ay))
     label = f"SiTTeRS - {'die net' if params.die_sides == 6 else 'spinner'}"
-    drawing = Drawing(pw, settings.page_size[1], (*shapes, footer(label, settings)), title=label)
-    return Sheet(DrawingPage(drawing), label, placed=[Placed(label, ax, ay, w, h)]), Group((art,), dx=2, dy=8)
-
-
-def table_rows(params: Params) -> list[dict[str, Any]]:
-    """The scoring table for the rule sheet: a label and scores per row."""
-    table = score_table(params)
-    return [{"label": label, "scores": scores} for label, scores in zip(table["rows"], table["scores"])]
+    return Page(tuple(shapes), label, cut=((label, ax, ay, w, h),),
+                artwork=Drawing(w + 4, h + 16, (Group((art,), dx=2, dy=8),), title="SiTTeRS die"))

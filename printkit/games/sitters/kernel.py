@@ -1,12 +1,12 @@
 """Fast SiTTeRS playouts of the ``random`` and ``basic`` players (any pair, any parameters).
 
 The games are played by ``jit.py`` (compiled with numba on first use, cached on disk), which
-follows the reference engine and players move for move with numba's random generator instead
+follows rules.py and its players move for move with numba's random generator instead
 of ``random.Random``: the same move distribution, a different random stream. The tally holds
-what ``simulate`` with ``observe`` holds; game lengths count chance moves like the engine.
-``run(..., record=True)`` also returns every game's moves as engine moves, which the tests
-replay through :class:`SittersRules`. :func:`playout_from` plays a random game from any position (the mcts
-player's playouts): the engine up to the next roll, the kernel from there.
+what ``simulate`` holds with rules.py's counters; game lengths count chance moves like the engine.
+``run(..., record=True)`` also returns every game's moves as rules.py's moves, which the tests
+replay through it. :func:`playout_from` plays a random game from any position (the mcts
+player's playouts): rules.py up to the next roll, the kernel from there.
 """
 
 from __future__ import annotations
@@ -19,11 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from printkit.games.sitters.engine import SittersRules
-from printkit.games.sitters.params import Params
-from printkit.games.sitters.players import _static
-from printkit.games.sitters.scoring import score, verdict
-from printkit.games.sitters.state import COLLECTORS, OBSTRUCTORS, OVER, ROLL, Move, State
+from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE
+from printkit.games.sitters.rules import COLLECTORS, OVER, ROLL, Move, State, distances, ending
 from printkit.rules.game import CHANCE, Outcome, chance_move, random_policy
 from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally, result_of
@@ -33,12 +30,13 @@ NO_START = np.zeros(0, dtype=np.int64)
 
 
 @lru_cache(maxsize=4)
-def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
+def _arrays(params: Any) -> tuple[tuple[int, ...], dict[str, Any]]:
     """The engine cells in order and the board as arrays of compact cell indices."""
     from printkit.games.sitters.jit_paths import balls
 
-    rules = SittersRules(params)
-    board = rules.board
+    board = params.board
+    safe_zone = frozenset(board.cells_of(SAFE_ZONE))
+    starts = (board.cells_of(COLLECTOR_START), board.cells_of(OBSTRUCTOR_START))
     cells = tuple(sorted(board.kinds))
     index = {cell: i for i, cell in enumerate(cells)}
     n = len(cells)
@@ -48,7 +46,7 @@ def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
         for k, nxt in enumerate(board.neighbours[cell]):
             nb[i, k] = index[nxt]
         deg[i] = len(board.neighbours[cell])
-    to_sz, from_c = _static(rules)
+    to_sz, from_c = distances(board, safe_zone), distances(board, starts[COLLECTORS])
 
     def field(dist: dict[int, int]) -> np.ndarray:
         return np.array([dist.get(cell, -1) for cell in cells], dtype=np.int64)
@@ -60,9 +58,9 @@ def _arrays(params: Params) -> tuple[tuple[int, ...], dict[str, Any]]:
         "nb": nb, "deg": deg,
         "rows": np.array([c // board.width for c in cells], dtype=np.int64),
         "cols": np.array([c % board.width for c in cells], dtype=np.int64),
-        "sz": np.array([c in rules.safe_zone for c in cells], dtype=np.bool_),
-        "c_starts": compact(rules.starts[COLLECTORS]), "o_starts": compact(rules.starts[OBSTRUCTORS]),
-        "x_spaces": compact(rules.container_spaces), "to_sz": field(to_sz), "from_c": field(from_c),
+        "sz": np.array([c in safe_zone for c in cells], dtype=np.bool_),
+        "c_starts": compact(starts[0]), "o_starts": compact(starts[1]),
+        "x_spaces": compact(board.cells_of(CONTAINER)), "to_sz": field(to_sz), "from_c": field(from_c),
     }
     arrays["order"], arrays["within"] = balls(nb, deg, params.die_sides)
     arrays["stride"] = board.width + 1  # a row's bits then an empty one: no step leaves the row (< 64)
@@ -92,21 +90,17 @@ def _moves(cells: tuple[int, ...], rows: np.ndarray, games: int) -> list[list[Mo
     return played
 
 
-def _ending(params: Params, survivors: int, loot: int) -> tuple[int, int | None, str]:
-    """A finished game's score, winner and reason, as the engine's outcome gives them."""
-    value = score(params, survivors, loot)
-    winner = verdict(params, value)
-    where = {None: "equals", 0: "is above", 1: "is below"}[winner]
-    return value, winner, f"score {value} ({survivors} survivors, {loot} loot) {where} {params.target}"
-
-
-def _tally(params: Params, rows: np.ndarray, seats: bool = False) -> Tally:
-    """simulate's tally with sitters' observe counters, from the per-game rows of ``jit.play``
+def _tally(params: Any, rows: np.ndarray, seats: bool = False) -> Tally:
+    """simulate's tally with rules.py's counters, from the per-game rows of ``jit.play``
     (``seats``: also each seat's wins, collectors being seat 1)."""
     tally = Tally()
     extra: Counter[str] = Counter()
+    endings: dict[tuple[int, int], tuple[int, int | None, str]] = {}  # the few distinct endings, scored once
     for length, survivors, loot, turns in rows.tolist():
-        value, winner, reason = _ending(params, survivors, loot)
+        if (survivors, loot) not in endings:
+            outcome = ending(params, survivors, loot)
+            endings[survivors, loot] = int(outcome.scores[0]), outcome.winner, outcome.reason
+        value, winner, reason = endings[survivors, loot]
         tally.add(result_of(winner, COLLECTORS), length, reason)
         extra["collectors_won"] += int(winner == 0)
         extra["draws"] += int(winner is None)
@@ -121,7 +115,7 @@ def _tally(params: Params, rows: np.ndarray, seats: bool = False) -> Tally:
     return tally
 
 
-def _play(params: Params, basic: tuple[bool, bool], games: int, seed: int, record: bool, no_return: tuple[bool, bool],
+def _play(params: Any, basic: tuple[bool, bool], games: int, seed: int, record: bool, no_return: tuple[bool, bool],
           start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``jit.play`` on the board's arrays and the parameters: ``basic`` and ``no_return`` per side, ``start`` a
     position at a roll (:func:`start_array`) or :data:`NO_START`."""
@@ -134,7 +128,7 @@ def _play(params: Params, basic: tuple[bool, bool], games: int, seed: int, recor
                     record, *no_return, start)
 
 
-def run(params: Params, names: tuple[str, str], games: int, seed: int, record: bool = False,
+def run(params: Any, names: tuple[str, str], games: int, seed: int, record: bool = False,
         no_return: tuple[bool, bool] = (False, False), seats: bool = False) -> tuple[Tally, list[list[Move]] | None]:
     """``games`` seeded games of the named players (collectors, obstructors); moves if ``record``.
 
@@ -156,16 +150,16 @@ def run(params: Params, names: tuple[str, str], games: int, seed: int, record: b
     return tally, (_moves(cells, moves, games) if record else None)
 
 
-def kernel(params: Params, names: tuple[str, str], games: int, seed: int) -> Tally | None:
-    """GameSpec.kernel: any pair of random and basic players; None for other players or bad params."""
+def kernel(params: Any, names: tuple[str, str], games: int, seed: int) -> Tally | None:
+    """kit.toml's ``[hooks] kernel``: any pair of random and basic players; None for other players or bad params."""
     if not set(names) <= set(POLICIES) or params.check():
         return None
     return run(params, names, games, seed)[0]
 
 
-def restricted(params: Params, names: tuple[str, str], games: int, seed: int,
+def restricted(params: Any, names: tuple[str, str], games: int, seed: int,
                restrict: tuple[int, str] | None) -> Tally | None:
-    """GameSpec.restricted_kernel: restricted play (the ``return`` ability) counting each seat's wins.
+    """kit.toml's ``[hooks] restricted_kernel``: restricted play (the ``return`` ability) counting each seat's wins.
 
     A side without returns chooses among its other moves as its player would (the random player
     uniformly, the basic one the best of them), as ``balance.restrict.without`` has it; None for
@@ -182,12 +176,12 @@ KERNEL_COST = 2
 
 
 @lru_cache(maxsize=4)
-def _index(params: Params) -> dict[int, int]:
+def _index(params: Any) -> dict[int, int]:
     """Engine cell -> compact index of ``jit.play``."""
     return {cell: i for i, cell in enumerate(_arrays(params)[0])}
 
 
-def start_array(params: Params, state: State) -> np.ndarray:
+def start_array(params: Any, state: State) -> np.ndarray:
     """A position at a roll as ``jit.play`` starts from it (:data:`jit.START_COUNTS`)."""
     index = _index(params)
     markers = (state.collectors, state.obstructors, state.containers)
@@ -195,7 +189,7 @@ def start_array(params: Params, state: State) -> np.ndarray:
                      *(index[cell] for group in markers for cell in group)), dtype=np.int64)
 
 
-def playout_from(rules: SittersRules, state: State, rng: random.Random) -> tuple[Outcome, int]:
+def playout_from(rules: Any, state: State, rng: random.Random) -> tuple[Outcome, int]:
     """A random game (``random_policy`` for both sides) from ``state``: the reference engine up to the next roll
     (set-up placements, a move after a roll, a loot roll or a battle), the compiled kernel from there. Its outcome
     and its cost to the search's budget: the engine's moves, and :data:`KERNEL_COST` for the kernel's game."""
@@ -213,5 +207,4 @@ def playout_from(rules: SittersRules, state: State, rng: random.Random) -> tuple
     notice_first_compile(jit.play, "the SiTTeRS playout kernel")
     params = rules.params
     rows, _ = _play(params, (False, False), 1, rng.getrandbits(32), False, (False, False), start_array(params, state))
-    value, winner, reason = _ending(params, int(rows[0, jit.SURVIVORS]), int(rows[0, jit.LOOT]))
-    return Outcome(winner, reason, (float(value),)), cost + KERNEL_COST
+    return ending(params, int(rows[0, jit.SURVIVORS]), int(rows[0, jit.LOOT])), cost + KERNEL_COST

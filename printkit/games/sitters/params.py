@@ -1,4 +1,5 @@
-"""Parameters of SiTTeRS (``[games.sitters]``); the defaults are the seed's rules and board."""
+"""What SiTTeRS' parameters derive (kit.toml's ``[hooks] params``): the parsed map, the theme's names, the print
+note's advice and the checks across parameters; the defaults (kit.toml's ``[params]``) are the seed's rules and board."""
 
 from __future__ import annotations
 
@@ -69,18 +70,3 @@ class Derived:
                 problems.append((key, f"expected at most {have // per} (the map has {have} "
                                  f"{letter} spaces), got {value}"))
         return problems
-
-
-def cell_kinds(params: Any) -> dict[str, str]:
-    """Every cell of the map: coordinate (``A1``) -> kind (``collector-start``, ``floor``...)."""
-    board = params.board
-    return {board.names[cell]: board.kinds[cell] for cell in sorted(board.kinds)}
-
-
-def __getattr__(name: str) -> Any:
-    """``Params`` (kit.toml's parameters), made when first read."""
-    if name == "Params":
-        from printkit.games import params_class
-
-        return params_class("sitters")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -334,7 +334,7 @@ def run(params: Any, seats: tuple[str, str], games: int, seed: int,
 
 
 def kernel(params: Any, seats: tuple[str, str], games: int, seed: int) -> Tally | None:
-    """``GameSpec.kernel``: every pair of this game's players, any parameters."""
+    """kit.toml's ``[hooks] kernel``: every pair of this game's players, any parameters."""
     if any(name not in POLICIES for name in seats):
         return None
     return run(params, seats, games, seed)[0]
