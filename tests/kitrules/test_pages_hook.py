@@ -85,10 +85,10 @@ def test_pages_in_sections_keep_their_advice(tmp_path: Path) -> None:
                                     'sets = ["score_sheet", "spinner"]\nadvice = "single-sided; copy it for more games"\n')
     built = _build(folder, tmp_path / "out")
     first = PdfReader(built / "kit.pdf").pages[0].extract_text()
-    assert "Score sheet: 3 pages. single-sided; copy it for more games" in " ".join(first.split())
+    assert "Score sheet: 3 pages. Single-sided; copy it for more games" in " ".join(first.split())
     folder = _kit(tmp_path / "mixed", ADDED + '\n[sections.all]\nsets = ["score-track", "coins", "cards", "score_sheet", "spinner"]\n')
     first = PdfReader(_build(folder, tmp_path / "mixed-out") / "kit.pdf").pages[0].extract_text()
-    assert re.search(r"All: \d+ pages\. double-sided", " ".join(first.split()))  # pages beside pieces: the pieces' advice
+    assert re.search(r"All: \d+ pages\. Double-sided", " ".join(first.split()))  # pages beside pieces: the pieces' advice
 
 
 def test_a_page_set_is_refused_where_pieces_belong(tmp_path: Path) -> None:
@@ -109,7 +109,7 @@ def _board_pages(tmp_path: Path, turn: str) -> tuple[int, Path]:
     folder = _kit(tmp_path, f'\n[[board]]\nname = "long"\nart = "pages.py:board"\n{turn}')
     built = _build(folder, tmp_path / "out")
     first = " ".join(PdfReader(built / "kit.pdf").pages[0].extract_text().split())
-    count = next(int(part.split()[0]) for part in first.split("Board long: ")[1:])
+    count = next(int(part.split()[0]) for part in first.split(" Long: ")[1:])
     return count, built
 
 

@@ -75,7 +75,7 @@ def test_the_command_line_seats_mcts_and_a_restart_keeps_it(starter: Path, tmp_p
     table_ = TableProcess("--kit", str(starter), "--computer", "mcts:easy", "--side", "1", "--seed", "4", "--out", str(out),
                           cwd=tmp_path)
     try:
-        assert "seats: Player 1 computer mcts:easy; Player 2 this device" in table_.output()
+        assert "seats: Player 1 computer mcts:easy; Player 2 this device" in table_.wait_output("seats: ")
         page = Socket(table_)
         scene = page.state(lambda s: s["choices"] is not None)  # the computer (Player 1) moved first
         assert scene["log"][1]["who"] == "Player 1" and scene["players"][0]["player"] == "mcts:easy"
@@ -83,7 +83,7 @@ def test_the_command_line_seats_mcts_and_a_restart_keeps_it(starter: Path, tmp_p
         table_.stop()
     again = TableProcess("--kit", str(starter), "--out", str(out), cwd=tmp_path)
     try:
-        assert "seats: Player 1 computer mcts:easy; Player 2 this device" in again.output()
+        assert "seats: Player 1 computer mcts:easy; Player 2 this device" in again.wait_output("seats: ")
     finally:
         again.stop()
 

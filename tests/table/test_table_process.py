@@ -34,7 +34,7 @@ def test_a_restarted_table_resumes_the_game_and_its_page_reconnects(starter: Pat
     try:
         assert again.key == table.key
         assert f"resumed the saved game {out / 'starter' / 'table' / 'game.log'} after {len(before['log'])} moves" in again.output()
-        assert "seats: Player 1 this device; Player 2 computer greedy" in again.output()
+        assert "seats: Player 1 this device; Player 2 computer greedy" in again.wait_output("seats: ")
         resumed = Socket(again).state()
         assert resumed["log"] == before["log"] and resumed["players"] == before["players"]
     finally:
