@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+import re
+from collections import Counter
 from typing import Any, Callable
 
-from printkit.rules.game import Playout
+from printkit.rules.game import Outcome, Playout, play_out
 from printkit.rules.simulate import RESULTS, Tally
 
 Z_CRITICAL = 3.2905
@@ -70,3 +73,33 @@ def replayed(rules: Any, games: list[list[Any]], observe: Callable[[Tally, Playo
         if observe is not None:
             observe(tally, Playout(moves, state, result, rules.first_player(state), rules))
     return tally
+
+
+def endings(games: int, play: Callable[[], Outcome]) -> tuple[Counter[int | None], set[str]]:
+    """The winners of ``games`` calls of ``play()`` (an outcome each) and their reasons (numbers left out)."""
+    winners: Counter[int | None] = Counter()
+    reasons = set()
+    for _ in range(games):
+        ended = play()
+        winners[ended.winner] += 1
+        reasons.add(re.sub(r"\d+", "N", ended.reason))
+    return winners, reasons
+
+
+def assert_same_endings(rules: Any, playout_from: Callable[[Any, random.Random], tuple[Outcome, int]], player: Any,
+                        state: Any, games: int, rng: random.Random) -> None:
+    """A kernel's playouts from ``state`` (``playout_from(state, rng)`` -> (outcome, cost)) end like the engine's games of
+    ``player`` from it (winners at the 0.1% level; every reason the kernel gives, the engine gives too), and each costs
+    the search's budget at least a move."""
+    costs = []
+
+    def fast() -> Outcome:
+        ended, cost = playout_from(state, rng)
+        costs.append(cost)
+        return ended
+
+    kernel, kernel_reasons = endings(games, fast)
+    engine, engine_reasons = endings(games, lambda: play_out(rules, (player, player), rng, state=state).outcome)
+    for winner in (0, 1, None):
+        assert two_proportion_z(kernel[winner], games, engine[winner], games) < Z_CRITICAL, (winner, kernel, engine)
+    assert kernel_reasons <= engine_reasons and min(costs) >= 1

@@ -5,15 +5,13 @@ statistically, and the kernel's recorded games legal in the engine."""
 from __future__ import annotations
 
 import random
-import re
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from printkit.games import get_game, params_class
-from printkit.rules.game import CHANCE, chance_move, play_out
-from tests.games.kernel_agreement import Z_CRITICAL, two_proportion_z
+from printkit.rules.game import CHANCE, chance_move
+from tests.games.kernel_agreement import assert_same_endings as same_endings
 
 WarfareParams = params_class("warfare")
 Abilities = type(WarfareParams().abilities)
@@ -32,33 +30,9 @@ def position(rules: Any, player: Any, rng: random.Random, wanted: Any) -> Any:
             state = rules.apply(state, chance_move(rules, state, rng) if mover == CHANCE else player(rules, state, rng))
 
 
-def endings(games: int, play: Any) -> tuple[Counter[int | None], set[str]]:
-    """The winners of ``games`` calls of ``play()`` (an outcome each) and their reasons (numbers left out)."""
-    winners: Counter[int | None] = Counter()
-    reasons = set()
-    for _ in range(games):
-        ended = play()
-        winners[ended.winner] += 1
-        reasons.add(re.sub(r"\d+", "N", ended.reason))
-    return winners, reasons
-
-
 def assert_same_endings(rules: Any, player: Any, state: Any, games: int = GAMES) -> None:
-    """The kernel's playouts from ``state`` end like the engine's random games from it (winners at the 0.1% level;
-    every reason the kernel gives, the engine gives too), and each costs the search's budget at least a move."""
-    rng = random.Random(7)
-    costs = []
-
-    def fast() -> Any:
-        ended, cost = rules.playout_from(state, rng)
-        costs.append(cost)
-        return ended
-
-    kernel, kernel_reasons = endings(games, fast)
-    engine, engine_reasons = endings(games, lambda: play_out(rules, (player, player), rng, state=state).outcome)
-    for winner in (0, 1, None):
-        assert two_proportion_z(kernel[winner], games, engine[winner], games) < Z_CRITICAL, (winner, kernel, engine)
-    assert kernel_reasons <= engine_reasons and min(costs) >= 1
+    """The kernel's playouts from ``state`` end like the engine's random games from it (kernel_agreement)."""
+    same_endings(rules, rules.playout_from, player, state, games, random.Random(7))
 
 
 @pytest.mark.parametrize("params", [

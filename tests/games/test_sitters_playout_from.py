@@ -4,16 +4,14 @@ next roll, the compiled kernel from there, cross-checked against the engine's ra
 from __future__ import annotations
 
 import random
-import re
-from collections import Counter
 from typing import Callable
 
 import pytest
 
 from printkit.games.sitters.kernel import playout_from, start_array
 from printkit.games.sitters.rules import BATTLE, MOVE, OVER, PLACE_COLLECTORS, ROLL, State, score
-from printkit.rules.game import CHANCE, Outcome, chance_move, play_out
-from tests.games.kernel_agreement import Z_CRITICAL, two_proportion_z
+from printkit.rules.game import CHANCE, chance_move, play_out
+from tests.games.kernel_agreement import assert_same_endings
 from tests.games.sitters_helpers import PLAYERS, Params, SittersRules
 from tests.games.test_sitters_kernel import SMALL_MAP
 
@@ -36,17 +34,6 @@ def position(rules: SittersRules, rng: random.Random, wanted: Callable[[State], 
             state = rules.apply(state, chance_move(rules, state, rng) if chance else RANDOM(rules, state, rng))
 
 
-def endings(games: int, play: Callable[[], Outcome]) -> tuple[Counter[int | None], set[str]]:
-    """The winners of ``games`` calls of ``play()`` and their reasons (numbers left out)."""
-    winners: Counter[int | None] = Counter()
-    reasons = set()
-    for _ in range(games):
-        ended = play()
-        winners[ended.winner] += 1
-        reasons.add(re.sub(r"\d+", "N", ended.reason))
-    return winners, reasons
-
-
 @pytest.mark.parametrize("phase", [PLACE_COLLECTORS, MOVE, BATTLE])
 def test_playouts_start_anywhere_and_end_like_the_engine(phase: str) -> None:
     """From a set-up placement, a move after a roll or a pending battle: the winners of the kernel's playouts agree
@@ -54,18 +41,7 @@ def test_playouts_start_anywhere_and_end_like_the_engine(phase: str) -> None:
     each playout costs the search's budget at least a move."""
     rules = SittersRules(SMALL)
     state = position(rules, random.Random(5), lambda s: s.phase == phase and (phase == PLACE_COLLECTORS or s.turn >= 3))
-    rng, costs = random.Random(7), []
-
-    def fast() -> Outcome:
-        ended, cost = playout_from(rules, state, rng)
-        costs.append(cost)
-        return ended
-
-    kernel, kernel_reasons = endings(GAMES, fast)
-    engine, engine_reasons = endings(GAMES, lambda: play_out(rules, (RANDOM, RANDOM), rng, state=state).outcome)
-    for winner in (0, 1, None):
-        assert two_proportion_z(kernel[winner], GAMES, engine[winner], GAMES) < Z_CRITICAL, (winner, kernel, engine)
-    assert kernel_reasons <= engine_reasons and min(costs) >= 1
+    assert_same_endings(rules, lambda at, rng: playout_from(rules, at, rng), RANDOM, state, GAMES, random.Random(7))
 
 
 def test_a_finished_game_is_its_own_outcome() -> None:
