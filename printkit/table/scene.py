@@ -25,6 +25,8 @@ ROW_LIMIT = 60
 """Items of one zone drawn one by one; a longer row shows its first ones and a count."""
 TEXT_LIMIT = 200
 """Characters of a value shown as text."""
+POSITION_LIMIT = 4000
+"""Characters of the position's text, shown when the rules lay out no zones (a state that is not a dict)."""
 SUB_ZONES = 8
 """A dict in the state with at most this many keys is a zone per key (a market's rows); a larger one is one counter
 (a board's occupancy, which the board shows anyway)."""
@@ -57,7 +59,7 @@ def label_of(value: Any) -> str:
     return str(value) if isinstance(value, (Record, Shown, str, int, float)) and not isinstance(value, bool) else ""
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, limit: int = TEXT_LIMIT) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
@@ -68,7 +70,7 @@ def _text(value: Any) -> str:
         shown = ", ".join(f"{k}: {_text(v)}" for k, v in value.items())
     else:
         shown = ", ".join(_text(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
-    return shown if len(shown) <= TEXT_LIMIT else shown[:TEXT_LIMIT] + "..."
+    return shown if len(shown) <= limit else shown[:limit] + "..."
 
 
 class SceneMaker:
@@ -101,7 +103,8 @@ class SceneMaker:
         """The zones of ``view``; ``state`` gives only the backs of face-down cards."""
         shown = self.laid_out(view)
         if shown is None:
-            return [{"key": "state", "title": "", "owner": None, "kind": "text", "text": _text(self.rules.render_text(view))}]
+            return [{"key": "state", "title": "", "owner": None, "kind": "text",
+                     "text": _text(self.rules.render_text(view), POSITION_LIMIT)}]
         if shown is not view:
             state = self.laid_out(state)
         view = shown

@@ -19,7 +19,7 @@ import pytest
 from cdp_pipe import Browser, Page
 
 from printkit.datakit.scaffold import scaffold
-from tests.table.table_helpers import NOUGHTS, TableProcess
+from tests.table.table_helpers import NOUGHTS, TableProcess, noughts_with
 
 PHONE = (390, 844)
 LOADED = "Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
@@ -100,13 +100,15 @@ GAMES = {
     "ultimate": (["--game", "ultimate"], "greedy", "document.querySelectorAll('.space.usable').length === 119"),
     "tictactwo": (["--game", "tictactwo"], "greedy",
                   "document.querySelectorAll('#table img.piece[src*=\"/card/action-cards/\"]').length === 6"),
+    "sitters": (["--game", "sitters"], "basic", "document.querySelectorAll('.space.usable').length === 34"
+                " && document.querySelector('[data-zone=\"turn\"]').textContent.includes('set-up: the collectors place')"),
 }
 """Each game played whole by clicks: how the table is started (the scaffold: ``--kit``; Warfare on a 4 x 4 board, so a game
 is short), the computer's player (mcts searching from its own view, answering Token Tactics' attacks
 in secret; noughts and the seed games: the game's strongest), and what its first page shows (Token Tactics: the kit's
 round marker of Player 1 on the tracker; Warfare: X's four printed ability cards in hand and every space to place on,
 the coin toss shown as logged; Ultimate: every space but the two free ones; Tic Tac Two: the six action cards of the
-draft)."""
+draft; SiTTeRS: every container space to place on, the turn beside the board)."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -332,5 +334,24 @@ def test_the_seats_panel_seats_mcts_at_a_level_or_a_budget_of_ones_own(browser: 
             page.click("#options .option")
         page.wait_until("scene.log.length === 3 && scene.log[2].who === 'Player 2' && scene.choices !== null")
         assert page.errors() == []
+    finally:
+        table.stop()
+
+
+def test_a_position_laid_out_as_no_zones_is_shown_as_its_text(browser: Browser, tmp_path: Path) -> None:
+    """Rules whose zones() gives None (by default, a state that is not a dict: a dataclass) show the position's text
+    beside the board, as the terminal prints it; the board and the move bar work as ever."""
+    kit = noughts_with(tmp_path, "    def zones(self, view):\n        return None\n", 10.0)
+    table = TableProcess("--kit", str(kit), "--vs-computer", "--seed", "1", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    try:
+        page = browser.open(table.url)
+        page.wait_until("scene !== null && scene.choices !== null && document.querySelectorAll('.space.usable').length === 9")
+        assert page.evaluate("document.querySelector('#centre pre.state-text').textContent") == "marks: {}\nto_move: X"
+        page.click("#table .space.usable")
+        page.wait_until("scene.log.length === 2 && scene.choices !== null")
+        text = page.evaluate("document.querySelector('#centre pre.state-text').textContent")
+        assert text == "marks: {A1: X, B1: O}\nto_move: X"  # the computer (O) takes the first free space
+        assert page.evaluate("document.querySelectorAll('.board-piece').length") == 2 and page.errors() == []
+        look(page, tmp_path / "position-as-text.png")
     finally:
         table.stop()

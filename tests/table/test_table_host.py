@@ -271,3 +271,28 @@ def test_hot_seat_passes_the_device_before_a_secret_answer(tmp_path: Path) -> No
     assert asked["seat"] == 1 and asked["choices"]["stage"] == "answer" and "attack" not in json.dumps(asked)
     move(host, HOST, "0")
     assert said[-1] == "game 1: Player 1 wins (P2 has no tokens left) after 1 moves"
+
+
+def test_sitters_stands_its_printed_markers_on_the_board_with_the_turn_and_tallies_beside_it(tmp_path: Path) -> None:
+    """SiTTeRS (a dataclass state): after set-up every container token and standee the kit prints stands on its space;
+    zones() shows the turn, the roll to move by, loot, survivors, the score against the target, and each side's markers
+    in its own area."""
+    host, _ = table(game_source("sitters", None), tmp_path, [Seat(), Seat(COMPUTER, "basic")])
+    scene = host.scene(HOST)
+    assert scene["boards"][0]["pieces"] == []  # nothing placed yet: the collectors place the first container
+    assert {z["key"]: z["text"] for z in scene["zones"] if z["owner"] is None}["turn"] == \
+        "set-up: the collectors place a container"
+    while host.match.state.phase != "move":
+        move(host, HOST) if host.scene(HOST)["choices"] else host.computer_step()
+    scene = host.scene(HOST)
+    pieces = scene["boards"][0]["pieces"]
+    assert len(pieces) == 8 + 4 + 6 and {p["label"] for p in pieces} >= {"container-8", "collector-4", "obstructor-6"}
+    standee = next(p for p in pieces if p["label"] == "collector-1")
+    assert standee["face"] == "art/1/token/standees/0/front.svg" and standee["h"] > standee["w"]
+    assert all(p["face"].startswith("art/1/token/containers/") for p in pieces if p["label"].startswith("container"))
+    shared = {z["key"]: z["text"] for z in scene["zones"] if z["owner"] is None}
+    roll = host.match.state.roll
+    assert shared == {"turn": f"round 1, turn 1: collectors rolled {roll}, to move", "roll": str(roll), "loot": "0",
+                      "survivors": "0", "score": "10 (target 50)", "containers": "8 unopened"}
+    assert [(z["key"], z["owner"], z["text"]) for z in scene["zones"] if z["owner"] is not None] == \
+        [("markers", 0, "4 on the board, 0 defeated"), ("markers", 1, "6 on the board, 0 defeated")]

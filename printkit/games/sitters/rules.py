@@ -200,6 +200,7 @@ class Sitters(Game):
     play_checks_moves = True
     dialogue_seats = (1,)  # the collectors' dialogue against computer obstructors; other seatings: printkit's own
     abandoned = "end of input: the game is abandoned"
+    per_player = ("markers",)  # zones(): each side's markers, in its own area at the browser table
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -770,6 +771,21 @@ class Sitters(Game):
             for number, cell in enumerate(cells, start=1):
                 placed.setdefault(self.board.names[cell], []).append(f"{kind}-{number}")
         return {"board": placed}
+
+    def zones(self, view: State) -> dict[str, Any]:
+        """What the browser table shows beside the board: the turn and what it waits for, the roll the mover moves by,
+        the loot and survivors and the score they make against the target, the containers still to place or unopened,
+        and each side's markers on the board and defeated (in that side's area)."""
+        params = self.params
+        value = score(params, view.survivors, view.loot)
+        placing = 2 * params.containers_per_player - len(view.containers) if view.phase in SETUP else 0
+        return {"turn": self._status(view),
+                "roll": view.roll if view.phase == MOVE else "-",
+                "loot": view.loot,
+                "survivors": view.survivors,
+                "score": f"{value} (target {params.target})",
+                "containers": f"{placing} to place" if placing else f"{len(view.containers)} unopened",
+                "markers": [f"{len(view.markers(side))} on the board, {view.lost[side]} defeated" for side in (0, 1)]}
 
     def board_cells(self) -> dict[str, set[str]]:
         """Every space of the map, printed with the class ``cell`` and its kind's."""

@@ -118,7 +118,9 @@ function backNode(url, scale) {
 function zoneNode(zone, scale) {
   const title = el("h3", {}, zone.title, zone.count !== undefined ? el("span", {class: "count"}, " " + zone.count) : null);
   const box = el("div", {class: "zone kind-" + zone.kind, "data-zone": zone.id}, title);
-  if (zone.kind === "counter") {
+  if (zone.kind === "text") {  // a state the rules lay out as no zones: its text, as the terminal shows it
+    box.append(el("pre", {class: "state-text"}, zone.text));
+  } else if (zone.kind === "counter") {
     box.append(el("p", {class: "counter"}, zone.token ? el("img", {class: "token-icon", src: zone.token, alt: ""}) : null,
       el("span", {class: "value"}, zone.text)));
   } else if (zone.kind === "fan") {
