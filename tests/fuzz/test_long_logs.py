@@ -121,7 +121,8 @@ def test_ctrl_c_stops_cleanly_with_what_was_replayed(tmp_path: Path) -> None:
     log = _padded(tmp_path / "long.log", _opening())
     process = subprocess.Popen([sys.executable, "-m", "printkit", "replay", "--game", "warfare", str(log)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
-    _reading(process.pid, log, len(_opening()))
+    # the file is read through a buffer: once the reading is a mebibyte past the opening, its moves are replayed
+    _reading(process.pid, log, len(_opening()) + 2**20)
     assert process.poll() is None, "the replay ended before Ctrl-C"
     os.kill(process.pid, signal.SIGINT)
     stdout, stderr = process.communicate(timeout=300)
