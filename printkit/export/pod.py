@@ -147,6 +147,77 @@ def true_size(piece: Piece, bleed: float) -> bytes:
     return render(drawing, px(drawing.width, DPI), px(drawing.height, DPI))
 
 
+class _Upload:
+    """What an export for one shop gathers: its files, order rows, notes for README.txt and warnings."""
+
+    def __init__(self, kit: Kit, shop: Shop | None) -> None:
+        self.kit, self.shop, self.s = kit, shop, kit.settings
+        self.title = shop.title if shop else "the shop"
+        self.files: dict[str, bytes] = {}
+        self.rows: list[list[Any]] = []
+        self.warnings: list[str] = []
+        self.notes: list[str] = []
+        self.left_out: list[PieceSet] = []
+
+    def deck(self, deck: PieceSet) -> None:
+        """A deck's card images (left out when the shop prints no card of its size)."""
+        first = deck.pieces[0]
+        if self.shop is not None and match(self.shop, first.w, first.h) is None:
+            self.left_out.append(deck)
+            return
+        s = self.s
+        t = template_for(first, self.shop, s.bleed_mm, s.safe_mm, f"{self.kit.game}: deck {quoted(deck.title)}")
+        made = _Deck(deck, t, self.title, s.bleed_mm)
+        made.write()
+        self.files.update(made.files)
+        self.rows += made.rows
+        self.warnings += [f"pod: {w}" for w in made.warnings]
+        sides = "double-sided" if any(p.back is not None for p in deck.pieces) else "single-sided (no back file)"
+        product = f"{t.product.name} ({t.product.url})" if t.product else f"{first.w:g} x {first.h:g} mm cards"
+        self.notes.append(f"cards/{deck.name}/: {deck.title}, {plural(len(deck.pieces), 'card')} in "
+                          f"{plural(len(made.rows), 'file')}, {sides}: choose {product}; images {t.width_px} x {t.height_px} px")
+
+    def true_sized(self, group: str, pieces: PieceSet) -> None:
+        """Tokens or a board at their own size with the kit's bleed, one file per distinct face."""
+        bleed = self.s.bleed_mm
+        for n, f in enumerate(distinct(pieces.pieces), start=1):
+            copies = f"-x{f.count}" if f.count > 1 else ""
+            stem = (f"{group}/{pieces.name}" if group == "boards"
+                    else f"{group}/{pieces.name}/{n:03d}-{slug(card_name(f.piece, f.count))}{copies}")
+            self.files[f"{stem}.png"] = true_size(f.piece, bleed)
+            if f.piece.back is not None:
+                self.files[f"{stem}-back.png"] = render(face(f.piece, "back", bleed), px(f.piece.w + 2 * bleed, DPI),
+                                                        px(f.piece.h + 2 * bleed, DPI))
+            self.rows.append([pieces.name, f"{stem}.png", f"{stem}-back.png" if f.piece.back is not None else "", f.count,
+                              card_name(f.piece, f.count)])
+        p = pieces.pieces[0]
+        self.notes.append(f"{group}/{pieces.name}: {pieces.title}, {plural(len(pieces.pieces), 'piece')} of "
+                          f"{p.w:g} x {p.h:g} mm (+{bleed:g} mm bleed each side)")
+
+    def omitted(self) -> list[str]:
+        """The warning for decks the shop prints no card of (raised when nothing else is left to upload)."""
+        shop = self.shop
+        if not self.left_out or shop is None:
+            return []
+        if not self.rows:
+            first = self.left_out[0]
+            try:
+                template_for(first.pieces[0], shop, self.s.bleed_mm, self.s.safe_mm, f"{self.kit.game}: deck {first.title!r}")
+            except ExportError as exc:  # it raises: the message says why and what the shop prints
+                raise NothingToExport(str(exc)) from None
+        missing = ", ".join(f"{d.title!r} ({d.pieces[0].w:g} x {d.pieces[0].h:g} mm)" for d in self.left_out)
+        self.notes.append(f"left out: {missing}: {shop.title} prints none of these sizes (its sizes in mm: {sizes(shop)})")
+        return [f"{self.kit.game}: left out {plural(len(self.left_out), 'deck')} of a size {shop.title} does not print: "
+                f"{missing} (use --shop generic for them)"]
+
+    def order_csv(self) -> bytes:
+        table = io.StringIO()
+        writer = csv.writer(table, lineterminator="\n")
+        writer.writerow(["set", "file", "back", "quantity", "name"])
+        writer.writerows(self.rows)
+        return table.getvalue().encode("utf-8")
+
+
 def export_pod(kit: Kit, shop_key: str) -> Export:
     """Every deck, token and board as upload images for ``shop_key`` (a key of SHOPS or ``generic``)."""
     shop = SHOPS.get(shop_key)
@@ -154,63 +225,18 @@ def export_pod(kit: Kit, shop_key: str) -> Export:
         raise ExportError(f"--shop: unknown shop {quoted(shop_key)} (shops: {', '.join([*SHOPS, 'generic'])})")
     if not kit.decks and not kit.tokens and not kit.boards:
         raise NothingToExport(f"{kit.game}: nothing to print on demand")
-    title = shop.title if shop else "the shop"
-    s = kit.settings
-    files: dict[str, bytes] = {}
-    rows: list[list[Any]] = []
-    warnings: list[str] = []
-    notes: list[str] = []
-    left_out: list[PieceSet] = []
-    omitted: list[str] = []
+    upload = _Upload(kit, shop)
     for deck in kit.decks:
-        if not deck.pieces:
-            continue
-        first = deck.pieces[0]
-        if shop is not None and match(shop, first.w, first.h) is None:
-            left_out.append(deck)
-            continue
-        t = template_for(first, shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {quoted(deck.title)}")
-        made = _Deck(deck, t, title, s.bleed_mm)
-        made.write()
-        files.update(made.files)
-        rows += made.rows
-        warnings += [f"pod: {w}" for w in made.warnings]
-        sides = "double-sided" if any(p.back is not None for p in deck.pieces) else "single-sided (no back file)"
-        product = f"{t.product.name} ({t.product.url})" if t.product else f"{deck.pieces[0].w:g} x {deck.pieces[0].h:g} mm cards"
-        notes.append(f"cards/{deck.name}/: {deck.title}, {plural(len(deck.pieces), 'card')} in {plural(len(made.rows), 'file')}, "
-                     f"{sides}: choose {product}; images {t.width_px} x {t.height_px} px")
+        if deck.pieces:
+            upload.deck(deck)
     for group, sets in (("tokens", kit.tokens), ("boards", kit.boards)):
         for pieces in sets:
-            for n, f in enumerate(distinct(pieces.pieces), start=1):
-                copies = f"-x{f.count}" if f.count > 1 else ""
-                stem = f"{group}/{pieces.name}" if group == "boards" else f"{group}/{pieces.name}/{n:03d}-{slug(card_name(f.piece, f.count))}{copies}"
-                files[f"{stem}.png"] = true_size(f.piece, s.bleed_mm)
-                if f.piece.back is not None:
-                    files[f"{stem}-back.png"] = render(face(f.piece, "back", s.bleed_mm), px(f.piece.w + 2 * s.bleed_mm, DPI),
-                                                       px(f.piece.h + 2 * s.bleed_mm, DPI))
-                rows.append([pieces.name, f"{stem}.png", f"{stem}-back.png" if f.piece.back is not None else "", f.count,
-                             card_name(f.piece, f.count)])
-            p = pieces.pieces[0]
-            notes.append(f"{group}/{pieces.name}: {pieces.title}, {plural(len(pieces.pieces), 'piece')} of {p.w:g} x {p.h:g} mm "
-                         f"(+{s.bleed_mm:g} mm bleed each side)")
-    if left_out and shop is not None:
-        if not rows:
-            first = left_out[0]
-            try:
-                template_for(first.pieces[0], shop, s.bleed_mm, s.safe_mm, f"{kit.game}: deck {first.title!r}")
-            except ExportError as exc:  # it raises: the message says why and what the shop prints
-                raise NothingToExport(str(exc)) from None
-        missing = ", ".join(f"{d.title!r} ({d.pieces[0].w:g} x {d.pieces[0].h:g} mm)" for d in left_out)
-        omitted = [f"{kit.game}: left out {plural(len(left_out), 'deck')} of a size {shop.title} does not print: {missing} "
-                   "(use --shop generic for them)"]
-        notes.append(f"left out: {missing}: {shop.title} prints none of these sizes (its sizes in mm: {sizes(shop)})")
-    table = io.StringIO()
-    writer = csv.writer(table, lineterminator="\n")
-    writer.writerow(["set", "file", "back", "quantity", "name"])
-    writer.writerows(rows)
-    files["order.csv"] = table.getvalue().encode("utf-8")
-    files["README.txt"] = readme(kit, shop, notes, warnings).encode("utf-8")
-    return Export(dict(sorted(files.items())), omitted + warnings)
+            upload.true_sized(group, pieces)
+    omitted = upload.omitted()
+    files = upload.files
+    files["order.csv"] = upload.order_csv()
+    files["README.txt"] = readme(kit, shop, upload.notes, upload.warnings).encode("utf-8")
+    return Export(dict(sorted(files.items())), omitted + upload.warnings)
 
 
 def readme(kit: Kit, shop: Shop | None, notes: list[str], warnings: list[str]) -> str:
