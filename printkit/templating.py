@@ -85,6 +85,34 @@ def _size(value: Any) -> int | None:
     return len(value) if isinstance(value, (str, bytes, list, tuple)) else None
 
 
+def _too_large(made: Any, what: str) -> str | None:
+    """Why ``made`` is past :data:`MAX_VALUE` items, or None."""
+    return f"{what} made a value of {len(made):,} items: at most {MAX_VALUE:,}" if (_size(made) or 0) > MAX_VALUE else None
+
+
+def _too_wide(name: str, values: tuple[Any, ...]) -> str | None:
+    """Why a width argument of ``name`` is past :data:`MAX_VALUE`, or None."""
+    for value in values:
+        if isinstance(value, int) and value > MAX_VALUE:
+            return f"{name}({value:,}): a width of at most {MAX_VALUE:,}"
+    return None
+
+
+def _binop_too_large(operator: str, left: Any, right: Any) -> str | None:
+    """Why ``left operator right`` would make a value past the bounds (checked before it is computed), or None."""
+    if operator == "*":
+        for items, times in ((left, right), (right, left)):
+            size = _size(items)
+            if size is not None and isinstance(times, int) and size * times > MAX_VALUE:
+                return f"{size:,} x {times:,} would make a value of {size * times:,} items: at most {MAX_VALUE:,}"
+    elif operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0:
+        if left.bit_length() * right > MAX_BITS:
+            return f"{left} ** {right} would be a number of about {left.bit_length() * right:,} bits: at most {MAX_BITS:,}"
+    elif operator == "+" and (_size(left) or 0) + (_size(right) or 0) > MAX_VALUE:
+        return f"+ would make a value of more than {MAX_VALUE:,} items"
+    return None
+
+
 @lru_cache(maxsize=None)
 def _bounded_class() -> type:
     """jinja2's sandbox whose ``*``, ``**``, ``+`` and ``%``, calls and filters refuse to make a value past
@@ -95,22 +123,20 @@ def _bounded_class() -> type:
     from jinja2.exceptions import SecurityError
     from jinja2.sandbox import SandboxedEnvironment
 
-    def checked(made: Any, what: str) -> Any:
-        if (_size(made) or 0) > MAX_VALUE:
-            raise SecurityError(f"{what} made a value of {len(made):,} items: at most {MAX_VALUE:,}")
-        return made
+    def refuse(message: str | None) -> None:
+        if message is not None:
+            raise SecurityError(message)
 
-    def width(name: str, values: tuple[Any, ...]) -> None:
-        for value in values:
-            if isinstance(value, int) and value > MAX_VALUE:
-                raise SecurityError(f"{name}({value:,}): a width of at most {MAX_VALUE:,}")
+    def checked(made: Any, what: str) -> Any:
+        refuse(_too_large(made, what))
+        return made
 
     def bounded_filter(name: str, made: Any) -> Any:
         skip = 2 if hasattr(made, "jinja_pass_arg") else 1  # the context or environment jinja2 passes first, the value
 
         @functools.wraps(made)  # keeps jinja2's mark of what the filter is passed first
         def bounded(*args: Any, **kwargs: Any) -> Any:
-            width(name, (*args[skip:], *kwargs.values()))
+            refuse(_too_wide(name, (*args[skip:], *kwargs.values())))
             return checked(made(*args, **kwargs), f"|{name}")
 
         return bounded
@@ -124,24 +150,13 @@ def _bounded_class() -> type:
                 self.filters[name] = bounded_filter(name, self.filters[name])
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-            if operator == "*":
-                for items, times in ((left, right), (right, left)):
-                    size = _size(items)
-                    if size is not None and isinstance(times, int) and size * times > MAX_VALUE:
-                        raise SecurityError(f"{size:,} x {times:,} would make a value of {size * times:,} items: "
-                                            f"at most {MAX_VALUE:,}")
-            elif operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0:
-                if left.bit_length() * right > MAX_BITS:
-                    raise SecurityError(f"{left} ** {right} would be a number of about {left.bit_length() * right:,} bits: "
-                                        f"at most {MAX_BITS:,}")
-            elif operator == "+" and (_size(left) or 0) + (_size(right) or 0) > MAX_VALUE:
-                raise SecurityError(f"+ would make a value of more than {MAX_VALUE:,} items")
+            refuse(_binop_too_large(operator, left, right))
             return checked(super().call_binop(context, operator, left, right), operator)
 
         def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - jinja2's names
             name = getattr(__obj, "__name__", "")
             if isinstance(getattr(__obj, "__self__", None), str) and name in WIDTHS:
-                width(name, (*args, *kwargs.values()))
+                refuse(_too_wide(name, (*args, *kwargs.values())))
             return checked(super().call(__context, __obj, *args, **kwargs), f"{name}()")
 
     return Bounded
