@@ -104,6 +104,29 @@ class _Writer:
         if not deck.pieces:
             return None
         piece = deck.pieces[0]
+        sheets, cell_of = self._deck_sheets(deck)
+        custom = {str(key): {"FaceURL": _url(self.base, s.file), "BackURL": _url(self.base, s.back_file),
+                             "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+                  for key, s in sheets}
+        scale = round(piece.w / POKER_WIDTH_MM, 4)
+        cards = []
+        for p in deck.pieces:
+            card_id = cell_of[id(p)]
+            entry = {str(card_id // 100): custom[str(card_id // 100)]}
+            cards.append({"Name": "Card", "Nickname": card_name(p), "CardID": card_id, "CustomDeck": entry,
+                          "Transform": _transform(x, scale)})
+        for key, s in sheets:
+            self.lines.append(f"{s.file}: {deck.title}, {plural(len(s.faces), 'card')} on a {s.cols} x {s.rows} sheet of "
+                              f"{s.cell_w} x {s.cell_h} px cards (the last cell is the hidden-card image); back {s.back_file}")
+        if len(cards) == 1:
+            return {**cards[0], "Nickname": f"{deck.title}: {cards[0]['Nickname']}"}
+        return {"Name": "DeckCustom", "Nickname": deck.title, "Transform": _transform(x, scale),
+                "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
+
+    def _deck_sheets(self, deck: PieceSet) -> tuple[list[tuple[int, DeckSheet]], dict[int, int]]:
+        """A deck's sheets of faces (one back per sheet, the last cell the hidden-card image) drawn into ``files``,
+        with each card's TTS id by the card's ``id()``."""
+        piece = deck.pieces[0]
         backs: list[Any] = []
         groups: dict[int, list[Piece]] = {}
         for p in deck.pieces:
@@ -135,23 +158,7 @@ class _Writer:
                 for k, f in enumerate(chunk):
                     for position in f.positions:
                         cell_of[id(members[position])] = key * 100 + k
-        custom = {str(key): {"FaceURL": _url(self.base, s.file), "BackURL": _url(self.base, s.back_file),
-                             "NumWidth": s.cols, "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-                  for key, s in sheets}
-        scale = round(piece.w / POKER_WIDTH_MM, 4)
-        cards = []
-        for p in deck.pieces:
-            card_id = cell_of[id(p)]
-            entry = {str(card_id // 100): custom[str(card_id // 100)]}
-            cards.append({"Name": "Card", "Nickname": card_name(p), "CardID": card_id, "CustomDeck": entry,
-                          "Transform": _transform(x, scale)})
-        for key, s in sheets:
-            self.lines.append(f"{s.file}: {deck.title}, {plural(len(s.faces), 'card')} on a {s.cols} x {s.rows} sheet of "
-                              f"{s.cell_w} x {s.cell_h} px cards (the last cell is the hidden-card image); back {s.back_file}")
-        if len(cards) == 1:
-            return {**cards[0], "Nickname": f"{deck.title}: {cards[0]['Nickname']}"}
-        return {"Name": "DeckCustom", "Nickname": deck.title, "Transform": _transform(x, scale),
-                "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
+        return sheets, cell_of
 
     def image(self, name: str, drawing: Drawing) -> tuple[str, int, int]:
         """A drawing as PNG at 150 dpi, or less to keep it within 4096 px."""
