@@ -60,10 +60,16 @@ TEXT_MARGIN = 15.0
 def _front(settings: PrintSettings) -> Drawing:
     pw, ph = settings.page_size
     ink = settings.colours.ink
+    shapes = [*_scales(settings, ph * 0.3, pw * 0.3), *_instructions(settings), *ruler(TEXT_MARGIN, ph * 0.75, ink)]
+    return Drawing(pw, ph, tuple(shapes), title="duplex calibration: front")
+
+
+def _scales(settings: PrintSettings, top: float, left: float) -> list[Shape]:
+    """The two millimetre scales the back's lines are read on: across at ``top``, down at ``left``."""
+    ink = settings.colours.ink
     across, down = scales(settings)
     thin = Style(stroke=ink, width=0.15)
     shapes: list[Shape] = []
-    top, left = ph * 0.3, pw * 0.3
     for tick in range(-SPAN, SPAN + 1):
         x, y = across.zero + tick, down.zero + tick
         odd = abs(tick) % 2 == 1
@@ -86,7 +92,13 @@ def _front(settings: PrintSettings) -> Drawing:
             else:
                 shapes.append(Text(left + 1.5, scale.zero + end * (SPAN + 2.5) + 1.2, sign, size=9, bold=True, anchor="middle",
                                    fill=ink))
-    width = pw - 2 * TEXT_MARGIN
+    return shapes
+
+
+def _instructions(settings: PrintSettings) -> list[Shape]:
+    """The heading and the steps, wrapped to the page's width from the top."""
+    ink = settings.colours.ink
+    width = settings.page_size[0] - 2 * TEXT_MARGIN
     heading = ("Duplex calibration - print this page double-sided, at 100%, flipping on the "
                f"{settings.duplex_flip} edge, on the printer and paper you will use.")
     body = [
@@ -97,6 +109,7 @@ def _front(settings: PrintSettings) -> Drawing:
         "Print again: both lines should now fall on 0. Check the 50 mm bar with a ruler first: if it is not 50 mm, "
         "the printer scaled the page (print at 100% / actual size).",
     ]
+    shapes: list[Shape] = []
     y = 20.0
     for line in fonts.wrap(heading, 9, width, bold=True):
         shapes.append(Text(TEXT_MARGIN, y, line, size=9, bold=True, fill=ink, box=(TEXT_MARGIN, y - 4, width, 5)))
@@ -106,8 +119,7 @@ def _front(settings: PrintSettings) -> Drawing:
         for line in fonts.wrap(paragraph, 8, width):
             shapes.append(Text(TEXT_MARGIN, y, line, size=8, fill=ink, box=(TEXT_MARGIN, y - 3.5, width, 4.5)))
             y += 4.0
-    shapes.extend(ruler(TEXT_MARGIN, ph * 0.75, ink))
-    return Drawing(pw, ph, tuple(shapes), title="duplex calibration: front")
+    return shapes
 
 
 def _back(settings: PrintSettings) -> Drawing:
