@@ -15,6 +15,7 @@ from printkit.draw.cmyk import (
     NEAR_BLACK_L,
     RICH_BLACK_MM2,
     Inks,
+    OutputIntent,
     Profile,
     ProfileError,
     read_profile,
@@ -80,10 +81,18 @@ def export_cmyk(kit: Kit, intent: str = DEFAULT_INTENT, profile_path: str | None
         inks.pdfx = marker(version, title) if version is not None else None
         files[name] = pdf_bytes(pages, title, inks)
     report = inks.report()
-    most = max((sum(v) for v in inks.used.values()), default=0.0)
     files["inks.txt"] = ("\n".join(["RGB colour -> CMYK (percent) and total ink", *report]) + "\n").encode("utf-8")
     pdfs = ", ".join(name for name in files if name.endswith(".pdf"))
-    files["README.txt"] = "\n".join([
+    files["README.txt"] = _readme(kit, pdfs, condition, version, transparent, inks, profile_path).encode("utf-8")
+    return Export(dict(sorted(files.items())))
+
+
+def _readme(kit: Kit, pdfs: str, condition: OutputIntent, version: str | None, transparent: bool, inks: Inks,
+            profile_path: str | None) -> str:
+    """README.txt: what the files are, the standard, the output intent, how colours were converted and the ink limits."""
+    profile = inks.profile
+    most = max((sum(v) for v in inks.used.values()), default=0.0)
+    return "\n".join([
         f"{kit.title}: CMYK PDFs for a print shop (printkit export --to {'pdfx' if version else 'cmyk'})",
         "",
         f"{pdfs}: the kit's pages with every colour as DeviceCMYK and PNG pictures converted to CMYK;",
@@ -100,10 +109,9 @@ def export_cmyk(kit: Kit, intent: str = DEFAULT_INTENT, profile_path: str | None
         "and lines stay sharp on one plate; other greys print on the black plate alone;",
         f"large near-black areas (at least {RICH_BLACK_MM2:g} mm2) print as rich black C60 M40 Y40 K100;",
         f"total ink at most {MAX_INK * 100:g}% for every colour (highest here: {most * 100:.0f}%).",
-        f"inks.txt lists all {len(report)} colours.",
+        f"inks.txt lists all {len(inks.used)} colours.",
         "",
-    ]).encode("utf-8")
-    return Export(dict(sorted(files.items())))
+    ])
 
 
 def _standard_lines(version: str | None, transparent: bool, inks: Inks) -> list[str]:
