@@ -271,17 +271,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
         if farm is not None:
             for index in longest_first([i for i, new in enumerate(fresh) if new], seconds):
                 farm.start(index)
-        pending: list[tuple[int, str] | BuildResult] = []
-        failure: PrintkitError | None = None
-        for index, job in enumerate(jobs):
-            try:
-                digest = job.digest()
-            except PrintkitError as exc:
-                failure = exc
-                break
-            record = records[index]
-            kept = reusable(out, job.name, digest, record) if record is not None and not force else None
-            pending.append(kept if kept is not None else (index, digest))
+        pending, failure = _pending(jobs, records, out, force)
         to_build = [item[0] for item in pending if not isinstance(item, BuildResult)]
         if farm is None and len(to_build) > 1 and can_fork():
             farm = _farm(jobs, out)
@@ -296,6 +286,22 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
             farm.close()
     if failure is not None:
         raise failure
+
+
+def _pending(jobs: list[Job], records: list[dict[str, Any] | None], out: Path,
+             force: bool) -> tuple[list[tuple[int, str] | BuildResult], PrintkitError | None]:
+    """Each job's kept result (its inputs unchanged since its record) or (its index, its inputs' digest), in order, up
+    to the first job whose inputs cannot be read (that error is returned with the jobs before it)."""
+    pending: list[tuple[int, str] | BuildResult] = []
+    for index, job in enumerate(jobs):
+        try:
+            digest = job.digest()
+        except PrintkitError as exc:
+            return pending, exc
+        record = records[index]
+        kept = reusable(out, job.name, digest, record) if record is not None and not force else None
+        pending.append(kept if kept is not None else (index, digest))
+    return pending, None
 
 
 def _defer_pillow() -> None:
