@@ -60,15 +60,7 @@ def key_lines(text: str) -> dict[str, int]:
             continue
         header = HEADER.match(line)
         if header and not ASSIGN.match(line):
-            parts = _parts(header.group(2))
-            if header.group(1) == "[[":
-                base = ".".join(parts)
-                index = counts.get(base, 0)
-                counts[base] = index + 1
-                parts = [*parts[:-1], f"{parts[-1]}[{index}]"]
-                lines.setdefault(base, number)
-            prefix = parts
-            lines.setdefault(".".join(prefix), number)
+            prefix = _table(header, counts, lines, number)
             continue
         assign = ASSIGN.match(line)
         if assign is None:
@@ -87,6 +79,19 @@ def key_lines(text: str) -> dict[str, int]:
                 if key.startswith(f"{base}[0]."):
                     lines.setdefault(base + key[len(base) + 3:], number)
     return lines
+
+
+def _table(header: re.Match[str], counts: dict[str, int], lines: dict[str, int], number: int) -> list[str]:
+    """The key path a ``[table]`` or ``[[array.of.tables]]`` header opens (the array's entry indexed), noted in ``lines``."""
+    parts = _parts(header.group(2))
+    if header.group(1) == "[[":
+        base = ".".join(parts)
+        index = counts.get(base, 0)
+        counts[base] = index + 1
+        parts = [*parts[:-1], f"{parts[-1]}[{index}]"]
+        lines.setdefault(base, number)
+    lines.setdefault(".".join(parts), number)
+    return parts
 
 
 def line_of(lines: dict[str, int], key: str) -> int | None:
