@@ -159,14 +159,8 @@ def _walk(tokens: list[Token], i: int, env: dict[str, Any], close: str | None) -
             out.extend(_paragraph(tokens[i + 1], env))
             i += 3
         elif kind in ("bullet_list_open", "ordered_list_open"):
-            items: list[list[Block]] = []
-            i += 1
-            while tokens[i].type == "list_item_open":
-                item, i = _walk(tokens, i + 1, env, "list_item_close")
-                items.append(item)
-            start = int(tok.attrGet("start") or 1)
-            out.append(("ul" if kind == "bullet_list_open" else "ol", ListBlock(items, start)))
-            i += 1
+            block, i = _list(tokens, i, env)
+            out.append(block)
         elif kind == "blockquote_open":
             inner, i = _walk(tokens, i + 1, env, "blockquote_close")
             out.append(("quote", inner))
@@ -187,6 +181,18 @@ def _walk(tokens: list[Token], i: int, env: dict[str, Any], close: str | None) -
                 out.append(("p", Inline(tok.content, [type(tok)("text", "", 0, content=tok.content)])))
             i += 1
     return out, i
+
+
+def _list(tokens: list[Token], i: int, env: dict[str, Any]) -> tuple[Block, int]:
+    """The bulleted or numbered list opened at ``tokens[i]``, and the index after it."""
+    tok = tokens[i]
+    items: list[list[Block]] = []
+    i += 1
+    while tokens[i].type == "list_item_open":
+        item, i = _walk(tokens, i + 1, env, "list_item_close")
+        items.append(item)
+    start = int(tok.attrGet("start") or 1)
+    return ("ul" if tok.type == "bullet_list_open" else "ol", ListBlock(items, start)), i + 1
 
 
 def _paragraph(tok: Token, env: dict[str, Any]) -> list[Block]:
