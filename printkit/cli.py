@@ -117,6 +117,21 @@ def show_config() -> None:
     click.echo(default_config_text(), nl=False)
 
 
+def _chosen_games(games: tuple[str, ...], kits: tuple[str, ...], every: bool, config_path: str | None, verb: str,
+                  no_code: bool = False, outline: bool = False) -> list[str]:
+    """The built-in games a command names (``--game``, ``--all``), refusing what does not go with them or with ``--kit``."""
+    names = [n for n in available() if has_kit(n)] if every else list(games)
+    if not names and not kits:
+        _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
+    if kits and (names or config_path):
+        _fail(f"--kit {verb} a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    if no_code and not kits:
+        _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
+    if outline and not kits:
+        _fail("--outline is for kit folders (--kit DIR): it draws the layouts of their kit.toml")
+    return names
+
+
 def _report(result: Any, verify_hint: str) -> None:
     if result.reused:
         click.echo(f"{result.game}: unchanged, kept {result.folder}/ (use --force to rebuild)")
@@ -158,31 +173,24 @@ def build(games: tuple[str, ...], kits: tuple[str, ...], build_all: bool, config
     from printkit.build import build_many, data_job, game_job
     from printkit.kit.outfolder import recover
 
-    names = [n for n in available() if has_kit(n)] if build_all else list(games)
-    if not names and not kits:
-        _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
-    if kits and (names or config_path):
-        _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
-    if no_code and not kits:
-        _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
-    if outline and not kits:
-        _fail("--outline is for kit folders (--kit DIR): it draws the layouts of their kit.toml")
+    names = _chosen_games(games, kits, build_all, config_path, "builds", no_code, outline)
     recover(Path(out))  # a kit a killed build left aside is put back first, even when this build then fails
-    failing: list[Any] = []
-    for folder in kits:
+    batches = [(folder, lambda folder=folder: [data_job(folder, sets, paper_name(paper), Path(out), not no_code, outline)])
+               for folder in kits]  # each kit folder built in turn (its jobs made when its turn comes), the games together
+    batches += [(", ".join(names), lambda: [game_job(load_cli_config(config_path, sets, paper), n) for n in names])] if names else []
+    results: list[Any] = []
+    for what, jobs in batches:
         if sys.stderr.isatty():
-            click.echo(f"building {folder} ...", err=True)
-        for result in build_many([data_job(folder, sets, paper_name(paper), Path(out), not no_code, outline)], Path(out), force=force):
-            _report(result, f"--kit {folder}")
-            failing += [result] if any(f.level == "error" for f in result.findings) else []
-    if names:
-        cfg = load_cli_config(config_path, sets, paper)
-        jobs = [game_job(cfg, name) for name in names]
-        if sys.stderr.isatty():
-            click.echo(f"building {', '.join(names)} ...", err=True)
-        for result in build_many(jobs, Path(out), force=force):
-            _report(result, f"--game {result.game}")
-            failing += [result] if any(f.level == "error" for f in result.findings) else []
+            click.echo(f"building {what} ...", err=True)
+        for result in build_many(jobs(), Path(out), force=force):
+            _report(result, f"--kit {what}" if kits else f"--game {result.game}")
+            results.append(result)
+    _fail_on_errors(results)
+
+
+def _fail_on_errors(results: list[Any]) -> None:
+    """Exit 1 when the checks of a kit built found errors (the kits are written all the same, for inspection)."""
+    failing = [result for result in results if any(f.level == "error" for f in result.findings)]
     if failing:
         errors = sum(1 for result in failing for f in result.findings if f.level == "error")
         kits_written = ", ".join(f"{result.folder}/" for result in failing)
@@ -241,41 +249,41 @@ def export(games: tuple[str, ...], kits: tuple[str, ...], export_all: bool, targ
     """Export kits for Tabletop Simulator, a print-on-demand shop, gutter-fold printing or CMYK presses (PDF/X) into
     OUT/<game>/export/<target>/."""
     from printkit.build import make_data_kit, make_kit, require_kit
-    from printkit.export.common import NothingToExport
     from printkit.export.run import Press, check_options, export_kit
 
     if as_pdfx and target != "cmyk":
         _fail(f"--pdfx: only for --to cmyk (--to {target})")
     press = Press(intent, profile, pdfx_version or ("1a" if as_pdfx else None))
     check_options(target, shop, base_url, decks, intent, press)
-    names = [n for n in available() if has_kit(n)] if export_all else list(games)
-    if not names and not kits:
-        _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
-    if kits and (names or config_path):
-        _fail("--kit exports a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    names = _chosen_games(games, kits, export_all, config_path, "exports", no_code)
     for name in names:
         require_kit(name)  # before anything is made
     cfg = load_cli_config(config_path, sets, paper) if names else None
-    if no_code and not kits:
-        _fail("--no-code is for kit folders (--kit DIR): a built-in game's code is printkit's own")
-    sources = [(f"--kit {k}", lambda k=k: make_data_kit(k, sets, paper_name(paper), run_code=not no_code)) for k in kits]
-    sources += [(f"--game {n}", lambda n=n: make_kit(cfg, n)) for n in names]
-    skipped: list[NothingToExport] = []
-    for _, make in sources:
+    makers = [lambda k=k: make_data_kit(k, sets, paper_name(paper), run_code=not no_code) for k in kits]
+    makers += [lambda n=n: make_kit(cfg, n) for n in names]
+    skipped = _export_each(makers, lambda kit: export_kit(kit, target, Path(out), shop, base_url, decks, intent, press))
+    if decks and skipped == len(makers) > 1:
+        _fail(f"--deck: no kit has a deck named {', '.join(repr(d) for d in decks)}")
+
+
+def _export_each(makers: list[Callable[[], Any]], export_one: Callable[[Any], Any]) -> int:
+    """Each kit made and exported, a line each; returns how many had nothing to export (skipped, unless alone)."""
+    from printkit.export.common import NothingToExport
+
+    skipped = 0
+    for make in makers:
         try:
-            result = export_kit(make(), target, Path(out), shop, base_url, decks, intent, press)
+            result = export_one(make())
         except NothingToExport as exc:
-            if len(sources) == 1:
+            if len(makers) == 1:
                 raise
             click.echo(f"skipped: {exc}")
-            skipped.append(exc)
+            skipped += 1
             continue
         for warning in result.warnings:
             click.echo(f"warning: {warning}")
-        total = sum(result.files.values())
-        click.echo(f"{result.game}: wrote {len(result.files)} files ({total / 1024:.0f} KiB) to {result.folder}/")
-    if decks and len(skipped) == len(sources) > 1:
-        _fail(f"--deck: no kit has a deck named {', '.join(repr(d) for d in decks)}")
+        click.echo(f"{result.game}: wrote {len(result.files)} files ({sum(result.files.values()) / 1024:.0f} KiB) to {result.folder}/")
+    return skipped
 
 
 @main.command("new")
@@ -353,15 +361,9 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
     from printkit.watch import Watcher, game_source, kit_source
     from printkit.watch import serve as start_server
 
-    names = [n for n in available() if has_kit(n)] if watch_all else list(games)
-    if not names and not kits:
-        _fail("name a game with --game NAME or use --all (or a kit folder with --kit DIR)")
-    if kits and (names or config_path):
-        _fail("--kit builds a kit folder from its own kit.toml: give it alone (no --game, --all or --config)")
+    names = _chosen_games(games, kits, watch_all, config_path, "builds", outline=outline)
     for name in names:
         require_kit(name)
-    if outline and not kits:
-        _fail("--outline is for kit folders (--kit DIR): it draws the layouts of their kit.toml")
     if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")
     sources = [kit_source(k, sets, paper_name(paper)) for k in kits] or [game_source(n) for n in names]

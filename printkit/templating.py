@@ -113,6 +113,31 @@ def _binop_too_large(operator: str, left: Any, right: Any) -> str | None:
     return None
 
 
+def _refuse(message: str | None) -> None:
+    """Raise jinja2's SecurityError (a template's error, told as such) when there is a reason."""
+    if message is not None:
+        from jinja2.exceptions import SecurityError
+
+        raise SecurityError(message)
+
+
+def _checked(made: Any, what: str) -> Any:
+    _refuse(_too_large(made, what))
+    return made
+
+
+def _bounded_filter(name: str, made: Any) -> Any:
+    """jinja2's filter ``made`` with its width arguments and its value bounded."""
+    skip = 2 if hasattr(made, "jinja_pass_arg") else 1  # the context or environment jinja2 passes first, the value
+
+    @functools.wraps(made)  # keeps jinja2's mark of what the filter is passed first
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        _refuse(_too_wide(name, (*args[skip:], *kwargs.values())))
+        return _checked(made(*args, **kwargs), f"|{name}")
+
+    return bounded
+
+
 @lru_cache(maxsize=None)
 def _bounded_class() -> type:
     """jinja2's sandbox whose ``*``, ``**``, ``+`` and ``%``, calls and filters refuse to make a value past
@@ -120,26 +145,7 @@ def _bounded_class() -> type:
     (``ljust``, ``|center``) past :data:`MAX_VALUE` (jinja2's own sandbox refuses a ``range`` of more than 100,000
     numbers). jinja2's optimizer is off in these environments: it would compute constant expressions while compiling,
     outside every bound."""
-    from jinja2.exceptions import SecurityError
     from jinja2.sandbox import SandboxedEnvironment
-
-    def refuse(message: str | None) -> None:
-        if message is not None:
-            raise SecurityError(message)
-
-    def checked(made: Any, what: str) -> Any:
-        refuse(_too_large(made, what))
-        return made
-
-    def bounded_filter(name: str, made: Any) -> Any:
-        skip = 2 if hasattr(made, "jinja_pass_arg") else 1  # the context or environment jinja2 passes first, the value
-
-        @functools.wraps(made)  # keeps jinja2's mark of what the filter is passed first
-        def bounded(*args: Any, **kwargs: Any) -> Any:
-            refuse(_too_wide(name, (*args[skip:], *kwargs.values())))
-            return checked(made(*args, **kwargs), f"|{name}")
-
-        return bounded
 
     class Bounded(SandboxedEnvironment):  # type: ignore[misc]
         intercepted_binops = frozenset(["*", "**", "+", "%"])
@@ -147,17 +153,17 @@ def _bounded_class() -> type:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             for name in BOUNDED_FILTERS:
-                self.filters[name] = bounded_filter(name, self.filters[name])
+                self.filters[name] = _bounded_filter(name, self.filters[name])
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-            refuse(_binop_too_large(operator, left, right))
-            return checked(super().call_binop(context, operator, left, right), operator)
+            _refuse(_binop_too_large(operator, left, right))
+            return _checked(super().call_binop(context, operator, left, right), operator)
 
         def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - jinja2's names
             name = getattr(__obj, "__name__", "")
             if isinstance(getattr(__obj, "__self__", None), str) and name in WIDTHS:
-                refuse(_too_wide(name, (*args, *kwargs.values())))
-            return checked(super().call(__context, __obj, *args, **kwargs), f"{name}()")
+                _refuse(_too_wide(name, (*args, *kwargs.values())))
+            return _checked(super().call(__context, __obj, *args, **kwargs), f"{name}()")
 
     return Bounded
 
