@@ -7,7 +7,7 @@ kit.toml to change. One drawing per set and layout: ``outline/<set>.<layout>.svg
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from printkit.datakit.components import Sides, piece_target
 from printkit.datakit.data import Row
@@ -81,12 +81,22 @@ def outline_drawing(layout: Layout, piece: Target, painter: Painter, shape: str,
         shapes += [Rect(legend_x, y - 2.6, 8, 3.2, Style(stroke=colour, width=0.5, dash=dash)),
                    Text(legend_x + 11, y, text, LEGEND_PT)]
     legend_y += len(key) * 6 + 5
+    shapes += _elements(layout, piece, painter, at, k, (legend_x, legend_y))
+    height = max(oy + k * (h + 2 * b), legend_y + len(layout.elements) * LEGEND_STEP) + MARGIN
+    return Drawing(legend_x + LEGEND_WIDTH, height, tuple(shapes), title=f"{piece.group} {caption}")
+
+
+def _elements(layout: Layout, piece: Target, painter: Painter, at: Callable[[float, float], tuple[float, float]], k: float,
+              legend: tuple[float, float]) -> list[Shape]:
+    """Each element's numbered box over the piece (dashed where it draws nothing) and its entry in the legend at
+    ``legend``; the boxes' name tags come last, over every box."""
+    legend_x, legend_y = legend
+    shapes: list[Shape] = []
     tags: list[tuple[float, float, float, float]] = []
-    labels: list[Shape] = []  # drawn over every box
+    labels: list[Shape] = []
     for i, element in enumerate(layout.elements, start=1):
         colour = PALETTE[(i - 1) % len(PALETTE)]
         shown, box = _placed(painter, element, piece)
-        where = painter.art.where(element.key)
         if box is not None:
             x, y = at(box[0], box[1])
             style = Style(stroke=colour, width=0.6, dash=() if shown else (1.5, 1.5))
@@ -95,11 +105,10 @@ def outline_drawing(layout: Layout, piece: Target, painter: Painter, shape: str,
             labels += _tag(x, y, f"{i} {element.name}" + (f" (line {line})" if line is not None else ""), colour, tags)
         y = legend_y + (i - 1) * LEGEND_STEP
         shapes += _tag(legend_x, y - 3.2, str(i), colour, [])
-        shapes.append(Text(legend_x + 8, y, f"{element.name} ({element.type}): {where}", LEGEND_PT, bold=True))
+        shapes.append(Text(legend_x + 8, y, f"{element.name} ({element.type}): {painter.art.where(element.key)}", LEGEND_PT,
+                           bold=True))
         shapes.append(Text(legend_x + 8, y + 4, _described(element, box, shown), LEGEND_PT, fill="#424242"))
-    shapes += labels
-    height = max(oy + k * (h + 2 * b), legend_y + len(layout.elements) * LEGEND_STEP) + MARGIN
-    return Drawing(legend_x + LEGEND_WIDTH, height, tuple(shapes), title=f"{piece.group} {caption}")
+    return shapes + labels
 
 
 def _placed(painter: Painter, element: Element, piece: Target) -> tuple[bool, tuple[float, float, float, float] | None]:
