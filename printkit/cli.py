@@ -574,9 +574,6 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
          sets: tuple[str, ...]) -> None:
     """Play a game in the terminal, reading moves from standard input (log notation or a number from the list); with --web,
     at a table in the browser."""
-    from printkit.kitgame.blame import RulesError
-    from printkit.rules.terminal import GameLog, choose_seating
-
     if web:
         _play_web(game, kits, config_path, sets, seed, computer, side if side is not None else "2" if vs_computer else None,
                   log_path, out, address, port, not no_open, pace)
@@ -586,6 +583,15 @@ def play(game: str | None, kits: tuple[str, ...], seed: int | None, vs_computer:
              if context.get_parameter_source("address" if name == "host" else name) != click.core.ParameterSource.DEFAULT]
     if given:
         _fail(f"{', '.join(given)}: for the table in the browser: add --web")
+    _play_terminal(game, kits, config_path, sets, seed, vs_computer, computer, side, log_path)
+
+
+def _play_terminal(game: str | None, kits: tuple[str, ...], config_path: str | None, sets: tuple[str, ...], seed: int | None,
+                   vs_computer: bool, computer: str | None, side: str | None, log_path: str | None) -> NoReturn:
+    """A game at the terminal; the log (``--log``) is kept whatever ends it, an error or Ctrl-C included."""
+    from printkit.kitgame.blame import RulesError
+    from printkit.rules.terminal import GameLog, choose_seating
+
     spec, params, ref = _playable(game, kits, config_path, sets)
     if spec.play is None:
         raise PrintkitError(f"{game} has no terminal game (games with one: "
