@@ -7,9 +7,10 @@ import pytest
 from printkit.errors import ConfigError
 from printkit.games import get_game, params_class
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.games.tictactwo.rules import Action, Pick, PlaceVoid, State, Turn, clarifications, position
+from printkit.games.tictactwo.rules import Action, Pick, PlaceVoid, State, Turn, position
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
+from tests.games.sheets import clarifications
 from tests.games.tictactwo_helpers import R, board, illegal, move, pos, walls, winner
 
 SPEC = get_game("tictactwo")
@@ -265,10 +266,10 @@ def test_geometry_is_plain_data() -> None:
 
 
 def test_clarifications_cover_variations() -> None:
-    titles = [t for t, _ in clarifications(Params())]
+    titles = [t for t, _ in clarifications("tictactwo", Params())]
     assert len(titles) == 14 and "Placing the voids" not in titles
-    assert "Placing the voids" in [t for t, _ in clarifications(Params(void=True))]
-    assert "Meta" in dict(clarifications(Params(meta=True)))["The draft"]
+    assert "Placing the voids" in [t for t, _ in clarifications("tictactwo", Params(void=True))]
+    assert "Meta" in dict(clarifications("tictactwo", Params(meta=True)))["The draft"]
 
 
 PINNED = {
@@ -308,14 +309,14 @@ def test_who_writes_first() -> None:
     state = draft(R, STANDARD_DRAFT)
     assert R.first_player(state) == 0 and R.player_names == ("X", "O")
     assert TicTacTwo(Params(player_x="Ann", player_o="Bob")).player_names == ("Ann", "Bob")
-    assert dict(clarifications(Params(player_x="Ann")))["Who is who"].startswith("Ann writes X")
+    assert dict(clarifications("tictactwo", Params(player_x="Ann")))["Who is who"].startswith("Ann writes X")
 
 
 def test_every_clarification_is_pinned_by_a_test() -> None:
     from pathlib import Path
 
     actions = (Path(__file__).parent / "test_tictactwo_actions.py").read_text()
-    titles = [t for t, _ in clarifications(Params(meta=True, void=True))]
+    titles = [t for t, _ in clarifications("tictactwo", Params(meta=True, void=True))]
     assert sorted(titles) == sorted(PINNED)
     for names in PINNED.values():
         for name in names:

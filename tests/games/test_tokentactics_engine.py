@@ -3,7 +3,6 @@ clarification, notation and golden logs."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +14,11 @@ from printkit.games.tokentactics.rules import resolve
 from printkit.kitgame.engine import KitRules
 from printkit.kitrules import Answered
 from printkit.params import from_mapping
-from printkit.press.settings import PrintSettings
 from printkit.rules.game import IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay, replay_json
-from tests.games.tokentactics_helpers import Params, build_kit, example_log, kit_rules
+from tests.games.sheets import clarifications
+from tests.games.tokentactics_helpers import Params, example_log, kit_rules
 
 pytestmark = pytest.mark.usefixtures("kernel_unwatched")
 
@@ -206,25 +205,17 @@ def test_game_goes_on_while_both_hold_tokens() -> None:
     assert reserves(after) == (2, 2) and RULES.outcome(after) is None
 
 
-def clarifications(params: Params) -> list[tuple[str, str]]:
-    """The rule sheet's "Clarifications" as (title, text) pairs (``- **Title.** text`` items)."""
-    text = build_kit(params, PrintSettings()).rules_text
-    section = text.split("\n## Clarifications\n", 1)[1].split("\n## ", 1)[0]
-    return [(m["title"], m["text"]) for m in map(re.compile(r"- \*\*(?P<title>[^*]+?)\.\*\* (?P<text>.+)").fullmatch,
-                                                   section.splitlines()) if m]
-
-
 def builtin_text() -> str:
     """The kit folder's example game: the log written beside a built kit (example.log)."""
     return example_log()
 
 
 def test_clarifications_text() -> None:
-    titles = [title for title, _ in clarifications(Params())]
+    titles = [title for title, _ in clarifications("tokentactics", Params())]
     assert titles == ["Who starts", "Resolving a battle", "The winner gains the whole difference", "Ties",
                       "Defending and attacking limits", "Fortifying near the cap", "Reserves above the cap",
                       "End of the game", "Both reserves empty"]
-    text = dict(clarifications(Params(reserve_cap=20, fortify_amount=2, minimum_attack=2)))
+    text = dict(clarifications("tokentactics", Params(reserve_cap=20, fortify_amount=2, minimum_attack=2)))
     assert "Fortify adds 2 tokens but never takes a reserve past 20" in text["Fortifying near the cap"]
     assert text["Defending and attacking limits"].startswith("The attacker commits at least 2 tokens")
 

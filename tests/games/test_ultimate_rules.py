@@ -6,9 +6,10 @@ import pytest
 
 from printkit.errors import ConfigError
 from printkit.games import get_game, params_class
-from printkit.games.ultimate.rules import State, cell_kinds, clarifications, score_table
+from printkit.games.ultimate.rules import State, cell_kinds, score_table
 from printkit.params import from_mapping
 from printkit.rules.game import IllegalMove, NotationError
+from tests.games.sheets import clarifications
 
 SPEC = get_game("ultimate")
 Params = params_class("ultimate")
@@ -209,17 +210,17 @@ def test_score_table_rows() -> None:
 
 
 def test_clarifications_cover_each_reading() -> None:
-    titles = [t for t, _ in clarifications(Params())]
+    titles = [t for t, _ in clarifications("ultimate", Params())]
     assert titles == [
         "Coordinates", "Touching", "Scored once", "x2 and x3 spaces", "Extra turns",
         "Free spaces (F1 and F11)", "Free space variants", "End of the game",
     ]
-    texts = dict(clarifications(Params()))
+    texts = dict(clarifications("ultimate", Params()))
     assert "119 marks" in texts["End of the game"]
     assert "1 + 1 + 2 = 4" in texts["Touching"]
     assert "counts as a mark of your own" in texts["Free spaces (F1 and F11)"]
     assert "Variant (blocked)" in texts["Free space variants"] and "Variant (open)" in texts["Free space variants"]
-    opened = dict(clarifications(Params(free_space="open")))
+    opened = dict(clarifications("ultimate", Params(free_space="open")))
     assert "121 marks" in opened["End of the game"] and "ordinary empty space" in opened["Free spaces (F1 and F11)"]
 
 

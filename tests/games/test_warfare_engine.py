@@ -8,20 +8,12 @@ import pytest
 
 from printkit.errors import ConfigError, LogError
 from printkit.games import get_game, params_class
-from printkit.games.warfare.rules import (
-    First,
-    State,
-    Turn,
-    cells,
-    clarifications,
-    max_tokens_on_board,
-    token,
-    victory_reachability,
-)
+from printkit.games.warfare.rules import First, State, Turn, cells, max_tokens_on_board, token, victory_reachability
 from printkit.params import from_mapping
 from printkit.rules.game import CHANCE, IllegalMove, NotationError
 from printkit.rules.log import parse_log, read_log
 from printkit.rules.replay import replay
+from tests.games.sheets import clarifications
 
 SPEC = get_game("warfare")
 WarfareRules = SPEC.rules
@@ -244,10 +236,10 @@ def test_kit_facts() -> None:
 
 
 def test_clarifications_listed() -> None:
-    titles = [t for t, _ in clarifications(Params())]
+    titles = [t for t, _ in clarifications("warfare", Params())]
     assert titles == ["Who goes first", "One turn", "Bomb", "Shield", "Convert", "Fortress",
                       "Immediate victory", "Full board", "A finite game"]
-    assert "stalemate" in dict(clarifications(Params(territory_victory=False)))["Full board"]
+    assert "stalemate" in dict(clarifications("warfare", Params(territory_victory=False)))["Full board"]
 
 
 def test_render_and_json() -> None:

@@ -497,8 +497,8 @@ class TicTacWarfare(Game):
 
     # --- the printed kit -------------------------------------------------------------------------------------
     def sheet(self, example: Sequence[Step]) -> dict[str, Any]:
-        """rules.md's values: counts of the kit, the cards' text, which victories can be reached, the clarifications
-        and the example game's moves with their notes and result."""
+        """rules.md's values: counts of the kit, the cards' text, which victories can be reached and the example game's
+        moves with their notes and result."""
         outcome = example[-1].after.result if example else None
         return {
             "names": self.player_names,
@@ -506,7 +506,6 @@ class TicTacWarfare(Game):
             "cards_each": sum(self.cards0),
             "abilities": [(a.capitalize(), self.params.abilities[a], card_text(a, self.params)) for a in ABILITIES],
             "victories": victory_reachability(self.params),
-            "clarifications": clarifications(self.params),
             "example": [{"line": step.line, "number": i, "note": step.note} for i, step in enumerate(example, start=1)],
             "example_result": "unfinished" if outcome is None else (
                 "a draw" if outcome.winner is None else f"{self.player_names[outcome.winner]} wins ({outcome.reason})"),
@@ -677,34 +676,6 @@ def card_text(ability: str, params: Any) -> str:
         "fortress": f"Before or after placing: put your fortress token on an empty cell. It counts for "
                     f"lines and territory; {params.fortress_victory} of your fortresses on the board win.",
     }[ability]
-
-
-def clarifications(params: Any) -> list[tuple[str, str]]:
-    """Every reading chosen where the seed is ambiguous, worded for the rule sheet."""
-    full = ("When the board is full at the end of a turn the player with more tokens on the board (fortresses included) "
-            "wins; equal counts are a stalemate (a draw)." if params.territory_victory
-            else "Territory victory is off: a board full at the end of a turn is a stalemate (a draw).")
-    return [
-        ("Who goes first", "Decide randomly (toss a coin). X plays red, O plays blue."),
-        ("One turn", "Place one token on an empty cell; you must. You may also play one ability "
-         "card, either before or after placing. The card is then discarded."),
-        ("Bomb", "Target any enemy token, fortresses and shielded tokens included. Every token in "
-         "the cross (the target and its four orthogonal neighbours), yours included, is removed "
-         "unless it is shielded."),
-        ("Shield", "Target one of your own tokens: it cannot be bombed or converted until the "
-         "start of your next turn."),
-        ("Convert", "Target an enemy token that is not shielded: it becomes one of your ordinary "
-         "tokens. A converted fortress no longer counts as a fortress."),
-        ("Fortress", "Place your fortress token on an empty cell. It is your token for lines and "
-         "territory too, and counts toward Fortress Victory. Each Fortress card is one more "
-         "fortress token."),
-        ("Immediate victory", "Line and Fortress Victory are checked after every action and end "
-         "the game at once: if your placement wins, you may not play a card after it, and if a "
-         "card played first wins, you do not place."),
-        ("Full board", full),
-        ("A finite game", "Every turn without a Bomb fills a cell and Bombs are few, so every "
-         "game ends."),
-    ]
 
 
 def exact_random_results(params: Any) -> dict[str, Fraction]:
