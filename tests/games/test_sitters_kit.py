@@ -169,7 +169,8 @@ def test_small_squares_fit_one_page_and_pieces_fit_squares() -> None:
 
 def test_die_sides_change_the_die_page_and_break_the_example() -> None:
     eight = kit("die_sides=8")
-    assert "spinner" in to_svg(eight.artwork["die"]) and "Returning with a 8" in eight.rules_text
+    assert "spinner" in to_svg(eight.artwork["die"]) and "Returning with an 8" in eight.rules_text
+    assert "comes back here on an 8." in to_svg(eight.artwork["board"])  # a number's article as it is read aloud
     texts = [t.text for t in ET.fromstring(to_svg(eight.artwork["die"])).iter(f"{SVG}text")]
     assert texts == [str(i) for i in range(1, 9)]
     six = kit()

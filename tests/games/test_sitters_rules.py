@@ -6,8 +6,9 @@ from typing import Iterable
 
 import pytest
 
-from printkit.games.sitters.rules import BATTLE, LOOT, MOVE, OVER, ROLL, Move, State, clarifications
+from printkit.games.sitters.rules import BATTLE, LOOT, MOVE, OVER, ROLL, Move, State
 from printkit.rules.game import CHANCE, IllegalMove, NotationError
+from tests.games.sheets import clarifications
 from tests.games.sitters_helpers import Params, SittersRules
 
 R = SittersRules()
@@ -257,9 +258,9 @@ def test_render_text_and_json() -> None:
 
 
 def test_clarifications_are_listed() -> None:
-    titles = [t for t, _ in clarifications(Params())]
+    titles = [t for t, _ in clarifications("sitters", Params())]
     assert titles == ["Paths may turn", "No space twice", "Stopping early", "No move possible",
                       "Safe zone", "Set-up order", "Rounds", "Returning with a 6",
                       "Loot and battles", "End of the game", "Score"]
-    text = dict(clarifications(Params()))["Score"]
+    text = dict(clarifications("sitters", Params()))["Score"]
     assert text.startswith("Score = 10 + 10 x survivors + 10 x loot band")

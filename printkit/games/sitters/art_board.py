@@ -38,12 +38,11 @@ SPACE_SYMBOL: dict[str, SpaceSymbol] = {
 def legend_text(kind: str, params: Any) -> str:
     """What a kind of space is for, in the theme's words."""
     n = theme_names(params.theme)
-    six = params.die_sides
     return {
-        COLLECTOR_START: f"C: start of the {n['collectors']}; a defeated one comes back here on a {six}.",
+        COLLECTOR_START: f"C: start of the {n['collectors']}; a defeated one comes back here on {params.a_top_roll}.",
         CONTAINER: f"X: container space; each player puts {params.containers_per_player} {n['container']} "
                    "markers on these at set-up.",
-        OBSTRUCTOR_START: f"O: start of the {n['obstructors']}; a defeated one comes back here on a {six}.",
+        OBSTRUCTOR_START: f"O: start of the {n['obstructors']}; a defeated one comes back here on {params.a_top_roll}.",
         SAFE_ZONE: f"SZ: safe zone. A {n['collector']} reaching it leaves the board as a survivor. "
                    f"No {n['obstructors']}.",
         FLOOR: "Blank: floor, open to every marker.",

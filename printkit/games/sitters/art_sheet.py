@@ -108,9 +108,9 @@ def score_sheet(params: Any, settings: PrintSettings) -> Page:
     rx, ry = x0 + half + 8, 36.0
     for label, count, ident in (
             (f"Survivors: tick a box for each {n['collector']} reaching the safe zone.", params.collectors, "survivor"),
-            (f"Defeated {n['collectors']} off the board (one comes back on a {params.die_sides}).",
+            (f"Defeated {n['collectors']} off the board (one comes back on {params.a_top_roll}).",
              params.collectors, "defeated-collector"),
-            (f"Defeated {n['obstructors']} off the board (one comes back on a {params.die_sides}).",
+            (f"Defeated {n['obstructors']} off the board (one comes back on {params.a_top_roll}).",
              params.obstructors, "defeated-obstructor")):
         part, part_h = boxes(label, count, rx, ry, half, ident)
         shapes.extend(part)

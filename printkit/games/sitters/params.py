@@ -20,9 +20,14 @@ THEMES: dict[str, dict[str, str]] = {
 }
 
 
+def a_number(number: int) -> str:
+    """``a 6`` / ``an 8``: a number with its article as it is read aloud (up to 20, the most faces a die has here)."""
+    return f"{'an' if number in (8, 11, 18) else 'a'} {number}"
+
+
 def sided(faces: int) -> str:
     """``a 6-sided`` / ``an 8-sided``."""
-    return f"{'an' if faces in (8, 11, 18) else 'a'} {faces}-sided"
+    return f"{a_number(faces)}-sided"
 
 
 def theme_names(theme: str) -> dict[str, str]:
@@ -43,6 +48,11 @@ class Derived:
     def player_names(self: Any) -> tuple[str, str]:
         names = THEMES[self.theme]
         return (names["collectors"], names["obstructors"])
+
+    @property
+    def a_top_roll(self: Any) -> str:
+        """The die's top face with its article (``a 6``, ``an 8``): the roll that brings a marker back."""
+        return a_number(self.die_sides)
 
     @property
     def print_advice(self: Any) -> str:

@@ -702,8 +702,8 @@ class Sitters(Game):
 
     # --- the printed kit ------------------------------------------------------------------------------------------
     def sheet(self, example: Sequence[Step]) -> dict[str, Any]:
-        """rules.md's values: the theme's names, the board's counts, the scoring table, the clarifications and the
-        worked example turn by turn with its set-up, result and figures."""
+        """rules.md's values: the theme's names, the board's counts, the scoring table and the worked
+        example turn by turn with its set-up, result and figures."""
         params, board = self.params, self.board
         turns, _ = example_turns(self, example)
         chosen = {t.number for t in key_turns(turns)}
@@ -722,7 +722,7 @@ class Sitters(Game):
             "rows": [{"label": label, "scores": scores} for label, scores in zip(table["rows"], table["scores"])],
             "verdict": verdict_line(params),
             "die": sided(params.die_sides),
-            "clarifications": clarifications(params),
+            "a_top_roll": params.a_top_roll,
             "turns": [{"number": t.number, "side": self.player_names[t.side], "roll": t.roll, "move": t.move,
                        "rolls": ", ".join(t.rolls) or "-", "result": t.result or "-", "key": t.number in chosen}
                       for t in turns],
@@ -896,54 +896,3 @@ def setup_summary(game: Sitters, example: Sequence[Step]) -> dict[str, str]:
             "containers_o": ", ".join(sorted(placed["container"][cpp:])) or "no squares",
             "collectors": ", ".join(sorted(placed["collector"])),
             "obstructors": ", ".join(sorted(placed["obstructor"])) or "fill the O squares"}
-
-
-# --- the readings the seed leaves open ----------------------------------------------------------------------------------
-
-
-def clarifications(params: Any) -> list[tuple[str, str]]:
-    """(title, text) for every settled reading, worded for the rule sheet; each one is pinned by a test."""
-    six, o_count = params.die_sides, params.obstructors
-    return [
-        ("Paths may turn",
-         "A marker moves one space at a time up, down, left or right and may change direction "
-         "during its move."),
-        ("No space twice",
-         "A path never enters the same space twice and never comes back to the space it "
-         "started from."),
-        ("Stopping early",
-         "A move is exactly the number rolled, except that it stops at once on a space holding "
-         "an opponent or (for a collector) a container, and a collector stops on reaching the "
-         "safe zone. The spaces passed on the way must be empty."),
-        ("No move possible",
-         "If none of your markers has a legal path and you cannot return a marker, your turn "
-         "is lost (written 'pass' in a game record). You must move if any move is possible."),
-        ("Safe zone",
-         "A collector reaching a safe-zone space leaves the board at once and counts as a "
-         "survivor, even with steps left. Obstructors may not enter the safe zone."),
-        ("Set-up order",
-         f"The collectors place their {params.containers_per_player} containers first, then the "
-         f"obstructors theirs; then the collectors choose their start spaces. The {o_count} "
-         "obstructors stand on the O spaces (if there are more O spaces than obstructors, the "
-         "obstructor player chooses). The collectors take the first turn."),
-        ("Rounds",
-         "Turns follow the pattern collector, collector, obstructor, again and again, whether "
-         "or not a player could move."),
-        (f"Returning with a {six}",
-         f"On a roll of {six} you may instead put one of your defeated markers on any empty "
-         "start space of your side; it does not move this turn. A player with no marker on "
-         f"the board still rolls each turn and can only come back with a {six}."),
-        ("Loot and battles",
-         "Loot belongs to the collector player: it is kept when the collector who found it is "
-         "defeated later. In a battle the collector's die and the obstructor's die are rolled "
-         "together; on a tie both roll again. The winner stays on the space."),
-        ("End of the game",
-         "The game ends the moment no collector stands on the board, even if defeated "
-         f"collectors could have come back with a {six}. Defeated collectors are not "
-         "survivors."),
-        ("Score",
-         f"Score = {params.base} + {params.step} x survivors + {params.step} x loot band, where "
-         f"the loot band is loot divided by {params.band_width} (rounded down, at most "
-         f"{params.bands - 1}). Above {params.target} the collectors win, below it the "
-         "obstructors win, exactly on it the game is a draw."),
-    ]
