@@ -17,9 +17,9 @@ from typing import Any, Mapping, Sequence
 from printkit.art.board import board_drawing
 from printkit.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text, walk
 from printkit.errors import ConfigError
+from printkit.kit.model import PieceSet
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
-from printkit.kit.model import PieceSet
 from printkit.kitrules import Record, Shown
 from printkit.press.pieces import Piece, bleed_outline
 
@@ -99,24 +99,23 @@ class PrintedPieces:
         rules deal it is found by id only, as the browser table finds it)."""
         by_id: dict[str, Piece] = {}
         by_row: dict[Record, Piece] = {}
-        for printed in (*decks, *tokens):
-            for piece in printed.pieces:
-                if piece.front.id:
-                    by_id.setdefault(piece.front.id.casefold(), piece)
-            dealt = rows.get(printed.name, ())
-            if len(dealt) == len(printed.pieces):
-                for row, piece in zip(dealt, printed.pieces):
-                    by_row.setdefault(row, piece)
-        by_label: dict[str, Piece] = {}
-        for printed in tokens:
-            for piece in printed.pieces:
-                if piece.front.id:
-                    by_label.setdefault(piece.front.id.casefold(), piece)
-        for printed in tokens:
-            dealt = rows.get(printed.name, ())
-            if len(dealt) == len(printed.pieces):
-                for row, piece in zip(dealt, printed.pieces):
-                    by_label.setdefault(str(row).casefold(), piece)
+        token_ids: dict[str, Piece] = {}
+        row_labels: dict[str, Piece] = {}
+        for sets, token in ((decks, False), (tokens, True)):
+            for printed in sets:
+                dealt: Sequence[Record | None] = rows.get(printed.name, ())
+                for row, piece in zip(dealt if len(dealt) == len(printed.pieces) else [None] * len(printed.pieces),
+                                      printed.pieces):
+                    ident = (piece.front.id or "").casefold()
+                    if ident:
+                        by_id.setdefault(ident, piece)
+                        if token:
+                            token_ids.setdefault(ident, piece)
+                    if row is not None:
+                        by_row.setdefault(row, piece)
+                        if token:
+                            row_labels.setdefault(str(row).casefold(), piece)
+        by_label = {**row_labels, **token_ids}  # a token's SVG id before a row's label, as the browser table looks
         return cls(by_id, by_label, by_row)
 
     def find(self, item: Any) -> Piece | None:

@@ -26,8 +26,15 @@ from printkit.kitgame.example_print import printed_example
 from printkit.kitgame.figures import PrintedPieces
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
-from printkit.kitgame.sheet import (board_cells, example_steps, rule_checks, rules_pages, sheet_values, unplayed_pages,
-                                    without_unfit_example)
+from printkit.kitgame.sheet import (
+    board_cells,
+    example_steps,
+    rule_checks,
+    rules_pages,
+    sheet_values,
+    unplayed_pages,
+    without_unfit_example,
+)
 from printkit.kitgame.source import kit_hook
 from printkit.kitgame.spec import kit_engine, read_kit
 from printkit.params import ParamSet, params_class
