@@ -393,6 +393,8 @@ def _made_class(name: str, doc: str, values: Any, limits: Any, derived: type | N
 def checked_params(values: Mapping[str, Any], limits: Limits, source: str, written: Mapping[str, Any]) -> dict[str, Any]:
     """``values`` with each limited parameter converted to the type of its value as ``written`` in kit.toml (before
     ``--set``) and checked (a ConfigError naming ``params.NAME`` otherwise); the others as they are."""
-    limited = {key: values[key] for key in limits if key in values}
+    named = {name for entry in limits.values() for bound in (entry.get("min"), entry.get("max")) if isinstance(bound, str)
+             for name in limit_names(bound)}  # a limit naming another parameter is checked against its value
+    limited = {key: values[key] for key in values if key in limits or key in named}
     made = from_mapping(params_class({key: written.get(key, values[key]) for key in limited}, limits), limited, source, "params")
     return {**values, **plain_params(made)}

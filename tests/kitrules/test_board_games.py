@@ -169,6 +169,14 @@ def test_a_limit_naming_another_parameter_names_both(tmp_path: Path, setting: st
     assert re.search(rf"params\.tiles: expected at most params\.size \({size}\), got [56]", line), line
 
 
+def test_a_limit_may_name_a_parameter_without_limits_of_its_own(tmp_path: Path) -> None:
+    folder = _tiles(tmp_path)
+    edit(folder / "kit.toml", 'size = { min = 3, max = 9, doc = "cells per side of the field" }\n', "")
+    line = one_error_line(cli("build", "--kit", str(folder), "--out", str(tmp_path / "out"), "--set", "params.tiles=6"))
+    assert "params.tiles: expected at most params.size (5), got 6" in line, line
+    _built(folder, tmp_path / "seven", "params.size=7", "params.tiles=6")
+
+
 @pytest.mark.parametrize("limit, message", [
     ('"size +"', "expected a number, or a parameter's name or arithmetic"),
     ('"colour"', "names 'colour': a limit may name the other parameters of its table (size)"),
