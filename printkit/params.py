@@ -108,10 +108,10 @@ def limit_names(expression: str) -> list[str]:
     except SyntaxError:
         raise ValueError(f"expected a number, or a parameter's name or arithmetic of names and numbers "
                          f"(\"size\", \"size * size - 1\"), got {quoted(expression)}") from None
-    names: list[str] = []
+    names: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
-            names.append(node.id)
+            names.append((node.col_offset, node.id))
         elif isinstance(node, (ast.BinOp, ast.UnaryOp)):
             if type(node.op) not in _OPERATORS:
                 raise ValueError(f"{quoted(expression)}: only + - * / // and brackets may join names and numbers")
@@ -122,7 +122,7 @@ def limit_names(expression: str) -> list[str]:
             raise ValueError(f"{quoted(expression)}: only parameters' names, numbers, + - * / // and brackets")
     if not names:
         raise ValueError(f"{quoted(expression)}: a limit written as text names a parameter (a number is written bare)")
-    return names
+    return [name for _, name in sorted(names)]  # as written (the tree is walked breadth first)
 
 
 def limit_value(expression: str, values: Mapping[str, Any]) -> float:
@@ -150,7 +150,11 @@ def related_problem(meta: Mapping[str, Any], value: Any, values: Mapping[str, An
         limit = meta.get(which)
         if not isinstance(limit, str):
             continue
-        worked = limit_value(limit, values)
+        try:
+            worked = limit_value(limit, values)
+        except ZeroDivisionError:
+            named = ", ".join(f"{prefix}.{name} is {describe(values[name])}" for name in dict.fromkeys(limit_names(limit)))
+            return f"its {which} {limit.strip()} divides by zero ({named})"
         if limit.strip() in values:
             shown = f"{prefix}.{limit.strip()} ({bound(worked)})"
         else:
@@ -214,9 +218,10 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], source: str, prefix: str
             raise ConfigError(source, key, f"{problem}, got {describe(raw)}")
         values[name] = value
     obj = cls(**values)
+    table = {name: getattr(obj, name) for name in fields}
     for name, fld in fields.items():
         if isinstance(fld.metadata.get("min"), str) or isinstance(fld.metadata.get("max"), str):
-            problem = related_problem(fld.metadata, getattr(obj, name), obj, prefix)  # type: ignore[arg-type]
+            problem = related_problem(fld.metadata, table[name], table, prefix)
             if problem:
                 raise ConfigError(source, f"{prefix}.{name}", problem)
     check = getattr(obj, "check", None)

@@ -143,8 +143,8 @@ def rules_pages(kit: KitFolder, rules: KitRules, text: str, rules_name: str, fig
     return drawn, findings
 
 
-FIGURE_LINE = re.compile(r"^\s*!\[[^\]\n]*\]\(game:[^)\n]*\)\s*$")
-"""A line that is only a position figure of the example game (``![After move 3](game:3)``)."""
+FIGURE = re.compile(r"!\[[^\]\n]*\]\(game:[^)\s]*\)")
+"""A position figure of the example game (``![After move 3](game:3)``)."""
 
 
 def without_unfit_example(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> str:
@@ -161,7 +161,7 @@ def without_unfit_example(kit: KitFolder, rules: KitRules, text: str, rules_name
                        if lines[i].strip().startswith(fence[0] * len(fence)) and not lines[i].strip().strip(fence[0])),
                       len(lines) - 1)
         lines[opened:closed + 1] = []
-    return "\n".join(line for line in lines if not FIGURE_LINE.match(line))
+    return "\n".join(FIGURE.sub("", line) for line in lines if not FIGURE.fullmatch(line.strip()))
 
 
 NOT_RUN = ("--no-code: the kit's Python code (rules.py) was not run: the rule sheet's example game was not replayed "

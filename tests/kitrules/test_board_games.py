@@ -217,6 +217,14 @@ def test_an_example_written_for_other_parameters_is_left_off_with_a_note(tmp_pat
         "replayed and is left off the rule sheet with its figures")
 
 
+def test_a_figure_inside_a_paragraph_goes_with_the_example(tmp_path: Path) -> None:
+    folder = _tiles(tmp_path)
+    edit(folder / "rules.md", "![After move 6](game:6)", "Red leads after move 6 ![After move 6](game:6) and on.")
+    six = _built(folder, tmp_path / "six", "params.size=6")
+    text = (six / "rules.md").read_text()
+    assert "Red leads after move 6  and on." in text and "game:" not in text
+
+
 def test_an_example_naming_no_parameter_of_the_kit_is_refused_at_its_line(tmp_path: Path) -> None:
     folder = _tiles(tmp_path)
     edit(folder / "rules.md", "# params: size=5, tiles=5", "# params: sise=5")
