@@ -122,17 +122,79 @@ class Record(Mapping[str, Any]):
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """A board of the kit as the rules see it: its spaces by name, and the data file's row of each space."""
+    """A board of the kit as the rules see it: its spaces by name, and the data file's row of each space.
+
+    A grid's cells are named as the board prints them: column letter and row number, ``A1`` at the top left, ``B1`` to
+    its right, ``A2`` below it (after ``Z``: ``AA``, ``AB`` ...); a hex board's the same way by the row (``pointy``) or
+    column (``flat``) each hex is drawn in. A track's spaces are its numbers (``0``, ``1`` ...)."""
 
     name: str
     shape: str
-    """square, hex or track."""
+    """square, hex, track or spaces."""
     columns: int
     rows: int
     spaces: tuple[str, ...]
     """Every cell (A1, B1, ... row by row) or track space (0, 1, ...) in order: the names the art prints."""
     cells: Mapping[str, Record]
     """The data file's row of each space that has one, by space name."""
+    orientation: str = "pointy"
+    """hex boards: ``pointy`` (rows, odd rows shifted right: A2 sits between A1 and B1) or ``flat`` (columns, odd
+    columns shifted down)."""
+
+    def position(self, space: str) -> tuple[int, int]:
+        """A grid cell's column and row, from 0 at the top left: ``position("C2") == (2, 1)``."""
+        if self.shape not in ("square", "hex"):
+            raise ValueError(f"board {self.name!r} is a {self.shape}, not a grid: its spaces have no column and row")
+        index = self._index().get(str(space).upper())
+        if index is None:
+            raise KeyError(_unknown("space", space, dict.fromkeys(self.spaces), f"on board {self.name!r}"))
+        return index % self.columns, index // self.columns
+
+    def at(self, column: int, row: int) -> str | None:
+        """The grid cell at ``column`` and ``row`` (from 0 at the top left), None off the board: ``at(2, 1) == "C2"``."""
+        if self.shape not in ("square", "hex"):
+            raise ValueError(f"board {self.name!r} is a {self.shape}, not a grid: its spaces have no column and row")
+        return self.spaces[row * self.columns + column] if 0 <= column < self.columns and 0 <= row < self.rows else None
+
+    def neighbours(self, space: str, diagonal: bool = False) -> list[str]:
+        """The spaces next to ``space``, in the board's order (row by row): a square grid's up to four orthogonal
+        neighbours (eight with ``diagonal=True``), a hex grid's up to six (``diagonal`` aside), a track's space before and
+        after it (the first and last spaces meet when the track runs all round its frame). A ``spaces`` board has no
+        geometry to go by: ValueError (keep its links in its data)."""
+        if self.shape == "track":
+            at = self._index().get(str(space))
+            if at is None:
+                raise KeyError(_unknown("space", space, dict.fromkeys(self.spaces), f"on track {self.name!r}"))
+            ring = len(self.spaces) == 2 * (self.columns + self.rows) - 4 and len(self.spaces) > 2
+            beside = {(at + step) % len(self.spaces) if ring else at + step for step in (-1, 1)}
+            return [self.spaces[i] for i in sorted(beside) if 0 <= i < len(self.spaces) and i != at]
+        column, row = self.position(space)
+        if self.shape == "hex":
+            steps = _HEX_STEPS[self.orientation == "flat"][(column if self.orientation == "flat" else row) % 2]
+        else:
+            steps = _DIAGONAL_STEPS if diagonal else _SQUARE_STEPS
+        found = (self.at(column + dc, row + dr) for dc, dr in steps)
+        return sorted((name for name in found if name is not None), key=self._index().__getitem__)
+
+    def _index(self) -> dict[str, int]:
+        """Each space's place in :attr:`spaces` (made once)."""
+        index: dict[str, int] | None = self.__dict__.get("_by_name")
+        if index is None:
+            index = {name: i for i, name in enumerate(self.spaces)}
+            object.__setattr__(self, "_by_name", index)
+        return index
+
+
+_SQUARE_STEPS = ((0, -1), (-1, 0), (1, 0), (0, 1))
+_DIAGONAL_STEPS = (*_SQUARE_STEPS, (-1, -1), (1, -1), (-1, 1), (1, 1))
+_HEX_STEPS = (
+    (((-1, -1), (0, -1), (-1, 0), (1, 0), (-1, 1), (0, 1)),    # pointy, an even row (0, 2 ...: not shifted)
+     ((0, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (1, 1))),     # pointy, an odd row (shifted right)
+    (((0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)),    # flat, an even column (not shifted)
+     ((0, -1), (-1, 0), (1, 0), (-1, 1), (1, 1), (0, 1))),     # flat, an odd column (shifted down)
+)
+"""(column, row) steps to a hex's six neighbours, by orientation (pointy, flat) and by whether its row (pointy) or
+column (flat) is shifted."""
 
 
 @dataclass(frozen=True)
@@ -223,12 +285,17 @@ class Printed:
 
 @dataclass(frozen=True)
 class Shown:
-    """A piece the kit prints, as :meth:`Game.pieces` and :meth:`Game.zones` name it for the browser table: the SVG id of
-    its face (``token-X-3``, ``card-bomb``, drawn by kit.toml's layouts or an art hook alike) and the word the moves'
-    notation calls it by (``bomb``: a move written ``X bomb C3, D4`` uses it), if any."""
+    """A piece the kit prints, as :meth:`Game.pieces` and :meth:`Game.zones` name it for the browser table and the rule
+    sheet's figures: the SVG id of its face (``token-X-3``, ``card-bomb``, drawn by kit.toml's layouts or an art hook
+    alike) and the word the moves' notation calls it by (``bomb``: a move written ``X bomb C3, D4`` uses it), if any.
+    ``player``: whose piece it is (a figure rings it in :attr:`Game.player_colours`; a piece without an id is a disc of
+    that colour with its label); ``face_down``: a figure draws its printed back (its outline in the player's colour
+    when it has none)."""
 
     id: str
     label: str = ""
+    player: int | None = None
+    face_down: bool = False
 
     def __str__(self) -> str:
         return self.label or self.id
@@ -481,6 +548,9 @@ class Game:
     look for their cards in the state."""
     max_moves: int = 10_000
     """A game longer than this is stopped and reported (a game that never ends is a bug in the rules)."""
+    player_colours: tuple[str, ...] = ()
+    """The players' colours (``#rrggbb``, in player order) in the rule sheet's figures: a :class:`Shown` piece's ring and
+    a marker's disc (default: dark blue, yellow, green, white, which stay apart printed in greyscale)."""
     strongest: str = ""
     """The player the computer plays by default in a terminal game (default: the last one defined)."""
     marks: tuple[str, ...] = ()

@@ -4,13 +4,16 @@ Every game's ``Params`` and the ``[print]`` settings are plain frozen dataclasse
 :func:`param`. :func:`from_mapping` turns a TOML table into one, rejecting unknown keys, wrong
 types and values out of range with a message that names the source, the dotted key and the value.
 Cross-field rules live in an optional ``check(self) -> list[tuple[str, str]]`` method returning
-``(key, message)`` pairs.
+``(key, message)`` pairs, or in a limit naming another parameter of the same table (``max = "size"``: see
+:func:`limit_names`).
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import math
+import operator
 import types
 import typing
 from typing import Any, Iterator, Mapping, TypeVar
@@ -24,8 +27,8 @@ T = TypeVar("T")
 def param(
     default: Any,
     *,
-    min: float | None = None,
-    max: float | None = None,
+    min: float | str | None = None,
+    max: float | str | None = None,
     choices: tuple[Any, ...] | None = None,
     pattern: str | None = None,
     doc: str = "",
@@ -92,11 +95,84 @@ def convert_value(tp: Any, value: Any) -> Any:
     raise TypeError(f"unsupported parameter type {tp!r}")
 
 
+_OPERATORS: dict[type, Any] = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+                               ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.USub: operator.neg,
+                               ast.UAdd: operator.pos}
+
+
+def limit_names(expression: str) -> list[str]:
+    """The parameters a limit written as text names (``"size"``, ``"size * size - 1"``): the names of parameters of the
+    same table, whole numbers and ``+ - * / //`` with brackets. ValueError saying what is wrong with any other text."""
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except SyntaxError:
+        raise ValueError(f"expected a number, or a parameter's name or arithmetic of names and numbers "
+                         f"(\"size\", \"size * size - 1\"), got {quoted(expression)}") from None
+    names: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            names.append((node.col_offset, node.id))
+        elif isinstance(node, (ast.BinOp, ast.UnaryOp)):
+            if type(node.op) not in _OPERATORS:
+                raise ValueError(f"{quoted(expression)}: only + - * / // and brackets may join names and numbers")
+        elif isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
+                raise ValueError(f"{quoted(expression)}: {node.value!r} is not a number")
+        elif not isinstance(node, (ast.Expression, ast.Load, ast.operator, ast.unaryop)):
+            raise ValueError(f"{quoted(expression)}: only parameters' names, numbers, + - * / // and brackets")
+    if not names:
+        raise ValueError(f"{quoted(expression)}: a limit written as text names a parameter (a number is written bare)")
+    return [name for _, name in sorted(names)]  # as written (the tree is walked breadth first)
+
+
+def limit_value(expression: str, values: Mapping[str, Any]) -> float:
+    """A limit written as text (:func:`limit_names`) worked out from the values of the parameters it names."""
+
+    def worked(node: ast.AST) -> Any:
+        if isinstance(node, ast.Expression):
+            return worked(node.body)
+        if isinstance(node, ast.Name):
+            return values[node.id]
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.UnaryOp):
+            return _OPERATORS[type(node.op)](worked(node.operand))
+        assert isinstance(node, ast.BinOp), "checked by limit_names"
+        return _OPERATORS[type(node.op)](worked(node.left), worked(node.right))
+
+    return worked(ast.parse(expression.strip(), mode="eval"))  # type: ignore[no-any-return]
+
+
+def related_problem(meta: Mapping[str, Any], value: Any, values: Mapping[str, Any], prefix: str) -> str | None:
+    """The complaint about ``value`` under its limits written as text (``max = "size"``), worked out from ``values`` (the
+    parameters of its table, named ``prefix.NAME`` in the message), or None."""
+    for which, word, outside in (("min", "least", operator.lt), ("max", "most", operator.gt)):
+        limit = meta.get(which)
+        if not isinstance(limit, str):
+            continue
+        try:
+            worked = limit_value(limit, values)
+        except ZeroDivisionError:
+            named = ", ".join(f"{prefix}.{name} is {describe(values[name])}" for name in dict.fromkeys(limit_names(limit)))
+            return f"its {which} {limit.strip()} divides by zero ({named})"
+        if limit.strip() in values:
+            shown = f"{prefix}.{limit.strip()} ({bound(worked)})"
+        else:
+            named = ", ".join(f"{prefix}.{name} is {describe(values[name])}" for name in dict.fromkeys(limit_names(limit)))
+            shown = f"{limit.strip()} = {bound(worked)} ({named})"
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, (int, float)) and not isinstance(item, bool) and outside(item, worked):
+                return f"expected at {word} {shown}, got {describe(item)}"
+    return None
+
+
 def limit_problem(meta: Mapping[str, Any], value: Any) -> str | None:
-    """The complaint about ``value`` under the field's limits, or None."""
+    """The complaint about ``value`` under the field's limits, or None (limits written as text, naming another
+    parameter, are :func:`related_problem`'s)."""
     import re
 
     lo, hi, choices, pattern = meta.get("min"), meta.get("max"), meta.get("choices"), meta.get("pattern")
+    lo, hi = (None if isinstance(lo, str) else lo), (None if isinstance(hi, str) else hi)
     items = value if isinstance(value, tuple) else (value,)
     for item in items:
         if choices is not None and item not in choices:
@@ -142,6 +218,12 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], source: str, prefix: str
             raise ConfigError(source, key, f"{problem}, got {describe(raw)}")
         values[name] = value
     obj = cls(**values)
+    table = {name: getattr(obj, name) for name in fields}
+    for name, fld in fields.items():
+        if isinstance(fld.metadata.get("min"), str) or isinstance(fld.metadata.get("max"), str):
+            problem = related_problem(fld.metadata, table[name], table, prefix)
+            if problem:
+                raise ConfigError(source, f"{prefix}.{name}", problem)
     check = getattr(obj, "check", None)
     for key, message in check() if check else []:
         raise ConfigError(source, f"{prefix}.{key}", message)
@@ -316,6 +398,8 @@ def _made_class(name: str, doc: str, values: Any, limits: Any, derived: type | N
 def checked_params(values: Mapping[str, Any], limits: Limits, source: str, written: Mapping[str, Any]) -> dict[str, Any]:
     """``values`` with each limited parameter converted to the type of its value as ``written`` in kit.toml (before
     ``--set``) and checked (a ConfigError naming ``params.NAME`` otherwise); the others as they are."""
-    limited = {key: values[key] for key in limits if key in values}
+    named = {name for entry in limits.values() for bound in (entry.get("min"), entry.get("max")) if isinstance(bound, str)
+             for name in limit_names(bound)}  # a limit naming another parameter is checked against its value
+    limited = {key: values[key] for key in values if key in limits or key in named}
     made = from_mapping(params_class({key: written.get(key, values[key]) for key in limited}, limits), limited, source, "params")
     return {**values, **plain_params(made)}

@@ -95,6 +95,7 @@ def key_schema(key: Key) -> dict[str, Any]:
         "number": number,
         "boolean": {"type": "boolean"},
         "measure": {"type": ["number", "string"]},
+        "limit": {"type": ["number", "string"]},
         "param number": {"anyOf": [{**number, "type": "integer"} if isinstance(key.default, int) else number,
                                    {"type": "string", "pattern": _anchored(keys.PARAM_REF)}]},
         "files": {"type": "array", "items": {"type": "string", "minLength": 1}},

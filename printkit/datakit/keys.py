@@ -196,9 +196,12 @@ BOARD: dict[str, Key] = {
                            "its spaces with `margin_mm` all round)", "square",
                  choices=("square", "hex", "track", "spaces")),
     "rows": Key("param number", "rows of the grid (a track: of its frame), a whole number; at most 2,500 cells; "
-                                "`\"{params.size}\"` takes it from `[params]`", 8, lo=1, hi=100),
+                                "`\"{params.size}\"` takes it from `[params]`, so `--set params.size=6` redraws the board "
+                                "and the rules play on the same one (`self.boards[NAME]`)", 8, lo=1, hi=100),
     "columns": Key("param number", "columns of the grid (a track: of its frame), a whole number; `\"{params.size}\"` "
-                                   "takes it from `[params]`", 8, lo=1, hi=100),
+                                   "takes it from `[params]`; cells are named by column letter and row number, `A1` at "
+                                   "the top left, `B1` right of it, `A2` below it (after `Z`: `AA`, `AB` ...; a hex "
+                                   "board names its cells the same way, by the row or column they are drawn in)", 8, lo=1, hi=100),
     "cell_mm": Key("param number", "a cell's side in mm (a hex: its width across flats); at most 1.5 m a side in all; "
                                    "`\"{params.cell_mm}\"` takes it from `[params]`", 25.0, lo=5, hi=200),
     "labels": Key("boolean", "coordinate labels (columns A, B ... from the left, rows 1, 2 ... from the top); "
@@ -218,7 +221,8 @@ BOARD: dict[str, Key] = {
                                 "print settings", "#F4EFE3"),
     "ink": Key("colour", "lines and labels (`\"{print.colours.ink}\"`: the print settings' ink)", "#1A1A1A"),
     "cell_fill": Key("colour", "the cells' colour", "#FFFFFF"),
-    "spaces": Key("integer", "tracks: how many spaces (0: the whole edge)", 0, lo=0, hi=400),
+    "spaces": Key("param number", "tracks: how many spaces (0: the whole edge), a whole number; "
+                                  "`\"{params.goal}\"` takes it from `[params]`", 0, lo=0, hi=400),
     "start": Key("integer", "tracks: the first space's number", 0, lo=-1000, hi=1000),
     "orientation": Key("string", "hex boards: `pointy` (rows, odd rows shifted right) or `flat` (columns, odd columns "
                                  "shifted down)", "pointy", choices=("pointy", "flat")),
@@ -356,8 +360,12 @@ these is a free table of the designer's own keys)."""
 
 
 PARAM_LIMIT: dict[str, Key] = {
-    "min": Key("number", "the smallest value a number (or each number of a list) may take"),
-    "max": Key("number", "the largest value a number (or each number of a list) may take"),
+    "min": Key("limit", "the smallest value a number (or each number of a list) may take: a number, or another parameter "
+                        "of the same table by name (`\"size\"`) or arithmetic of them (`\"size * size - 1\"`), "
+                        "checked whenever either is set"),
+    "max": Key("limit", "the largest value a number (or each number of a list) may take: a number, or another parameter "
+                        "of the same table by name (`max = \"size\"`: at most as many tiles as columns) or arithmetic of "
+                        "them, checked whenever either is set"),
     "choices": Key("choices", "the values a parameter (or each item of a list) may take: `[\"wild\", \"blocked\", \"open\"]`"),
     "pattern": Key("string", "a Python regular expression text (or each text of a list) must match whole"),
     "doc": Key("string", "what the parameter means (a built-in game's config.toml reference shows it)"),

@@ -16,7 +16,7 @@ from printkit.datakit.keys import CARD_SIZES, NAME, element_keys
 from printkit.datakit.reader import Table
 from printkit.errors import ConfigError
 from printkit.guard.limits import Limits
-from printkit.params import checked_params, describe, from_mapping
+from printkit.params import checked_params, describe, from_mapping, limit_names
 from printkit.press.settings import PAPERS, PrintSettings
 from printkit.userinput.text import quoted, unknown_key
 
@@ -430,15 +430,20 @@ def _board_data(table: Table, shape: str) -> DataSource | None:
     return _rows(table)
 
 
+GRID_HINT = ("; a board that is no grid of rows and columns (spaces of their own sizes, placed anywhere): "
+             "shape = \"spaces\", each row of its data (or of rules.py's rules_rows) a space")
+
+
 def _board(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], settings: PrintSettings) -> Board:
     name = _name(table, "name")
     shape = table.value("shape")
-    rows, columns = (_param_number(table, key, params, whole=True) for key in ("rows", "columns"))
+    rows, columns = (_param_number(table, key, params, True, GRID_HINT if shape in ("square", "hex") else "")
+                     for key in ("rows", "columns"))
     spec = Board(
         name, table.value("title", name.replace("-", " ").capitalize()), shape,
         int(rows), int(columns), _param_number(table, "cell_mm", params), table.value("labels", shape != "track"),
         _board_data(table, shape), *(_colour(table, key, settings) for key in ("background", "ink", "cell_fill")),
-        table.value("spaces"), table.value("start"), table.value("orientation"), table.prefix,
+        int(_param_number(table, "spaces", params, whole=True)), table.value("start"), table.value("orientation"), table.prefix,
         _layout_ref(table, "space", layouts, False), table.value("margin_mm"),
         PieceIds(table.value("id"), table.value("class")),
     )
@@ -465,25 +470,29 @@ def _tokens(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, An
     return spec
 
 
-def _param_number(table: Table, name: str, params: Mapping[str, Any], whole: bool = False) -> float:
+def _param_number(table: Table, name: str, params: Mapping[str, Any], whole: bool = False, hint: str = "") -> float:
     """A ``param number`` key: a number, or ``"{params.NAME}"`` taking one of ``[params]`` (limits checked either way);
-    ``whole``: a whole number (a ``param integer``)."""
+    ``whole``: a whole number (a ``param integer``); ``hint`` ends every refusal (what else the designer may write)."""
     assert table.keys is not None, "a declared key"
     key = table.keys[name]
     raw = table.raw(name)
     if not isinstance(raw, str):
-        return float(table.get(name, int if whole else float, key.default, None, key.lo, key.hi))
+        try:
+            return float(table.get(name, int if whole else float, key.default, None, key.lo, key.hi))
+        except ConfigError as exc:
+            raise ConfigError(exc.source, exc.key, exc.message + hint) from None
     found = re.fullmatch(keys.PARAM_REF, raw.strip())
     if found is None:
-        raise table.fail(name, f"expected a number or \"{{params.NAME}}\", got {quoted(raw)}")
+        raise table.fail(name, f"expected {'a whole' if whole else 'a'} number or \"{{params.NAME}}\" (one of [params], "
+                               f"as written: no arithmetic), got {quoted(raw)}{hint}")
     param = found.group(1)
     if param not in params:
-        raise table.fail(name, f"no parameter {param!r} in [params] (parameters: {', '.join(params) or 'none'})")
+        raise table.fail(name, f"no parameter {param!r} in [params] (parameters: {', '.join(params) or 'none'}){hint}")
     value = params[param]
     if isinstance(value, bool) or not isinstance(value, int if whole else (int, float)):
-        raise table.fail(name, f"params.{param} is {describe(value)}: expected {'a whole' if whole else 'a'} number")
+        raise table.fail(name, f"params.{param} is {describe(value)}: expected {'a whole' if whole else 'a'} number{hint}")
     if key.lo is not None and key.hi is not None and not key.lo <= value <= key.hi:
-        raise table.fail(name, f"expected {key.lo:g} to {key.hi:g}, got {value:g} (params.{param})")
+        raise table.fail(name, f"expected {key.lo:g} to {key.hi:g}, got {value:g} (params.{param}){hint}")
     return float(value)
 
 
@@ -588,12 +597,16 @@ def _params(doc: Table, written: Mapping[str, Any]) -> dict[str, Any]:
     return params
 
 
-def _limit_entry(table: Table, name: str, value: Any) -> dict[str, Any]:
-    """One parameter's ``[param_limits]`` entry: ``min``, ``max``, ``choices``, ``pattern``, ``doc``."""
+def _limit_entry(table: Table, name: str, value: Any, siblings: Mapping[str, Any]) -> dict[str, Any]:
+    """One parameter's ``[param_limits]`` entry: ``min``, ``max``, ``choices``, ``pattern``, ``doc``; ``siblings``: the
+    parameters of its table, which a ``min`` or ``max`` written as text may name (``max = "size"``)."""
     entry = Table(table.raw(name), table.source, table.key(name), keys.PARAM_LIMIT)
-    limits = {key: entry.raw(key) if keys.PARAM_LIMIT[key].type == "choices" else entry.value(key)
+    limits = {key: entry.raw(key) if keys.PARAM_LIMIT[key].type in ("choices", "limit") else entry.value(key)
               for key in keys.PARAM_LIMIT if entry.has(key)}
     entry.done()
+    for which in ("min", "max"):
+        if which in limits:
+            limits[which] = _limit(entry, which, limits[which], name, siblings)
     choices = limits.get("choices")
     if choices is not None:
         if not isinstance(choices, list) or not choices or not all(isinstance(c, PARAM_VALUE) for c in choices):
@@ -608,6 +621,28 @@ def _limit_entry(table: Table, name: str, value: Any) -> dict[str, Any]:
     return limits
 
 
+def _limit(entry: Table, which: str, limit: Any, name: str, siblings: Mapping[str, Any]) -> float | str:
+    """A ``min`` or ``max``: a number, or text naming other numeric parameters of the same table (``"size"``,
+    ``"size * size - 1"``), checked whenever the parameters are."""
+    if isinstance(limit, (int, float)) and not isinstance(limit, bool) and math.isfinite(limit):
+        return limit
+    if not isinstance(limit, str):
+        raise entry.fail(which, f"expected a number, or another parameter's name (\"size\"), got {describe(limit)}")
+    try:
+        named = limit_names(limit)
+    except ValueError as exc:
+        raise entry.fail(which, str(exc)) from None
+    for other in named:
+        if other == name or other not in siblings:
+            known = ", ".join(k for k in siblings if k != name) or "none"
+            raise entry.fail(which, f"{quoted(limit)} names {other!r}: a limit may name the other parameters of its "
+                                    f"table ({known})")
+        if isinstance(siblings[other], bool) or not isinstance(siblings[other], (int, float)):
+            raise entry.fail(which, f"{quoted(limit)} names {other!r}, which is {describe(siblings[other])}: "
+                                    "a limit names numbers")
+    return limit
+
+
 def _param_limits(doc: Table, params: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """``[param_limits]``: an entry of ``min``, ``max``, ``choices``, ``pattern``, ``doc`` for parameters of ``[params]``;
     for a group, its ``doc`` and an entry per parameter of the group."""
@@ -617,7 +652,7 @@ def _param_limits(doc: Table, params: Mapping[str, Any]) -> dict[str, dict[str, 
         if name not in params:
             raise table.fail(name, f"no parameter {name!r} in [params] (parameters: {', '.join(params) or 'none'})")
         if not isinstance(params[name], Mapping):
-            limits[name] = _limit_entry(table, name, params[name])
+            limits[name] = _limit_entry(table, name, params[name], params)
             continue
         group = table.table(name)
         limits[name] = {"doc": group.get("doc", str, "")} if group.has("doc") else {}
@@ -626,7 +661,7 @@ def _param_limits(doc: Table, params: Mapping[str, Any]) -> dict[str, dict[str, 
                 continue
             if inner not in params[name]:
                 raise group.fail(inner, f"no parameter {inner!r} in [params.{name}] (parameters: {', '.join(params[name])})")
-            limits[name][inner] = _limit_entry(group, inner, params[name][inner])
+            limits[name][inner] = _limit_entry(group, inner, params[name][inner], params[name])
     return limits
 
 

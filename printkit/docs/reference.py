@@ -83,6 +83,7 @@ TYPES = {
     "size": "a card size name or `[width, height]` in mm", "types": "a table: column = `text`, `integer`, `number` or `colour`",
     "measure": "a number in mm (or points, degrees), a share of the frame (`\"25%\"`) or a `\"{field}\"` template",
     "param number": "a number, or `\"{params.NAME}\"`: the value of one of `[params]`",
+    "limit": "a number, or text naming other parameters of the table: `\"size\"`, `\"size * size - 1\"`",
     "choices": "a list of values", "files": "a list of file names of the kit folder",
     "names": "a list of names (`[\"market\", \"deck\"]`): of the kit's decks, token sheets and boards, or of the state's keys",
     "template": "text that may hold `{field}` from the row", "points": "`[[x, y], ...]` in mm", "dash": "a list of lengths in mm",

@@ -4,15 +4,16 @@ is the deck that is printed, and random games end without an error, each ending 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from printkit.datakit.kit import FENCE
 from printkit.datakit.load import KitFolder
 from printkit.errors import ConfigError, LogError
 from printkit.kit.model import Finding
 from printkit.kitgame.engine import KitRules, playouts, random_player
+from printkit.kitgame.example_fit import declared_params, unfit
 from printkit.kitgame.players import pair
 from printkit.kitrules import Record
 from printkit.rules.log import LogLine, parse_log, read_text
@@ -37,6 +38,15 @@ class Example:
     source: str
     text: str = ""
     """The log as written (the block's lines, comments included)."""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """The parameters its ``# params:`` line says it is written for, by dotted name (none: any)."""
+    params_at: str = ""
+    """Where that line is (``rules.md:41``)."""
+
+
+def logged_example(log: str, name: str) -> Example:
+    """A log file standing for the example game."""
+    return Example(tuple(parse_log(log, name)), name, log, *declared_params(log, name))
 
 
 def example_game(text: str, source: str) -> Example | None:
@@ -56,39 +66,74 @@ def example_game(text: str, source: str) -> Example | None:
             raise ConfigError(f"{source}:{start + 1}", "", f"the game block opened here is never closed with {fence}")
         written = "\n".join(body)
         moves = parse_log(written)
-        return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source, written + "\n")
+        return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source, written + "\n",
+                       *declared_params(written, source, start + 2))
     return None
+
+
+UNFIT = "example unfit"
+"""kit.cache's key of the note saying the example game was left off (written for other parameters)."""
 
 
 def kit_example(kit: KitFolder, text: str, source: str, rules: KitRules | None = None) -> Example | None:
     """The kit's example game: the log standing for it (``kit.example``), else the first of ``[rules] examples`` that
-    ``rules`` replay (a LogError, the first log's, when none does), else rules.md's ```game block (``text``)."""
+    ``rules`` replay (a LogError, the first log's, when none does), else rules.md's ```game block (``text``). An example
+    written for other parameters than ``rules`` play with (its ``# params:`` line) is None, :func:`unfit_note` saying so."""
     if kit.example is not None:
         name, log = kit.example
-        return Example(tuple(parse_log(log, name)), name, log)
+        return _fitting(kit, rules, logged_example(log, name))
     if kit.spec.examples and rules is not None:
         if "example" not in kit.cache:
             kit.cache["example"] = _replaying(kit, rules)
         return kit.cache["example"]  # type: ignore[no-any-return]
-    return example_game(text, source)
+    return _fitting(kit, rules, example_game(text, source))
 
 
-def _replaying(kit: KitFolder, rules: KitRules) -> Example:
-    """The first of the kit folder's example logs that ``rules`` replay."""
+def _fitting(kit: KitFolder, rules: KitRules | None, example: Example | None) -> Example | None:
+    """``example``, or None (and :func:`unfit_note` why) when it is written for other parameters than ``rules``'."""
+    differ = _unfit(rules, example)
+    if differ is None:
+        return example
+    kit.cache[UNFIT] = differ
+    return None
+
+
+def _unfit(rules: KitRules | None, example: Example | None) -> str | None:
+    """Why ``example`` does not fit the parameters ``rules`` play with (None: it fits, or says nothing of them)."""
+    if example is None or not example.params or rules is None:
+        return None
+    differ = unfit(example.params, example.params_at, rules.game.params)
+    return None if differ is None else (f"{example.params_at}: the example game is written for other parameters ({differ}): "
+                                        "it is not replayed and is left off the rule sheet with its figures")
+
+
+def unfit_note(kit: KitFolder) -> str | None:
+    """Why the kit's example game was left off (:func:`kit_example` found it written for other parameters), or None."""
+    return kit.cache.get(UNFIT)
+
+
+def _replaying(kit: KitFolder, rules: KitRules) -> Example | None:
+    """The first of the kit folder's example logs that fits the parameters and ``rules`` replay (None: none fits)."""
     first: LogError | None = None
+    differ: list[str] = []
     for written in kit.spec.examples:
         path = inside(kit.path, written, kit.spec.source, "rules.examples")
         name = shown(kit.path, kit.display, path)
-        log = read_text(path)
-        example = Example(tuple(parse_log(log, name)), name, log)
+        example = logged_example(read_text(path), name)
+        reason = _unfit(rules, example)
+        if reason is not None:
+            differ.append(reason)
+            continue
         try:
             replay_example(rules, example)
         except LogError as exc:
             first = first or exc
             continue
         return example
-    assert first is not None
-    raise first
+    if first is not None:
+        raise first
+    kit.cache[UNFIT] = differ[0]
+    return None
 
 
 def notes(example: Example) -> list[str]:

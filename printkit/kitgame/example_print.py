@@ -17,8 +17,8 @@ from printkit.rules.told import NOT_EVERY_PLAYER, chance_told
 
 def printed_example(text: str, rules: KitRules, source: str) -> str:
     """``text`` (the rendered rule sheet) with the chance moves of its first ```game block told as every player is told
-    them; a move told differently to different players stays as logged (an example shows the table from above). A block
-    that does not replay is left as written (the kit's checks report it)."""
+    them; a move told differently to different players stays as logged (an example shows the table from above); its
+    ``# params:`` line left out. A block that does not replay is left as written (the kit's checks report it)."""
     try:
         example = example_game(text, source)
         if example is None:
@@ -35,6 +35,8 @@ def printed_example(text: str, rules: KitRules, source: str) -> str:
             if told != NOT_EVERY_PLAYER and told != str(rules.format_move(before, step.move)):
                 lines[step.line.number - 1] = _retold(lines[step.line.number - 1], told)
         before = step.state
+    if example.params_at:  # the parameters it is written for: the build's business, not the players'
+        del lines[int(example.params_at.rsplit(":", 1)[1]) - 1]
     return "\n".join(lines)
 
 

@@ -1,28 +1,36 @@
 """Positions of the rule sheet's example game drawn on the kit's own board: ``![After move 4](game:4)``.
 
-The rules say where pieces stand with ``pieces(state)`` (board name -> space -> label or labels); each
-piece is a labelled disc on its space of the board the kit prints, so the figure shows the very board
-the players cut out.
+The rules say where pieces stand with ``pieces(state)`` (board name -> space -> label or labels). A piece the kit
+prints is drawn as printed, as the browser table draws it: a :class:`~printkit.kitrules.Shown` piece by its SVG id, a
+card or token row by its row, a label naming a token (its SVG id or its row's label) as that token; its printed back
+when the piece is ``face_down``, ringed in its player's colour. Any other label is a disc with the label on it, in its
+player's colour (a :class:`~printkit.kitrules.Shown` without an id), else coloured by label. So the figure shows the
+very board and pieces the players cut out.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
 
 from printkit.art.board import board_drawing
 from printkit.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text, walk
 from printkit.errors import ConfigError
+from printkit.kit.model import PieceSet
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
 from printkit.kitrules import Record, Shown
-from printkit.press.pieces import Piece
+from printkit.press.pieces import Piece, bleed_outline
 
 SOURCE = re.compile(r"game:(\d{1,6})(?:/([a-z0-9][a-z0-9_-]{0,63}))?")
 """``game:N`` (the position after move N of the example; 0 is the start), optionally ``/BOARD``."""
 COLOURS = (("#1F3A93", "#FFFFFF"), ("#F2B33D", "#1A1A1A"), ("#5E8C61", "#FFFFFF"), ("#FFFFFF", "#1A1A1A"))
-"""(fill, label) of pieces by the order their labels first appear: dark, light, mid and white, so they stay
-apart printed in greyscale (further labels take these again)."""
+"""(fill, label) of markers by player (the default :attr:`~printkit.kitrules.Game.player_colours`), or by the order of
+their labels for markers of no player: dark, light, mid and white, so they stay apart printed in greyscale (further
+players or labels take these again)."""
+RING_MM = 1.0
+"""The width of the ring in its player's colour round a printed piece (half of it over the piece's edge)."""
 
 
 def is_position(src: str) -> bool:
@@ -76,24 +84,125 @@ def placed_on(rules: KitRules, space: Any, labels: Any) -> list[Any]:
     return listed
 
 
-def _markers(labels: list[str], x: float, y: float, half: float, colour_of: dict[str, tuple[str, str]]) -> list[Shape]:
+@dataclass(frozen=True)
+class PrintedPieces:
+    """The kit's printed cards and tokens as a figure finds them: by SVG id (cards and tokens), by a token's id or its
+    row's label (a board piece's label), by the row the rules were dealt (in the printed order)."""
+
+    by_id: Mapping[str, Piece]
+    by_label: Mapping[str, Piece]
+    by_row: Mapping[Record, Piece]
+
+    @classmethod
+    def of(cls, decks: Sequence[PieceSet], tokens: Sequence[PieceSet], rows: Mapping[str, Sequence[Record]]) -> PrintedPieces:
+        """The pieces of ``decks`` and ``tokens``; ``rows``: the rules' rows by set name (a set printed otherwise than the
+        rules deal it is found by id only, as the browser table finds it)."""
+        by_id: dict[str, Piece] = {}
+        by_row: dict[Record, Piece] = {}
+        token_ids: dict[str, Piece] = {}
+        row_labels: dict[str, Piece] = {}
+        for sets, token in ((decks, False), (tokens, True)):
+            for printed in sets:
+                dealt: Sequence[Record | None] = rows.get(printed.name, ())
+                for row, piece in zip(dealt if len(dealt) == len(printed.pieces) else [None] * len(printed.pieces),
+                                      printed.pieces):
+                    ident = (piece.front.id or "").casefold()
+                    if ident:
+                        by_id.setdefault(ident, piece)
+                        if token:
+                            token_ids.setdefault(ident, piece)
+                    if row is not None:
+                        by_row.setdefault(row, piece)
+                        if token:
+                            row_labels.setdefault(str(row).casefold(), piece)
+        by_label = {**row_labels, **token_ids}  # a token's SVG id before a row's label, as the browser table looks
+        return cls(by_id, by_label, by_row)
+
+    def find(self, item: Any) -> Piece | None:
+        """The printed piece ``item`` (placed by ``pieces()``) is, or None for a marker."""
+        if isinstance(item, Shown):
+            return self.by_id.get(item.id.casefold()) if item.id else None
+        if isinstance(item, Record):
+            return self.by_row.get(item)
+        return self.by_label.get(str(item).casefold())
+
+
+NO_PIECES = PrintedPieces({}, {}, {})
+
+
+def player_colours(rules: KitRules) -> list[tuple[str, str]]:
+    """(fill, ink) of each player: the game's ``player_colours`` (ink black or white, whichever reads on it), else
+    :data:`COLOURS`."""
+    given = rules.call(lambda: tuple(rules.game.player_colours), "reading player_colours")
+    for colour in given:
+        if not isinstance(colour, str) or not re.fullmatch(r"#[0-9A-Fa-f]{6}", colour):
+            raise rules.fail(f"player_colours holds {short(colour)}: expected colours like '#2a6fdb', one per player")
+    return [(c, "#1A1A1A" if _light(c) else "#FFFFFF") for c in given] or list(COLOURS)
+
+
+def _light(colour: str) -> bool:
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
+
+
+def _markers(labels: list[str], x: float, y: float, half: float, colours: list[tuple[str, str]]) -> list[Shape]:
     """Discs side by side in the lower part of one space (its own label stays readable), each with its label."""
     r = min(half * 0.42, half * 1.7 / max(1, len(labels)) / 2.1)
     step = 2.1 * r
     start, cy = x - step * (len(labels) - 1) / 2, y + half * 0.38
     shapes: list[Shape] = []
-    for i, label in enumerate(labels):
-        cx = start + i * step
-        fill, ink = colour_of[label]
-        size = max(4.0, min(9.0, r * 72 / 25.4 * (0.9 if len(label) <= 2 else 1.8 / len(label))))
-        shapes.append(Circle(cx, cy, r, Style(fill=fill, stroke="#1A1A1A", width=0.35), cls=("piece-marker",)))
-        shapes.append(Text(cx, cy + size * 0.35 * 25.4 / 72, label, size=size, bold=True, anchor="middle", fill=ink,
-                           cls=("piece-label",)))
+    for i, (label, colour) in enumerate(zip(labels, colours)):
+        shapes += _disc(label, start + i * step, cy, r, colour)
     return shapes
 
 
-def position_figure(rules: KitRules, state: Any, boards: Mapping[str, Piece], src: str, where: str) -> Drawing:
-    """The board of ``src`` with the pieces ``rules.game.pieces(state)`` places on it."""
+def _disc(label: str, cx: float, cy: float, r: float, colour: tuple[str, str]) -> list[Shape]:
+    """A marker: a disc in its colour with its label."""
+    fill, ink = colour
+    size = max(4.0, min(9.0, r * 72 / 25.4 * (0.9 if len(label) <= 2 else 1.8 / len(label))))
+    return [Circle(cx, cy, r, Style(fill=fill, stroke="#1A1A1A", width=0.35), cls=("piece-marker",)),
+            Text(cx, cy + size * 0.35 * 25.4 / 72, label, size=size, bold=True, anchor="middle", fill=ink, cls=("piece-label",))]
+
+
+def _printed(piece: Piece, face_down: bool, ring: str | None) -> list[Shape]:
+    """A printed piece in its own coordinates as it lies on the table: its face, or its back when ``face_down`` (its
+    outline in its player's colour, or grey, when it has no back), clipped at its cut line, ringed in ``ring``."""
+    outline: Rect | Circle | Polygon = bleed_outline(piece, 0.0) if piece.shaped else Rect(0.0, 0.0, piece.w, piece.h)
+    art: Shape | None = piece.back if face_down else piece.front
+    if art is None:
+        art = replace(outline, style=Style(fill=ring or "#8C8C8C", stroke="#1A1A1A", width=0.35))
+    clip = outline if isinstance(outline, (Circle, Polygon)) else (0.0, 0.0, piece.w, piece.h)
+    shapes: list[Shape] = [Group((art,), clip=clip, cls=("piece-back" if face_down else "piece-face",))]
+    if ring is not None:
+        shapes.append(replace(outline, style=Style(fill=None, stroke=ring, width=RING_MM), cls=("piece-ring",)))
+    return shapes
+
+
+def _laid_out(items: list[tuple[Piece | None, str, bool, tuple[str, str]]], x: float, y: float, half: float,
+              ringed: list[bool]) -> list[Shape]:
+    """Pieces (printed, or markers: None) side by side centred on one space, at their printed size where they fit,
+    else all scaled down alike."""
+    room, gap = 2 * half * 0.94, 1.0
+    marker = half * 0.9
+    sizes = [(p.w, p.h) if p is not None else (marker, marker) for p, _, _, _ in items]
+    width = sum(w for w, _ in sizes) + gap * (len(items) - 1)
+    scale = min(1.0, room / width, room / max(h for _, h in sizes))
+    shapes: list[Shape] = []
+    left = x - width * scale / 2
+    for (piece, label, face_down, colour), (w, h), ring in zip(items, sizes, ringed):
+        if piece is None:
+            shapes += _disc(label, left + w * scale / 2, y, w * scale / 2, colour)
+        else:
+            drawn = Group(tuple(_printed(piece, face_down, colour[0] if ring else None)), scale=scale)
+            shapes.append(Group((drawn,), dx=left, dy=y - h * scale / 2, cls=("piece",)))
+        left += (w + gap) * scale
+    return shapes
+
+
+def position_figure(rules: KitRules, state: Any, boards: Mapping[str, Piece], src: str, where: str,
+                    printed: PrintedPieces = NO_PIECES) -> Drawing:
+    """The board of ``src`` with the pieces ``rules.game.pieces(state)`` places on it (``printed``: the kit's cards and
+    tokens, drawn where a piece is one of them)."""
     match = SOURCE.fullmatch(src)
     assert match is not None
     try:
@@ -107,15 +216,33 @@ def position_figure(rules: KitRules, state: Any, boards: Mapping[str, Piece], sr
         raise ConfigError(where, "", f"figure {src!r}: no board {name!r} in the kit (boards: {', '.join(boards) or 'none'})")
     piece = boards[name]
     centres = space_centres(piece)
-    spaces = {str(space).upper(): [str(label) for label in placed_on(rules, space, labels)]
-              for space, labels in dict(placed.get(name, {})).items()}
-    labels = sorted({label for listed in spaces.values() for label in listed})
-    colours = {label: COLOURS[i % len(COLOURS)] for i, label in enumerate(labels)}  # P1 before P2, in every figure
+    spaces = {str(space).upper(): placed_on(rules, space, labels) for space, labels in dict(placed.get(name, {})).items()}
+    colours = player_colours(rules)
+    by_label = sorted({str(item) for listed in spaces.values() for item in listed
+                       if printed.find(item) is None and _player(item) is None})
+    label_colour = {label: COLOURS[i % len(COLOURS)] for i, label in enumerate(by_label)}  # P1 before P2, in every figure
     shapes: list[Shape] = []
     for space, listed in sorted(spaces.items()):
         if space not in centres:
             raise rules.fail(f"pieces() placed {short(listed)} on space {short(space)}, which board {name!r} does not have "
                              f"(spaces: {', '.join(list(centres)[:6])}, ...)")
-        shapes += _markers(listed, *centres[space], colours)
+        for item in listed:
+            if isinstance(item, Shown) and item.id and printed.find(item) is None:
+                raise rules.fail(f"pieces() placed {short(item)} on space {space}: no card or token the kit prints has the "
+                                 f"SVG id {item.id!r}")
+        found = [printed.find(item) for item in listed]
+        owners = [_player(item) for item in listed]
+        colour = [colours[p % len(colours)] if p is not None else label_colour.get(str(item), COLOURS[0])
+                  for item, p in zip(listed, owners)]
+        if all(p is None for p in found):
+            shapes += _markers([str(item) for item in listed], *centres[space], colour)
+            continue
+        items = [(p, str(item), isinstance(item, Shown) and item.face_down, c) for item, p, c in zip(listed, found, colour)]
+        shapes += _laid_out(items, *centres[space], [p is not None for p in owners])
     drawing = board_drawing(piece, f"{name}: {src}")
     return Drawing(drawing.width, drawing.height, (*drawing.children, Group(tuple(shapes), id="pieces")), title=drawing.title)
+
+
+def _player(item: Any) -> int | None:
+    """Whose piece ``item`` is: a :class:`Shown` piece's ``player`` (None: no one's)."""
+    return item.player if isinstance(item, Shown) and isinstance(item.player, int) else None

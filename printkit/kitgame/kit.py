@@ -20,12 +20,21 @@ from printkit.guard.limits import bounded
 from printkit.kit.model import Finding, Kit
 from printkit.kitart import ArtKit, CardRow
 from printkit.kitgame.blame import blame
-from printkit.kitgame.checks import kit_example
+from printkit.kitgame.checks import kit_example, unfit_note
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.example_print import printed_example
+from printkit.kitgame.figures import PrintedPieces
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
-from printkit.kitgame.sheet import board_cells, example_steps, rule_checks, rules_pages, sheet_values, unplayed_pages
+from printkit.kitgame.sheet import (
+    board_cells,
+    example_steps,
+    rule_checks,
+    rules_pages,
+    sheet_values,
+    unplayed_pages,
+    without_unfit_example,
+)
 from printkit.kitgame.source import kit_hook
 from printkit.kitgame.spec import kit_engine, read_kit
 from printkit.params import ParamSet, params_class
@@ -61,8 +70,11 @@ def _steps(kit: KitFolder) -> Kit:
     text, pictures, rules_source = rule_sheet(kit, laid, values, hooked.values if hooked else {})  # rules.md with the values
     expected: dict[str, set[str]] = {}
     if rules is not None:                                             # the example's positions, the rules' checks
+        text = without_unfit_example(kit, rules, text, rules_source)  # an example written for other parameters left off
         boards = laid.piece_sets("board")
-        positions, more = rules_pages(kit, rules, text, rules_source, position_sources(text), {s.name: s.pieces[0] for s in boards})
+        printed = PrintedPieces.of(laid.piece_sets("deck"), laid.piece_sets("tokens"), {**rules.game.decks, **rules.game.tokens})
+        positions, more = rules_pages(kit, rules, text, rules_source, position_sources(text), {s.name: s.pieces[0] for s in boards},
+                                      printed)
         pictures.update(positions)
         laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards, text)
         expected = board_cells(rules)
@@ -203,6 +215,8 @@ def _example_file(kit: KitFolder, rules: KitRules | None) -> dict[str, str]:
         return {}
     source = rule_sheet_source(kit)
     example = kit_example(kit, *source, rules) if source is not None else None
+    if example is None and unfit_note(kit) is not None:
+        return {}  # written for other parameters: no log of it beside the kit (the build's note says why)
     if example is None:
         raise BuildError(f"{kit.spec.source}: rules.example_file: the rule sheet has no example game (a ```game block)")
     if kit.example is not None or kit.spec.examples:

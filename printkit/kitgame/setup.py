@@ -125,7 +125,8 @@ def file_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
             column = "space" if board.shape == "track" else "cell"
             cells = {r.fields.get(column, "").strip().upper(): r for r in rows}
             typed_cells = {name: records([row], board.data, None, board.name)[0] for name, row in cells.items()} if board.data else {}
-            boards[board.name] = Board(board.name, board.shape, board.columns, board.rows, tuple(cell_names(board)), typed_cells)
+            boards[board.name] = Board(board.name, board.shape, board.columns, board.rows, tuple(cell_names(board)), typed_cells,
+                                       board.orientation)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
     made = kit.cache["file_setup"] = KitSetup(spec.name, spec.title, rules_params(kit), decks, tokens, boards, sets)

@@ -4,17 +4,19 @@ naming ``rules.md:LINE``), the positions it draws (``![caption](game:N)``), and 
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.board import board_drawing
+from printkit.datakit.kit import FENCE
 from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet
 from printkit.kitgame.blame import short
-from printkit.kitgame.checks import deck_findings, ending_findings, kit_example, notes, replay_example
+from printkit.kitgame.checks import deck_findings, ending_findings, kit_example, notes, replay_example, unfit_note
 from printkit.kitgame.engine import KitRules
-from printkit.kitgame.figures import SOURCE, position_figure
+from printkit.kitgame.figures import NO_PIECES, SOURCE, PrintedPieces, position_figure
 from printkit.kitgame.source import packaged_module
 from printkit.kitrules import Game, Printed, Step
 from printkit.press.pieces import Piece
@@ -108,8 +110,9 @@ def _problems(rules: KitRules, method: str, doing: str, call: Callable[[], Any])
 
 
 def rules_pages(kit: KitFolder, rules: KitRules, text: str, rules_name: str, figures: list[tuple[str, int]],
-                boards: Mapping[str, Piece]) -> tuple[dict[str, Drawing], list[Finding]]:
-    """The position figures ``figures`` ((src, line) pairs) and the findings of a kit with rules: the deck check, and
+                boards: Mapping[str, Piece], printed: PrintedPieces = NO_PIECES) -> tuple[dict[str, Drawing], list[Finding]]:
+    """The position figures ``figures`` ((src, line) pairs; ``printed``: the cards and tokens they draw pieces as) and
+    the findings of a kit with rules: the deck check, and
     the checks' random games for rules that are not printkit's own (a built-in game's rules are tested by printkit's
     suite on recorded games and against their kernels; random games would cost its every build seconds)."""
     example = kit_example(kit, text, rules_name, rules) if rules_name else None
@@ -117,7 +120,10 @@ def rules_pages(kit: KitFolder, rules: KitRules, text: str, rules_name: str, fig
     findings = deck_findings(rules)
     if packaged_module(rules.folder / str(kit.spec.game_rules)) is None:
         findings += ending_findings(rules, kit.out)
-    if example is None:
+    left_off = unfit_note(kit) if example is None else None
+    if left_off is not None:
+        findings.append(Finding("note", left_off))
+    elif example is None:
         findings.append(Finding("warning", f"{rules_name or 'the rule sheet'}: no example game (a ```game block of log lines): "
                                            "verify replays one with your rules"))
     drawn: dict[str, Drawing] = {}
@@ -133,8 +139,29 @@ def rules_pages(kit: KitFolder, rules: KitRules, text: str, rules_name: str, fig
         if n > len(played.steps):
             raise ConfigError(where, "", f"figure {src!r}: the example game has {len(played.steps)} moves")
         state: Any = played.steps[n - 1].state if n else played.start
-        drawn[src] = position_figure(rules, state, boards, src, where)
+        drawn[src] = position_figure(rules, state, boards, src, where, printed)
     return drawn, findings
+
+
+FIGURE = re.compile(r"!\[[^\]\n]*\]\(game:[^)\s]*\)")
+"""A position figure of the example game (``![After move 3](game:3)``)."""
+
+
+def without_unfit_example(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> str:
+    """``text`` (the rule sheet rendered) without its ```game block and the figures of its positions when the example
+    game is written for other parameters (its ``# params:`` line): the rest of the sheet prints as written (a designer
+    keeps text about the example to its parameters with ``{% if params.size == 5 %}``)."""
+    if kit_example(kit, text, rules_name, rules) is not None or unfit_note(kit) is None:
+        return text
+    lines = text.split("\n")
+    opened = next((i for i, line in enumerate(lines) if FENCE.match(line)), None)
+    if opened is not None:
+        fence = FENCE.match(lines[opened]).group(2)  # type: ignore[union-attr]
+        closed = next((i for i in range(opened + 1, len(lines))
+                       if lines[i].strip().startswith(fence[0] * len(fence)) and not lines[i].strip().strip(fence[0])),
+                      len(lines) - 1)
+        lines[opened:closed + 1] = []
+    return "\n".join(FIGURE.sub("", line) for line in lines if not FIGURE.fullmatch(line.strip()))
 
 
 NOT_RUN = ("--no-code: the kit's Python code (rules.py) was not run: the rule sheet's example game was not replayed "

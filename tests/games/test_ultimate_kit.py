@@ -151,6 +151,20 @@ def test_incompatible_example_is_a_clear_error() -> None:
         kit("extra_turn=[]")
 
 
+def test_another_board_size_builds_without_the_worked_example() -> None:
+    """The worked example says it is written for the 11 x 11 board (``# params: board_size=11``): on another board the
+    kit is built without it, and one note says so (it used to fail the build: 'F6' is off a 5 x 5 board)."""
+    small = kit("board_size=5", 'free=["A1"]', "extra_turn=[]", "triple=[]", "double=[]")
+    assert "5 x 5" in small.rules_text and "Worked example" not in small.rules_text and "## Score cards" in small.rules_text
+    assert "example.log" not in small.extra_files  # no log of an example these rules do not play
+    notes = [f.message for f in small.findings if "example game" in f.message]
+    assert notes == ["printkit/games/ultimate/example.log:5: the example game is written for other parameters "
+                     "(params.board_size is 5, the example's 11): it is not replayed and is left off the rule sheet with "
+                     "its figures"]
+    assert [f for f in check_kit(small) if f.level != "note"] == []
+    assert "## Worked example" in kit().rules_text and "# params:" not in kit().rules_text
+
+
 def test_custom_example_log(tmp_path: Path) -> None:
     log = tmp_path / "mine.log"
     log.write_text("X A1\nO B2\n")

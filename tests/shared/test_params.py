@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
 
 from printkit.config import load_config, parse_set
 from printkit.errors import ConfigError
-from printkit.params import from_mapping, group, param, to_mapping
+from printkit.params import from_mapping, group, limit_names, param, to_mapping
 
 
 @dataclass(frozen=True)
@@ -100,3 +101,40 @@ def test_an_earlier_printkits_key_is_read_under_its_new_name(tmp_path) -> None:
     path.write_text("[print]\nmark_margin_mm = 3.5\nprinter_margin_mm = 5\n")
     with pytest.raises(ConfigError, match=r"print\.mark_margin_mm: the older name of print\.printer_margin_mm, which is set too"):
         load_config(path)
+
+
+@dataclass(frozen=True)
+class Related:
+    """Limits naming other parameters of the same table (``max = "size"`` in kit.toml's [param_limits])."""
+
+    size: int = param(5)
+    gap: int = param(1)
+    tiles: int = param(5, min="gap", max="size")
+    spots: tuple[int, ...] = param((1, 2), max="size * size // gap - 1")
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"tiles": 6}, "x: a.tiles: expected at most a.size (5), got 6"),
+    ({"size": 4}, "x: a.tiles: expected at most a.size (4), got 5"),
+    ({"tiles": 0, "gap": 1}, "x: a.tiles: expected at least a.gap (1), got 0"),
+    ({"spots": [3, 25]}, "x: a.spots: expected at most size * size // gap - 1 = 24 (a.size is 5, a.gap is 1), got 25"),
+    ({"gap": 0, "tiles": 3}, "x: a.spots: its max size * size // gap - 1 divides by zero (a.size is 5, a.gap is 0)"),
+])
+def test_a_limit_naming_other_parameters_names_them(data: dict, message: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        from_mapping(Related, data, "x", "a")
+    assert str(caught.value) == message
+    assert from_mapping(Related, {"size": 7, "tiles": 7, "spots": [47]}, "x", "a").tiles == 7
+
+
+@pytest.mark.parametrize("text, message", [
+    ("size +", "expected a number, or a parameter's name or arithmetic"),
+    ("size ** 2", "only + - * / // and brackets"),
+    ("len(size)", "only parameters' names, numbers"),
+    ("'5'", "'5' is not a number"),
+    ("3 + 4", "a limit written as text names a parameter"),
+])
+def test_a_limit_written_as_text_is_arithmetic_of_names(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        limit_names(text)
+    assert limit_names("(size - gap) * 2") == ["size", "gap"]
