@@ -473,7 +473,8 @@ class Game:
     per_player: tuple[str, ...] = ()
     """State keys holding one entry per player that everyone sees (scores, coins): shown with the players' names."""
     internal: tuple[str, ...] = ()
-    """State keys of bookkeeping (a flag such as ``over``, a turn counter): the default :meth:`text` leaves them out."""
+    """State keys of bookkeeping (a flag such as ``over``, a turn counter): the default :meth:`text` and the browser
+    table (``play --web``) leave them out."""
     endings: tuple[str, ...] = ()
     """The ways a game can end: each outcome's reason starts with one. verify checks each is reached."""
     aids: tuple[str, ...] = ()
