@@ -584,10 +584,11 @@ class Game:
         return ()
 
     def counters(self, state: Any) -> Mapping[str, float]:
-        """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` add up over all
-        games and report beside the results: ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True
-        counts 1). Keep what you want counted in the state. A counter named ``largest_...`` is the largest over the
-        games instead of their sum (``{"largest_hand": max(state["hand_sizes"])}``). Default: none."""
+        """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` report beside the
+        results as means a game (``--json``: ``counters_per_game``, and ``extra`` their sums):
+        ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True counts 1: its mean is the share of games). Keep
+        what you want counted in the state. A counter named ``largest_...`` is the largest over the games instead
+        (``{"largest_hand": max(state["hand_sizes"])}``). Default: none."""
         return {}
 
     def summary(self, counted: Mapping[str, float], games: int) -> Mapping[str, float]:

@@ -53,15 +53,16 @@ def point_lines(game: str, point: dict[str, Any], several: bool) -> list[str]:
         lines.append(text)
     abilities = [a for a in point.get("abilities", []) if not a["ability"].startswith(CARD_PREFIX)]
     if abilities:
-        lines.append("  abilities, points of win rate each seat loses without one (95% CI):")
+        lines.append("  abilities: worth to each seat, the points of win rate it loses without one (negative: better off "
+                     "without), 95% CI")
         for name in dict.fromkeys(a["ability"] for a in abilities):
             lines.append(f"    {name}: " + ", ".join(_worth(a) for a in abilities if a["ability"] == name))
     cards = ranked_cards([a for a in point.get("abilities", []) if a["ability"].startswith(CARD_PREFIX)])
     if cards:
         names = list(dict.fromkeys(a["ability"] for a in cards))
         shown = names if len(names) <= 2 * CARDS_SHOWN else names[:CARDS_SHOWN] + names[-CARDS_SHOWN:]
-        lines.append(f"  cards, most worth first ({len(names)} ranked in report.html; points of win rate each seat loses "
-                     "without one, 95% CI):")
+        lines.append(f"  cards, most worth first ({len(names)} ranked in report.html): worth to each seat, the points of win "
+                     "rate it loses without one, 95% CI")
         for i, name in enumerate(shown):
             if len(shown) < len(names) and i == CARDS_SHOWN:
                 lines.append("    ...")

@@ -216,7 +216,7 @@ def metrics_lines(data: dict[str, Any]) -> list[str]:
                 "the rules engine)"]
     scored = any("score" in seat for seat in data["seats"])
     lines = [f"  by seat (win rate of all games; advantage: share of decisive games above an even 1/{len(data['seats'])}"
-             + ("; score and margin: means a game, the margin the seat's score minus the best other score" if scored else "")
+             + ("; score, margin: means a game, margin = score minus the best other score" if scored else "")
              + ")"]
     for seat in data["seats"]:
         text = f"    {seat['name']:<10} wins {_pct(seat['win_rate'])} ({_span(seat['win_interval'])})"

@@ -38,7 +38,7 @@ def test_a_run_without_flags_still_prints_its_seats_and_every_ability(tmp_path: 
         f"  Player 2: wins {pct(two['win_rate'])} ({pct(two['win_interval'][0])}-{pct(two['win_interval'][1])}), score "
         f"{two['score']:.2f} ({two['score_interval'][0]:.2f} to {two['score_interval'][1]:.2f}), margin {two['margin']:+.2f} "
         f"({two['margin_interval'][0]:+.2f} to {two['margin_interval'][1]:+.2f})",
-        "  abilities, points of win rate each seat loses without one (95% CI):",
+        "  abilities: worth to each seat, the points of win rate it loses without one (negative: better off without), 95% CI",
         f"    storm: {worth(storm[1])}, {worth(storm[2])}",
         f"no flags: {NO_FLAGS}"]
     assert lines[start + 7].startswith("wrote ")
