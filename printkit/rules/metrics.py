@@ -105,11 +105,12 @@ def ended(measures: Counter[str], players: int, outcomes: Sequence[Outcome]) -> 
             wins[winner] += 1
         if len(scores) == players:
             scored += 1
+            top, second = sorted(scores, reverse=True)[:2] if players > 1 else (scores[0], scores[0])
             for seat in range(players):
                 totals[seat] += scores[seat]
                 squares[seat] += scores[seat] * scores[seat]
                 if players > 1:  # the seat's margin: its score minus the best other score (negative when behind)
-                    lead = scores[seat] - max(scores[p] for p in range(players) if p != seat)
+                    lead = scores[seat] - (second if scores[seat] == top else top)
                     leads[seat] += lead
                     lead_squares[seat] += lead * lead
             if winner is not None:

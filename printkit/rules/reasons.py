@@ -72,7 +72,7 @@ class ReasonKind:
         each named: ``the market ran dry: # to # (winner's score 18-32, loser's score 7-19)``."""
         varying, worded = self.varying(), self.worded()
         if not any(i < len(self.roles) and self.roles[i] or worded[i] is None for i in varying):
-            return self._filled(lambda values: _range(values))
+            return self._filled(_range)
         names = self.names
         return self._filled(lambda values: SLOT) + " (" + ", ".join(f"{names[i]} {_range(self.slots[i])}" for i in varying) + ")"
 
@@ -143,29 +143,28 @@ a score by chance)."""
 
 def count_numbers(measures: Counter[str], players: int, outcomes: Sequence[Any]) -> None:
     """Add to ``measures`` which score each number of the games' end reasons held (``outcomes``: Outcome-like, with
-    ``winner``, ``reason`` and ``scores``): the winner's, the best other player's, the top one of a draw, a seat's."""
+    ``winner``, ``reason`` and ``scores``): the winner's, the best other player's, the top one of a draw, a seat's.
+    Games that ended alike (reason, scores, winner) are counted together: a fast game's run holds few such ends."""
+    ends = Counter((o.reason, tuple(o.scores), o.winner) for o in outcomes if len(o.scores) == players)
     found: Counter[str] = Counter()
-    for outcome in outcomes:
-        scores, winner = outcome.scores, outcome.winner
-        if len(scores) != players:
-            continue
-        kind, numbers = kind_of(outcome.reason)
+    for (reason, scores, winner), games in ends.items():
+        kind, numbers = kind_of(reason)
         if not numbers:
             continue
-        found[GAMES + kind] += 1
+        found[GAMES + kind] += games
         top = max(scores)
         other = max((scores[p] for p in range(players) if p != winner), default=top) if winner is not None else top
         if winner is not None:
-            found[DECISIVE + kind] += 1
+            found[DECISIVE + kind] += games
         for slot, number in enumerate(numbers):
             key = f"why|{kind}|{slot}|"
             if winner is None:
-                found[key + "top"] += number == top
+                found[key + "top"] += games * (number == top)
             else:
-                found[key + "winner"] += number == scores[winner]
-                found[key + "other"] += number == other
+                found[key + "winner"] += games * (number == scores[winner])
+                found[key + "other"] += games * (number == other)
             for seat in range(players):
-                found[key + f"seat{seat}"] += number == scores[seat]
+                found[key + f"seat{seat}"] += games * (number == scores[seat])
     measures.update({key: value for key, value in found.items() if value})
 
 

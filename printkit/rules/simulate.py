@@ -82,7 +82,7 @@ def counters_per_game(extra: Mapping[str, float], games: int) -> dict[str, float
 
 
 def counters_lines(extra: Mapping[str, float], games: int) -> list[str]:
-    """The counters as simulate prints them: a heading, then one line each (``    bomb  2.00``)."""
+    """The counters as simulate prints them: a heading, then one line each (``    bomb  2.000``)."""
     if not extra:
         return []
     means = counters_per_game(extra, games)
