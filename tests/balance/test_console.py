@@ -42,6 +42,10 @@ def test_a_run_without_flags_still_prints_its_seats_and_every_ability(tmp_path: 
         f"    storm: {worth(storm[1])}, {worth(storm[2])}",
         f"no flags: {NO_FLAGS}"]
     assert lines[start + 7].startswith("wrote ")
+    html = (tmp_path / "o/star-race/balance/report.html").read_text()  # the report's seat table: mean score and margin
+    assert "<th>mean score</th><th>mean margin</th>" in html
+    assert f"<td>{one['margin']:+.2f} <span class=\"ci\">{one['margin_interval'][0]:+.2f} to {one['margin_interval'][1]:+.2f}" \
+           f"</span></td>" in html
 
 
 def test_flags_replace_the_no_flags_line_and_a_long_sweep_is_cut_short() -> None:
