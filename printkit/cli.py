@@ -450,7 +450,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     from printkit.params import to_mapping
     from printkit.rules.metrics import metrics_lines
     from printkit.rules.reasons import reasons_lines
-    from printkit.rules.simulate import RESULTS
+    from printkit.rules.simulate import RESULTS, counters_lines
 
     if log_game is not None and not kits:
         _fail("--log-game is for kit folders (--kit DIR): a built-in game's runs are played by its own fast engines")
@@ -481,10 +481,10 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
         lo, hi = data["intervals"][key]
         click.echo(f"  {key:<7} {data['results'][key]:>8}  {100 * data['rates'][key]:5.1f}%  (95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
     click.echo(f"  length  mean {data['mean_length']:.2f}, min {data['min_length']}, max {data['max_length']} moves")
-    for line in reasons_lines(data["reasons"]):
+    for line in reasons_lines(data["reasons"], data["metrics"].get("reason_numbers")):
         click.echo(f"  ended by {line}")
-    for key, n in data["extra"].items():
-        click.echo(f"  {key}: {n}")
+    for line in counters_lines(data["extra"], data["games"]):
+        click.echo(line)
     for key, value in data["summary"].items():
         click.echo(f"  {key.replace('_', ' ')}: {value:.3f}")
     for line in metrics_lines(data["metrics"]):

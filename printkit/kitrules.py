@@ -540,7 +540,8 @@ class Game:
     per_player: tuple[str, ...] = ()
     """State keys holding one entry per player that everyone sees (scores, coins): shown with the players' names."""
     internal: tuple[str, ...] = ()
-    """State keys of bookkeeping (a flag such as ``over``, a turn counter): the default :meth:`text` leaves them out."""
+    """State keys of bookkeeping (a flag such as ``over``, a turn counter): the default :meth:`text` and the browser
+    table (``play --web``) leave them out."""
     endings: tuple[str, ...] = ()
     """The ways a game can end: each outcome's reason starts with one. verify checks each is reached."""
     aids: tuple[str, ...] = ()
@@ -653,10 +654,11 @@ class Game:
         return ()
 
     def counters(self, state: Any) -> Mapping[str, float]:
-        """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` add up over all
-        games and report beside the results: ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True
-        counts 1). Keep what you want counted in the state. A counter named ``largest_...`` is the largest over the
-        games instead of their sum (``{"largest_hand": max(state["hand_sizes"])}``). Default: none."""
+        """Numbers of a finished game (``state`` is its end) that ``simulate`` and ``balance`` report beside the
+        results as means a game (``--json``: ``counters_per_game``, and ``extra`` their sums):
+        ``{"cap_reached": state["capped"], f"longest_{n}": 1}`` (True counts 1: its mean is the share of games). Keep
+        what you want counted in the state. A counter named ``largest_...`` is the largest over the games instead
+        (``{"largest_hand": max(state["hand_sizes"])}``). Default: none."""
         return {}
 
     def summary(self, counted: Mapping[str, float], games: int) -> Mapping[str, float]:

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume: bool, echo: Callable[[str], None]) -> int:
     """Run and report; returns the exit code (0 done, 130 stopped early)."""
+    from printkit.balance.console import run_lines
     from printkit.balance.execute import connect, disconnect
     from printkit.balance.lab import plan, run
     from printkit.balance.plots import warm_up
@@ -47,8 +48,8 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
         if results["complete"]:
             raise
         files = []  # Ctrl-C or SIGTERM again while the stopped run's report is drawn: points kept, report left out
-    for flag in results["flags"]:
-        echo(f"flag: {flag}")
+    for line in run_lines(results):
+        echo(line)
     done, total = results["points_done"], results["points_total"]
     if not results["complete"]:
         echo(f"stopped: {done} of {total} points kept in {folder}/ (printkit balance ... --resume completes the rest)")

@@ -15,6 +15,9 @@ DRAWS = 0.30
 """More draws than this is flagged."""
 ABILITY_POINTS = 0.10
 """An ability worth more than this (10 points of win rate) is flagged."""
+NO_FLAGS = "nothing crosses a threshold (first player's share of decisive games 45-55%, draws up to 30%, no ability " \
+           "worth over 10 points)"
+"""What the console and report.html say of a run without flags."""
 
 
 def point_figures(tally: Tally, summary: dict[str, float]) -> dict[str, Any]:
@@ -37,6 +40,7 @@ def point_figures(tally: Tally, summary: dict[str, float]) -> dict[str, Any]:
         "max_length": max(lengths, default=0),
         "reasons": data["reasons"],
         "extra": data["extra"],
+        "counters_per_game": data["counters_per_game"],
         "summary": {k: float(v) for k, v in sorted(summary.items())},
         "games_per_second": data["games_per_second"],
     }

@@ -7,6 +7,7 @@ SVG ids from a fixed salt.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -245,34 +246,40 @@ MAX_REASON_PANELS = 3
 KIND_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#999999")
 
 
-def reasons_plot(results: dict[str, Any], folder: Path) -> list[str]:
-    """Histograms of the numbers in how games ended (a score, survivors, ...), one panel per number that
-    varies, bars stacked by kind of ending; one row per point. Nothing when no reason holds a varying number."""
-    rows = [(p, group_reasons(p.get("reasons", {}))) for p in results["points"] if p["status"] == "done"][:MAX_REASON_ROWS]
+def reason_panels(results: dict[str, Any]) -> tuple[list[str], list[tuple[dict[str, Any], list[list[tuple[str, Counter[float]]]]]]]:
+    """What the reasons plot draws: the panels' names (a number of the end reasons that varies: ``winner's score``,
+    ``survivors``), and one row per point, each panel's bars: (kind of ending, value -> games) for each kind holding
+    that number."""
+    rows = [(p, group_reasons(p.get("reasons", {}), p.get("metrics", {}).get("reason_numbers")))
+            for p in results["points"] if p["status"] == "done"][:MAX_REASON_ROWS]
     names: list[str] = []
     for _, kinds in rows:
         for kind in kinds:
             names += [kind.names[i] for i in kind.varying() if kind.names[i] not in names]
     names = names[:MAX_REASON_PANELS]
+    return names, [(point, [[(kind.short(), kind.slots[kind.names.index(name)]) for kind in kinds if name in kind.names]
+                            for name in names]) for point, kinds in rows]
+
+
+def reasons_plot(results: dict[str, Any], folder: Path) -> list[str]:
+    """Histograms of the numbers in how games ended (a score, survivors, ...), one panel per number that
+    varies, bars stacked by kind of ending; one row per point. Nothing when no reason holds a varying number."""
+    names, rows = reason_panels(results)
     if not names:
         return []
     plt = _pyplot()
     colours: dict[str, str] = {}
     several = len(_matchups(results)) > 1
     fig, panels = plt.subplots(len(rows), len(names), figsize=(3.6 * len(names) + 1.5, 2.6 * len(rows)), squeeze=False)
-    for row, (point, kinds) in zip(panels, rows):
-        for panel, name in zip(row, names):
+    for row, (point, bars) in zip(panels, rows):
+        for panel, name, stacked in zip(row, names, bars):
             bottom: dict[float, int] = {}
-            width = 0.8 * _step(sorted({x for kind in kinds for i, named in enumerate(kind.names) if named == name for x in kind.slots[i]}))
-            for kind in kinds:
-                slots = [i for i, named in enumerate(kind.names) if named == name]
-                if not slots:
-                    continue
-                values = kind.slots[slots[0]]
+            width = 0.8 * _step(sorted({x for _, values in stacked for x in values}))
+            for kind, values in stacked:
                 xs = sorted(values)
-                colour = colours.setdefault(kind.short(), KIND_COLOURS[len(colours) % len(KIND_COLOURS)])
+                colour = colours.setdefault(kind, KIND_COLOURS[len(colours) % len(KIND_COLOURS)])
                 panel.bar(xs, [values[x] for x in xs], bottom=[bottom.get(x, 0) for x in xs], color=colour, width=width,
-                          label=kind.short())
+                          label=kind)
                 for x in xs:
                     bottom[x] = bottom.get(x, 0) + values[x]
             panel.set_xlabel(name)

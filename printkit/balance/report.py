@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printkit.balance.figures import ranked_cards
+from printkit.balance.figures import NO_FLAGS, ranked_cards
 from printkit.balance.plots import write_plots
 from printkit.balance.restrict import CARD_PREFIX
 from printkit.balance.store import write_atomic
@@ -24,7 +24,8 @@ def render_report(results: dict[str, Any], plots: list[str]) -> str:
     done = [p for p in results["points"] if p["status"] == "done"]
     abilities = [(p, a) for p in done for a in p.get("abilities", []) if not a["ability"].startswith(CARD_PREFIX)]
     figured = [p for p in done if p.get("metrics")]
-    return env.get_template("report.html.j2").render(r=results, plots=plots, abilities=abilities, figured=figured,
+    return env.get_template("report.html.j2").render(r=results, plots=plots, abilities=abilities, figured=figured, no_flags=NO_FLAGS,
+                                                     counted=any(p.get("counters_per_game") for p in done),
                                                      cards=[(p, card_rows(p)) for p in done if card_rows(p)])
 
 

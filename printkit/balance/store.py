@@ -74,7 +74,7 @@ def csv_bytes(results: dict[str, Any]) -> bytes:
     return out.getvalue().encode()
 
 
-SEAT_COLUMNS = ("win_rate", "advantage", "score", "turns")
+SEAT_COLUMNS = ("win_rate", "advantage", "score", "margin", "turns")
 """results.csv's columns per seat from the designers' figures (printkit/rules/metrics.py), after the others."""
 FIGURE_COLUMNS = ("margin", "draw_rate", "move_limit_stops", "moves", "branching", "forced_share", "lead_changes",
                   "drama", "drama_deficit", "decisiveness")

@@ -17,14 +17,14 @@ from printkit.draw.pdf import DrawingPage, Page, pdf_bytes
 from printkit.draw.shapes import Drawing
 from printkit.draw.svg import to_svg
 from printkit.kit.forked import Elsewhere
-from printkit.kit.limits import check_previews
+from printkit.kit.limits import preview_dpis
 from printkit.kit.model import OUTLINE, Kit
 from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews, with_previews
 from printkit.kit.sheetfiles import sheet_files
 from printkit.press.settings import PrintSettings
 
 OUTLINE_DPI = 150.0
-"""The least resolution of a layout view's PNG: its labels legible (the previews' 60 dpi would blur them)."""
+"""The least resolution of a layout view's PNG: its labels legible (a preview_dpi of 60 would blur them)."""
 ELSEWHERE_PAGES = 24
 """From this many component pages on (with a second core), kit.pdf is written by a forked process while this one
 writes the SVG, rules.pdf and the previews' PDFs: a 1,000-card deck (224 pages) is done 60 ms sooner. A smaller
@@ -138,11 +138,14 @@ def start_render(kit: Kit, cache: Path | None, pool: PreviewPool | HandedOut) ->
     try:
         dpi = kit.settings.preview_dpi
         svgs = {stem: kit.svg(stem) for stem in sorted(kit.artwork)}
-        check_previews({stem: kit.previews.get(stem, drawing) for stem, drawing in kit.artwork.items()}, dpi)
+        dpis = preview_dpis({stem: kit.previews.get(stem, drawing) for stem, drawing in kit.artwork.items()}, dpi)
         shown = {stem: (to_svg(kit.previews[stem]), kit.previews[stem]) if stem in kit.previews else (svg, kit.artwork[stem])
                  for stem, svg in svgs.items()}
         outlines = {f"{OUTLINE}/{stem}": (to_svg(drawing), drawing) for stem, drawing in sorted(kit.outlines.items())}
-        started = {**start_previews(shown, dpi, cache, pool), **start_previews(outlines, max(dpi, OUTLINE_DPI), cache, pool)}
+        started: dict[str, bytes | str] = {}
+        for each in sorted(set(dpis.values()), reverse=True):  # one PDF of pictures a resolution (a board too large: less)
+            started.update(start_previews({stem: v for stem, v in shown.items() if dpis[stem] == each}, each, cache, pool))
+        started.update(start_previews(outlines, max(dpi, OUTLINE_DPI), cache, pool))
         for stem, svg in svgs.items():
             files[f"artwork/{stem}.svg"] = svg.encode("utf-8")
         for path, (svg, _) in outlines.items():

@@ -6,6 +6,10 @@ from dataclasses import dataclass
 
 from printkit.params import group, param
 
+DEFAULT_PREVIEW_DPI = 150.0
+"""The previews' resolution unless kit.toml sets ``print.preview_dpi``: a poker card 370 pixels wide, its smallest
+text legible (60 dpi drew it 150 pixels wide, too small to review)."""
+
 HEX = r"#[0-9A-Fa-f]{6}"
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -53,7 +57,9 @@ class PrintSettings:
     card_width_mm: float = param(63.0, min=20, max=150, doc="card size (poker: 63 x 88)")
     card_height_mm: float = param(88.0, min=20, max=200, doc="card size (poker: 63 x 88)")
     tile_overlap_mm: float = param(10.0, min=5, max=30, doc="overlap strip of tiled boards")
-    preview_dpi: float = param(60.0, min=20, max=300, doc="resolution of PNG previews")
+    preview_dpi: float = param(DEFAULT_PREVIEW_DPI, min=20, max=300,
+                               doc="resolution of PNG previews (at this default, a board too large for it is previewed "
+                                   "at the most that fits 60 megapixels)")
     font: str = param("Vera", choices=("Vera",), doc="typeface (embedded TrueType)")
     colours: Colours = group(Colours, "ink colours")
 

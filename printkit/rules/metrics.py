@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from printkit.rules.game import Outcome
+from printkit.rules.reasons import count_numbers, number_roles
 
 Z95 = 1.959964
 TRACED = 100
@@ -89,9 +90,11 @@ class Trace:
 
 
 def ended(measures: Counter[str], players: int, outcomes: Sequence[Outcome]) -> None:
-    """Add the ends of games (results by seat, scores, margin) to ``measures``: every game counts here, traced or
-    not (a fast game keeps its outcomes in a list and adds them at once)."""
+    """Add the ends of games (results by seat, scores, margins, which score each number of the end reason held) to
+    ``measures``: every game counts here, traced or not (a fast game keeps its outcomes in a list and adds them at
+    once)."""
     wins, totals, squares = [0] * players, [0.0] * players, [0.0] * players
+    leads, lead_squares = [0.0] * players, [0.0] * players
     draws = scored = margins = 0
     margin_sum = margin_squares = 0.0
     for outcome in outcomes:
@@ -102,9 +105,14 @@ def ended(measures: Counter[str], players: int, outcomes: Sequence[Outcome]) -> 
             wins[winner] += 1
         if len(scores) == players:
             scored += 1
+            top, second = sorted(scores, reverse=True)[:2] if players > 1 else (scores[0], scores[0])
             for seat in range(players):
                 totals[seat] += scores[seat]
                 squares[seat] += scores[seat] * scores[seat]
+                if players > 1:  # the seat's margin: its score minus the best other score (negative when behind)
+                    lead = scores[seat] - (second if scores[seat] == top else top)
+                    leads[seat] += lead
+                    lead_squares[seat] += lead * lead
             if winner is not None:
                 margin = scores[winner] - max(scores[p] for p in range(players) if p != winner)
                 margins += 1
@@ -116,7 +124,10 @@ def ended(measures: Counter[str], players: int, outcomes: Sequence[Outcome]) -> 
         found[f"seat_{seat + 1}_wins"] = wins[seat]
         found[f"score_{seat + 1}"] = totals[seat]
         found[f"score_{seat + 1}_sq"] = squares[seat]
+        found[f"margin_{seat + 1}"] = leads[seat]
+        found[f"margin_{seat + 1}_sq"] = lead_squares[seat]
     measures.update({key: value for key, value in found.items() if value})
+    count_numbers(measures, players, outcomes)
 
 
 def mean_interval(total: float, squares: float, n: int) -> tuple[float, float, float]:
@@ -151,6 +162,9 @@ def figures(measures: Counter[str], players: int, names: Sequence[str],
         if m["scored"]:
             mean, low, high = mean_interval(m[f"score_{seat + 1}"], m[f"score_{seat + 1}_sq"], int(m["scored"]))
             entry["score"], entry["score_interval"] = mean, [low, high]
+            if players > 1:
+                mean, low, high = mean_interval(m[f"margin_{seat + 1}"], m[f"margin_{seat + 1}_sq"], int(m["scored"]))
+                entry["margin"], entry["margin_interval"] = mean, [low, high]
         seats.append(entry)
     draws_low, draws_high = wilson(int(m["draws"]), games)
     moves, low, high = mean_interval(m["decisions"], m["moves_sq"], traced)
@@ -181,6 +195,9 @@ def figures(measures: Counter[str], players: int, names: Sequence[str],
             data["drama_interval"] = list(wilson(behind, scored_decisive))
             data["drama_deficit"] = m["winner_deficit"] / behind if behind else 0.0
             data["decisiveness"] = m["decided_share"] / scored_decisive
+    roles = number_roles(m, [seat["name"] for seat in seats])
+    if roles:
+        data["reason_numbers"] = roles
     return data
 
 
@@ -198,15 +215,22 @@ def metrics_lines(data: dict[str, Any]) -> list[str]:
     if not data:
         return ["  (no per-move figures: this pair was played by the game's fast kernel; other players go through "
                 "the rules engine)"]
-    lines = [f"  by seat (win rate of all games; advantage: share of decisive games above an even 1/{len(data['seats'])})"]
+    scored = any("score" in seat for seat in data["seats"])
+    lines = [f"  by seat (win rate of all games; advantage: share of decisive games above an even 1/{len(data['seats'])}"
+             + ("; score, margin: means a game, margin = score minus the best other score" if scored else "")
+             + ")"]
     for seat in data["seats"]:
         text = f"    {seat['name']:<10} wins {_pct(seat['win_rate'])} ({_span(seat['win_interval'])})"
         if "advantage" in seat:
             low, high = seat["advantage_interval"]
             text += f", advantage {100 * seat['advantage']:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})"
-        if "score" in seat:
-            text += f", score {seat['score']:.2f} ({_span(seat['score_interval'], unit='')})"
         lines.append(text + f", {seat['turns']:.1f} turns")
+        if "score" in seat:
+            text = f"    {'':<10} score {seat['score']:.2f} ({_span(seat['score_interval'], unit='')})"
+            if "margin" in seat:
+                low, high = seat["margin_interval"]
+                text += f", margin {seat['margin']:+.2f} (95% CI {low:+.2f} to {high:+.2f})"
+            lines.append(text)
     if "margin" in data:
         lines.append(f"  margin  {data['margin']:.2f} points to the winner ({_span(data['margin_interval'], unit='')})")
     lines.append(f"  draws   {_pct(data['draw_rate'])} ({_span(data['draw_interval'])}); "

@@ -7,7 +7,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from printkit.errors import PrintkitError
 from printkit.rules.game import Policy, Rules, play_out
@@ -68,9 +68,30 @@ class Tally:
             "max_length": max(self.lengths, default=0),
             "reasons": dict(sorted(self.reasons.items())),
             "extra": dict(sorted(self.extra.items())),
+            "counters_per_game": counters_per_game(self.extra, n),
             "seconds": self.seconds,
             "games_per_second": n / self.seconds if self.seconds > 0 else 0.0,
         }
+
+
+def counters_per_game(extra: Mapping[str, float], games: int) -> dict[str, float]:
+    """The game's counters (``extra``: sums over ``games`` games) as means a game; a ``largest_...`` counter is the
+    largest of any game, as it is."""
+    return {key: value if key.startswith(MAXIMUM_PREFIX) else value / games if games else 0.0
+            for key, value in sorted(extra.items())}
+
+
+def counters_lines(extra: Mapping[str, float], games: int) -> list[str]:
+    """The counters as simulate prints them: a heading, then one line each (``    bomb  2.000``)."""
+    if not extra:
+        return []
+    means = counters_per_game(extra, games)
+    width = max(len(key) for key in means)
+    largest = any(key.startswith(MAXIMUM_PREFIX) for key in means)
+    lines = [f"  counters (the rules' counters(): mean a game{'; largest_...: the largest in any game' if largest else ''})"]
+    for key, value in means.items():
+        lines.append(f"    {key:<{width}}  {value:g}" if key.startswith(MAXIMUM_PREFIX) else f"    {key:<{width}}  {value:.3f}")
+    return lines
 
 
 class GameFailure(PrintkitError):

@@ -5,8 +5,9 @@ Everything here is made from the seat's ``view()`` (hidden piles and other playe
 :class:`~printkit.kitrules.Hidden` counts there), never from the state itself: the one exception is the back a
 face-down pile shows, read from the printed cards the pile holds (what any player sees of it on a real table).
 Zones need no code from the designer: a key the rules declare ``private`` or ``per_player`` is one zone per player
-(in that player's area), any other key is a zone in the middle; cards the kit prints are drawn with their faces,
-numbers and text as counters. kit.toml's ``[table]`` hints reorder, hide or stack them.
+(in that player's area, a hand sorted as the terminal prints it), any other key is a zone in the middle, but the
+``internal`` ones (bookkeeping); cards the kit prints are drawn with their faces, numbers and text as counters.
+kit.toml's ``[table]`` hints reorder, hide or stack them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import placed_on
-from printkit.kitrules import CHANCE, Answered, Game, Hidden, IllegalMove, NotationError, Record, Shown
+from printkit.kitrules import CHANCE, Answered, Game, Hidden, IllegalMove, NotationError, Record, Shown, value_text
 from printkit.table.art import KitArt, PieceRef
 
 ROW_LIMIT = 60
@@ -80,6 +81,8 @@ class SceneMaker:
         self.rules, self.art, self.hints = rules, art, hints
         game = rules.game
         self.private, self.per_player, self.hidden = set(game.private), set(game.per_player), set(game.hidden)
+        self.internal = set(game.internal)
+        """Bookkeeping keys (``Game.internal``): never a zone, as the terminal's text leaves them out."""
         self.names = rules.player_names
 
     def try_start(self) -> None:
@@ -105,10 +108,11 @@ class SceneMaker:
         if shown is None:
             return [{"key": "state", "title": "", "owner": None, "kind": "text",
                      "text": _text(self.rules.render_text(view), POSITION_LIMIT)}]
-        if shown is not view:
+        default = shown is view
+        if not default:
             state = self.laid_out(state)
         view = shown
-        hide = set(self.hints.get("hide", ())) | {"to_move"} | self._on_boards(view)
+        hide = set(self.hints.get("hide", ())) | {"to_move"} | self.internal | self._on_boards(view)
         centre = [k for k in self.hints.get("centre", ()) if k in view]
         keys = centre + [k for k in view if k not in centre]
         zones: list[dict[str, Any]] = []
@@ -121,6 +125,8 @@ class SceneMaker:
             if split:
                 for player, entry in enumerate(value):
                     part = full[player] if isinstance(full, (list, tuple)) and len(full) == len(value) else None
+                    if default and key in self.private and isinstance(entry, (list, tuple)):  # a hand, sorted as the terminal shows it
+                        entry = sorted(entry, key=value_text)
                     zones.append(self.zone(key, entry, part, player, seen))
             elif isinstance(value, Mapping) and not isinstance(value, Record) and len(value) <= SUB_ZONES:
                 for sub, entry in value.items():

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from printkit.rules.game import Outcome
-from printkit.rules.metrics import Trace, figures
+from printkit.rules.metrics import Trace, ended, figures, metrics_lines
 from printkit.rules.simulate import wilson_interval
-from tests.kitrules.helpers import cli, scaffold
+from tests.kitrules.helpers import cli, edit, scaffold
 
 
 def traced(decisions: list[tuple[int, int]], standings: list[tuple[float, float]], outcome: Outcome,
@@ -106,3 +106,44 @@ def test_rules_that_list_moves_at_a_high_cost_leave_the_branching_out() -> None:
 
     played = playouts(rules, (spec.players["greedy"], random_policy), 1, 1).metrics(rules.player_names)
     assert played["moves"] > 0 and "branching" not in played and "forced_share" not in played
+
+
+def test_each_seat_s_mean_margin_is_its_score_minus_the_best_other_score() -> None:
+    m: Counter[str] = Counter()
+    ended(m, 3, [Outcome(0, "won", (5.0, 3.0, 4.0)), Outcome(2, "won", (1.0, 2.0, 6.0)), Outcome(None, "tied", (3.0, 3.0, 1.0))])
+    data = figures(m, 3, ("A", "B", "C"), wilson_interval)
+    margins = [seat["margin"] for seat in data["seats"]]
+    assert margins == pytest.approx([(1 - 5 + 0) / 3, (-2 - 4 + 0) / 3, (-1 + 4 - 2) / 3])
+    a = data["seats"][0]
+    spread = (sum((x - a["margin"]) ** 2 for x in (1, -5, 0)) / 3 / 3) ** 0.5  # the interval: mean ± 1.96 standard errors
+    assert a["margin_interval"] == pytest.approx([a["margin"] - 1.959964 * spread, a["margin"] + 1.959964 * spread])
+    assert data["margin"] == pytest.approx((1 + 4) / 2)  # the winner's margin, over the decisive games
+    lines = metrics_lines(data)
+    at = next(i for i, line in enumerate(lines) if line.startswith("    A          wins 33.3% "))
+    assert lines[at + 1] == f"               score 3.00 (95% CI {a['score_interval'][0]:.2f} to {a['score_interval'][1]:.2f}), margin -1.33 " \
+           f"(95% CI {a['margin_interval'][0]:+.2f} to {a['margin_interval'][1]:+.2f})"
+
+
+def test_simulate_gives_each_seat_s_score_and_margin_and_the_counters_a_game(tmp_path: Path) -> None:
+    folder = scaffold(tmp_path)
+    edit(folder / "rules.py", "    # How well a player stands", '''    def counters(self, state):
+        return {"storms": sum(1 for card in state["discard"] if card.title == "Storm"), "largest_coins": max(state["coins"])}
+
+    # How well a player stands''')
+    result = cli("simulate", "--kit", str(folder), "--games", "400", "--json", "--out", str(tmp_path / "out"))
+    data = json.loads(result.output)
+    for seat in data["metrics"]["seats"]:
+        low, high = seat["margin_interval"]
+        assert low < seat["margin"] < high and low < seat["score"] - data["metrics"]["seats"][2 - seat["seat"]]["score"] < high
+    one, two = data["metrics"]["seats"]
+    assert one["margin"] == pytest.approx(-two["margin"])  # two players: one's lead is the other's deficit
+    assert data["counters_per_game"]["storms"] == data["extra"]["storms"] / 400 and 0 < data["counters_per_game"]["storms"] < 2
+    assert data["counters_per_game"]["largest_coins"] == data["extra"]["largest_coins"] >= 2  # the largest, not a mean
+    text = cli("simulate", "--kit", str(folder), "--games", "400", "--out", str(tmp_path / "out")).output.splitlines()
+    at = text.index("  counters (the rules' counters(): mean a game; largest_...: the largest in any game)")
+    assert text[at + 1:at + 3] == [f"    largest_coins  {data['extra']['largest_coins']:g}",
+                                   f"    storms         {data['extra']['storms'] / 400:.3f}"]
+    seat = text.index(next(line for line in text if line.startswith("    Player 1   wins")))
+    assert text[seat + 1] == (f"               score {one['score']:.2f} (95% CI {one['score_interval'][0]:.2f} to "
+                              f"{one['score_interval'][1]:.2f}), margin {one['margin']:+.2f} (95% CI "
+                              f"{one['margin_interval'][0]:+.2f} to {one['margin_interval'][1]:+.2f})")

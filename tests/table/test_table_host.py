@@ -56,7 +56,7 @@ def test_each_seat_is_sent_its_own_hand_and_only_a_count_of_the_other(starter: P
         scene = host.scene(seat_page(host, seat))
         mine = next(z for z in scene["zones"] if z["key"] == "hands" and z["owner"] == seat)
         other = next(z for z in scene["zones"] if z["key"] == "hands" and z["owner"] == 1 - seat)
-        assert [item["label"] for item in mine["items"]] == [card.title for card in hands[seat]]
+        assert [item["label"] for item in mine["items"]] == sorted(card.title for card in hands[seat])  # as the terminal
         assert all(item["face"].endswith("/front.svg") for item in mine["items"])
         assert other == {**other, "kind": "fan", "count": 3, "items": []}
         deck = next(z for z in scene["zones"] if z["key"] == "deck")
@@ -65,6 +65,31 @@ def test_each_seat_is_sent_its_own_hand_and_only_a_count_of_the_other(starter: P
         assert not [c.title for c in hands[1 - seat] if c.title in text and c not in hands[seat]]
         assert "shuffle deck" not in text and scene["log"][0]["text"] == "the deck is shuffled"
         assert (scene["choices"] is not None) == (seat == 0)
+
+
+def test_internal_keys_are_no_zones_and_a_hand_is_sorted_as_the_terminal_prints_it(starter: Path, tmp_path: Path) -> None:
+    """Game.internal (bookkeeping such as ``over``) is left out at the table as in the terminal's text; each hand is laid
+    out in the order the terminal prints it, its cards still played by a click."""
+    kit = tmp_path / "kit"
+    shutil.copytree(starter, kit)
+    rules = kit / "rules.py"
+    text = rules.read_text().replace('    private = ("hands",)', '    private = ("hands",)\n    internal = ("over", "moves_made")')
+    rules.write_text(text.replace('            "to_move": CHANCE,', '            "to_move": CHANCE,\n            "over": False,\n'
+                                                                      '            "moves_made": 0,'))
+    (kit / "kit.toml").write_text((kit / "kit.toml").read_text().replace("hand_size = 3", "hand_size = 6"))
+    host, _ = table(folder_source(str(kit)), tmp_path / "out", [Seat(REMOTE), Seat(REMOTE)])
+    state = host.match.state
+    assert state["over"] is False and state["moves_made"] == 0 and len(state["hands"][0]) == 6
+    scene = host.scene(seat_page(host, 0))
+    keys = {z["key"] for z in scene["zones"]}
+    assert "over" not in keys and "moves_made" not in keys and {"hands", "deck", "coins", "stars", "discard"} <= keys
+    mine = next(z for z in scene["zones"] if z["key"] == "hands" and z["owner"] == 0)
+    labels = [item["label"] for item in mine["items"]]
+    assert labels == sorted(card.title for card in state["hands"][0]) != [card.title for card in state["hands"][0]]
+    shown = host.match.rules.render_text(host.match.rules.view(state, 0))
+    assert "over" not in shown and "moves_made" not in shown and f"Player 1: [{', '.join(labels)}]" in shown
+    move(host, seat_page(host, 0))  # a click on a card of the sorted hand still plays it
+    assert len(host.match.state["discard"]) == 1
 
 
 def test_face_down_backs_name_the_first_card_with_that_back(starter: Path, tmp_path: Path) -> None:

@@ -1,0 +1,75 @@
+"""What ``printkit balance`` prints of a finished run besides its flags: each point's results and seats, and what every
+ability (and, ranked, the cards) is worth, so a run that raises no flag still says what it found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.balance.figures import NO_FLAGS, pct, ranked_cards, where
+from printkit.balance.restrict import CARD_PREFIX
+
+MAX_POINTS = 12
+"""Points a run prints (a larger sweep: the first ones, then how many more report.html holds)."""
+CARDS_SHOWN = 3
+"""Cards printed at each end of the ranking (the full ranking is in report.html)."""
+
+
+def run_lines(results: dict[str, Any]) -> list[str]:
+    """Each finished point: a headline (results, the first player's share), a line per seat (wins, mean score and
+    margin with their 95% intervals), what each ability is worth to each seat; then the flags, or that there are
+    none."""
+    done = [p for p in results["points"] if p["status"] == "done"]
+    several = len(results["run"]["players"]) > 1
+    lines: list[str] = []
+    if any(p.get("metrics", {}).get("seats") for p in done):
+        lines.append("by seat: wins, mean score, mean margin (the seat's score minus the best other score), "
+                     "each with its 95% CI")
+    for point in done[:MAX_POINTS]:
+        lines += point_lines(results["game"], point, several)
+    if len(done) > MAX_POINTS:
+        lines.append(f"... and {len(done) - MAX_POINTS} more points in report.html")
+    lines += [f"flag: {flag}" for flag in results["flags"]] or ([f"no flags: {NO_FLAGS}"] if done else [])
+    return lines
+
+
+def point_lines(game: str, point: dict[str, Any], several: bool) -> list[str]:
+    """One point: ``k35 (random vs random): first 41%, second 52%, draws 7%; first's share of decisive games 44%``."""
+    rates = point["rates"]
+    head = f"{where(game, point['values'], point['players'], several)}: first {pct(rates['first'])}, second " \
+           f"{pct(rates['second'])}, draws {pct(rates['draw'])} of {point['games']:,} games"
+    if point.get("first_share") is not None:
+        low, high = point["first_share_interval"]
+        head += f"; the first player's share of decisive games {pct(point['first_share'])} (95% CI {pct(low)}-{pct(high)})"
+    lines = [head]
+    for seat in point.get("metrics", {}).get("seats", []):
+        low, high = seat["win_interval"]
+        text = f"  {seat['name']}: wins {pct(seat['win_rate'])} ({pct(low)}-{pct(high)})"
+        if "score" in seat:
+            low, high = seat["score_interval"]
+            text += f", score {seat['score']:.2f} ({low:.2f} to {high:.2f})"
+        if "margin" in seat:
+            low, high = seat["margin_interval"]
+            text += f", margin {seat['margin']:+.2f} ({low:+.2f} to {high:+.2f})"
+        lines.append(text)
+    abilities = [a for a in point.get("abilities", []) if not a["ability"].startswith(CARD_PREFIX)]
+    if abilities:
+        lines.append("  abilities: worth to each seat, the points of win rate it loses without one (negative: better off "
+                     "without), 95% CI")
+        for name in dict.fromkeys(a["ability"] for a in abilities):
+            lines.append(f"    {name}: " + ", ".join(_worth(a) for a in abilities if a["ability"] == name))
+    cards = ranked_cards([a for a in point.get("abilities", []) if a["ability"].startswith(CARD_PREFIX)])
+    if cards:
+        names = list(dict.fromkeys(a["ability"] for a in cards))
+        shown = names if len(names) <= 2 * CARDS_SHOWN else names[:CARDS_SHOWN] + names[-CARDS_SHOWN:]
+        lines.append(f"  cards, most worth first ({len(names)} ranked in report.html): worth to each seat, the points of win "
+                     "rate it loses without one, 95% CI")
+        for i, name in enumerate(shown):
+            if len(shown) < len(names) and i == CARDS_SHOWN:
+                lines.append("    ...")
+            lines.append(f"    {name[len(CARD_PREFIX):]}: " + ", ".join(_worth(a) for a in cards if a["ability"] == name))
+    return lines
+
+
+def _worth(row: dict[str, Any]) -> str:
+    low, high = row["interval"]
+    return f"{row['seat_name']} {-100 * row['change']:+.1f} ({-100 * high:+.1f} to {-100 * low:+.1f})"
