@@ -166,10 +166,18 @@ class SceneMaker:
         ref = self.art.printed(value.id) if isinstance(value, Shown) else self.art.find(value)
         label = label_of(value) or _text(value)
         seen.items[item_id] = Item(item_id, zone_id, owner, value, label)
+        face, label = self._side(value, ref, label)
         if ref is None:
             return {"id": item_id, "label": label}
         w, h, round_ = self.art.size(ref)
-        return {"id": item_id, "label": label, "face": self.art.url(ref, "front"), "w": w, "h": h, "round": round_}
+        return {"id": item_id, "label": label, "face": face, "w": w, "h": h, "round": round_}
+
+    def _side(self, value: Any, ref: PieceRef | None, label: str) -> tuple[str | None, str]:
+        """The picture and words a piece is shown with: a face-down one (``Shown.face_down``) by its printed back (none
+        when it has no back) and no words of its face, any other by its face and its label."""
+        if isinstance(value, Shown) and value.face_down:
+            return (self.art.url(ref, "back") if ref is not None and self.art.has_back(ref) else None), "face down"
+        return (self.art.url(ref, "front") if ref is not None else None), label
 
     def _back(self, full: Any) -> str | None:
         """The printed back of a face-down pile (``full``: what it holds in the state), None: no printed back."""
@@ -211,9 +219,11 @@ class SceneMaker:
                     ref = self.art.find(label) if isinstance(label, Record) else \
                         self.art.printed(label.id) if isinstance(label, Shown) else self.art.token(text)
                     w, h, round_ = self.art.size(ref) if ref else (0.0, 0.0, True)
+                    face, text = self._side(label, ref, text)
+                    player = label.player if isinstance(label, Shown) else None  # a player's pieces in one colour
                     on_board.append({"id": item_id, "space": str(space).upper(), "label": text, "slot": i, "of": len(listed),
-                                     "face": self.art.url(ref, "front") if ref else None, "size": max(w, h), "w": w, "h": h,
-                                     "round": round_, "colour": order.setdefault(text, len(order))})
+                                     "face": face, "size": max(w, h), "w": w, "h": h, "round": round_,
+                                     "colour": player if player is not None else order.setdefault(text, len(order))})
             for space in spaces:
                 item_id = f"space.{name}.{space}"
                 seen.items[item_id] = Item(item_id, f"board.{name}", None, space, space, alias=space_alias(space))

@@ -22,6 +22,7 @@ from printkit.table.match import COMPUTER, REMOTE, Refused, Seat
 from tests.table.table_helpers import NOUGHTS
 
 RACE = Path(__file__).resolve().parents[1] / "kitrules" / "race"
+TILES = Path(__file__).resolve().parents[1] / "kitrules" / "tiles"
 HOST = Who("host")
 
 
@@ -321,3 +322,16 @@ def test_sitters_stands_its_printed_markers_on_the_board_with_the_turn_and_talli
                       "survivors": "0", "score": "10 (target 50)", "containers": "8 unopened"}
     assert [(z["key"], z["owner"], z["text"]) for z in scene["zones"] if z["owner"] is not None] == \
         [("markers", 0, "4 on the board, 0 defeated"), ("markers", 1, "6 on the board, 0 defeated")]
+
+
+def test_a_face_down_piece_shows_its_printed_back_and_nothing_of_its_face(tmp_path: Path) -> None:
+    """A board game's hidden tiles (``Shown(..., face_down=True)``) lie on the table by their printed back: the page is
+    sent the back's address (the same for every tile of a side) and no word of the face, in its player's colour."""
+    host, _ = table(folder_source(str(TILES)), tmp_path)
+    scene = host.scene(HOST)
+    pieces = scene["boards"][0]["pieces"]
+    assert len(pieces) == 10 and {p["label"] for p in pieces} == {"face down"}
+    backs = {p["colour"]: p["face"] for p in pieces}
+    assert set(backs) == {0, 1} and all(face.endswith("/back.svg") for face in backs.values()) and len(set(backs.values())) == 2
+    assert {p["face"] for p in pieces} == set(backs.values())  # one address a side: it names no rank
+    assert "tile-red-" not in json.dumps(scene) and "tile-blue-" not in json.dumps(scene)
