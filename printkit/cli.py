@@ -16,7 +16,7 @@ from printkit.errors import PrintkitError
 from printkit.games import available, get_game, has_kit
 from printkit.kit.model import tally
 from printkit.press.settings import PAPERS
-from printkit.userinput.text import quoted
+from printkit.userinput.text import plural, quoted
 
 SHOWN_ERRORS = 5
 """A build prints this many of its check errors itself (verify prints them all)."""
@@ -194,7 +194,7 @@ def _fail_on_errors(results: list[Any]) -> None:
     if failing:
         errors = sum(1 for result in failing for f in result.findings if f.level == "error")
         kits_written = ", ".join(f"{result.folder}/" for result in failing)
-        _fail(f"the checks found {errors} error{'s' if errors != 1 else ''} (listed above): written for inspection only, "
+        _fail(f"the checks found {plural(errors, 'error')} (listed above): written for inspection only, "
               f"not ready to print: {kits_written}")
 
 
@@ -318,7 +318,7 @@ def gallery(out: str, open_browser: bool) -> None:
     from printkit.gallery.site import write_gallery
 
     pages = write_gallery(Path(out))
-    click.echo(f"wrote {pages[0]} ({len(pages) - 1} kit page{'s' if len(pages) != 2 else ''})")
+    click.echo(f"wrote {pages[0]} ({plural(len(pages) - 1, 'kit page')})")
     if open_browser:
         _open_page(pages[0])
 
@@ -455,7 +455,7 @@ def simulate(game: str | None, kits: tuple[str, ...], count: int, seed: int, pla
     if log_game is not None and not kits:
         _fail("--log-game is for kit folders (--kit DIR): a built-in game's runs are played by its own fast engines")
     if log_game is not None and log_game > count:
-        _fail(f"--log-game {log_game}: the run plays {count} game{'s' if count != 1 else ''} (--games)")
+        _fail(f"--log-game {log_game}: the run plays {plural(count, 'game')} (--games)")
     spec, params, ref = _playable(game, kits, config_path, sets)
     names = tuple(p.strip() for p in players.split(","))
     if len(names) != 2:

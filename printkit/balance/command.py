@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from printkit.userinput.text import plural
+
 
 def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume: bool, echo: Callable[[str], None]) -> int:
     """Run and report; returns the exit code (0 done, 130 stopped early)."""
@@ -31,8 +33,8 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
                 if line not in warned:  # once per point, not per matchup
                     warned.add(line)
                     echo(line)
-        where = f"the Dask cluster at {scheduler}" if client is not None else f"{workers} worker{'s' if workers != 1 else ''}"
-        echo(f"{checked.spec.title}: {playable} point{'s' if playable != 1 else ''} x {request.games} games on {where}"
+        where = f"the Dask cluster at {scheduler}" if client is not None else plural(workers, "worker")
+        echo(f"{checked.spec.title}: {plural(playable, 'point')} x {request.games} games on {where}"
              + (" (with restricted play for every ability)" if request.abilities else ""))
         results = run(checked, folder, workers, client, resume, lambda total: Progress(total, stream=sys.stderr),
                       meanwhile=warm_up)
@@ -54,5 +56,5 @@ def balance(request: Any, out: Path, workers: int, scheduler: str | None, resume
     if not results["complete"]:
         echo(f"stopped: {done} of {total} points kept in {folder}/ (printkit balance ... --resume completes the rest)")
         return 130
-    echo(f"wrote {folder}/: results.csv, results.json, {', '.join(files)} ({done} points, {results['seconds']:.1f} s)")
+    echo(f"wrote {folder}/: results.csv, results.json, {', '.join(files)} ({plural(done, 'point')}, {results['seconds']:.1f} s)")
     return 0

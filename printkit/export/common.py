@@ -80,10 +80,6 @@ def backs_of(deck: PieceSet) -> list[Any]:
     return found
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def only_decks(kit: Kit, names: tuple[str, ...]) -> Kit:
     """The kit with only the decks named (``--deck``; no tokens or boards); a name no deck has is an error,
     and a kit holding none of them has nothing to export (``--all`` skips it)."""

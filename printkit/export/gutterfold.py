@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 from printkit.draw.pdf import DrawingPage, pdf_bytes
 from printkit.draw.shapes import Drawing, Group, Line, Shape, Style, Text
-from printkit.export.common import Export, ExportError, NothingToExport, plural
+from printkit.export.common import Export, ExportError, NothingToExport
 from printkit.kit.model import Kit, PieceSet
 from printkit.press.marks import MIN_MARK_MM, crop_marks, label_band, mark_room, tight
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import FOOTER_PT, Placed, Sheet, footer
-from printkit.userinput.text import quoted
+from printkit.userinput.text import plural, quoted
 
 FOLD_CLEARANCE_MM = 5.0
 """The fold line stays at least this far from the bleed (shared/PRINT.md)."""

@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit.draw.shapes import Drawing, Rect, Style
-from printkit.export.common import Export, Face, NothingToExport, card_name, distinct, plural, slug
+from printkit.export.common import Export, Face, NothingToExport, card_name, distinct, slug
 from printkit.export.raster import face, px, render, same_art, sheet
 from printkit.kit.model import Kit, PieceSet
 from printkit.press.pieces import Piece
+from printkit.userinput.text import plural
 
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
 MAX_DPI = 300.0

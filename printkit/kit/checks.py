@@ -13,7 +13,7 @@ from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
 from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
 from printkit.press.sheets import Placed, Sheet
-from printkit.userinput.text import quoted
+from printkit.userinput.text import plural, quoted
 
 TOLERANCE = 0.05
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -41,7 +41,7 @@ def text_overflows(drawing: Drawing) -> Iterable[str]:
                 boxes.setdefault((*shape.box, dx, dy), []).append((shape, max(bx - x0, x1 - bx - bw, by - y0, y1 - by - bh)))
     for (_, _, bw, bh, _, _), lines in boxes.items():
         first = lines[0][0]
-        more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+        more = f" (and {plural(len(lines) - 1, 'more line')})" if len(lines) > 1 else ""
         yield (f"{quoted(first.text)}{more} ({first.size:g} pt) overflows its {bw:.1f} x {bh:.1f} mm box "
                f"by {max(by for _, by in lines):.1f} mm")
 

@@ -22,6 +22,7 @@ from printkit.kit.model import OUTLINE, Kit
 from printkit.kit.previews import HandedOut, PreviewPool, finish_previews, start_previews, with_previews
 from printkit.kit.sheetfiles import sheet_files
 from printkit.press.settings import PrintSettings
+from printkit.userinput.text import plural
 
 OUTLINE_DPI = 150.0
 """The least resolution of a layout view's PNG: its labels legible (a preview_dpi of 60 would blur them)."""
@@ -36,7 +37,7 @@ def print_lines(kit: Kit) -> list[str]:
     lines = list(kit.print_notes)
     for section in kit.sections:
         count = len(section.sheets)
-        lines.append(f"{_sentence(_shown_name(section.name))}: {count} page{'s' if count != 1 else ''}. "
+        lines.append(f"{_sentence(_shown_name(section.name))}: {plural(count, 'page')}. "
                      f"{_sentence(section.advice)}".strip())
     return [*lines, cutting_line(kit.settings)]
 

@@ -93,3 +93,8 @@ def unknown_key(name: str, known: Iterable[str], what: str = "") -> str:
     close = [guess] if guess != name and guess in listed else difflib.get_close_matches(name, listed, n=1, cutoff=0.75)
     hint = f"did you mean {close[0]!r}? " if close else ""
     return f"unknown key{' for ' + what if what else ''} ({hint}known keys: {', '.join(listed)})"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards`` (``many``: the plural when it is not the word and an s)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
