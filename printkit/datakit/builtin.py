@@ -3,27 +3,15 @@ rows made by the hook's Python (its rules decide what a card says), pictures pas
 
 from __future__ import annotations
 
-import tomllib
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Mapping
 
 from printkit.datakit.layout import Art, Painter, Target
-from printkit.datakit.schema import Layout, parse_layouts
+from printkit.datakit.schema import Layout
 from printkit.draw.shapes import Drawing
 from printkit.kit.model import Finding
 from printkit.kitart import CardRow
 from printkit.press.pieces import Piece
-
-
-@lru_cache(maxsize=None)
-def package_layouts(package: str, filename: str) -> dict[str, Layout]:
-    """The ``[layouts.*]`` tables of a TOML file shipped inside ``package`` (validated like a kit's): a file of
-    layouts only, or a kit folder's kit.toml (``filename`` may name a file in a folder of the package)."""
-    text = resources.files(package).joinpath(filename).read_text("utf-8")
-    data = tomllib.loads(text)
-    return parse_layouts({"layouts": data["layouts"]} if "layouts" in data else data, f"{package.replace('.', '/')}/{filename}")
 
 
 def draw_cards(layouts: Mapping[str, Layout], rows: list[CardRow], size: tuple[float, float], bleed: float, safe: float,

@@ -215,11 +215,6 @@ class KitSpec:
     table: Mapping[str, Any] = field(default_factory=dict)
     """``[table]``: the browser table's layout hints (``centre``, ``hide``, ``piles``, ``boards``), each with its default."""
 
-    @property
-    def set_names(self) -> list[str]:
-        """Every deck's, board's and token sheet's name (data ones and drawn ones)."""
-        return [d.name for d in self.decks] + [b.name for b in self.boards] + [t.name for t in self.tokens] + [d.name for d in self.drawn]
-
 
 def _name(table: Table, key: str) -> str:
     value = table.value(key)
@@ -333,14 +328,6 @@ def _element(name: str, data: dict[str, Any], key: str, source: str) -> Element:
         except WhenSyntaxError as exc:
             raise ConfigError(source, f"{key}.when", f"{exc} (in {data['when']!r})") from None
     return Element(name, kind, data.get("frame", "trim"), props, when, key)
-
-
-def parse_layouts(data: Mapping[str, Any], source: str) -> dict[str, Layout]:
-    """Only the ``[layouts.*]`` tables of a document (the layouts a built-in game ships as data)."""
-    doc = Table(data, source, "")
-    layouts = _layouts(doc)
-    doc.done()
-    return layouts
 
 
 def _layouts(doc: Table) -> dict[str, Layout]:

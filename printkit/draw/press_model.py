@@ -41,18 +41,6 @@ def read_ti3(path: Path) -> tuple[np.ndarray, np.ndarray]:
     return cmyk, xyz
 
 
-def lab_to_xyz(lab: np.ndarray) -> np.ndarray:
-    """CIELAB (D50) to XYZ (Y of the perfect white 1)."""
-    fy = (lab[..., 0] + 16) / 116
-    fx, fz = fy + lab[..., 1] / 500, fy - lab[..., 2] / 200
-    e = 6 / 29
-
-    def inv(f: np.ndarray) -> np.ndarray:
-        return np.where(f > e, f ** 3, 3 * e * e * (f - 4 / 29))
-
-    return np.stack([inv(fx), inv(fy), inv(fz)], axis=-1) * D50
-
-
 def xyz_to_lab(xyz: np.ndarray) -> np.ndarray:
     """XYZ to CIELAB (D50)."""
     t = xyz / D50

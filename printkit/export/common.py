@@ -9,7 +9,7 @@ from typing import Any
 
 from printkit.errors import PrintkitError
 from printkit.export.raster import same_art
-from printkit.kit.model import Kit, PieceSet
+from printkit.kit.model import Kit
 from printkit.press.pieces import Piece
 
 TARGETS = ("tts", "pod", "gutterfold", "cmyk", "pdfx")
@@ -68,16 +68,6 @@ def distinct(pieces: tuple[Piece, ...] | list[Piece]) -> list[Face]:
             order.append(key)
         seen[key].append(index)
     return [Face(first[key], tuple(seen[key])) for key in order]
-
-
-def backs_of(deck: PieceSet) -> list[Any]:
-    """The deck's distinct backs (ids aside), in order of first appearance; None for a card without a back."""
-    found: list[Any] = []
-    for piece in deck.pieces:
-        key = same_art(piece)[1]
-        if key not in found:
-            found.append(key)
-    return found
 
 
 def only_decks(kit: Kit, names: tuple[str, ...]) -> Kit:

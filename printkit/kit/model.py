@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,12 +43,6 @@ class PieceSet:
     name: str
     title: str
     pieces: tuple[Piece, ...]
-
-
-def piece_set(title: str, pieces: list[Piece] | tuple[Piece, ...], name: str | None = None) -> PieceSet:
-    """A PieceSet named after its title (lowercase words joined by ``-``) unless ``name`` is given."""
-    slug = name or re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "pieces"
-    return PieceSet(slug, title, tuple(pieces))
 
 
 @dataclass

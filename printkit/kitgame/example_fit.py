@@ -59,8 +59,3 @@ def unfit(declared: Mapping[str, Any], where: str, params: Mapping[str, Any]) ->
 def _plain(value: Any) -> Any:
     """A parameter's value compared as data: a list and a tuple alike."""
     return tuple(_plain(v) for v in value) if isinstance(value, (list, tuple)) else value
-
-
-def declared_line(line: str) -> bool:
-    """Whether a log line is the ``# params:`` line (left off the printed example)."""
-    return PARAMS_LINE.match(line) is not None

@@ -33,10 +33,6 @@ RING_MM = 1.0
 """The width of the ring in its player's colour round a printed piece (half of it over the piece's edge)."""
 
 
-def is_position(src: str) -> bool:
-    return SOURCE.fullmatch(src) is not None
-
-
 def space_centres(piece: Piece, every_id: bool = False) -> dict[str, tuple[float, float, float]]:
     """Each space's centre and half its smaller side, from the board's ``cell-NAME`` shapes (or groups: the spaces of a
     ``spaces`` board), by NAME; ``every_id``: also every other shape or group with an id, by its id (a ``spaces`` board's

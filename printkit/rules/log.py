@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterator
 
 from printkit.errors import LogError
 from printkit.userinput.files import MB, open_regular, read_bytes, reason
@@ -95,10 +95,3 @@ def read_text(path: str | Path, limit: int = MAX_LOG_BYTES) -> str:
 def read_log(path: str | Path) -> list[LogLine]:
     """The moves of a log file; an unreadable file is a LogError at line 0."""
     return parse_log(read_text(path), str(path))
-
-
-def format_log(moves: Iterable[str], header: Iterable[str] = ()) -> str:
-    """A log file's text: optional ``#`` header lines, then one move per line."""
-    lines = [f"# {h}" if h else "#" for h in header]
-    lines.extend(moves)
-    return "\n".join(lines) + "\n"

@@ -302,11 +302,3 @@ def pick_answer(console: Console, picker: MovePicker, read: Callable[[], str] | 
             return picker.pick(answer)
         except (NotationError, IllegalMove) as exc:
             console.say(f"{shown(answer)}: {exc}; try again")
-
-
-def seat_and_policy(spec: Any, names: Sequence[str], computer: str | None, seat: int | None,
-                    player: str | None) -> tuple[int | None, Any]:
-    """The computer's seat and policy from ``seat``/``player`` (or a side named by ``computer``, the older keyword)."""
-    if seat is None and computer is not None:
-        seat = computer_seat(names, computer, spec.marks)
-    return seat, resolve(spec.players, player or spec.strongest, spec.name, "--computer")
