@@ -44,7 +44,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome, drawn
-from printkit.userinput.text import plural
 
 __all__ = [
     "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Printed", "Record",
@@ -422,7 +421,7 @@ class _Dice(Chance):
             raise IllegalMove(f"expected a roll of {self.count} d{self.sides}, such as 'roll {' '.join(['1'] * self.count)}'")
         faces = tuple(int(w) for w in words[1:])
         if len(faces) != self.count or not all(1 <= f <= self.sides for f in faces):
-            raise IllegalMove(f"expected {plural(self.count, 'die face')} from 1 to {self.sides}")
+            raise IllegalMove(f"expected {self.count} die face{'s' if self.count != 1 else ''} from 1 to {self.sides}")
         return Roll(faces)
 
 
