@@ -12,7 +12,9 @@ Two searches share one loop (:class:`Search`: budget, playouts, results):
   iteration samples a full state consistent with it (``rules.determinize(view, seat, rng)``: the game's own hook,
   or one built from the view and the components dealt at setup), walks one tree of the searcher's information sets
   with UCB1 over availability counts (a move may be legal in one sample and not in another), expands one move and
-  plays the rest of the game at random. Secret answers (a move another player completes unseen,
+  plays the rest of the game at random. A node below the root whose samples show the searcher different things (a
+  card it draws after its move, which is no move) is not one information set: it is marked mixed and the walk stops
+  there (:meth:`InfoSetSearch._mixed`). Secret answers (a move another player completes unseen,
   ``rules.secret_parts``): the mover's part and the answer are chosen by decoupled UCT (Lanctot et al. 2013) at
   the same node, each player from their own statistics.
 
@@ -361,7 +363,7 @@ class InfoSet:
 
 MIXED = object()
 """``InfoSet.seen`` of a node the moves that lead to it do not make one information set of the searcher (see
-:meth:`InfoSetSearch.iterate`)."""
+:meth:`InfoSetSearch._mixed`)."""
 
 
 Choices = dict[Any, list[tuple[Any, Any, int]]]
@@ -432,9 +434,9 @@ class InfoSetSearch(Search):
         """Whether ``node`` holds positions the searcher tells apart: the moves that lead to it are all the tree knows
         of it, but what the searcher sees there may also depend on the sample (a card it draws after its move: the
         draw is no move). Such a node would pool unlike information sets (its moves' statistics gathered with
-        different hands), so the search goes no deeper: the iteration plays out from there. In a game where every
-        hidden draw is revealed before the searcher's next decision this is the root's children alone (a determinized
-        flat search with UCB1 at the root); where what the searcher sees follows from the moves, the whole tree."""
+        different hands), so the search goes no deeper: the iteration plays out from there. In a game that deals the
+        searcher an unseen card after each of its moves the tree is then the root's moves alone (a determinized flat
+        search with UCB1 at the root); where what the searcher sees follows from the moves, it is the whole tree."""
         if node.seen is MIXED:
             return True
         if self.look(state, self.seat) == node.seen:  # type: ignore[misc]
