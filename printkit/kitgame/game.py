@@ -226,15 +226,15 @@ def _lazy_hook(folder: Path, name: str, written: str, key: str, source: str | No
 def _playout_hook(folder: Path, name: str, written: str, source: str | None = None) -> Callable[..., Any]:
     """``[hooks] playout_from``: its first call as a kernel's (:func:`_lazy_hook`: it imports and compiles), the others
     straight to the function (a playout takes microseconds, and a search plays thousands)."""
-    key = "hooks.playout_from"
-    first = _lazy_hook(folder, name, written, key, source)
+    key, where = "hooks.playout_from", source or f"{name}/kit.toml"
+    first = _lazy_hook(folder, name, written, key, where)
     found: list[Callable[..., Any]] = []
 
     def call(*args: Any) -> Any:
         if found:
             return found[0](*args)
         result = first(*args)
-        found.append(kit_hook(folder, name, written, source or f"{name}/kit.toml", key))
+        found.append(kit_hook(folder, name, written, where, key))
         return result
 
     return call
