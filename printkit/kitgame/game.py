@@ -22,7 +22,7 @@ from printkit.kitgame.dialogue import has_dialogue, run_dialogue
 from printkit.kitgame.engine import KitRules, notation_of, playouts, random_player
 from printkit.kitgame.players import StagedPlayer, ability_method, has_answers, has_uses, pair, takes_moves, without_ability
 from printkit.kitgame.setup import KitSetup
-from printkit.kitgame.source import KitRef, kit_hook, kit_ref, loaded
+from printkit.kitgame.source import KitRef, kit_hook, kit_ref, loaded, packaged_module
 from printkit.kitgame.terminal import play_answered
 from printkit.kitrules import Game
 from printkit.params import ParamSet
@@ -210,32 +210,44 @@ def packaged_game(folder: Path, name: str, title: str, params: type, hooks: Mapp
                    play=_terminal(rules, spec.players), kit=kit)
 
 
-def _lazy_hook(folder: Path, name: str, written: str, key: str) -> Callable[..., Any]:
+def _lazy_hook(folder: Path, name: str, written: str, key: str, source: str | None = None) -> Callable[..., Any]:
     """A kernel ``[hooks]`` names, imported when first called (its numpy and numba load only to play) and not timed by
     the watchdog (:func:`printkit.guard.watchdog.unwatched`: its first call compiles for seconds, each plays a chunk of
-    games; the rules it stands for are, and tests keep the two in step)."""
+    games; the rules it stands for are, and tests keep the two in step). ``source``: the kit.toml its errors name."""
+    where = source or f"{name}/kit.toml"
 
     def call(*args: Any) -> Any:
         with unwatched():
-            return kit_hook(folder, name, written, f"{name}/kit.toml", key)(*args)
+            return kit_hook(folder, name, written, where, key)(*args)
 
     return call
 
 
-def _playout_hook(folder: Path, name: str, written: str) -> Callable[..., Any]:
+def _playout_hook(folder: Path, name: str, written: str, source: str | None = None) -> Callable[..., Any]:
     """``[hooks] playout_from``: its first call as a kernel's (:func:`_lazy_hook`: it imports and compiles), the others
     straight to the function (a playout takes microseconds, and a search plays thousands)."""
-    first, key = _lazy_hook(folder, name, written, "hooks.playout_from"), "hooks.playout_from"
+    key, where = "hooks.playout_from", source or f"{name}/kit.toml"
+    first = _lazy_hook(folder, name, written, key, where)
     found: list[Callable[..., Any]] = []
 
     def call(*args: Any) -> Any:
         if found:
             return found[0](*args)
         result = first(*args)
-        found.append(kit_hook(folder, name, written, f"{name}/kit.toml", key))
+        found.append(kit_hook(folder, name, written, where, key))
         return result
 
     return call
+
+
+def shipped_playout(folder: Path, display: str, hooks: Mapping[str, str], source: str) -> Callable[..., Any] | None:
+    """A built-in game's ``[hooks] playout_from`` when its kit folder is opened as any kit folder's is (the browser
+    table opens built-in games so): the compiled playouts of a kit shipped in printkit, None for any other kit (a
+    designer's Python runs watched, and a kernel is not: ``packaged_game`` and this are the only places that call one)."""
+    written = hooks.get("playout_from")
+    if written is None or packaged_module(folder / written.partition(":")[0]) is None:
+        return None
+    return _playout_hook(folder, display, written, source)
 
 
 def _engine(rules: Any) -> KitRules:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from printkit.datakit.load import KitFolder, load_kit
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import RulesError, blame
 from printkit.kitgame.engine import KitRules
-from printkit.kitgame.game import KitGame, kit_game
+from printkit.kitgame.game import KitGame, kit_game, shipped_playout
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, kit_hook, kit_ref
@@ -27,9 +27,14 @@ class OpenKit:
     ref: KitRef
     setup: KitSetup
     spec: KitGame
+    playout: Callable[..., Any] | None = None
+    """A built-in game's compiled playouts for the mcts player (``[hooks] playout_from``: :func:`shipped_playout`)."""
 
     def rules(self) -> KitRules:
-        return self.spec.rules(self.setup)  # type: ignore[return-value]
+        engine: KitRules = self.spec.rules(self.setup)  # type: ignore[assignment]
+        if self.playout is not None:
+            engine.kernel_playout = self.playout
+        return engine
 
 
 def read_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None,
@@ -74,7 +79,7 @@ def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
     setup = kit_setup(with_computed_rows(kit), sets)
     spec = replace(kit_game(ref), name=setup.name, title=setup.title)
     spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
-    return OpenKit(ref, setup, spec)
+    return OpenKit(ref, setup, spec, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source))
 
 
 def kit_engine(kit: KitFolder) -> KitRules:

@@ -12,7 +12,9 @@ Two searches share one loop (:class:`Search`: budget, playouts, results):
   iteration samples a full state consistent with it (``rules.determinize(view, seat, rng)``: the game's own hook,
   or one built from the view and the components dealt at setup), walks one tree of the searcher's information sets
   with UCB1 over availability counts (a move may be legal in one sample and not in another), expands one move and
-  plays the rest of the game at random. Secret answers (a move another player completes unseen,
+  plays the rest of the game at random. A node below the root whose samples show the searcher different things (a
+  card it draws after its move, which is no move) is not one information set: it is marked mixed and the walk stops
+  there (:meth:`InfoSetSearch._mixed`). Secret answers (a move another player completes unseen,
   ``rules.secret_parts``): the mover's part and the answer are chosen by decoupled UCT (Lanctot et al. 2013) at
   the same node, each player from their own statistics.
 
@@ -345,15 +347,23 @@ class InfoSet:
     """One information set of the searcher: statistics per (player, their part of a move). Where the searcher sees
     the whole state (secret answers only), it is one state, kept with its choices so no iteration lists them again."""
 
-    __slots__ = ("player", "children", "stats", "state", "choices")
+    __slots__ = ("player", "children", "stats", "state", "choices", "seen")
 
-    def __init__(self, player: int, state: Any = None) -> None:
+    def __init__(self, player: int, state: Any = None, seen: Any = None) -> None:
         self.player = player
         self.children: dict[Any, InfoSet] = {}
         self.stats: dict[tuple[int, Any], list[float]] = {}
         """(player, their part of a move) -> [visits, total result, times available]."""
         self.state = state
         self.choices: Choices | None = None
+        self.seen = seen
+        """What the searcher sees here (hidden information): the view of the first sample that reached the node, until a
+        sample shows it otherwise (:data:`MIXED`)."""
+
+
+MIXED = object()
+"""``InfoSet.seen`` of a node the moves that lead to it do not make one information set of the searcher (see
+:meth:`InfoSetSearch._mixed`)."""
 
 
 Choices = dict[Any, list[tuple[Any, Any, int]]]
@@ -374,6 +384,8 @@ class InfoSetSearch(Search):
         self.advance = getattr(rules, "advance", None) if self.sample is not None else None
         """Rules that play a legal move on a state in place (a kit's): an iteration's sample is its own, so the moves
         of its walk down the tree are played on it without a copy or a second check."""
+        self.look = getattr(rules, "view", None) if self.sample is not None else None
+        """What the searcher sees of a sample (hidden information), compared at each node below the root."""
 
     def iterate(self) -> None:
         rules, rng = self.rules, self.rng
@@ -401,18 +413,36 @@ class InfoSetSearch(Search):
                 state = rules.apply(state, move) if self.advance is None else self.advance(state, move)
                 self.moves += 1
             if child is None:
-                node.children[move] = InfoSet(rules.current_player(state), state if whole else None)
+                node.children[move] = InfoSet(rules.current_player(state), state if whole else None,
+                                              None if self.look is None else self.look(state, self.seat))
                 result = self._play_out(state)
                 break
             node = child
             if whole:
                 state = child.state
+            elif self.look is not None and self._mixed(node, state):
+                result = self._play_out(state)
+                break
         for visited, parts in path:
             stats = visited.stats
             for key in parts:
                 entry = stats[key]
                 entry[0] += 1
                 entry[1] += result[key[0]]
+
+    def _mixed(self, node: InfoSet, state: Any) -> bool:
+        """Whether ``node`` holds positions the searcher tells apart: the moves that lead to it are all the tree knows
+        of it, but what the searcher sees there may also depend on the sample (a card it draws after its move: the
+        draw is no move). Such a node would pool unlike information sets (its moves' statistics gathered with
+        different hands), so the search goes no deeper: the iteration plays out from there. In a game that deals the
+        searcher an unseen card after each of its moves the tree is then the root's moves alone (a determinized flat
+        search with UCB1 at the root); where what the searcher sees follows from the moves, it is the whole tree."""
+        if node.seen is MIXED:
+            return True
+        if self.look(state, self.seat) == node.seen:  # type: ignore[misc]
+            return False
+        node.seen, node.children, node.stats = MIXED, {}, {}
+        return True
 
     def _own(self, state: Any, move: Any) -> Any:
         parts = self.split(state, move) if self.split is not None else None

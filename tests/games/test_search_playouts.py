@@ -76,3 +76,23 @@ def test_warfare_kernel_games_from_a_position_replay_through_the_engine() -> Non
         ended = replay_from(rules, state, compiled._moves(rows, turns)[0][1:])  # the kernel's own chance move left out
         assert (ended.winner if ended.winner is not None else jit.DRAW, ended.reason) == \
                (rows[0, jit.WINNER], compiled.REASONS[rows[0, jit.REASON]])
+
+
+@pytest.mark.parametrize("game", ["warfare", "sitters"])
+def test_a_built_in_game_opened_as_a_kit_folder_keeps_its_compiled_playouts(game: str) -> None:
+    """The browser table opens a built-in game as a plain kit folder (``open_loaded``): its rules still play the mcts
+    player's playouts by the kit's ``[hooks] playout_from``, as ``--game`` does, and a playout from the first position
+    to move ends the game."""
+    from printkit.config import load_config
+    from printkit.kitgame.spec import open_loaded
+    from printkit.table.kitsource import built_in_kit_folder
+
+    config = load_config(None)
+    rules = open_loaded(built_in_kit_folder(game)(config.game_params(game), config.print)).rules()
+    assert rules.kernel_playout is not None
+    rng = random.Random(4)
+    state = rules.initial_state()
+    while rules.current_player(state) == CHANCE:
+        state = rules.apply(state, chance_move(rules, state, rng))
+    ended, cost = rules.playout_from(state, rng)
+    assert ended.winner in (0, 1, None) and cost >= 1

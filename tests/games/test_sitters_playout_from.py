@@ -72,3 +72,12 @@ def test_kernel_games_from_a_roll_replay_through_the_engine() -> None:
         ended = rules.outcome(state)
         assert ended is not None
         assert ended.scores == (float(score(SMALL, int(rows[0, jit.SURVIVORS]), int(rows[0, jit.LOOT]))),)
+
+
+def test_the_kit_folder_plays_the_searchs_playouts_by_the_kernel() -> None:
+    """kit.toml's ``[hooks] playout_from`` names the kernel's playouts: the engine's ``playout_from`` (what the mcts
+    player's search calls) goes through them, and its games from a move after a roll end like the engine's."""
+    rules = SittersRules(SMALL)
+    assert rules.kernel_playout is not None
+    state = position(rules, random.Random(11), lambda s: s.phase == MOVE and s.turn >= 2)
+    assert_same_endings(rules, rules.playout_from, RANDOM, state, GAMES, random.Random(7))

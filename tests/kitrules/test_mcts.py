@@ -279,3 +279,25 @@ def test_restricted_play_pairs_its_games_across_groups(tmp_path: Path) -> None:
         tally = paired_games(restricted_spec(spec, opened.setup, ("mcts:20", "mcts:20"), restrict), opened.setup, 24, 7)
         assert tally.games == 24 and tally.extra["seat_1_wins"] + tally.extra["seat_2_wins"] + tally.results["draw"] == 24
     assert deals["full"] == deals["storm"] and len({repr(deal) for deal in deals["full"]}) == 24
+
+
+def test_the_tree_goes_no_deeper_than_what_the_searcher_would_tell_apart(tmp_path: Path) -> None:
+    """The scaffold draws a card after each move, unseen until drawn and no move of its own: below the root, the
+    positions after a move differ in the searcher's hand from sample to sample, so the search plays out from the root's
+    children (each marked MIXED, with no statistics below it). Once the deck is empty nothing the searcher sees depends
+    on the sample but the moves: the tree grows below the root."""
+    from printkit.rules.mcts import MIXED
+
+    rules = open_kit(str(scaffold(tmp_path))).rules()
+    rng = random.Random(5)
+    state = rules.initial_state()
+    state = rules.apply(state, chance_move(rules, state, rng))
+    opening = MctsPlayer("mcts", Budget(300)).search(rules, state, 0, random.Random(1))
+    assert opening.root.children and all(child.seen is MIXED and not child.children for child in opening.root.children.values())
+    while state["deck"] or len(rules.legal_moves(state)) < 2:  # a late position with a choice, the deck empty
+        if rules.outcome(state) is not None or not state["deck"] and not state["hands"][state["to_move"]]:
+            state = rules.initial_state()
+        moves = rules.legal_moves(state) if rules.current_player(state) != CHANCE else [chance_move(rules, state, rng)]
+        state = rules.apply(state, moves[rng.randrange(len(moves))])
+    late = MctsPlayer("mcts", Budget(300)).search(rules, state, state["to_move"], random.Random(1))
+    assert any(child.children and child.seen is not MIXED for child in late.root.children.values())

@@ -160,8 +160,10 @@ class Geometry:
         self.slots = _make_slots(n)
         self.slot_by_name = {s.name: s for s in self.slots}
         self.corner_slots = _corner_slots(n, self.slots)
-        self.lines = tuple(self._make_lines())
         self.neighbours = tuple(tuple(self._neighbours(c)) for c in range(n * n))
+        self.between = {(a, b): self._blocking(a, b) for a in range(n * n) for b in self.neighbours[a]}
+        """The slots between each pair of neighbouring spaces (:meth:`blocking`), looked up on every swap and line."""
+        self.lines = tuple(self._make_lines())
 
     def cell(self, text: str) -> int:
         """A space from its name (``C3``); NotationError when off the board."""
@@ -191,6 +193,10 @@ class Geometry:
 
     def blocking(self, a: int, b: int) -> tuple[int, ...]:
         """Slots that stand between neighbouring spaces a and b (orthogonal or diagonal)."""
+        found = self.between.get((a, b))
+        return found if found is not None else self._blocking(a, b)
+
+    def _blocking(self, a: int, b: int) -> tuple[int, ...]:
         n = self.n
         (ca, ra), (cb, rb) = divmod(a, n)[::-1], divmod(b, n)[::-1]
         if ca == cb or ra == rb:
@@ -303,9 +309,14 @@ def can_write(v: int, player: int) -> bool:
     return not v & (X | O)
 
 
+WRITABLE = tuple(tuple(can_write(v, player) for v in range(2 * DIBS_O)) for player in (0, 1))
+"""``can_write`` of every value a space may hold, by player (a playout asks it of every space at every turn)."""
+
+
 def open_cells(cells: Cells | tuple[int, ...], player: int) -> list[int]:
     """Every space where ``player`` may write, ascending."""
-    return [i for i, v in enumerate(cells) if can_write(v, player)]
+    writable = WRITABLE[player]
+    return [i for i, v in enumerate(cells) if writable[v]]
 
 
 def write(cells: Cells, cell: int, player: int) -> None:
@@ -553,8 +564,20 @@ def check_action(geo: Geometry, state: State, work: Work, action: Action) -> Non
         raise IllegalMove("a player's first turn is a letter only (no special action)")
     if action.name not in work.hand:
         raise IllegalMove(f"{action.name} is not among your unused actions ({', '.join(work.hand) or 'none'})")
-    if action not in action_options(geo, work, action.name):
+    if not _is_option(geo, work, action):
         raise IllegalMove(_action_problem(geo, work, action))
+
+
+def _is_option(geo: Geometry, work: Work, action: Action) -> bool:
+    """Whether ``action`` is one of :func:`action_options`: a swap checked alone (listing a swap's options checks
+    every pair of neighbours, and a playout checks each move it plays), the other actions by their list."""
+    if action.name != "swap":
+        return action in action_options(geo, work, action.name)
+    args = action.args
+    if len(args) != 2 or not all(isinstance(cell, int) and 0 <= cell < len(work.cells) for cell in args):
+        return False
+    a, b = args
+    return a < b and swap_problem(geo, work.cells, work.walls, a, b) is None
 
 
 def _action_problem(geo: Geometry, work: Work, action: Action) -> str:
