@@ -314,7 +314,8 @@ HOOKS: dict[str, Key] = {
     "kernel": Key("string", "a function playing many games fast (numpy, numba): `kernel(params, players, games, seed)` "
                             "returns a `printkit.rules.simulate.Tally`, or None for players it does not play (the rules "
                             "play them); simulate and balance use it, and its games must follow rules.py's (test it on "
-                            "recorded games)", pattern=HOOK, example="kernel.py:kernel"),
+                            "recorded games). The kernel hooks are read for printkit's built-in games only (a kit of your "
+                            "own naming them is warned)", pattern=HOOK, example="kernel.py:kernel"),
     "restricted_kernel": Key("string", "a function playing `balance --abilities` games fast: `restricted_kernel(params, "
                                        "players, games, seed, restrict)`, `restrict` = (seat, ability) or None, returns a "
                                        "Tally counting each seat's wins (`seat_1_wins`, `seat_2_wins`) or None",

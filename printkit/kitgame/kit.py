@@ -35,7 +35,7 @@ from printkit.kitgame.sheet import (
     unplayed_pages,
     without_unfit_example,
 )
-from printkit.kitgame.source import kit_hook
+from printkit.kitgame.source import kit_hook, packaged_module
 from printkit.kitgame.spec import kit_engine, read_kit
 from printkit.params import ParamSet, params_class
 from printkit.press.pieces import Piece
@@ -81,7 +81,23 @@ def _steps(kit: KitFolder) -> Kit:
         text = printed_example(text, rules, rules_source)              # its chance moves as the players are told them
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
+    laid.findings += _unused_kernels(kit)
     return _kit(kit, laid, text, rules_source, pictures, figures, expected, rules)
+
+
+KERNEL_HOOKS = ("kernel", "restricted_kernel", "playout_from")
+"""``[hooks]`` of compiled games: read for printkit's built-in games (their code runs without the time limit)."""
+
+
+def _unused_kernels(kit: KitFolder) -> list[Finding]:
+    """A warning for the kernel ``[hooks]`` a designer's kit names: its games are played by its rules.py, which runs
+    under the time limit (a kernel would not), so a kernel of its own is not used; said rather than ignored."""
+    named = [key for key in KERNEL_HOOKS if key in kit.spec.hooks]
+    if not named or packaged_module(kit.path / kit.spec.hooks[named[0]].partition(":")[0]) is not None:
+        return []
+    return [Finding("warning", f"{kit.spec.source}: [hooks] {', '.join(named)}: not used for a kit folder of your own "
+                               "(its games are played by rules.py, under the time limit; compiled kernels, which run "
+                               "without it, are read for printkit's built-in games only)")]
 
 
 def _unrun_steps(kit: KitFolder) -> Kit:

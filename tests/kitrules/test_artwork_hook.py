@@ -86,3 +86,18 @@ def test_a_largest_counter_is_the_largest_over_the_games(tmp_path: Path) -> None
 
     one, two = extra(), extra("--workers", "2")
     assert one == two and 0 < one["largest_stars"] <= 20 < one["stars"]
+
+
+def test_a_kernel_named_by_a_designers_kit_is_said_to_be_unused(tmp_path: Path) -> None:
+    """A kit of the designer's own naming compiled kernels ([hooks] kernel, playout_from) gets a warning saying they are
+    not used (its games are played by rules.py, under the time limit), not silence; a built-in game's are used."""
+    folder = scaffold(tmp_path)
+    (folder / "kernel.py").write_text("def kernel(params, players, games, seed):\n    return None\n")
+    with (folder / "kit.toml").open("a") as toml:
+        toml.write('\n[hooks]\nkernel = "kernel.py:kernel"\nplayout_from = "kernel.py:kernel"\n')
+    result = cli("verify", "--kit", str(folder))
+    warned = [line for line in result.output.splitlines() if "[hooks]" in line]
+    assert warned == [f"warning: {folder}/kit.toml: [hooks] kernel, playout_from: not used for a kit folder of your own "
+                      "(its games are played by rules.py, under the time limit; compiled kernels, which run without it, "
+                      "are read for printkit's built-in games only)"]
+    assert "[hooks]" not in cli("verify", "--game", "warfare").output
