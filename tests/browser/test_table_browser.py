@@ -130,6 +130,9 @@ def test_a_whole_game_by_clicks_against_the_computer_replays_to_the_same_result(
         page.resize(1280, 900)
         end = play_by_clicks(page, all_in if name == "tokentactics" else None)
         assert page.errors() == []
+        shown = page.evaluate("Array.from(document.querySelectorAll('#log li[data-move]')).map(li => li.textContent)")
+        entries = page.evaluate("scene.log.map(e => [e.who, e.text])")
+        assert shown == [text if text.startswith(who + " ") else f"{who} {text}" for who, text in entries]  # X A1, not X X A1
         assert not [f for f in page.frames() if json.loads(f)["type"] == "refused"]
         look(page, tmp_path / f"{name}-laptop-end.png")
         browser.downloads_to(tmp_path / "downloads")

@@ -259,7 +259,9 @@ function drawLog() {
     const note = el("input", {class: "note", value: entry.note, placeholder: "note", maxlength: 500,
       "aria-label": `note on move ${entry.n}`});
     note.addEventListener("change", () => send({type: "note", move: entry.n, text: note.value}));
-    list.append(el("li", {"data-move": entry.n}, el("span", {class: "who"}, entry.who), " ", el("span", {class: "text"}, entry.text), note));
+    const named = entry.text.startsWith(entry.who + " ");  // a notation that names its mover (X A1) is not prefixed again
+    list.append(el("li", {"data-move": entry.n}, named ? null : [el("span", {class: "who"}, entry.who), " "],
+      el("span", {class: "text"}, entry.text), note));
   }
   if (scene.outcome) list.append(el("li", {class: "result"}, scene.outcome.text));
   const again = kept && list.querySelector(`li[data-move="${kept.move}"] .note`);
