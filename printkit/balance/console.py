@@ -61,13 +61,22 @@ def point_lines(game: str, point: dict[str, Any], several: bool) -> list[str]:
     if cards:
         names = list(dict.fromkeys(a["ability"] for a in cards))
         shown = names if len(names) <= 2 * CARDS_SHOWN else names[:CARDS_SHOWN] + names[-CARDS_SHOWN:]
-        lines.append(f"  cards, most worth first ({len(names)} ranked in report.html): worth to each seat, the points of win "
-                     "rate it loses without one, 95% CI")
+        dealt = all("dealt_effect" in a for a in cards)
+        lines.append(f"  cards, most worth first ({len(names)} ranked in report.html): worth to each seat, "
+                     + ("dealt: the points of win rate an opening hand with it wins more; restricted: " if dealt else "")
+                     + "the points of win rate it loses without one, 95% CI")
         for i, name in enumerate(shown):
             if len(shown) < len(names) and i == CARDS_SHOWN:
                 lines.append("    ...")
-            lines.append(f"    {name[len(CARD_PREFIX):]}: " + ", ".join(_worth(a) for a in cards if a["ability"] == name))
+            rows = [a for a in cards if a["ability"] == name]
+            lines.append(f"    {name[len(CARD_PREFIX):]}: " + ("dealt " + ", ".join(map(_dealt, rows)) + "; restricted " if dealt else "")
+                         + ", ".join(map(_worth, rows)))
     return lines
+
+
+def _dealt(row: dict[str, Any]) -> str:
+    low, high = row["dealt_interval"]
+    return f"{row['seat_name']} {100 * row['dealt_effect']:+.1f} ({100 * low:+.1f} to {100 * high:+.1f})"
 
 
 def _worth(row: dict[str, Any]) -> str:

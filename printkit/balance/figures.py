@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from printkit.balance.chunks import length_spread
-from printkit.balance.restrict import CARD_PREFIX, PLAYED
+from printkit.balance.restrict import CARD_PREFIX, DEALT, DEALT_POINTS, PLAYED
 from printkit.rules.simulate import RESULTS, Tally, wilson_interval
 
 FIRST_SHARE = (0.45, 0.55)
@@ -70,16 +70,39 @@ def ability_figures(ability: str, seat: int, seat_name: str, full: Tally, restri
         "change": change,
         "interval": [low, high],
         "restricted_draws": restricted.results["draw"] / restricted.games,
-        **({"played": full.extra[PLAYED + ability] / full.games} if ability.startswith(CARD_PREFIX) else {}),
+        **(card_figures(ability, seat, full) if ability.startswith(CARD_PREFIX) else {}),
     }
 
 
+def card_figures(card: str, seat: int, full: Tally) -> dict[str, Any]:
+    """How often the full players play ``card`` a game and, in a game that deals hands, what being dealt it is worth to
+    ``seat``: its points (a win 1, a draw 1/2) in the games whose opening hand held the card minus in those whose did
+    not, with its 95% interval (the shuffle alone decides the deal; card players' "opening hand win rate")."""
+    found: dict[str, Any] = {"played": full.extra[PLAYED + card] / full.games}
+    held = full.extra.get(f"{DEALT}{card}|{seat + 1}", 0)
+    if 0 < held < full.games:
+        points = full.extra[f"{DEALT_POINTS}{card}|{seat + 1}"] / 2
+        total = full.extra[f"seat_{seat + 1}_wins"] + (full.games - sum(full.extra[f"seat_{s}_wins"] for s in (1, 2))) / 2
+        effect, low, high = newcombe(points, held, total - points, full.games - held)
+        found.update(dealt=held / full.games, dealt_effect=effect, dealt_interval=[low, high])
+    return found
+
+
+def card_worth(rows: list[dict[str, Any]]) -> float:
+    """A card's worth from its rows (one a seat), in points of win rate: the mean effect of being dealt it where the
+    game deals hands, else the mean of what a seat loses without it (restricted play). Dealt first: restricted play
+    cannot measure a card the rules make a player play (a free card, when nothing else can be afforded)."""
+    if all("dealt_effect" in row for row in rows):
+        return sum(row["dealt_effect"] for row in rows) / len(rows)
+    return sum(-row["change"] for row in rows) / len(rows)
+
+
 def ranked_cards(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Card rows (one per card and seat) ordered by the card's mean worth over the seats, most first (then by name)."""
-    worth: dict[str, list[float]] = {}
+    """Card rows (one per card and seat) ordered by the card's worth (:func:`card_worth`), most first (then by name)."""
+    by_card: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        worth.setdefault(row["ability"], []).append(-row["change"])
-    order = sorted(worth, key=lambda name: (-sum(worth[name]) / len(worth[name]), name))
+        by_card.setdefault(row["ability"], []).append(row)
+    order = sorted(by_card, key=lambda name: (-card_worth(by_card[name]), name))
     return sorted(rows, key=lambda row: (order.index(row["ability"]), row["seat"]))
 
 

@@ -147,9 +147,12 @@ def abilities_plot(results: dict[str, Any], folder: Path, cards: bool = False) -
         return []
     fig, panel = plt.subplots(figsize=(7, 0.32 * len(rows) + 1.2))
     ys = list(range(len(rows)))[::-1]
-    worth = [-100 * a["change"] for _, a in rows]
-    low = [max(0.0, w + 100 * a["interval"][1]) for w, (_, a) in zip(worth, rows)]
-    high = [max(0.0, -100 * a["interval"][0] - w) for w, (_, a) in zip(worth, rows)]
+    dealt = cards and all("dealt_effect" in a for _, a in rows)  # a game that deals hands: cards ranked by dealt worth
+    spans = [(100 * a["dealt_effect"], [100 * x for x in a["dealt_interval"]]) if dealt else
+             (-100 * a["change"], [-100 * a["interval"][1], -100 * a["interval"][0]]) for _, a in rows]
+    worth = [w for w, _ in spans]
+    low = [max(0.0, w - lo) for w, (lo, _) in spans]
+    high = [max(0.0, hi - w) for w, (_, hi) in spans]
     colours = ["#D55E00" if a["seat"] == 1 else "#0072B2" for _, a in rows]
     panel.barh(ys, worth, xerr=[low, high], color=colours, capsize=3, alpha=0.85)
     panel.set_yticks(ys, [label for label, _ in rows])
@@ -157,7 +160,8 @@ def abilities_plot(results: dict[str, Any], folder: Path, cards: bool = False) -
     for edge in (-10, 10):
         panel.axvline(edge, color="#999999", linewidth=0.8, linestyle="--")
     what = "card" if cards else "ability"
-    panel.set_xlabel(f"points of win rate the seat loses without the {what} (95% CI)")
+    panel.set_xlabel("points of win rate an opening hand with the card wins more (95% CI)" if dealt else
+                     f"points of win rate the seat loses without the {what} (95% CI)")
     panel.set_title(f"{results['title']}: what each {what} is worth" + (", most first" if cards else ""))
     panel.grid(axis="x", alpha=0.3)
     names = _save(fig, folder, "cards" if cards else "abilities")

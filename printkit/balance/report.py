@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printkit.balance.figures import NO_FLAGS, ranked_cards
+from printkit.balance.figures import NO_FLAGS, card_worth, ranked_cards
 from printkit.balance.plots import write_plots
 from printkit.balance.restrict import CARD_PREFIX
 from printkit.balance.store import write_atomic
@@ -39,7 +39,8 @@ def card_rows(point: dict[str, Any]) -> list[dict[str, Any]]:
                           "seats": []})
         cards[-1]["seats"].append(row)
     for card in cards:
-        card["worth"] = sum(-s["change"] for s in card["seats"]) / len(card["seats"])
+        card["worth"] = card_worth(card["seats"])
+        card["dealt"] = all("dealt_effect" in s for s in card["seats"])
     return cards
 
 

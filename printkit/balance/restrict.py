@@ -7,7 +7,7 @@ import random
 from typing import Any, Callable
 
 from printkit.errors import PrintkitError
-from printkit.kitgame.cards import CARD_PREFIX
+from printkit.kitgame.cards import CARD_PREFIX, opening_hands
 from printkit.rules.game import Playout, Policy
 from printkit.rules.playouts import policies, resolve
 from printkit.rules.simulate import Tally
@@ -85,6 +85,11 @@ def without(policy: Policy, uses: MoveTest) -> Policy:
 
 PLAYED = "played|"
 """``extra`` counters of the full players' runs: ``played|card: Wish``, the moves that played each card."""
+DEALT = "dealt|"
+"""``extra`` counters of the full players' runs, by card and seat: ``dealt|card: Wish|1`` the games whose seat 1 held
+Wish in its opening hand, ``dealt_points|card: Wish|1`` that seat's points in them (a win 2, a draw 1: whole numbers,
+so chunks add up exactly)."""
+DEALT_POINTS = "dealt_points|"
 
 
 def count_seats(observe: Callable[[Tally, Any], None] | None, cards: dict[str, MoveTest] | None = None) -> Callable[[Tally, Any], None]:
@@ -99,8 +104,22 @@ def count_seats(observe: Callable[[Tally, Any], None] | None, cards: dict[str, M
             tally.extra[f"seat_{winner + 1}_wins"] += 1
         for name, uses in (cards or {}).items():
             tally.extra[PLAYED + name] += sum(1 for move in game.moves if uses(None, None, move))
+        if cards:
+            _count_dealt(tally, game, cards)
 
     return counted
+
+
+def _count_dealt(tally: Tally, game: Playout, cards: dict[str, MoveTest]) -> None:  # type: ignore[type-arg]
+    """The cards each seat was dealt in its opening hand (a game with hands: ``Game.private``) and its points there."""
+    hands = opening_hands(game.rules, game.moves)
+    winner = game.outcome.winner if game.outcome is not None else None
+    for seat, hand in enumerate(hands or ()):
+        points = 1 if winner is None else 2 * (winner == seat)
+        for name in cards:
+            if name[len(CARD_PREFIX):] in hand:
+                tally.extra[f"{DEALT}{name}|{seat + 1}"] += 1
+                tally.extra[f"{DEALT_POINTS}{name}|{seat + 1}"] += points
 
 
 def restricted_spec(spec: Any, params: Any, names: tuple[str, str], restrict: tuple[int, str] | None) -> Any:

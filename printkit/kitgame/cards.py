@@ -7,7 +7,7 @@ another. What the card is worth is then what restricted play measures for abilit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Callable
 
 from printkit.kitgame.guess import items_of
@@ -56,3 +56,23 @@ def dealt_cards(decks: Mapping[str, Any], aids: tuple[str, ...], dealt: Any) -> 
             if str(card) not in labels:
                 labels.append(str(card))
     return labels
+
+
+def opening_hands(rules: Any, moves: Sequence[Any]) -> list[set[str]] | None:
+    """The labels of the cards in each seat's own ``private`` entries (its hand) when it first decides: its opening
+    hand, found by replaying a game's ``moves`` from the start (the deal is the game's chance moves). None for a game
+    that keeps no private entries in a dict."""
+    private = getattr(getattr(rules, "game", None), "private", ())
+    state = rules.initial_state()
+    if not private or not isinstance(state, Mapping):
+        return None
+    hands: list[set[str] | None] = [None] * len(rules.player_names)
+    for move in moves:
+        player = rules.current_player(state)
+        if 0 <= player < len(hands) and hands[player] is None:
+            hands[player] = {str(item) for key in private if isinstance(state.get(key), (list, tuple))
+                             and player < len(state[key]) for item in items_of(state[key][player]) if isinstance(item, Record)}
+            if all(hand is not None for hand in hands):
+                break
+        state = rules.apply(state, move)
+    return [hand or set() for hand in hands]

@@ -125,3 +125,19 @@ def test_the_default_text_sorts_each_hand_and_leaves_out_internal_keys(tmp_path:
     assert "discard:" not in after.output  # bookkeeping the designer marked internal
     # Player 1's first hand, dealt Market Day, Wish, Market Day, reads sorted by the cards' labels
     assert "hands: Player 1: [Market Day, Market Day, Wish]; Player 2: [Harvest, Harvest, Shooting Star]" in after.output
+
+
+def test_each_seats_opening_hand_is_read_back_from_a_games_moves(tmp_path: Path) -> None:
+    """``balance --cards`` knows what each seat was dealt from the game's moves alone: the cards in its own private
+    entry (the scaffold's hand) when it first decides, as the game held them while it was played."""
+    from printkit.kitgame.cards import opening_hands
+    from printkit.kitgame.engine import random_player
+    from printkit.rules.game import play_out
+
+    rules = open_kit(str(scaffold(tmp_path))).rules()
+    for seed in range(5):
+        trail: list = []
+        game = play_out(rules, (random_player, random_player), random.Random(seed), trail=trail)
+        seen = [next({str(card) for card in state["hands"][seat]} for state, _ in trail if rules.current_player(state) == seat)
+                for seat in (0, 1)]
+        assert opening_hands(rules, game.moves) == seen and all(len(hand) >= 2 for hand in seen)
