@@ -126,6 +126,13 @@ def heatmap_plot(results: dict[str, Any], folder: Path) -> list[str]:
     return names
 
 
+def _worth_bars(rows: list[dict[str, Any]], dealt: bool) -> tuple[list[float], list[float], list[float]]:
+    """Each row's worth in points (dealt or restricted) and how far its 95% interval reaches below and above it."""
+    spans = [(100 * a["dealt_effect"], [100 * x for x in a["dealt_interval"]]) if dealt else
+             (-100 * a["change"], [-100 * a["interval"][1], -100 * a["interval"][0]]) for a in rows]
+    return ([w for w, _ in spans], [max(0.0, w - lo) for w, (lo, _) in spans], [max(0.0, hi - w) for w, (_, hi) in spans])
+
+
 def abilities_plot(results: dict[str, Any], folder: Path, cards: bool = False) -> list[str]:
     """What each ability (``cards``: each card, ranked by its mean worth over the seats) is worth to each seat: the
     win rate lost without it, with 95% intervals."""
@@ -148,11 +155,7 @@ def abilities_plot(results: dict[str, Any], folder: Path, cards: bool = False) -
     fig, panel = plt.subplots(figsize=(7, 0.32 * len(rows) + 1.2))
     ys = list(range(len(rows)))[::-1]
     dealt = cards and all("dealt_effect" in a for _, a in rows)  # a game that deals hands: cards ranked by dealt worth
-    spans = [(100 * a["dealt_effect"], [100 * x for x in a["dealt_interval"]]) if dealt else
-             (-100 * a["change"], [-100 * a["interval"][1], -100 * a["interval"][0]]) for _, a in rows]
-    worth = [w for w, _ in spans]
-    low = [max(0.0, w - lo) for w, (lo, _) in spans]
-    high = [max(0.0, hi - w) for w, (_, hi) in spans]
+    worth, low, high = _worth_bars([a for _, a in rows], dealt)
     colours = ["#D55E00" if a["seat"] == 1 else "#0072B2" for _, a in rows]
     panel.barh(ys, worth, xerr=[low, high], color=colours, capsize=3, alpha=0.85)
     panel.set_yticks(ys, [label for label, _ in rows])
