@@ -11,15 +11,15 @@ very board and pieces the players cut out.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Mapping
 
 from printkit.art.board import board_drawing
 from printkit.draw.shapes import Circle, Drawing, Group, Polygon, Rect, Shape, Style, Text, walk
 from printkit.errors import ConfigError
-from printkit.kit.model import PieceSet
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.printed import NO_PIECES, PrintedPieces
 from printkit.kitrules import Record, Shown
 from printkit.press.pieces import Piece, bleed_outline
 
@@ -78,52 +78,6 @@ def placed_on(rules: KitRules, space: Any, labels: Any) -> list[Any]:
     if listed is None:
         raise rules.fail(f"pieces() placed {short(labels)} on space {short(space)}: expected a label or a list of labels")
     return listed
-
-
-@dataclass(frozen=True)
-class PrintedPieces:
-    """The kit's printed cards and tokens as a figure finds them: by SVG id (cards and tokens), by a token's id or its
-    row's label (a board piece's label), by the row the rules were dealt (in the printed order)."""
-
-    by_id: Mapping[str, Piece]
-    by_label: Mapping[str, Piece]
-    by_row: Mapping[Record, Piece]
-
-    @classmethod
-    def of(cls, decks: Sequence[PieceSet], tokens: Sequence[PieceSet], rows: Mapping[str, Sequence[Record]]) -> PrintedPieces:
-        """The pieces of ``decks`` and ``tokens``; ``rows``: the rules' rows by set name (a set printed otherwise than the
-        rules deal it is found by id only, as the browser table finds it)."""
-        by_id: dict[str, Piece] = {}
-        by_row: dict[Record, Piece] = {}
-        token_ids: dict[str, Piece] = {}
-        row_labels: dict[str, Piece] = {}
-        for sets, token in ((decks, False), (tokens, True)):
-            for printed in sets:
-                dealt: Sequence[Record | None] = rows.get(printed.name, ())
-                for row, piece in zip(dealt if len(dealt) == len(printed.pieces) else [None] * len(printed.pieces),
-                                      printed.pieces):
-                    ident = (piece.front.id or "").casefold()
-                    if ident:
-                        by_id.setdefault(ident, piece)
-                        if token:
-                            token_ids.setdefault(ident, piece)
-                    if row is not None:
-                        by_row.setdefault(row, piece)
-                        if token:
-                            row_labels.setdefault(str(row).casefold(), piece)
-        by_label = {**row_labels, **token_ids}  # a token's SVG id before a row's label, as the browser table looks
-        return cls(by_id, by_label, by_row)
-
-    def find(self, item: Any) -> Piece | None:
-        """The printed piece ``item`` (placed by ``pieces()``) is, or None for a marker."""
-        if isinstance(item, Shown):
-            return self.by_id.get(item.id.casefold()) if item.id else None
-        if isinstance(item, Record):
-            return self.by_row.get(item)
-        return self.by_label.get(str(item).casefold())
-
-
-NO_PIECES = PrintedPieces({}, {}, {})
 
 
 def player_colours(rules: KitRules) -> list[tuple[str, str]]:
@@ -226,7 +180,8 @@ def position_figure(rules: KitRules, state: Any, boards: Mapping[str, Piece], sr
             if isinstance(item, Shown) and item.id and printed.find(item) is None:
                 raise rules.fail(f"pieces() placed {short(item)} on space {space}: no card or token the kit prints has the "
                                  f"SVG id {item.id!r}")
-        found = [printed.find(item) for item in listed]
+        refs = [printed.find(item) for item in listed]
+        found = [printed.piece(ref) if ref is not None else None for ref in refs]
         owners = [_player(item) for item in listed]
         colour = [colours[p % len(colours)] if p is not None else label_colour.get(str(item), COLOURS[0])
                   for item, p in zip(listed, owners)]

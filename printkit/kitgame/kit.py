@@ -23,7 +23,7 @@ from printkit.kitgame.blame import blame
 from printkit.kitgame.checks import kit_example, unfit_note
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.example_print import printed_example
-from printkit.kitgame.figures import PrintedPieces
+from printkit.kitgame.printed import PrintedPieces
 from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
 from printkit.kitgame.sheet import (
@@ -72,7 +72,7 @@ def _steps(kit: KitFolder) -> Kit:
     if rules is not None:                                             # the example's positions, the rules' checks
         text = without_unfit_example(kit, rules, text, rules_source)  # an example written for other parameters left off
         boards = laid.piece_sets("board")
-        printed = PrintedPieces.of(laid.piece_sets("deck"), laid.piece_sets("tokens"), {**rules.game.decks, **rules.game.tokens})
+        printed = PrintedPieces(laid.piece_sets("deck"), laid.piece_sets("tokens"), rules.game.decks, rules.game.tokens)
         positions, more = rules_pages(kit, rules, text, rules_source, position_sources(text), {s.name: s.pieces[0] for s in boards},
                                       printed)
         pictures.update(positions)

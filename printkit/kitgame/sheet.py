@@ -16,7 +16,8 @@ from printkit.kit.model import Finding, PieceSet
 from printkit.kitgame.blame import short
 from printkit.kitgame.checks import deck_findings, ending_findings, kit_example, notes, replay_example, unfit_note
 from printkit.kitgame.engine import KitRules
-from printkit.kitgame.figures import NO_PIECES, SOURCE, PrintedPieces, position_figure
+from printkit.kitgame.figures import SOURCE, position_figure
+from printkit.kitgame.printed import NO_PIECES, PrintedPieces
 from printkit.kitgame.source import packaged_module
 from printkit.kitrules import Game, Printed, Step
 from printkit.press.pieces import Piece

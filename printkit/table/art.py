@@ -18,12 +18,11 @@ from typing import Any, Mapping
 
 from printkit.draw.shapes import Drawing, Group
 from printkit.draw.svg import to_svg
-from printkit.kit.model import Kit, PieceSet
+from printkit.kit.model import Kit
 from printkit.kitgame.figures import space_boxes
+from printkit.kitgame.printed import KINDS, PieceRef, PrintedPieces
 from printkit.kitrules import Record
 from printkit.press.pieces import Piece, bleed_outline
-
-KINDS = ("card", "token")
 
 
 @dataclass(frozen=True)
@@ -74,15 +73,6 @@ def side_drawing(piece: Piece, side: str) -> Drawing | None:
 
 
 @dataclass(frozen=True)
-class PieceRef:
-    """Where a piece is: ``card`` or ``token``, its deck or token set, its number in the set (from 0)."""
-
-    kind: str
-    set: str
-    index: int
-
-
-@dataclass(frozen=True)
 class Space:
     """A board's space: its centre, half its smaller side, its width and height, in mm from the board's top-left corner."""
 
@@ -99,56 +89,25 @@ class KitArt:
     def __init__(self, kit: Kit, records: Mapping[str, Mapping[str, tuple[Record, ...]]], faces: tuple[Face, ...],
                  version: int) -> None:
         self.version, self.faces, self.title = version, faces, kit.title
-        self.sets: dict[tuple[str, str], PieceSet] = {("card", s.name): s for s in kit.decks}
-        self.sets.update({("token", s.name): s for s in kit.tokens})
+        self.pieces = PrintedPieces(kit.decks, kit.tokens, records.get("decks", {}), records.get("tokens", {}))
+        self.sets = self.pieces.sets
         self.boards: dict[str, Piece] = {s.name: s.pieces[0] for s in kit.boards if s.pieces}
         self.board_titles = {s.name: s.title for s in kit.boards}
-        self._rows: dict[tuple[str, str], dict[Record, int]] = {}
-        for kind, group in (("card", records.get("decks", {})), ("token", records.get("tokens", {}))):
-            for name, rows in group.items():
-                printed = self.sets.get((kind, name))
-                if printed is None or len(printed.pieces) != len(rows):
-                    continue  # a set the rules deal differently from the print: its rows show as text
-                index: dict[Record, int] = {}
-                for i, row in enumerate(rows):
-                    index.setdefault(row, i)
-                self._rows[(kind, name)] = index
-        self._ids: dict[str, PieceRef] = {}
-        for (kind, name), printed in self.sets.items():
-            for i, piece in enumerate(printed.pieces):
-                if piece.front.id:
-                    self._ids.setdefault(piece.front.id.casefold(), PieceRef(kind, name, i))
-        self._labels = {ident: ref for ident, ref in self._ids.items() if ref.kind == "token"}
-        for (kind, name), index in self._rows.items():
-            if kind == "token":
-                for row, i in index.items():
-                    self._labels.setdefault(str(row).casefold(), PieceRef(kind, name, i))
         self._spaces: dict[str, dict[str, Space]] = {}
         self._svg: dict[tuple[str, ...], str | None] = {}
         self._backs: dict[tuple[str, str], list[int]] = {}
 
-    # --- finding pieces ------------------------------------------------------------------------
+    # --- finding pieces (printkit.kitgame.printed: the rule sheet's figures find them the same way) ---------------
     def find(self, value: Any) -> PieceRef | None:
         """The printed piece of a state's card or token row (None: a value the kit does not print)."""
-        if not isinstance(value, Record):
-            return None
-        for kind in KINDS:
-            index = self._rows.get((kind, value.set_name))
-            if index is not None and value in index:
-                return PieceRef(kind, value.set_name, index[value])
-        return None
-
-    def token(self, label: str) -> PieceRef | None:
-        """The token a board piece's label names: a token's SVG id (``marker-1``) or a token row's label."""
-        return self._labels.get(label.casefold())
+        return self.pieces.row(value)
 
     def printed(self, ident: str) -> PieceRef | None:
-        """The card or token whose face has the SVG id ``ident`` (``card-X-bomb-1``), however the kit draws it."""
-        return self._ids.get(ident.casefold())
+        """The card or token whose face has the SVG id ``ident``."""
+        return self.pieces.printed(ident)
 
     def piece(self, ref: PieceRef) -> Piece | None:
-        printed = self.sets.get((ref.kind, ref.set))
-        return printed.pieces[ref.index] if printed is not None and 0 <= ref.index < len(printed.pieces) else None
+        return self.pieces.piece(ref)
 
     def has_back(self, ref: PieceRef) -> bool:
         found = self.piece(ref)

@@ -19,8 +19,9 @@ from typing import Any
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.figures import placed_on
+from printkit.kitgame.printed import PieceRef
 from printkit.kitrules import CHANCE, Answered, Game, Hidden, IllegalMove, NotationError, Record, Shown, value_text
-from printkit.table.art import KitArt, PieceRef
+from printkit.table.art import KitArt
 
 ROW_LIMIT = 60
 """Items of one zone drawn one by one; a longer row shows its first ones and a count."""
@@ -216,8 +217,7 @@ class SceneMaker:
                     text = str(label)
                     item_id = f"board.{name}.{str(space).upper()}.{i}"
                     seen.items[item_id] = Item(item_id, f"board.{name}", None, label, text, f"space.{name}.{str(space).upper()}")
-                    ref = self.art.find(label) if isinstance(label, Record) else \
-                        self.art.printed(label.id) if isinstance(label, Shown) else self.art.token(text)
+                    ref = self.art.pieces.find(label)  # as the rule sheet's figures find it
                     w, h, round_ = self.art.size(ref) if ref else (0.0, 0.0, True)
                     face, text = self._side(label, ref, text)
                     player = label.player if isinstance(label, Shown) else None  # a player's pieces in one colour
