@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.board import board_drawing
 from printkit.art.layout import pieces_drawing
@@ -41,6 +41,19 @@ PREVIEW_PIECES = 60
 hook draws is shown whole, as its hook made it)."""
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*game\s*$")
 """The line opening rules.md's example game: ```game (or ~~~game)."""
+
+
+def game_block(lines: Sequence[str]) -> tuple[int, int | None] | None:
+    """Where the first ```game block of rule-sheet ``lines`` is: the index of its opening line and of its closing fence
+    (a line of the fence's character alone, at least as long as the opening one; None: never closed); None without a
+    block."""
+    for start, line in enumerate(lines):
+        opened = FENCE.match(line.rstrip("\n"))
+        if opened:
+            fence = opened.group(2)
+            rows = ((i, lines[i].strip()) for i in range(start + 1, len(lines)))
+            return start, next((i for i, row in rows if row.startswith(fence[0] * len(fence)) and not row.strip(fence[0])), None)
+    return None
 
 
 @dataclass
@@ -487,9 +500,8 @@ def _paragraphs_bounded(rendered: str, source: str, name: str) -> None:
 def with_example(text: str, log: str) -> str:
     """``text`` with the body of its first ```game block replaced by ``log`` (the log standing for the example)."""
     lines = text.splitlines(keepends=True)
-    opened = next((i for i, line in enumerate(lines) if FENCE.match(line.rstrip("\n"))), None)
-    if opened is None:
+    found = game_block(lines)
+    if found is None:
         return text
-    fence = lines[opened].strip()[0]
-    closed = next((i for i in range(opened + 1, len(lines)) if lines[i].strip() and not lines[i].strip().strip(fence)), len(lines))
-    return "".join([*lines[:opened + 1], log.rstrip("\n") + "\n", *lines[closed:]])
+    opened, closed = found
+    return "".join([*lines[:opened + 1], log.rstrip("\n") + "\n", *lines[len(lines) if closed is None else closed:]])

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from printkit.datakit.kit import FENCE
+from printkit.datakit.kit import FENCE, game_block
 from printkit.datakit.load import KitFolder
 from printkit.errors import ConfigError, LogError
 from printkit.kit.model import Finding
@@ -52,23 +52,17 @@ def logged_example(log: str, name: str) -> Example:
 def example_game(text: str, source: str) -> Example | None:
     """The first fenced ```game block of a rule sheet (None when it has none)."""
     rows = text.splitlines()
-    for start, row in enumerate(rows):
-        opened = FENCE.match(row)
-        if not opened:
-            continue
-        fence = opened.group(2)
-        body: list[str] = []
-        for row_after in rows[start + 1:]:
-            if row_after.strip().startswith(fence[0] * len(fence)) and not row_after.strip().strip(fence[0]):
-                break
-            body.append(row_after)
-        else:
-            raise ConfigError(f"{source}:{start + 1}", "", f"the game block opened here is never closed with {fence}")
-        written = "\n".join(body)
-        moves = parse_log(written)
-        return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source, written + "\n",
-                       *declared_params(written, source, start + 2))
-    return None
+    found = game_block(rows)
+    if found is None:
+        return None
+    start, closed = found
+    if closed is None:
+        fence = FENCE.match(rows[start]).group(2)  # type: ignore[union-attr]
+        raise ConfigError(f"{source}:{start + 1}", "", f"the game block opened here is never closed with {fence}")
+    written = "\n".join(rows[start + 1:closed])
+    moves = parse_log(written)
+    return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source, written + "\n",
+                   *declared_params(written, source, start + 2))
 
 
 UNFIT = "example unfit"

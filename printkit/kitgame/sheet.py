@@ -8,7 +8,7 @@ import re
 from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.board import board_drawing
-from printkit.datakit.kit import FENCE
+from printkit.datakit.kit import game_block
 from printkit.datakit.load import KitFolder
 from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
@@ -155,13 +155,10 @@ def without_unfit_example(kit: KitFolder, rules: KitRules, text: str, rules_name
     if kit_example(kit, text, rules_name, rules) is not None or unfit_note(kit) is None:
         return text
     lines = text.split("\n")
-    opened = next((i for i, line in enumerate(lines) if FENCE.match(line)), None)
-    if opened is not None:
-        fence = FENCE.match(lines[opened]).group(2)  # type: ignore[union-attr]
-        closed = next((i for i in range(opened + 1, len(lines))
-                       if lines[i].strip().startswith(fence[0] * len(fence)) and not lines[i].strip().strip(fence[0])),
-                      len(lines) - 1)
-        lines[opened:closed + 1] = []
+    found = game_block(lines)
+    if found is not None:
+        opened, closed = found
+        lines[opened:(len(lines) - 1 if closed is None else closed) + 1] = []
     return "\n".join(FIGURE.sub("", line) for line in lines if not FIGURE.fullmatch(line.strip()))
 
 
