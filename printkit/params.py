@@ -150,15 +150,14 @@ def related_problem(meta: Mapping[str, Any], value: Any, values: Mapping[str, An
         limit = meta.get(which)
         if not isinstance(limit, str):
             continue
+        named = ", ".join(f"{prefix}.{name} is {describe(values[name])}" for name in dict.fromkeys(limit_names(limit)))
         try:
             worked = limit_value(limit, values)
         except ZeroDivisionError:
-            named = ", ".join(f"{prefix}.{name} is {describe(values[name])}" for name in dict.fromkeys(limit_names(limit)))
             return f"its {which} {limit.strip()} divides by zero ({named})"
         if limit.strip() in values:
             shown = f"{prefix}.{limit.strip()} ({bound(worked)})"
         else:
-            named = ", ".join(f"{prefix}.{name} is {describe(values[name])}" for name in dict.fromkeys(limit_names(limit)))
             shown = f"{limit.strip()} = {bound(worked)} ({named})"
         for item in value if isinstance(value, tuple) else (value,):
             if isinstance(item, (int, float)) and not isinstance(item, bool) and outside(item, worked):
