@@ -867,13 +867,17 @@ def notation(move: Any) -> str:
     return str(move)
 
 
+_COPIED = frozenset({dict, list, set, tuple})
+"""The types :func:`copy_state` looks into (a tuple only to copy what it holds)."""
+
+
 def copy_state(state: Any) -> Any:
     """A copy of plain state data: dicts, lists and sets copied all the way down, everything else shared."""
     kind = type(state)
     if kind is dict:
-        return {k: copy_state(v) for k, v in state.items()}
+        return {k: copy_state(v) if type(v) in _COPIED else v for k, v in state.items()}
     if kind is list:
-        return [copy_state(v) for v in state]
+        return [copy_state(v) if type(v) in _COPIED else v for v in state]
     if kind is set:
         return set(state)
     if kind is tuple:

@@ -67,20 +67,41 @@ class Guesser:
             raise GuessError(f"the state holds items that cannot be counted ({exc}): cards as rows or plain values are") from None
         self.view, self.dealt = view, dealt
         self.pool = [item for item, count in unseen.items() if count > 0 for _ in range(count)]
+        self.filled: set[int] = set()
+        _mark(view, self.filled)
 
     def __call__(self, rng: random.Random) -> Any:
         pool = list(self.pool)
         rng.shuffle(pool)
-        return _fill(self.view, self.dealt, "state", pool)
+        return _fill(self.view, self.dealt, "state", pool, self.filled)
 
+
+def _mark(value: Any, filled: set[int]) -> bool:
+    """Whether :func:`_fill` walks into ``value`` (its copy may differ from ``copy_state``'s: a Hidden count inside,
+    or a container it turns into a plain dict or list), adding the id of each such container to ``filled``. Where
+    it does not, :func:`_fill` copies ``value`` whole. The ids stay good while the view lives (the Guesser holds it)."""
+    if isinstance(value, Hidden):
+        return True
+    if isinstance(value, Mapping) and not hasattr(value, "set_name"):
+        walk = any([_mark(inner, filled) for inner in value.values()]) or type(value) is not dict
+    elif isinstance(value, list):
+        walk = any([_mark(inner, filled) for inner in value]) or type(value) is not list
+    elif isinstance(value, tuple):
+        walk = any([_mark(inner, filled) for inner in value]) and any(isinstance(inner, Hidden) for inner in value)
+    else:
+        return False
+    if walk:
+        filled.add(id(value))
+    return walk
 
 
 ABSENT = object()
 """A place the setup's state does not have (a key added later)."""
 
 
-def _fill(value: Any, dealt: Any, where: str, pool: list[Any]) -> Any:
-    """``value`` copied with every Hidden count filled from the end of ``pool``; ``dealt`` is the same place at setup."""
+def _fill(value: Any, dealt: Any, where: str, pool: list[Any], filled: set[int]) -> Any:
+    """``value`` copied with every Hidden count filled from the end of ``pool``; ``dealt`` is the same place at setup;
+    only the containers in ``filled`` (see :func:`_mark`) are walked into, the rest copied whole."""
     if isinstance(value, Hidden):
         if not (isinstance(dealt, list) or dealt is ABSENT):
             raise GuessError(f"{where} is hidden but was {dealt!r} at setup, not a list of items")
@@ -88,12 +109,14 @@ def _fill(value: Any, dealt: Any, where: str, pool: list[Any]) -> Any:
             raise GuessError(f"{where} hides {value.count} items, but only {len(pool)} of the items dealt at setup are "
                              "out of sight")
         return [pool.pop() for _ in range(value.count)]
+    if id(value) not in filled:
+        return copy_state(value)
     if isinstance(value, Mapping) and not hasattr(value, "set_name"):
-        return {key: _fill(inner, _at(dealt, key), f"{where}[{key!r}]", pool) for key, inner in value.items()}
+        return {key: _fill(inner, _at(dealt, key), f"{where}[{key!r}]", pool, filled) for key, inner in value.items()}
     if isinstance(value, list):
-        return [_fill(inner, _at(dealt, i), f"{where}[{i}]", pool) for i, inner in enumerate(value)]
+        return [_fill(inner, _at(dealt, i), f"{where}[{i}]", pool, filled) for i, inner in enumerate(value)]
     if isinstance(value, tuple) and any(isinstance(inner, Hidden) for inner in value):
-        return tuple(_fill(inner, _at(dealt, i), f"{where}[{i}]", pool) for i, inner in enumerate(value))
+        return tuple(_fill(inner, _at(dealt, i), f"{where}[{i}]", pool, filled) for i, inner in enumerate(value))
     return copy_state(value)
 
 
