@@ -16,7 +16,7 @@ from printkit.art.layout import pieces_drawing
 from printkit.datakit import keys
 from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, deck_sides, token_pieces, token_sides
-from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_fields, param_text
+from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, param_fields, param_text
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder, blame_sets
 from printkit.datakit.outline import set_outlines
@@ -101,22 +101,23 @@ Artwork = Callable[[Mapping[str, list[Piece]]], Mapping[str, Drawing]]
 Python (``[hooks] artwork``)."""
 
 
-def lay_out(kit: KitFolder, drawn: Mapping[str, list[Any]], blocks: Blocks | None = None,
+def lay_out(kit: KitFolder, rows: Mapping[str, list[Row]], drawn: Mapping[str, list[Any]], blocks: Blocks | None = None,
             artwork: Artwork | None = None) -> Laid:
-    """Every board, token sheet and deck of the folder drawn (from data and layouts; ``drawn``: the pieces of the sets
-    the kit's Python draws, and the pages of its ``[[pages]]``, by name), their artwork files and kit.pdf's sections
+    """Every board, token sheet and deck of the folder drawn (from ``rows``, every set's by name, and layouts; ``drawn``:
+    the pieces of the sets the kit's Python draws, and the pages of its ``[[pages]]``, by name), their artwork files and
+    kit.pdf's sections
     (``blocks``: how the kit's Python groups the pieces of a section with ``blocks``; ``artwork``: the files of the
     decks and token sheets it draws)."""
     try:
         spec = kit.spec
         inside(kit.path, spec.icons, spec.source, "kit.icons")
         laid = Laid(Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit)))
-        token_rows = [_with_params(kit.rows(t.name, t.data, t.label), spec.params) for t in spec.tokens]
-        deck_rows = [_with_params(kit.rows(d.name, d.data, d.label), spec.params) for d in spec.decks]
+        token_rows = [_with_params(rows[t.name], spec.params) for t in spec.tokens]
+        deck_rows = [_with_params(rows[d.name], spec.params) for d in spec.decks]
         check_pictures(laid.art, spec.layouts, [((s.front, s.back), rows) for s, rows in
                                                 [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]], spec.rules)
         seen: dict[str, str] = {}  # every front's SVG id so far: a kit's ids must differ
-        _boards(kit, laid.art, laid, seen)
+        _boards(kit, laid.art, laid, seen, rows)
         _data_sets(kit, laid.art, laid, seen, token_rows, deck_rows)
         for made in spec.drawn:
             if made.kind == "pages":
@@ -181,19 +182,18 @@ def _titled(title: str, params: Mapping[str, Any]) -> str:
     return re.sub(keys.PARAM_REF, lambda m: param_text(params.get(m.group(1), m.group(0))), title) if "{" in title else title
 
 
-def _boards(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str]) -> None:
+def _boards(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str], rows: Mapping[str, list[Row]]) -> None:
     """Every board from data: a grid or track, or spaces drawn by a layout."""
     spec = kit.spec
     for i, board in enumerate(spec.boards):
         if board.shape == "spaces":
             assert board.data is not None, "a spaces board has its spaces"
-            rows = _with_params(kit.rows(board.name, board.data, None), spec.params)
-            painter = Painter(art, _columns(rows), spec.source, _data_name(kit, board.data))
-            piece = spaces_board(board, rows, painter, spec.layouts, _key("board", i, len(spec.boards)), seen)
+            cells = _with_params(rows[board.name], spec.params)
+            painter = Painter(art, _columns(cells), spec.source, _data_name(kit, board.data))
+            piece = spaces_board(board, cells, painter, spec.layouts, _key("board", i, len(spec.boards)), seen)
             made.findings += painter.findings
         else:
-            rows = load_rows(kit.path, kit.display, board.data, spec.source, params=kit.param_fields) if board.data else []
-            piece = board_piece(board, rows, spec.settings.safe_mm, art.icon)
+            piece = board_piece(board, rows.get(board.name, []), spec.settings.safe_mm, art.icon)
         made.add("board", board.name, _titled(board.title, spec.params), [piece], board)
 
 
@@ -367,7 +367,7 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
     if not params:
         return rows
     extra = param_fields(params)
-    return [Row({**extra, **row.fields}, row.where, row.index) for row in rows]
+    return [Row({**extra, **row.fields}, row.where, row.index, row.label) for row in rows]
 
 
 def _data_name(kit: KitFolder, data: DataSource) -> str:

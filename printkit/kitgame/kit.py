@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 
 from printkit.datakit.builtin import draw_cards
 from printkit.datakit.kit import Laid, lay_out, print_note, rule_sheet, rule_sheet_source
-from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.load import KitFolder, blame_sets, read_rows
 from printkit.datakit.pictures import position_sources
 from printkit.datakit.schema import Drawn, SectionSpec
 from printkit.draw.shapes import Drawing
@@ -24,7 +24,6 @@ from printkit.kitgame.checks import kit_example, unfit_note
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.example_print import printed_example
 from printkit.kitgame.printed import PrintedPieces
-from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
 from printkit.kitgame.sheet import (
     board_cells,
@@ -36,7 +35,7 @@ from printkit.kitgame.sheet import (
     without_unfit_example,
 )
 from printkit.kitgame.source import kit_hook, packaged_module
-from printkit.kitgame.spec import kit_engine, read_kit
+from printkit.kitgame.spec import open_loaded, read_kit
 from printkit.params import ParamSet, params_class
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -57,12 +56,13 @@ def folder_kit(kit: KitFolder) -> Kit:
 
 
 def _steps(kit: KitFolder) -> Kit:
-    kit = with_computed_rows(kit)                                     # the rows rules.py computes
-    rules = kit_engine(kit) if kit.spec.game_rules is not None else None
+    opened = open_loaded(kit) if kit.spec.game_rules is not None else None  # every set's rows, the rules made from them
+    rows = opened.rows if opened is not None else read_rows(kit)
+    rules = opened.rules() if opened is not None else None
     drawing: list[Finding] = []
     hooked = _art_kit(kit, rules, drawing) if _draws(kit) else None
     drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
-    laid = lay_out(kit, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None,
+    laid = lay_out(kit, rows, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None,
                    (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None)
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
     source = rule_sheet_source(kit)
@@ -113,7 +113,7 @@ def _unrun_steps(kit: KitFolder) -> Kit:
     if "figures" in spec.hooks:
         raise ConfigError(spec.source, "hooks.figures", f"the rule sheet's figures are drawn by {spec.hooks['figures']}: "
                                                         "they cannot be printed with --no-code")
-    laid = lay_out(kit, {})
+    laid = lay_out(kit, read_rows(kit), {})
     if "artwork" in spec.hooks:  # after the rows: a kit whose rules compute rows is refused for those first
         raise ConfigError(spec.source, "hooks.artwork", f"the artwork files are drawn by {spec.hooks['artwork']}: "
                                                         "they cannot be made with --no-code")

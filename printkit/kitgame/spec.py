@@ -1,19 +1,20 @@
-"""A kit folder with rules opened as a game the commands play (replay, play, simulate, balance, verify): the folder
-read once (kit.toml with ``--set``, its parameters checked by its own Python, the rows rules.py computes), its rules
-made from them."""
+"""A kit folder with rules opened as a game the commands play (replay, play, simulate, balance, verify) and the build
+prints: the folder read once (kit.toml with ``--set``, its parameters checked by its own Python, every set's rows: the
+data files' and those rules.py computes), its rules made from them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from printkit.datakit.load import KitFolder, load_kit
+from printkit.datakit.data import Row
+from printkit.datakit.load import KitFolder, load_kit, read_rows
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import RulesError, blame
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.game import KitGame, kit_game, shipped_playout
-from printkit.kitgame.rows import with_computed_rows
+from printkit.kitgame.rows import computed_rows
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, kit_hook, kit_ref
 from printkit.params import from_mapping, params_class
@@ -29,6 +30,8 @@ class OpenKit:
     spec: KitGame
     playout: Callable[..., Any] | None = None
     """A built-in game's compiled playouts for the mcts player (``[hooks] playout_from``: :func:`shipped_playout`)."""
+    rows: Mapping[str, list[Row]] = field(default_factory=dict)
+    """Every set's rows, as the setup types them and the kit prints them (the data files' and those rules.py computes)."""
 
     def rules(self) -> KitRules:
         engine: KitRules = self.spec.rules(self.setup)  # type: ignore[assignment]
@@ -71,19 +74,18 @@ def open_kit(folder: str, sets: tuple[str, ...] = ()) -> OpenKit:
 
 
 def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
-    """A kit folder already read (kit.toml validated) opened for playing."""
+    """A kit folder already read (kit.toml validated) opened for playing: its code, every set's rows read once (the
+    data files', then those rules.py computes from a game of them), the setup typed from them, the rules."""
     if kit.spec.game_rules is None:
         raise RulesError(f"{kit.spec.source}: no [game] rules: this kit is printed from data only; add `[game] rules = \"rules.py\"` "
                          "to play it (printkit new DIR --rules starts a game with rules)")
     ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source, kit.spec.code_limits)
-    setup = kit_setup(with_computed_rows(kit), sets)
+    rows = read_rows(kit)
+    setup = kit_setup(kit, rows, sets)
+    computed = computed_rows(kit, ref, setup)
+    if computed:
+        rows = {**rows, **computed}
+        setup = kit_setup(kit, rows, sets)
     spec = replace(kit_game(ref), name=setup.name, title=setup.title)
     spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
-    return OpenKit(ref, setup, spec, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source))
-
-
-def kit_engine(kit: KitFolder) -> KitRules:
-    """The rules of a kit with rules, made once per read folder (its parameters, data and computed rows)."""
-    if "engine" not in kit.cache:
-        kit.cache["engine"] = open_loaded(kit).rules()
-    return kit.cache["engine"]  # type: ignore[no-any-return]
+    return OpenKit(ref, setup, spec, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source), rows)
