@@ -18,7 +18,7 @@ from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, deck_sides, token_pieces, token_sides
 from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, param_fields, param_text
 from printkit.datakit.layout import Art, Painter
-from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.load import KitFolder
 from printkit.datakit.outline import set_outlines
 from printkit.datakit.packing import SINGLE, token_sections
 from printkit.datakit.prescan import check_pictures
@@ -105,54 +105,48 @@ def lay_out(kit: KitFolder, rows: Mapping[str, list[Row]], drawn: Mapping[str, l
             artwork: Artwork | None = None) -> Laid:
     """Every board, token sheet and deck of the folder drawn (from ``rows``, every set's by name, and layouts; ``drawn``:
     the pieces of the sets the kit's Python draws, and the pages of its ``[[pages]]``, by name), their artwork files and
-    kit.pdf's sections
-    (``blocks``: how the kit's Python groups the pieces of a section with ``blocks``; ``artwork``: the files of the
-    decks and token sheets it draws)."""
-    try:
-        spec = kit.spec
-        inside(kit.path, spec.icons, spec.source, "kit.icons")
-        laid = Laid(Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit)))
-        token_rows = [_with_params(rows[t.name], spec.params) for t in spec.tokens]
-        deck_rows = [_with_params(rows[d.name], spec.params) for d in spec.decks]
-        check_pictures(laid.art, spec.layouts, [((s.front, s.back), rows) for s, rows in
-                                                [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]], spec.rules)
-        seen: dict[str, str] = {}  # every front's SVG id so far: a kit's ids must differ
-        _boards(kit, laid.art, laid, seen, rows)
-        _data_sets(kit, laid.art, laid, seen, token_rows, deck_rows)
-        for made in spec.drawn:
-            if made.kind == "pages":
-                laid.add_pages(made.name, _titled(made.title, spec.params), list(drawn[made.name]))
-                continue
-            laid.add(made.kind, made.name, _titled(made.title, spec.params), list(drawn[made.name]))
-            if made.omit_empty:
-                laid.omitted.add(made.name)
-            if made.turn_to_fit:
-                laid.turnable.add(made.name)
-        laid.artwork, laid.previews = _artwork(kit, laid, artwork)
-        laid.sections = _sections(kit, laid, blocks)
-        return laid
-    except ConfigError as exc:
-        raise blame_sets(exc, kit.sets) from None
+    kit.pdf's sections (``blocks``: how the kit's Python groups the pieces of a section with ``blocks``; ``artwork``: the
+    files of the decks and token sheets it draws)."""
+    spec = kit.spec
+    inside(kit.path, spec.icons, spec.source, "kit.icons")
+    laid = Laid(Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit)))
+    token_rows = [_with_params(rows[t.name], spec.params) for t in spec.tokens]
+    deck_rows = [_with_params(rows[d.name], spec.params) for d in spec.decks]
+    check_pictures(laid.art, spec.layouts, [((s.front, s.back), set_rows) for s, set_rows in
+                                            [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]], spec.rules)
+    seen: dict[str, str] = {}  # every front's SVG id so far: a kit's ids must differ
+    _boards(kit, laid.art, laid, seen, rows)
+    _data_sets(kit, laid.art, laid, seen, token_rows, deck_rows)
+    for made in spec.drawn:
+        if made.kind == "pages":
+            laid.add_pages(made.name, _titled(made.title, spec.params), list(drawn[made.name]))
+            continue
+        laid.add(made.kind, made.name, _titled(made.title, spec.params), list(drawn[made.name]))
+        if made.omit_empty:
+            laid.omitted.add(made.name)
+        if made.turn_to_fit:
+            laid.turnable.add(made.name)
+    laid.artwork, laid.previews = _artwork(kit, laid, artwork)
+    laid.sections = _sections(kit, laid, blocks)
+    return laid
 
 
-def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any] | Any, art: Mapping[str, Any] | None = None
-               ) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text (rules.md rendered with ``sheet``: the values the rules computed, or what stands for them
-    when they were not computed, and ``art``: those the art hooks found), its pictures (files, icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes
+def rule_sheet(kit: KitFolder, laid: Laid, source: tuple[str, str] | None, sheet: Mapping[str, Any] | Any,
+               art: Mapping[str, Any] | None = None) -> tuple[str, dict[str, Drawing], str]:
+    """The rule sheet's text (``source``: rules.md as written and its name, :func:`rule_sheet_source`, rendered with
+    ``sheet``: the values the rules computed, or what stands for them when they were not computed, and ``art``: those the
+    art hooks found), its pictures (files, icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes
     from (all empty without ``[rules]``)."""
-    if kit.spec.rules is None:
+    if source is None:
         return "", {}, ""
     from printkit.datakit.pictures import piece_sources, pieces_figure, rule_icons, rule_pictures
 
-    try:
-        text = _rules_text(kit, laid.counts, sheet, art or {})
-        _, name = rule_sheet_source(kit) or ("", "")
-        pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon, name)}
-        by_id = {p.front.id: p for group in (*laid.piece_sets("deck"), *laid.piece_sets("tokens")) for p in group.pieces if p.front.id}
-        for src, line in piece_sources(text):
-            pictures[src] = pieces_figure(src, f"{name}:{line}", by_id)
-    except ConfigError as exc:
-        raise blame_sets(exc, kit.sets) from None
+    text = _rules_text(kit, source, laid.counts, sheet, art or {})
+    name = source[1]
+    pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon, name)}
+    by_id = {p.front.id: p for group in (*laid.piece_sets("deck"), *laid.piece_sets("tokens")) for p in group.pieces if p.front.id}
+    for src, line in piece_sources(text):
+        pictures[src] = pieces_figure(src, f"{name}:{line}", by_id)
     return text, pictures, name
 
 
@@ -169,7 +163,7 @@ class _ParamValues(dict):  # type: ignore[type-arg]
 
     def __init__(self, kit: KitFolder) -> None:
         super().__init__(kit.spec.params)
-        self.derived = kit.params if kit.params is not None else kit.cache.get("params")  # typed by [hooks] params
+        self.derived = kit.params if kit.params is not None else kit.checked  # typed by [hooks] params
 
     def get(self, name: str, default: Any = None) -> Any:
         if name in self or self.derived is None:
@@ -461,12 +455,11 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
     return registered
 
 
-def _rules_text(kit: KitFolder, counts: dict[str, Any], sheet: Mapping[str, Any] | Any, art: Mapping[str, Any]) -> str:
+def _rules_text(kit: KitFolder, source: tuple[str, str], counts: dict[str, Any], sheet: Mapping[str, Any] | Any,
+                art: Mapping[str, Any]) -> str:
     """The designer's rules.md rendered in jinja2's sandbox (``{{ decks.cards.count }}``, ``{{ boards.board.pages }}``,
     ``{{ sheet.NAME }}``, ``{{ art.NAME }}``)."""
     spec = kit.spec
-    source = rule_sheet_source(kit)
-    assert source is not None
     text, name = source
     context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts,
                "sheet": dict(sheet) if isinstance(sheet, Mapping) else sheet, "art": dict(art)}

@@ -35,9 +35,12 @@ class KitFolder:
     """A game log (its name in messages, its text) that stands for the rule sheet's example game (the ```game block of
     rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """What reading the folder made once (rules.md, the example game, the parameters ``[hooks] params`` checked)."""
+    """What reading the folder made once (rules.md, the example game)."""
     params: Any = None
     """The parameters given with the folder (a built-in game's, from config.toml), typed; None: kit.toml's."""
+    checked: Any = None
+    """``[params]`` as the class ``[hooks] params`` names makes them (with what it derives), checked by the kit's own
+    Python when the folder was read (:func:`printkit.kitgame.spec.read_kit`); None: no such class, or its code not run."""
     out: Path | None = None
     """The output folder of the command reading the kit: a game of the checks that fails is kept there as a log."""
     run_code: bool = True
@@ -79,9 +82,10 @@ def read_rows(kit: KitFolder) -> dict[str, list[Row]]:
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
-    """``exc`` told as a ``--set`` error when its key is one ``--set`` gave (the file it came up in, in brackets)."""
+    """``exc`` told as a ``--set`` error when its key is one ``--set`` gave (the file it came up in, in brackets); one
+    told so already is as it is."""
     written = sets.get(exc.key)
-    if written is None:
+    if written is None or exc.source == "--set":
         return exc
     return ConfigError("--set", written, f"{exc.message} (in {exc.source})")
 

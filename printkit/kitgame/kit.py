@@ -65,9 +65,9 @@ def _steps(kit: KitFolder) -> Kit:
     laid = lay_out(kit, rows, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None,
                    (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None)
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
-    source = rule_sheet_source(kit)
+    source = rule_sheet_source(kit)                                   # rules.md as written
     values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
-    text, pictures, rules_source = rule_sheet(kit, laid, values, hooked.values if hooked else {})  # rules.md with the values
+    text, pictures, rules_source = rule_sheet(kit, laid, source, values, hooked.values if hooked else {})  # with the values
     expected: dict[str, set[str]] = {}
     if rules is not None:                                             # the example's positions, the rules' checks
         text = without_unfit_example(kit, rules, text, rules_source)  # an example written for other parameters left off
@@ -118,7 +118,7 @@ def _unrun_steps(kit: KitFolder) -> Kit:
         raise ConfigError(spec.source, "hooks.artwork", f"the artwork files are drawn by {spec.hooks['artwork']}: "
                                                         "they cannot be made with --no-code")
     values = not_computed("sheet", "rules.py not run: --no-code") if spec.game_rules is not None else {}
-    text, pictures, rules_source = rule_sheet(kit, laid, values)
+    text, pictures, rules_source = rule_sheet(kit, laid, rule_sheet_source(kit), values)
     if spec.game_rules is not None:
         boards = {s.name: s.pieces[0] for s in laid.piece_sets("board")}
         positions, more = unplayed_pages(position_sources(text), rules_source, boards)

@@ -76,7 +76,7 @@ def rules_params(kit: KitFolder) -> Mapping[str, Any]:
     as the class its ``[hooks] params`` names (with what it derives), else as they are."""
     if kit.params is not None:
         return kit.params  # type: ignore[no-any-return]
-    return kit.cache.get("params") or dict(kit.spec.params)
+    return kit.checked or dict(kit.spec.params)
 
 
 def _board(board: BoardSpec, rows: list[Row]) -> Board:

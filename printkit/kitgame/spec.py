@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from printkit.datakit.data import Row
-from printkit.datakit.load import KitFolder, load_kit, read_rows
+from printkit.datakit.load import KitFolder, blame_sets, load_kit, read_rows
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import RulesError, blame
 from printkit.kitgame.engine import KitRules
@@ -48,22 +48,20 @@ def read_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     ``out``: where a failed game of the kit's checks is kept; ``run_code`` False (``--no-code``): none of the kit's
     Python runs (its parameters are checked by their limits alone)."""
     kit = replace(load_kit(folder, sets, paper, display, params, settings), out=out, run_code=run_code)
-    if "params" in kit.spec.hooks and run_code:
-        _check_params(kit)
-    return kit
+    return replace(kit, checked=_checked_params(kit)) if "params" in kit.spec.hooks and run_code else kit
 
 
-def _check_params(kit: KitFolder) -> None:
+def _checked_params(kit: KitFolder) -> Any:
+    """``[params]`` as the class ``[hooks] params`` names makes them."""
     spec = kit.spec
     derived = kit_hook(kit.path, kit.display, spec.hooks["params"], spec.source, "hooks.params", spec.code_limits)
     if not isinstance(derived, type):
         raise ConfigError(spec.source, "hooks.params", f"{spec.hooks['params']} is not a class")
     try:
-        kit.cache["params"] = from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params,
-                                           spec.source, "params")
+        return from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params, spec.source,
+                            "params")
     except ConfigError as exc:
-        written = kit.sets.get(exc.key)
-        raise exc if written is None else ConfigError("--set", written, f"{exc.message} (in {exc.source})") from None
+        raise blame_sets(exc, kit.sets) from None
     except BaseException as exc:  # the designer's code (a real Ctrl-C goes on as it is)
         raise blame(exc, kit.path, kit.display, "checking the parameters") from None
 
