@@ -1,5 +1,6 @@
 """A kit folder laid out: its boards, token sheets and decks drawn from data and layouts (and the pieces its Python
-draws, handed in), artwork files, kit.pdf's sections and the rule sheet rendered with the values its rules computed.
+draws, handed in), artwork files and the rule sheet rendered with the values its rules computed (kit.pdf's sections:
+:mod:`printkit.datakit.impose`).
 
 This is the data layer: it never asks the rules anything. :mod:`printkit.kitgame.kit` (the build of a kit folder)
 asks them and hands their rows and values here.
@@ -20,18 +21,15 @@ from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, param_f
 from printkit.datakit.layout import Art, Painter
 from printkit.datakit.load import KitFolder
 from printkit.datakit.outline import set_outlines
-from printkit.datakit.packing import SINGLE, token_sections
 from printkit.datakit.prescan import check_pictures
-from printkit.datakit.schema import DataSource, SectionSpec
+from printkit.datakit.schema import DataSource
 from printkit.datakit.spaces import spaces_board
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
-from printkit.errors import BuildError, ConfigError
+from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet, Section
-from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
-from printkit.press.sheets import Page, Sheet, grid_sheets
-from printkit.press.tiles import board_advice, board_sheets, oriented
+from printkit.press.sheets import Page
 from printkit.userinput.files import read_bytes, reason
 from printkit.userinput.paths import inside, shown
 from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
@@ -94,19 +92,17 @@ class Laid:
                 if self.kinds[name] == kind and not (name in self.omitted and not self.pieces[name])]
 
 
-Blocks = Callable[[SectionSpec, Mapping[str, list[Piece]]], list[tuple[str, list[Piece]]]]
-"""``blocks(section, pieces)``: a section's pieces (by set name) grouped by the kit's Python into captioned blocks."""
 Artwork = Callable[[Mapping[str, list[Piece]]], Mapping[str, Drawing]]
 """``artwork(pieces)``: the artwork files of the decks and token sheets (their pieces by set name), drawn by the kit's
 Python (``[hooks] artwork``)."""
 
 
-def lay_out(kit: KitFolder, rows: Mapping[str, list[Row]], drawn: Mapping[str, list[Any]], blocks: Blocks | None = None,
+def lay_out(kit: KitFolder, rows: Mapping[str, list[Row]], drawn: Mapping[str, list[Any]],
             artwork: Artwork | None = None) -> Laid:
     """Every board, token sheet and deck of the folder drawn (from ``rows``, every set's by name, and layouts; ``drawn``:
-    the pieces of the sets the kit's Python draws, and the pages of its ``[[pages]]``, by name), their artwork files and
-    kit.pdf's sections (``blocks``: how the kit's Python groups the pieces of a section with ``blocks``; ``artwork``: the
-    files of the decks and token sheets it draws)."""
+    the pieces of the sets the kit's Python draws, and the pages of its ``[[pages]]``, by name) and their artwork files
+    (``artwork``: the files of the decks and token sheets the kit's Python draws); kit.pdf's sections are
+    :func:`printkit.datakit.impose.impose`'s."""
     spec = kit.spec
     inside(kit.path, spec.icons, spec.source, "kit.icons")
     laid = Laid(Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit)))
@@ -127,7 +123,6 @@ def lay_out(kit: KitFolder, rows: Mapping[str, list[Row]], drawn: Mapping[str, l
         if made.turn_to_fit:
             laid.turnable.add(made.name)
     laid.artwork, laid.previews = _artwork(kit, laid, artwork)
-    laid.sections = _sections(kit, laid, blocks)
     return laid
 
 
@@ -260,98 +255,6 @@ def _artwork(kit: KitFolder, made: Laid, drawn: Artwork | None) -> tuple[dict[st
     return artwork, previews
 
 
-def _sections(kit: KitFolder, made: Laid, blocks: Blocks | None) -> list[Section]:
-    """kit.pdf's sections: ``[sections]`` in order, or a section per set (small token sheets sharing pages)."""
-    spec, settings = kit.spec, kit.spec.settings
-    if not spec.sections:
-        return _set_sections(kit, made)
-    sections = []
-    for section in spec.sections:
-        boards = [name for name in section.sets if made.kinds[name] == "board"]
-        pieces = [p for name in section.sets if made.kinds[name] in ("deck", "tokens") for p in made.pieces[name]]
-        sheets = [sheet for name in boards for sheet in _board_sheets(kit, made, name)]
-        sheets += [page.sheet(settings) for name in section.sets for page in made.pages.get(name, ())]
-        if section.pack:
-            packed = _token_sections(kit, made, [name for name in section.sets if made.kinds[name] == "tokens"])
-            sheets += [sheet for part in packed for sheet in part.sheets]
-            pieces = [p for name in section.sets if made.kinds[name] == "deck" for p in made.pieces[name]]
-            sheets += _grid(pieces, kit, section.label) if pieces else []
-        elif section.blocks is not None and blocks is not None:
-            grouped = blocks(section, {name: made.pieces[name] for name in section.sets if made.kinds[name] in ("deck", "tokens")})
-            sheets += block_sheets([Block(caption, list(group)) for caption, group in grouped], settings, spec.title,
-                                   section.label)
-        else:
-            sheets += _grid(pieces, kit, section.label) if pieces else []
-        sections.append(Section(section.name, sheets, section.advice or _advice(made, section.sets, sheets, settings)))
-    return sections
-
-
-def _board_sheets(kit: KitFolder, made: Laid, name: str) -> list[Sheet]:
-    """A board's pages (tiles when it is larger than the paper; turned first when it may turn to fit), counted for
-    rules.md as ``boards.NAME.pages``."""
-    piece = made.pieces[name][0]
-    piece = oriented(piece, kit.spec.settings) if name in made.turnable else piece
-    sheets = board_sheets(piece, kit.spec.settings, f"{kit.spec.title} {made.titles[name]}")
-    made.counts["boards"][name]["pages"] = len(sheets)
-    return sheets
-
-
-def _advice(made: Laid, names: tuple[str, ...], sheets: list[Any], settings: Any) -> str:
-    """How to print a section's pages: a board's tiling advice, else single- or double-sided."""
-    if all(made.kinds[name] == "board" for name in names):
-        return board_advice(sheets)
-    if all(made.kinds[name] == "pages" for name in names):
-        return "single-sided"
-    pieces = [p for name in names for p in made.pieces.get(name, ())]  # a [[pages]] set has pages, no pieces
-    backs = any(p.back is not None for p in pieces)
-    if any(made.kinds[name] == "deck" for name in names):  # a deck is two-sided unless its cards show otherwise
-        return f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if backs or not pieces else "single-sided"
-    return f"double-sided, flip on the {settings.duplex_flip} edge" if backs else SINGLE
-
-
-def _set_sections(kit: KitFolder, made: Laid) -> list[Section]:
-    """A section per set: boards, token sheets (small ones sharing pages), decks, pages drawn whole."""
-    settings = kit.spec.settings
-    sections = []
-    for name in made.pieces:
-        if made.kinds[name] == "board":
-            sheets = _board_sheets(kit, made, name)
-            sections.append(Section(f"board {made.titles[name]}", sheets, board_advice(sheets)))
-    sections += _token_sections(kit, made, [n for n in made.pieces if made.kinds[n] == "tokens"])
-    for name in made.pieces:
-        if made.kinds[name] == "deck":
-            backs = _back(made, name) is not None
-            advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if backs
-                      else "single-sided")
-            sections.append(Section(f"cards {made.titles[name]}", _grid(made.pieces[name], kit, made.titles[name]), advice))
-    for name, pages in made.pages.items():
-        sections.append(Section(made.titles[name], [page.sheet(settings) for page in pages], "single-sided"))
-    return sections
-
-
-def _token_sections(kit: KitFolder, made: Laid, names: list[str]) -> list[Section]:
-    """The token sheets ``names``' sections: small ones sharing pages (:func:`printkit.datakit.packing.token_sections`)."""
-    tokens = [(_Shape(n, made.titles[n], _back(made, n)), made.pieces[n]) for n in names]
-    return token_sections(tokens, kit.spec.settings, kit.spec.title, lambda pieces, what: _grid(pieces, kit, what))
-
-
-@dataclass(frozen=True)
-class _Shape:
-    """A token set as token_sections reads a token sheet: its name, title and back layout (None: single-sided)."""
-
-    name: str
-    title: str
-    back: str | None = None
-
-
-def _back(made: Laid, name: str) -> str | None:
-    """A set's back layout (a drawn set: ``"drawn"`` when its pieces have backs), None when it is single-sided."""
-    spec = made.shapes[name]
-    if spec is not None:
-        return spec.back  # type: ignore[no-any-return]
-    return "drawn" if any(p.back is not None for p in made.pieces[name]) else None
-
-
 def _columns(rows: list[Row]) -> set[str]:
     return {"n"} | {name for row in rows for name in row.fields}
 
@@ -373,13 +276,6 @@ def _data_name(kit: KitFolder, data: DataSource) -> str:
 
 def _key(kind: str, index: int, count: int) -> str:
     return kind if count == 1 else f"{kind}[{index}]"
-
-
-def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
-    try:
-        return grid_sheets(pieces, kit.spec.settings, kit.spec.title, what)
-    except ValueError as exc:
-        raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
 
 
 def _within(count: int, limit: int, what: str, source: str) -> int:

@@ -1,6 +1,6 @@
 """The build of a kit folder's kit, as the steps it takes: the folder read, the rows and values its rules compute,
-the pieces its Python draws, the pieces laid out and imposed (the data layer, :mod:`printkit.datakit.kit`), the rule
-sheet rendered, the rules' checks. Built-in games and designers' kits alike come through :func:`folder_kit`."""
+the pieces its Python draws, the pieces laid out and imposed (the data layer, :mod:`printkit.datakit.kit` and
+:mod:`printkit.datakit.impose`), the rule sheet rendered, the rules' checks. Built-in games and designers' kits alike come through :func:`folder_kit`."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from printkit.datakit.builtin import draw_cards
+from printkit.datakit.impose import impose
 from printkit.datakit.kit import Laid, lay_out, print_note, rule_sheet, rule_sheet_source
 from printkit.datakit.load import KitFolder, blame_sets, read_rows
 from printkit.datakit.pictures import position_sources
@@ -62,8 +63,9 @@ def _steps(kit: KitFolder) -> Kit:
     drawing: list[Finding] = []
     hooked = _art_kit(kit, rules, drawing) if _draws(kit) else None
     drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
-    laid = lay_out(kit, rows, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None,
-                   (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None)
+    artwork = (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None
+    laid = lay_out(kit, rows, drawn, artwork)                         # the pieces of data and layouts, artwork files
+    laid.sections = impose(kit, laid, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None)
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
     source = rule_sheet_source(kit)                                   # rules.md as written
     values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
@@ -114,6 +116,7 @@ def _unrun_steps(kit: KitFolder) -> Kit:
         raise ConfigError(spec.source, "hooks.figures", f"the rule sheet's figures are drawn by {spec.hooks['figures']}: "
                                                         "they cannot be printed with --no-code")
     laid = lay_out(kit, read_rows(kit), {})
+    laid.sections = impose(kit, laid)
     if "artwork" in spec.hooks:  # after the rows: a kit whose rules compute rows is refused for those first
         raise ConfigError(spec.source, "hooks.artwork", f"the artwork files are drawn by {spec.hooks['artwork']}: "
                                                         "they cannot be made with --no-code")

@@ -62,7 +62,7 @@ def computed_rows(kit: KitFolder, ref: KitRef, setup: KitSetup) -> dict[str, lis
         return {}
     code = loaded(ref)
     rules = KitRules(code.game, setup, code.folder, ref.display, ref.rules_name)
-    rows = {}
+    rows: dict[str, list[Row]] = {}
     try:
         for name, data, label in wanted:
             made, shown_as = computed_records(kit, rules, data)

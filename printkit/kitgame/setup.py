@@ -61,9 +61,9 @@ def records(rows: list[Row], source: DataSource, set_name: str) -> tuple[Record,
 
 
 def kit_setup(kit: KitFolder, rows: Mapping[str, list[Row]], sets: tuple[str, ...] = ()) -> KitSetup:
-    """The kit's data as the rules read it: every set of ``rows`` (the data files' rows, :func:`~printkit.datakit.load.
-    read_rows`, and those rules.py computes) typed, with the parameters. A deck or token sheet whose rows rules.py
-    computes is left out until they are among ``rows``: the game that computes them is made from the others."""
+    """The kit's data as the rules read it: every set of ``rows`` typed (the data files' rows, then those rules.py
+    computes), with the parameters. A set whose rows rules.py computes is left out until they are among ``rows``: the
+    game that computes them is made from the others."""
     spec = kit.spec
     decks = {d.name: records(rows[d.name], d.data, d.name) for d in spec.decks if d.name in rows}
     tokens = {t.name: records(rows[t.name], t.data, t.name) for t in spec.tokens if t.name in rows}
