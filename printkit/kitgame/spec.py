@@ -4,7 +4,7 @@ data files' and those rules.py computes), its rules made from them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -23,15 +23,16 @@ from printkit.press.settings import PrintSettings
 
 @dataclass(frozen=True)
 class OpenKit:
-    """A kit folder read for playing: its ref (the code), its setup (the data) and its spec."""
+    """A kit folder read for playing and printing: its ref (the code), its setup (the data as the rules read it), its spec
+    and its rows (the data as the kit prints it)."""
 
     ref: KitRef
     setup: KitSetup
     spec: KitGame
+    rows: Mapping[str, list[Row]]
+    """Every set's rows, as the setup types them and the kit prints them (the data files' and those rules.py computes)."""
     playout: Callable[..., Any] | None = None
     """A built-in game's compiled playouts for the mcts player (``[hooks] playout_from``: :func:`shipped_playout`)."""
-    rows: Mapping[str, list[Row]] = field(default_factory=dict)
-    """Every set's rows, as the setup types them and the kit prints them (the data files' and those rules.py computes)."""
 
     def rules(self) -> KitRules:
         engine: KitRules = self.spec.rules(self.setup)  # type: ignore[assignment]
@@ -86,4 +87,4 @@ def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
         setup = kit_setup(kit, rows, sets)
     spec = replace(kit_game(ref), name=setup.name, title=setup.title)
     spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
-    return OpenKit(ref, setup, spec, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source), rows)
+    return OpenKit(ref, setup, spec, rows, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source))
