@@ -50,6 +50,8 @@ class Row:
     """``my-game/cards.csv:14`` or ``my-game/cards.toml: card[3]``."""
     index: int
     """1-based position of the record in its file."""
+    label: str = ""
+    """What names the row (:func:`record_label`: its label column, else its first cell), as the rules' record shows it."""
 
 
 def cell_text(value: Any) -> str:
@@ -380,5 +382,5 @@ def rows_of(records: list[tuple[str, dict[str, str]]], spec: DataSource, name: s
         if len(rows) + copies > MAX_PIECES:
             raise ConfigError(where, "", f"more than {MAX_PIECES:,} pieces after quantities (the limit of one data file: "
                                          "a build must stay within seconds and memory)")
-        rows.extend(Row(fields, where, index) for _ in range(copies))
+        rows.extend(Row(fields, where, index, record_label(fields, label)) for _ in range(copies))
     return rows

@@ -1,5 +1,6 @@
 """A kit folder laid out: its boards, token sheets and decks drawn from data and layouts (and the pieces its Python
-draws, handed in), artwork files, kit.pdf's sections and the rule sheet rendered with the values its rules computed.
+draws, handed in), artwork files and the rule sheet rendered with the values its rules computed (kit.pdf's sections:
+:mod:`printkit.datakit.impose`).
 
 This is the data layer: it never asks the rules anything. :mod:`printkit.kitgame.kit` (the build of a kit folder)
 asks them and hands their rows and values here.
@@ -16,22 +17,19 @@ from printkit.art.layout import pieces_drawing
 from printkit.datakit import keys
 from printkit.datakit.boards import board_piece
 from printkit.datakit.components import deck_pieces, deck_sides, token_pieces, token_sides
-from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, load_rows, param_fields, param_text
+from printkit.datakit.data import MAX_KIT_ELEMENTS, MAX_KIT_PIECES, Row, param_fields, param_text
 from printkit.datakit.layout import Art, Painter
-from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.load import KitFolder
 from printkit.datakit.outline import set_outlines
-from printkit.datakit.packing import SINGLE, token_sections
 from printkit.datakit.prescan import check_pictures
-from printkit.datakit.schema import DataSource, SectionSpec
+from printkit.datakit.schema import DataSource
 from printkit.datakit.spaces import spaces_board
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing
-from printkit.errors import BuildError, ConfigError
+from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet, Section
-from printkit.press.blocks import Block, block_sheets
 from printkit.press.pieces import Piece
-from printkit.press.sheets import Page, Sheet, grid_sheets
-from printkit.press.tiles import board_advice, board_sheets, oriented
+from printkit.press.sheets import Page
 from printkit.userinput.files import read_bytes, reason
 from printkit.userinput.paths import inside, shown
 from printkit.userinput.text import LINE_BREAKS, control_problem, quoted
@@ -94,64 +92,56 @@ class Laid:
                 if self.kinds[name] == kind and not (name in self.omitted and not self.pieces[name])]
 
 
-Blocks = Callable[[SectionSpec, Mapping[str, list[Piece]]], list[tuple[str, list[Piece]]]]
-"""``blocks(section, pieces)``: a section's pieces (by set name) grouped by the kit's Python into captioned blocks."""
 Artwork = Callable[[Mapping[str, list[Piece]]], Mapping[str, Drawing]]
 """``artwork(pieces)``: the artwork files of the decks and token sheets (their pieces by set name), drawn by the kit's
 Python (``[hooks] artwork``)."""
 
 
-def lay_out(kit: KitFolder, drawn: Mapping[str, list[Any]], blocks: Blocks | None = None,
+def lay_out(kit: KitFolder, rows: Mapping[str, list[Row]], drawn: Mapping[str, list[Any]],
             artwork: Artwork | None = None) -> Laid:
-    """Every board, token sheet and deck of the folder drawn (from data and layouts; ``drawn``: the pieces of the sets
-    the kit's Python draws, and the pages of its ``[[pages]]``, by name), their artwork files and kit.pdf's sections
-    (``blocks``: how the kit's Python groups the pieces of a section with ``blocks``; ``artwork``: the files of the
-    decks and token sheets it draws)."""
-    try:
-        spec = kit.spec
-        inside(kit.path, spec.icons, spec.source, "kit.icons")
-        laid = Laid(Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit)))
-        token_rows = [_with_params(kit.rows(t.name, t.data, t.label), spec.params) for t in spec.tokens]
-        deck_rows = [_with_params(kit.rows(d.name, d.data, d.label), spec.params) for d in spec.decks]
-        check_pictures(laid.art, spec.layouts, [((s.front, s.back), rows) for s, rows in
-                                                [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]], spec.rules)
-        seen: dict[str, str] = {}  # every front's SVG id so far: a kit's ids must differ
-        _boards(kit, laid.art, laid, seen)
-        _data_sets(kit, laid.art, laid, seen, token_rows, deck_rows)
-        for made in spec.drawn:
-            if made.kind == "pages":
-                laid.add_pages(made.name, _titled(made.title, spec.params), list(drawn[made.name]))
-                continue
-            laid.add(made.kind, made.name, _titled(made.title, spec.params), list(drawn[made.name]))
-            if made.omit_empty:
-                laid.omitted.add(made.name)
-            if made.turn_to_fit:
-                laid.turnable.add(made.name)
-        laid.artwork, laid.previews = _artwork(kit, laid, artwork)
-        laid.sections = _sections(kit, laid, blocks)
-        return laid
-    except ConfigError as exc:
-        raise blame_sets(exc, kit.sets) from None
+    """Every board, token sheet and deck of the folder drawn (from ``rows``, every set's by name, and layouts; ``drawn``:
+    the pieces of the sets the kit's Python draws, and the pages of its ``[[pages]]``, by name) and their artwork files
+    (``artwork``: the files of the decks and token sheets the kit's Python draws); kit.pdf's sections are
+    :func:`printkit.datakit.impose.impose`'s."""
+    spec = kit.spec
+    inside(kit.path, spec.icons, spec.source, "kit.icons")
+    laid = Laid(Art(kit.path, kit.display, spec.source, spec.icons, fonts=_fonts(kit)))
+    token_rows = [_with_params(rows[t.name], spec.params) for t in spec.tokens]
+    deck_rows = [_with_params(rows[d.name], spec.params) for d in spec.decks]
+    check_pictures(laid.art, spec.layouts, [((s.front, s.back), set_rows) for s, set_rows in
+                                            [*zip(spec.tokens, token_rows), *zip(spec.decks, deck_rows)]], spec.rules)
+    seen: dict[str, str] = {}  # every front's SVG id so far: a kit's ids must differ
+    _boards(kit, laid.art, laid, seen, rows)
+    _data_sets(kit, laid.art, laid, seen, token_rows, deck_rows)
+    for made in spec.drawn:
+        if made.kind == "pages":
+            laid.add_pages(made.name, _titled(made.title, spec.params), list(drawn[made.name]))
+            continue
+        laid.add(made.kind, made.name, _titled(made.title, spec.params), list(drawn[made.name]))
+        if made.omit_empty:
+            laid.omitted.add(made.name)
+        if made.turn_to_fit:
+            laid.turnable.add(made.name)
+    laid.artwork, laid.previews = _artwork(kit, laid, artwork)
+    return laid
 
 
-def rule_sheet(kit: KitFolder, laid: Laid, sheet: Mapping[str, Any] | Any, art: Mapping[str, Any] | None = None
-               ) -> tuple[str, dict[str, Drawing], str]:
-    """The rule sheet's text (rules.md rendered with ``sheet``: the values the rules computed, or what stands for them
-    when they were not computed, and ``art``: those the art hooks found), its pictures (files, icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes
+def rule_sheet(kit: KitFolder, laid: Laid, source: tuple[str, str] | None, sheet: Mapping[str, Any] | Any,
+               art: Mapping[str, Any] | None = None) -> tuple[str, dict[str, Drawing], str]:
+    """The rule sheet's text (``source``: rules.md as written and its name, :func:`rule_sheet_source`, rendered with
+    ``sheet``: the values the rules computed, or what stands for them when they were not computed, and ``art``: those the
+    art hooks found), its pictures (files, icons as ``:name:``, printed pieces as ``pieces:ID``) and the file it comes
     from (all empty without ``[rules]``)."""
-    if kit.spec.rules is None:
+    if source is None:
         return "", {}, ""
     from printkit.datakit.pictures import piece_sources, pieces_figure, rule_icons, rule_pictures
 
-    try:
-        text = _rules_text(kit, laid.counts, sheet, art or {})
-        _, name = rule_sheet_source(kit) or ("", "")
-        pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon, name)}
-        by_id = {p.front.id: p for group in (*laid.piece_sets("deck"), *laid.piece_sets("tokens")) for p in group.pieces if p.front.id}
-        for src, line in piece_sources(text):
-            pictures[src] = pieces_figure(src, f"{name}:{line}", by_id)
-    except ConfigError as exc:
-        raise blame_sets(exc, kit.sets) from None
+    text = _rules_text(kit, source, laid.counts, sheet, art or {})
+    name = source[1]
+    pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon, name)}
+    by_id = {p.front.id: p for group in (*laid.piece_sets("deck"), *laid.piece_sets("tokens")) for p in group.pieces if p.front.id}
+    for src, line in piece_sources(text):
+        pictures[src] = pieces_figure(src, f"{name}:{line}", by_id)
     return text, pictures, name
 
 
@@ -168,7 +158,7 @@ class _ParamValues(dict):  # type: ignore[type-arg]
 
     def __init__(self, kit: KitFolder) -> None:
         super().__init__(kit.spec.params)
-        self.derived = kit.params if kit.params is not None else kit.cache.get("params")  # typed by [hooks] params
+        self.derived = kit.params if kit.params is not None else kit.checked  # typed by [hooks] params
 
     def get(self, name: str, default: Any = None) -> Any:
         if name in self or self.derived is None:
@@ -181,19 +171,18 @@ def _titled(title: str, params: Mapping[str, Any]) -> str:
     return re.sub(keys.PARAM_REF, lambda m: param_text(params.get(m.group(1), m.group(0))), title) if "{" in title else title
 
 
-def _boards(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str]) -> None:
+def _boards(kit: KitFolder, art: Art, made: Laid, seen: dict[str, str], rows: Mapping[str, list[Row]]) -> None:
     """Every board from data: a grid or track, or spaces drawn by a layout."""
     spec = kit.spec
     for i, board in enumerate(spec.boards):
         if board.shape == "spaces":
             assert board.data is not None, "a spaces board has its spaces"
-            rows = _with_params(kit.rows(board.name, board.data, None), spec.params)
-            painter = Painter(art, _columns(rows), spec.source, _data_name(kit, board.data))
-            piece = spaces_board(board, rows, painter, spec.layouts, _key("board", i, len(spec.boards)), seen)
+            cells = _with_params(rows[board.name], spec.params)
+            painter = Painter(art, _columns(cells), spec.source, _data_name(kit, board.data))
+            piece = spaces_board(board, cells, painter, spec.layouts, _key("board", i, len(spec.boards)), seen)
             made.findings += painter.findings
         else:
-            rows = load_rows(kit.path, kit.display, board.data, spec.source, params=kit.param_fields) if board.data else []
-            piece = board_piece(board, rows, spec.settings.safe_mm, art.icon)
+            piece = board_piece(board, rows.get(board.name, []), spec.settings.safe_mm, art.icon)
         made.add("board", board.name, _titled(board.title, spec.params), [piece], board)
 
 
@@ -266,98 +255,6 @@ def _artwork(kit: KitFolder, made: Laid, drawn: Artwork | None) -> tuple[dict[st
     return artwork, previews
 
 
-def _sections(kit: KitFolder, made: Laid, blocks: Blocks | None) -> list[Section]:
-    """kit.pdf's sections: ``[sections]`` in order, or a section per set (small token sheets sharing pages)."""
-    spec, settings = kit.spec, kit.spec.settings
-    if not spec.sections:
-        return _set_sections(kit, made)
-    sections = []
-    for section in spec.sections:
-        boards = [name for name in section.sets if made.kinds[name] == "board"]
-        pieces = [p for name in section.sets if made.kinds[name] in ("deck", "tokens") for p in made.pieces[name]]
-        sheets = [sheet for name in boards for sheet in _board_sheets(kit, made, name)]
-        sheets += [page.sheet(settings) for name in section.sets for page in made.pages.get(name, ())]
-        if section.pack:
-            packed = _token_sections(kit, made, [name for name in section.sets if made.kinds[name] == "tokens"])
-            sheets += [sheet for part in packed for sheet in part.sheets]
-            pieces = [p for name in section.sets if made.kinds[name] == "deck" for p in made.pieces[name]]
-            sheets += _grid(pieces, kit, section.label) if pieces else []
-        elif section.blocks is not None and blocks is not None:
-            grouped = blocks(section, {name: made.pieces[name] for name in section.sets if made.kinds[name] in ("deck", "tokens")})
-            sheets += block_sheets([Block(caption, list(group)) for caption, group in grouped], settings, spec.title,
-                                   section.label)
-        else:
-            sheets += _grid(pieces, kit, section.label) if pieces else []
-        sections.append(Section(section.name, sheets, section.advice or _advice(made, section.sets, sheets, settings)))
-    return sections
-
-
-def _board_sheets(kit: KitFolder, made: Laid, name: str) -> list[Sheet]:
-    """A board's pages (tiles when it is larger than the paper; turned first when it may turn to fit), counted for
-    rules.md as ``boards.NAME.pages``."""
-    piece = made.pieces[name][0]
-    piece = oriented(piece, kit.spec.settings) if name in made.turnable else piece
-    sheets = board_sheets(piece, kit.spec.settings, f"{kit.spec.title} {made.titles[name]}")
-    made.counts["boards"][name]["pages"] = len(sheets)
-    return sheets
-
-
-def _advice(made: Laid, names: tuple[str, ...], sheets: list[Any], settings: Any) -> str:
-    """How to print a section's pages: a board's tiling advice, else single- or double-sided."""
-    if all(made.kinds[name] == "board" for name in names):
-        return board_advice(sheets)
-    if all(made.kinds[name] == "pages" for name in names):
-        return "single-sided"
-    pieces = [p for name in names for p in made.pieces.get(name, ())]  # a [[pages]] set has pages, no pieces
-    backs = any(p.back is not None for p in pieces)
-    if any(made.kinds[name] == "deck" for name in names):  # a deck is two-sided unless its cards show otherwise
-        return f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if backs or not pieces else "single-sided"
-    return f"double-sided, flip on the {settings.duplex_flip} edge" if backs else SINGLE
-
-
-def _set_sections(kit: KitFolder, made: Laid) -> list[Section]:
-    """A section per set: boards, token sheets (small ones sharing pages), decks, pages drawn whole."""
-    settings = kit.spec.settings
-    sections = []
-    for name in made.pieces:
-        if made.kinds[name] == "board":
-            sheets = _board_sheets(kit, made, name)
-            sections.append(Section(f"board {made.titles[name]}", sheets, board_advice(sheets)))
-    sections += _token_sections(kit, made, [n for n in made.pieces if made.kinds[n] == "tokens"])
-    for name in made.pieces:
-        if made.kinds[name] == "deck":
-            backs = _back(made, name) is not None
-            advice = (f"double-sided, flip on the {settings.duplex_flip} edge: each back lands on its front" if backs
-                      else "single-sided")
-            sections.append(Section(f"cards {made.titles[name]}", _grid(made.pieces[name], kit, made.titles[name]), advice))
-    for name, pages in made.pages.items():
-        sections.append(Section(made.titles[name], [page.sheet(settings) for page in pages], "single-sided"))
-    return sections
-
-
-def _token_sections(kit: KitFolder, made: Laid, names: list[str]) -> list[Section]:
-    """The token sheets ``names``' sections: small ones sharing pages (:func:`printkit.datakit.packing.token_sections`)."""
-    tokens = [(_Shape(n, made.titles[n], _back(made, n)), made.pieces[n]) for n in names]
-    return token_sections(tokens, kit.spec.settings, kit.spec.title, lambda pieces, what: _grid(pieces, kit, what))
-
-
-@dataclass(frozen=True)
-class _Shape:
-    """A token set as token_sections reads a token sheet: its name, title and back layout (None: single-sided)."""
-
-    name: str
-    title: str
-    back: str | None = None
-
-
-def _back(made: Laid, name: str) -> str | None:
-    """A set's back layout (a drawn set: ``"drawn"`` when its pieces have backs), None when it is single-sided."""
-    spec = made.shapes[name]
-    if spec is not None:
-        return spec.back  # type: ignore[no-any-return]
-    return "drawn" if any(p.back is not None for p in made.pieces[name]) else None
-
-
 def _columns(rows: list[Row]) -> set[str]:
     return {"n"} | {name for row in rows for name in row.fields}
 
@@ -367,7 +264,7 @@ def _with_params(rows: list[Row], params: Mapping[str, Any]) -> list[Row]:
     if not params:
         return rows
     extra = param_fields(params)
-    return [Row({**extra, **row.fields}, row.where, row.index) for row in rows]
+    return [Row({**extra, **row.fields}, row.where, row.index, row.label) for row in rows]
 
 
 def _data_name(kit: KitFolder, data: DataSource) -> str:
@@ -379,13 +276,6 @@ def _data_name(kit: KitFolder, data: DataSource) -> str:
 
 def _key(kind: str, index: int, count: int) -> str:
     return kind if count == 1 else f"{kind}[{index}]"
-
-
-def _grid(pieces: list[Piece], kit: KitFolder, what: str) -> list[Any]:
-    try:
-        return grid_sheets(pieces, kit.spec.settings, kit.spec.title, what)
-    except ValueError as exc:
-        raise BuildError(f"{kit.spec.source}: {what}: {exc}") from None
 
 
 def _within(count: int, limit: int, what: str, source: str) -> int:
@@ -461,12 +351,11 @@ def _fonts(kit: KitFolder) -> dict[str, tuple[str, str]]:
     return registered
 
 
-def _rules_text(kit: KitFolder, counts: dict[str, Any], sheet: Mapping[str, Any] | Any, art: Mapping[str, Any]) -> str:
+def _rules_text(kit: KitFolder, source: tuple[str, str], counts: dict[str, Any], sheet: Mapping[str, Any] | Any,
+                art: Mapping[str, Any]) -> str:
     """The designer's rules.md rendered in jinja2's sandbox (``{{ decks.cards.count }}``, ``{{ boards.board.pages }}``,
     ``{{ sheet.NAME }}``, ``{{ art.NAME }}``)."""
     spec = kit.spec
-    source = rule_sheet_source(kit)
-    assert source is not None
     text, name = source
     context = {"title": spec.title, "name": spec.name, "params": dict(spec.params), **counts,
                "sheet": dict(sheet) if isinstance(sheet, Mapping) else sheet, "art": dict(art)}

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from printkit.datakit.data import CellSet, Row, cell_text, load_rows, param_fields, rows_of
+from printkit.datakit.data import CellSet, Row, cell_text, load_rows, param_fields
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
 from printkit.params import plain_params
@@ -35,12 +35,12 @@ class KitFolder:
     """A game log (its name in messages, its text) that stands for the rule sheet's example game (the ```game block of
     rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """What reading the folder made once (rules.py's game for computed rows, the data the rules read)."""
+    """What reading the folder made once (rules.md, the example game)."""
     params: Any = None
     """The parameters given with the folder (a built-in game's, from config.toml), typed; None: kit.toml's."""
-    computed: Mapping[str, tuple[list[tuple[str, dict[str, str]]], str]] = field(default_factory=dict)
-    """The rows rules.py computes (``rules_rows = "NAME"``), by set name: (where, fields as text) per row and the name
-    messages give their source; handed in by the kit's rules (:mod:`printkit.kitgame.rows`)."""
+    checked: Any = None
+    """``[params]`` as the class ``[hooks] params`` names makes them (with what it derives), checked by the kit's own
+    Python when the folder was read (:func:`printkit.kitgame.spec.read_kit`); None: no such class, or its code not run."""
     out: Path | None = None
     """The output folder of the command reading the kit: a game of the checks that fails is kept there as a log."""
     run_code: bool = True
@@ -48,19 +48,9 @@ class KitFolder:
     outline: bool = False
     """True (``build --outline``): the layout view of every layout its decks and token sheets use is drawn too."""
 
-    def rows(self, name: str, data: DataSource, label: str | None) -> list[Row]:
-        """The rows of deck or token set ``name`` with its ``--set data...`` cells applied: its data file's, or the
-        rows rules.py computed (``rows = "NAME"``, handed in as :attr:`computed`)."""
-        cells = tuple(c for c in self.cells if c.target == name)
-        if data.computed is not None and not self.run_code:
-            raise ConfigError(self.spec.source, data.key, f"the rows of {name!r} come from rules.py (rules_rows = "
-                                                          f"{data.computed!r}): they cannot be printed with --no-code")
-        if data.computed is not None:
-            if name not in self.computed:
-                raise LookupError(f"{name}: rows computed by rules.py are handed in (printkit.kitgame.rows)")
-            records, shown_as = self.computed[name]
-            return rows_of(records, data, shown_as, cells, label, self.param_fields)
-        return load_rows(self.path, self.display, data, self.spec.source, cells, label, self.param_fields)
+    def cells_of(self, name: str) -> tuple[CellSet, ...]:
+        """The ``--set data...`` cells of deck, token set or board of spaces ``name``."""
+        return tuple(c for c in self.cells if c.target == name)
 
     @property
     def param_fields(self) -> dict[str, str]:
@@ -68,10 +58,34 @@ class KitFolder:
         return param_fields(self.spec.params)
 
 
+def data_sets(spec: KitSpec) -> list[tuple[str, DataSource, str | None]]:
+    """Every deck, token set and board with rows: its name, data and label column (None: a row's first cell)."""
+    return [*((d.name, d.data, d.label) for d in spec.decks), *((t.name, t.data, t.label) for t in spec.tokens),
+            *((b.name, b.data, None) for b in spec.boards if b.data is not None)]
+
+
+def read_rows(kit: KitFolder) -> dict[str, list[Row]]:
+    """The rows of every deck, token set and board a data file holds, by name, read once for the printed kit and the
+    rules alike (``--set data...`` cells applied, ``{params.NAME}`` filled). Those rules.py computes (``rules_rows``)
+    are left to it (:mod:`printkit.kitgame.rows`); with ``--no-code`` they are refused."""
+    rows: dict[str, list[Row]] = {}
+    try:
+        for name, data, label in data_sets(kit.spec):
+            if data.computed is None:
+                rows[name] = load_rows(kit.path, kit.display, data, kit.spec.source, kit.cells_of(name), label, kit.param_fields)
+            elif not kit.run_code:
+                raise ConfigError(kit.spec.source, data.key, f"the rows of {name!r} come from rules.py (rules_rows = "
+                                                             f"{data.computed!r}): they cannot be printed with --no-code")
+    except ConfigError as exc:
+        raise blame_sets(exc, kit.sets) from None
+    return rows
+
+
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
-    """``exc`` told as a ``--set`` error when its key is one ``--set`` gave (the file it came up in, in brackets)."""
+    """``exc`` told as a ``--set`` error when its key is one ``--set`` gave (the file it came up in, in brackets); one
+    told so already is as it is."""
     written = sets.get(exc.key)
-    if written is None:
+    if written is None or exc.source == "--set":
         return exc
     return ConfigError("--set", written, f"{exc.message} (in {exc.source})")
 

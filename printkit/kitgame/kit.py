@@ -1,6 +1,6 @@
 """The build of a kit folder's kit, as the steps it takes: the folder read, the rows and values its rules compute,
-the pieces its Python draws, the pieces laid out and imposed (the data layer, :mod:`printkit.datakit.kit`), the rule
-sheet rendered, the rules' checks. Built-in games and designers' kits alike come through :func:`folder_kit`."""
+the pieces its Python draws, the pieces laid out and imposed (the data layer, :mod:`printkit.datakit.kit` and
+:mod:`printkit.datakit.impose`), the rule sheet rendered, the rules' checks. Built-in games and designers' kits alike come through :func:`folder_kit`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from printkit.datakit.builtin import draw_cards
+from printkit.datakit.impose import impose
 from printkit.datakit.kit import Laid, lay_out, print_note, rule_sheet, rule_sheet_source
-from printkit.datakit.load import KitFolder, blame_sets
+from printkit.datakit.load import KitFolder, blame_sets, read_rows
 from printkit.datakit.pictures import position_sources
 from printkit.datakit.schema import Drawn, SectionSpec
 from printkit.draw.shapes import Drawing
@@ -24,7 +25,6 @@ from printkit.kitgame.checks import kit_example, unfit_note
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.example_print import printed_example
 from printkit.kitgame.printed import PrintedPieces
-from printkit.kitgame.rows import with_computed_rows
 from printkit.kitgame.setup import rules_params
 from printkit.kitgame.sheet import (
     board_cells,
@@ -36,7 +36,7 @@ from printkit.kitgame.sheet import (
     without_unfit_example,
 )
 from printkit.kitgame.source import kit_hook, packaged_module
-from printkit.kitgame.spec import kit_engine, read_kit
+from printkit.kitgame.spec import open_loaded, read_kit
 from printkit.params import ParamSet, params_class
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -57,17 +57,19 @@ def folder_kit(kit: KitFolder) -> Kit:
 
 
 def _steps(kit: KitFolder) -> Kit:
-    kit = with_computed_rows(kit)                                     # the rows rules.py computes
-    rules = kit_engine(kit) if kit.spec.game_rules is not None else None
+    opened = open_loaded(kit) if kit.spec.game_rules is not None else None  # every set's rows, the rules made from them
+    rows = opened.rows if opened is not None else read_rows(kit)
+    rules = opened.rules() if opened is not None else None
     drawing: list[Finding] = []
     hooked = _art_kit(kit, rules, drawing) if _draws(kit) else None
     drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
-    laid = lay_out(kit, drawn, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None,
-                   (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None)
+    artwork = (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None
+    laid = lay_out(kit, rows, drawn, artwork)                         # the pieces of data and layouts, artwork files
+    laid.sections = impose(kit, laid, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None)
     laid.findings += drawing                                          # the drawn sets' cards that do not fit
-    source = rule_sheet_source(kit)
+    source = rule_sheet_source(kit)                                   # rules.md as written
     values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
-    text, pictures, rules_source = rule_sheet(kit, laid, values, hooked.values if hooked else {})  # rules.md with the values
+    text, pictures, rules_source = rule_sheet(kit, laid, source, values, hooked.values if hooked else {})  # with the values
     expected: dict[str, set[str]] = {}
     if rules is not None:                                             # the example's positions, the rules' checks
         text = without_unfit_example(kit, rules, text, rules_source)  # an example written for other parameters left off
@@ -113,12 +115,13 @@ def _unrun_steps(kit: KitFolder) -> Kit:
     if "figures" in spec.hooks:
         raise ConfigError(spec.source, "hooks.figures", f"the rule sheet's figures are drawn by {spec.hooks['figures']}: "
                                                         "they cannot be printed with --no-code")
-    laid = lay_out(kit, {})
+    laid = lay_out(kit, read_rows(kit), {})
+    laid.sections = impose(kit, laid)
     if "artwork" in spec.hooks:  # after the rows: a kit whose rules compute rows is refused for those first
         raise ConfigError(spec.source, "hooks.artwork", f"the artwork files are drawn by {spec.hooks['artwork']}: "
                                                         "they cannot be made with --no-code")
     values = not_computed("sheet", "rules.py not run: --no-code") if spec.game_rules is not None else {}
-    text, pictures, rules_source = rule_sheet(kit, laid, values)
+    text, pictures, rules_source = rule_sheet(kit, laid, rule_sheet_source(kit), values)
     if spec.game_rules is not None:
         boards = {s.name: s.pieces[0] for s in laid.piece_sets("board")}
         positions, more = unplayed_pages(position_sources(text), rules_source, boards)

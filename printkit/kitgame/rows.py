@@ -9,38 +9,25 @@ from __future__ import annotations
 
 import inspect
 import math
-from dataclasses import replace
 from typing import Mapping
 
-from printkit.datakit.data import cell_text
+from printkit.datakit.data import Row, cell_text, rows_of
 from printkit.datakit.kit import rule_sheet_source
-from printkit.datakit.load import KitFolder
+from printkit.datakit.load import KitFolder, blame_sets, data_sets
 from printkit.datakit.schema import DataSource
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
-from printkit.kitgame.setup import file_setup
+from printkit.kitgame.setup import KitSetup
 from printkit.kitgame.sheet import example_steps
-from printkit.kitgame.source import kit_ref, loaded
+from printkit.kitgame.source import KitRef, loaded
 
 PREFIX = "rows_"
 CELL = (str, int, float, bool, type(None))
 
 
-def kit_rules(kit: KitFolder) -> KitRules:
-    """The kit's rules made from its parameters and data files (once per read folder)."""
-    if "rules" not in kit.cache:
-        if kit.spec.game_rules is None:
-            raise ConfigError(kit.spec.source, "game.rules", "rows computed by rules.py need `[game] rules = \"rules.py\"`")
-        ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source, kit.spec.code_limits)
-        code = loaded(ref)
-        kit.cache["rules"] = KitRules(code.game, file_setup(kit), code.folder, ref.display, ref.rules_name)
-    return kit.cache["rules"]  # type: ignore[no-any-return]
-
-
-def computed_records(kit: KitFolder, data: DataSource) -> tuple[list[tuple[str, dict[str, str]]], str]:
+def computed_records(kit: KitFolder, rules: KitRules, data: DataSource) -> tuple[list[tuple[str, dict[str, str]]], str]:
     """``rows_NAME()``'s rows as records (where, fields as text) and the name messages give their source."""
-    rules = kit_rules(kit)
     name = f"{PREFIX}{data.computed}"
     method = getattr(rules.game, name, None)
     if not callable(method):
@@ -66,10 +53,20 @@ def computed_records(kit: KitFolder, data: DataSource) -> tuple[list[tuple[str, 
     return records, f"{rules.rules_name}: {name}()"
 
 
-def with_computed_rows(kit: KitFolder) -> KitFolder:
-    """``kit`` with the rows rules.py computes handed in (``rules_rows = "NAME"``: :attr:`KitFolder.computed`)."""
-    spec = kit.spec
-    wanted = [(s.name, s.data) for s in (*spec.decks, *spec.tokens, *spec.boards) if s.data is not None and s.data.computed]
-    if not wanted or kit.computed:
-        return kit
-    return replace(kit, computed={name: computed_records(kit, data) for name, data in wanted})
+def computed_rows(kit: KitFolder, ref: KitRef, setup: KitSetup) -> dict[str, list[Row]]:
+    """The rows rules.py computes (``rules_rows = "NAME"``), by set name, read as a data file's rows are (``--set
+    data...`` cells, types, quantities, labels); the game computing them is made from ``setup`` (the kit's parameters
+    and data files)."""
+    wanted = [(name, data, label) for name, data, label in data_sets(kit.spec) if data.computed is not None]
+    if not wanted:
+        return {}
+    code = loaded(ref)
+    rules = KitRules(code.game, setup, code.folder, ref.display, ref.rules_name)
+    rows: dict[str, list[Row]] = {}
+    try:
+        for name, data, label in wanted:
+            made, shown_as = computed_records(kit, rules, data)
+            rows[name] = rows_of(made, data, shown_as, kit.cells_of(name), label, kit.param_fields)
+    except ConfigError as exc:
+        raise blame_sets(exc, kit.sets) from None
+    return rows

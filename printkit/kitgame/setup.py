@@ -1,7 +1,7 @@
 """What a kit's rules are made from: ``[params]`` and every deck, token set and board as typed rows.
 
-The rows are read by the same loader the printed kit is drawn from, so the deck the rules shuffle is
-the deck that is printed: change a cost in cards.csv and both follow.
+The rows are the very rows the printed kit is drawn from, read once (:func:`printkit.datakit.load.read_rows`), so the
+deck the rules shuffle is the deck that is printed: change a cost in cards.csv and both follow.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
-from printkit.errors import ConfigError
 from printkit.kitrules import Board, Record
 from printkit.params import plain_params
 
@@ -55,32 +54,20 @@ def typed(value: str, kind: str | None) -> Any:
     return value
 
 
-def records(rows: list[Row], source: DataSource, label: str | None, set_name: str) -> tuple[Record, ...]:
-    """Typed records of ``rows`` (every copy, in order)."""
-    from printkit.datakit.data import record_label
-
-    out = []
-    for n, row in enumerate(rows, start=1):
-        fields = {k: typed(v, source.columns.get(k)) for k, v in row.fields.items() if not k.startswith("params.")}
-        out.append(Record(fields, record_label(row.fields, label) or str(n), set_name))
-    return tuple(out)
+def records(rows: list[Row], source: DataSource, set_name: str) -> tuple[Record, ...]:
+    """Typed records of ``rows`` (every copy, in order), each named by its row's label (else its number)."""
+    return tuple(Record({k: typed(v, source.columns.get(k)) for k, v in row.fields.items() if not k.startswith("params.")},
+                        row.label or str(n), set_name) for n, row in enumerate(rows, start=1))
 
 
-def kit_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
-    """The kit's data as the rules read it; a bad data file is the same ConfigError a build gives. Decks and token
-    sheets whose rows rules.py computes (``rules_rows = "NAME"``) come last, made by a game of the other data."""
-    from printkit.datakit.load import blame_sets
-
-    base = file_setup(kit, sets)
+def kit_setup(kit: KitFolder, rows: Mapping[str, list[Row]], sets: tuple[str, ...] = ()) -> KitSetup:
+    """The kit's data as the rules read it: every set of ``rows`` typed (the data files' rows, then those rules.py
+    computes), with the parameters. A set whose rows rules.py computes is left out until they are among ``rows``: the
+    game that computes them is made from the others."""
     spec = kit.spec
-    try:
-        decks = {d.name: base.decks[d.name] if d.name in base.decks else
-                 records(kit.rows(d.name, d.data, d.label), d.data, d.label, d.name) for d in spec.decks}
-        tokens = {t.name: base.tokens[t.name] if t.name in base.tokens else
-                  records(kit.rows(t.name, t.data, t.label), t.data, t.label, t.name) for t in spec.tokens}
-        boards = {b.name: base.boards[b.name] if b.name in base.boards else _spaces(kit, b) for b in spec.boards}
-    except ConfigError as exc:
-        raise blame_sets(exc, kit.sets) from None
+    decks = {d.name: records(rows[d.name], d.data, d.name) for d in spec.decks if d.name in rows}
+    tokens = {t.name: records(rows[t.name], t.data, t.name) for t in spec.tokens if t.name in rows}
+    boards = {b.name: _board(b, rows.get(b.name, [])) for b in spec.boards if b.shape != "spaces" or b.name in rows}
     return KitSetup(spec.name, spec.title, rules_params(kit), decks, tokens, boards, sets)
 
 
@@ -89,48 +76,22 @@ def rules_params(kit: KitFolder) -> Mapping[str, Any]:
     as the class its ``[hooks] params`` names (with what it derives), else as they are."""
     if kit.params is not None:
         return kit.params  # type: ignore[no-any-return]
-    return kit.cache.get("params") or dict(kit.spec.params)
+    return kit.checked or dict(kit.spec.params)
 
 
-def _spaces(kit: KitFolder, board: BoardSpec) -> Board:
-    """A ``spaces`` board as the rules see it: its rows' ``space`` names (where they have one) and rows."""
-    assert board.data is not None, "a spaces board has its spaces"
-    rows = records(kit.rows(board.name, board.data, None), board.data, None, board.name)
-    cells = {str(row["space"]): row for row in rows if row.get("space") not in (None, "")}
-    return Board(board.name, board.shape, 0, 0, tuple(cells), cells)
-
-
-def file_setup(kit: KitFolder, sets: tuple[str, ...] = ()) -> KitSetup:
-    """The kit's parameters and the data of its files (the sets whose rows rules.py computes left out): what the game
-    that computes those rows is made from."""
+def _board(board: BoardSpec, rows: list[Row]) -> Board:
+    """A board as the rules see it: a ``spaces`` board's rows by their ``space`` names (where they have one), a grid's or
+    track's cells named as printed, each with its data row (by its ``cell`` or ``space`` column) where it has one."""
     from printkit.datakit.boards import cell_names
-    from printkit.datakit.data import load_rows
-    from printkit.datakit.load import blame_sets
 
-    if "file_setup" in kit.cache:
-        return kit.cache["file_setup"]  # type: ignore[no-any-return]
-    spec = kit.spec
-    try:
-        decks = {d.name: records(kit.rows(d.name, d.data, d.label), d.data, d.label, d.name) for d in spec.decks
-                 if d.data.computed is None}
-        tokens = {t.name: records(kit.rows(t.name, t.data, t.label), t.data, t.label, t.name) for t in spec.tokens
-                  if t.data.computed is None}
-        boards = {}
-        for board in spec.boards:
-            if board.shape == "spaces":
-                if board.data is not None and board.data.computed is None:
-                    boards[board.name] = _spaces(kit, board)
-                continue
-            rows = load_rows(kit.path, kit.display, board.data, spec.source, params=kit.param_fields) if board.data else []
-            column = "space" if board.shape == "track" else "cell"
-            cells = {r.fields.get(column, "").strip().upper(): r for r in rows}
-            typed_cells = {name: records([row], board.data, None, board.name)[0] for name, row in cells.items()} if board.data else {}
-            boards[board.name] = Board(board.name, board.shape, board.columns, board.rows, tuple(cell_names(board)), typed_cells,
-                                       board.orientation)
-    except ConfigError as exc:
-        raise blame_sets(exc, kit.sets) from None
-    made = kit.cache["file_setup"] = KitSetup(spec.name, spec.title, rules_params(kit), decks, tokens, boards, sets)
-    return made
+    if board.shape == "spaces":
+        assert board.data is not None, "a spaces board has its spaces"
+        spaces = {str(row["space"]): row for row in records(rows, board.data, board.name) if row.get("space") not in (None, "")}
+        return Board(board.name, board.shape, 0, 0, tuple(spaces), spaces)
+    column = "space" if board.shape == "track" else "cell"
+    cells = {r.fields.get(column, "").strip().upper(): r for r in rows}
+    typed_cells = {name: records([row], board.data, board.name)[0] for name, row in cells.items()} if board.data else {}
+    return Board(board.name, board.shape, board.columns, board.rows, tuple(cell_names(board)), typed_cells, board.orientation)
 
 
 def _number_text(value: Any) -> bool:

@@ -1,6 +1,6 @@
-"""A kit folder with rules opened as a game the commands play (replay, play, simulate, balance, verify): the folder
-read once (kit.toml with ``--set``, its parameters checked by its own Python, the rows rules.py computes), its rules
-made from them."""
+"""A kit folder with rules opened as a game the commands play (replay, play, simulate, balance, verify) and the build
+prints: the folder read once (kit.toml with ``--set``, its parameters checked by its own Python, every set's rows: the
+data files' and those rules.py computes), its rules made from them."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from printkit.datakit.load import KitFolder, load_kit
+from printkit.datakit.data import Row
+from printkit.datakit.load import KitFolder, blame_sets, load_kit, read_rows
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import RulesError, blame
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.game import KitGame, kit_game, shipped_playout
-from printkit.kitgame.rows import with_computed_rows
+from printkit.kitgame.rows import computed_rows
 from printkit.kitgame.setup import KitSetup, kit_setup
 from printkit.kitgame.source import KitRef, kit_hook, kit_ref
 from printkit.params import from_mapping, params_class
@@ -22,11 +23,14 @@ from printkit.press.settings import PrintSettings
 
 @dataclass(frozen=True)
 class OpenKit:
-    """A kit folder read for playing: its ref (the code), its setup (the data) and its spec."""
+    """A kit folder read for playing and printing: its ref (the code), its setup (the data as the rules read it), its spec
+    and its rows (the data as the kit prints it)."""
 
     ref: KitRef
     setup: KitSetup
     spec: KitGame
+    rows: Mapping[str, list[Row]]
+    """Every set's rows, as the setup types them and the kit prints them (the data files' and those rules.py computes)."""
     playout: Callable[..., Any] | None = None
     """A built-in game's compiled playouts for the mcts player (``[hooks] playout_from``: :func:`shipped_playout`)."""
 
@@ -45,22 +49,20 @@ def read_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     ``out``: where a failed game of the kit's checks is kept; ``run_code`` False (``--no-code``): none of the kit's
     Python runs (its parameters are checked by their limits alone)."""
     kit = replace(load_kit(folder, sets, paper, display, params, settings), out=out, run_code=run_code)
-    if "params" in kit.spec.hooks and run_code:
-        _check_params(kit)
-    return kit
+    return replace(kit, checked=_checked_params(kit)) if "params" in kit.spec.hooks and run_code else kit
 
 
-def _check_params(kit: KitFolder) -> None:
+def _checked_params(kit: KitFolder) -> Any:
+    """``[params]`` as the class ``[hooks] params`` names makes them."""
     spec = kit.spec
     derived = kit_hook(kit.path, kit.display, spec.hooks["params"], spec.source, "hooks.params", spec.code_limits)
     if not isinstance(derived, type):
         raise ConfigError(spec.source, "hooks.params", f"{spec.hooks['params']} is not a class")
     try:
-        kit.cache["params"] = from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params,
-                                           spec.source, "params")
+        return from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params, spec.source,
+                            "params")
     except ConfigError as exc:
-        written = kit.sets.get(exc.key)
-        raise exc if written is None else ConfigError("--set", written, f"{exc.message} (in {exc.source})") from None
+        raise blame_sets(exc, kit.sets) from None
     except BaseException as exc:  # the designer's code (a real Ctrl-C goes on as it is)
         raise blame(exc, kit.path, kit.display, "checking the parameters") from None
 
@@ -71,19 +73,18 @@ def open_kit(folder: str, sets: tuple[str, ...] = ()) -> OpenKit:
 
 
 def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
-    """A kit folder already read (kit.toml validated) opened for playing."""
+    """A kit folder already read (kit.toml validated) opened for playing: its code, every set's rows read once (the
+    data files', then those rules.py computes from a game of them), the setup typed from them, the rules."""
     if kit.spec.game_rules is None:
         raise RulesError(f"{kit.spec.source}: no [game] rules: this kit is printed from data only; add `[game] rules = \"rules.py\"` "
                          "to play it (printkit new DIR --rules starts a game with rules)")
     ref = kit_ref(kit.path, kit.display, kit.spec.game_rules, kit.spec.source, kit.spec.code_limits)
-    setup = kit_setup(with_computed_rows(kit), sets)
+    rows = read_rows(kit)
+    setup = kit_setup(kit, rows, sets)
+    computed = computed_rows(kit, ref, setup)
+    if computed:
+        rows = {**rows, **computed}
+        setup = kit_setup(kit, rows, sets)
     spec = replace(kit_game(ref), name=setup.name, title=setup.title)
     spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
-    return OpenKit(ref, setup, spec, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source))
-
-
-def kit_engine(kit: KitFolder) -> KitRules:
-    """The rules of a kit with rules, made once per read folder (its parameters, data and computed rows)."""
-    if "engine" not in kit.cache:
-        kit.cache["engine"] = open_loaded(kit).rules()
-    return kit.cache["engine"]  # type: ignore[no-any-return]
+    return OpenKit(ref, setup, spec, rows, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source))

@@ -75,6 +75,10 @@ def test_set_on_kit_keys_names_the_set(tmp_path: Path) -> None:
     fails(["build", "--kit", str(folder), "--set", "layouts.front.title.size=big"],
           "error: --set: layouts.front.title.size: expected a number, got 'big' (in ")
     assert "k/cards.csv:2)" in run("build", "--kit", str(folder), "--set", "layouts.front.title.size=big").output
+    # told as the --set once, wherever in the build it came up (not "... (in k/cards.csv:2) (in --set)")
+    for item in ("layouts.front.title.size=big", 'deck.cards.data="nope.csv"', 'kit.icons="../.."'):
+        told = run("build", "--kit", str(folder), "--set", item).output
+        assert told.startswith("error: --set: ") and told.count("(in ") == 1 and told.rstrip().endswith(")"), told
 
 
 def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
