@@ -159,7 +159,7 @@ def test_board_operations_match_the_reference(params: Params) -> None:
                         after, done = work.copy(), board.copy()
                         after.hand.append(name)  # any action, held or not
                         turns.do_action(geo, after, action)
-                        end = jit.acted(done, p, a, arg, packed)
+                        end = jit.acted(done, p, a, arg, lines, dirs, line_at, through, swaps, shifts, params.line_length)
                         assert list(done) == list(bits_of(after.cells, after.walls))
                         assert end == (end_code(after) if a < 3 else jit.NONE)
                         if a < 3:

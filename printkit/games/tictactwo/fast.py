@@ -123,7 +123,8 @@ class Game:
 
     def act(self, b: Board, p: int, action: KAction) -> End | None:
         """``rules.do_action`` in place: the end it made."""
-        return self.end(jit.acted(b, p, *action, self.packed), ACTIONS[action[0]])
+        code = jit.acted(b, p, *action, self.lines, self.dirs, self.line_at, self.through, self.swaps, self.shifts, self.k)
+        return self.end(code, ACTIONS[action[0]])
 
     def end(self, code: int, step: str) -> End | None:
         """The end of a compiled step's code (``jit.NONE``, a winner or ``jit.BOTH``), or None."""

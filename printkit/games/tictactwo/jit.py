@@ -287,24 +287,10 @@ def topples(b: np.ndarray, p: int, slots: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def topple_count(b: np.ndarray, p: int, slots: np.ndarray) -> int:
-    """How many rows ``topples`` has (without listing them)."""
-    count = 0
-    for word in range(3):
-        mask = b[6 + 3 * p + word]
-        while mask:
-            low = mask & (~mask + np.uint64(1))
-            slot = 64 * word + _low(low)
-            count += int(slots[slot, 0] >= 0) + int(slots[slot, 1] >= 0)
-            mask ^= low
-    return count
-
-
-@njit(cache=True)
 def draws(b: np.ndarray, p: int, first: bool, full: np.uint64, slots: np.ndarray) -> tuple[int, np.uint64]:
-    """What the random player draws among after its action: its topples (none on a first turn: ``topple_count``)
-    and the spaces it may write on (``writable``)."""
-    return 0 if first else topple_count(b, p, slots), writable(b, p, full)
+    """What the random player draws among after its action: how many topples it has (none on a first turn) and the
+    spaces it may write on (``writable``)."""
+    return 0 if first else topples(b, p, slots).shape[0], writable(b, p, full)
 
 
 @njit(cache=True)
@@ -316,14 +302,14 @@ def letter(b: np.ndarray, p: int, cell: int, lines: np.ndarray, through: np.ndar
 
 
 @njit(cache=True)
-def acted(b: np.ndarray, p: int, action: int, arg: int, tables: tuple) -> int:
+def acted(b: np.ndarray, p: int, action: int, arg: int, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarray,
+          through: np.ndarray, swaps: np.ndarray, shifts: np.ndarray, k: int) -> int:
     """``act`` and the end it made: only an action that moves letters can make a line, a Double only through its
-    space."""
-    lines, dirs, line_at, through, swaps, shifts, _, info, _ = tables
+    space. (The tables one by one: numba takes a tuple of them more slowly than this small step.)"""
     act(b, p, action, arg, swaps, shifts)
     if action == DOUBLE:
         return placed(b, p, arg, lines, through)
-    return check(b, lines, dirs, line_at, info[1]) if action < DIBS else NONE
+    return check(b, lines, dirs, line_at, k) if action < DIBS else NONE
 
 
 @njit(cache=True)
