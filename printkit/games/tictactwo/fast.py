@@ -29,8 +29,6 @@ from printkit.rules.simulate import Tally
 
 POLICIES = ("random", "uniform", "greedy")
 DOUBLE, SWAP, SHIFT, DIBS, INTERSECT, WALL = range(6)
-MOVERS = (DOUBLE, SWAP, SHIFT)
-"""The actions that change letters (only they can make a line; dibs, intersect and walls cannot)."""
 END, STEPS, TURNS, LETTERS = 4, 5, 6, 7
 """Columns of a ``jit.prefixes`` row."""
 
