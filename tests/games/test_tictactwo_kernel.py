@@ -11,9 +11,8 @@ from printkit.games import get_game, params_class
 from printkit.games.tictactwo import jit
 from printkit.games.tictactwo import rules as ops
 from printkit.games.tictactwo import rules as turns
-from printkit.games.tictactwo.bits import ones, tables
 from printkit.games.tictactwo.fast import engine_action, kernel, run
-from printkit.games.tictactwo.packed import pack, words
+from printkit.games.tictactwo.packed import pack, split
 from printkit.games.tictactwo.params import ACTIONS
 from printkit.games.tictactwo.rules import DIBS_O, DIBS_X, INTERSECT, PLAY, VOID, O, X, threats
 from printkit.rules.playouts import play_games
@@ -121,24 +120,29 @@ def test_simulate_plays_through_the_kernel() -> None:
     assert tally.games == 30 and sum(tally.reasons.values()) == 30
 
 
-def bits_of(cells: list[int] | tuple[int, ...], walls: list[int] | tuple[int, ...]) -> list[int]:
-    """A reference position as a kernel board."""
-    board = [0] * 8
-    for c, v in enumerate(cells):
-        for j, bit in enumerate((X, O, INTERSECT, VOID, DIBS_X, DIBS_O)):
-            if v & bit:
-                board[j] |= 1 << c
-    for s, owner in enumerate(walls):
-        if owner >= 0:
-            board[6 + owner] |= 1 << s
-    return board
+def ones(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def bits_of(cells: list[int] | tuple[int, ...], walls: list[int] | tuple[int, ...]) -> np.ndarray:
+    """A reference position as a kernel board (packed.py's 12 words)."""
+    layers = [sum(1 << c for c, v in enumerate(cells) if v & bit) for bit in (X, O, INTERSECT, VOID, DIBS_X, DIBS_O)]
+    walled = [split(sum(1 << s for s, owner in enumerate(walls) if owner == p)) for p in (0, 1)]
+    return np.array([*layers, *walled[0], *walled[1]], dtype=np.uint64)
+
+
+def end_code(after: turns.Work) -> int:
+    """A reference step's end as the compiled steps' code."""
+    return jit.NONE if after.reason is None else jit.BOTH if after.winner is None else after.winner
 
 
 @pytest.mark.parametrize("params", [DEFAULT, META, WIDE, SIX])
 def test_board_operations_match_the_reference(params: Params) -> None:
-    """In positions of random games: every action's options and result, topples, letters, threats."""
+    """In positions of random games: every compiled action's options and result, topples, letters, threats."""
     rules, rng = TicTacTwo(params), random.Random(8)
-    geo, t = rules.geo, tables(params.board_size, params.line_length)
+    geo, packed = rules.geo, pack(params.board_size, params.line_length)
+    lines, dirs, line_at, through, swaps, shifts, slots, info, spaces = packed
     checked = 0
     for _ in range(3):
         state = rules.initial_state()
@@ -146,34 +150,44 @@ def test_board_operations_match_the_reference(params: Params) -> None:
             if state.phase == PLAY and state.turns[state.to_move]:
                 p, q = state.to_move, 1 - state.to_move
                 work, board = turns.Work(geo, state), bits_of(state.cells, state.walls)
-                assert ones(t.writable(board, p)) == ops.open_cells(state.cells, p)
+                assert ones(int(jit.writable(board, p, spaces[0]))) == ops.open_cells(state.cells, p)
                 for a, name in enumerate(ACTIONS):
                     options = turns.action_options(geo, work, name)
-                    mine = t.options(board, p, a)
-                    assert [engine_action(t, a, arg) for arg in mine] == options
+                    mine = [int(arg) for arg in jit.options(board, p, a, spaces[0], int(info[2]), swaps, len(shifts))]
+                    assert [engine_action(packed, a, arg) for arg in mine] == options
                     for arg, action in list(zip(mine, options))[::3]:
-                        after, done = work.copy(), board[:]
+                        after, done = work.copy(), board.copy()
                         after.hand.append(name)  # any action, held or not
                         turns.do_action(geo, after, action)
-                        t.act(done, p, a, arg)
-                        assert done == bits_of(after.cells, after.walls)
-                        assert t.check(done, name) == (None if after.reason is None else (after.winner, after.reason))
+                        end = jit.acted(done, p, a, arg, lines, dirs, line_at, through, swaps, shifts, params.line_length)
+                        assert list(done) == list(bits_of(after.cells, after.walls))
+                        assert end == (end_code(after) if a < 3 else jit.NONE)
+                        if a < 3:
+                            assert jit.check(done, lines, dirs, line_at, params.line_length) == end_code(after)
                         checked += 1
-                assert t.topples(board, p) == turns.topple_options(geo, work)
-                for slot, cell in t.topples(board, p):
-                    after, done = work.copy(), board[:]
+                listed = [tuple(row) for row in jit.topples(board, p, slots)]
+                assert listed == turns.topple_options(geo, work)
+                assert jit.draws(board, p, False, spaces[0], slots) == (len(listed), jit.writable(board, p, spaces[0]))
+                for slot, cell in listed:
+                    after, done = work.copy(), board.copy()
                     turns.do_topple(after, slot, cell)
-                    t.topple(done, slot, cell)
-                    assert done == bits_of(after.cells, after.walls)
+                    jit.topple(done, slot, cell)
+                    assert list(done) == list(bits_of(after.cells, after.walls))
+                for cell in ops.open_cells(state.cells, p):
+                    after, done = work.copy(), board.copy()
+                    turns.do_place(after, cell)
+                    code, open_ = jit.letter(done, p, cell, lines, through, spaces[0])
+                    assert list(done) == list(bits_of(after.cells, after.walls)) and code == end_code(after)
+                    assert ones(int(open_)) == ops.open_cells(after.cells, q)
                 for reach in (1, 2):
-                    assert t.threatened(board, q, reach) == bool(threats(rules, state.cells, state.walls, q, reach))
+                    assert jit.threatened(board, q, reach, packed) == bool(threats(rules, state.cells, state.walls, q, reach))
                     safe = [c for c in ops.open_cells(state.cells, p)
                             if not threats(rules, _written(state.cells, c, p), state.walls, q, reach)]
-                    if not t.win_cells(board, p):
-                        assert ones(t.safe_cells(board, p, reach)) == safe
+                    if not jit.win_cells(board, p, packed):
+                        assert ones(int(jit.safe_cells(board, p, reach, packed))) == safe
                 wins = [c for c in ops.open_cells(state.cells, p)
                         if ops.lines_made(geo, _written(state.cells, c, p), state.walls)[p]]
-                assert ones(t.win_cells(board, p)) == wins
+                assert ones(int(jit.win_cells(board, p, packed))) == wins
             state = rules.apply(state, random_player(rules, state, rng))
     assert checked > 100
 
@@ -191,41 +205,44 @@ EIGHT = Params(board_size=8, line_length=3, meta=True, actions_each=6, void=True
     (DEFAULT, 1, True), (META, 1, True), (SIX, 3, True), (EIGHT, 4, False), (Params(board_size=8, line_length=8), 6, False),
 ])
 def test_compiled_counts_match_the_rules(params: Params, every: int, greedy: bool) -> None:
-    """jit.py in positions of random games: its steps, ends and masks are bits.py's, the uniform
-    player's groups add up to the legal turns, and so do the prefixes' letters; with ``greedy``,
-    the prefixes' safe and winning letters add up to the turns the reference greedy player counts."""
+    """jit.py in positions of random games up to 8 x 8 (walls in three words): its options, steps and ends are the
+    reference's, the uniform player's groups add up to the legal turns, and so do the prefixes' letters; with
+    ``greedy``, the prefixes' safe and winning letters add up to the turns the reference greedy player counts."""
     rules, rng = TicTacTwo(params), random.Random(4)
-    t = tables(params.board_size, params.line_length)
-    packed, checked = pack(t), 0
+    packed, checked = pack(params.board_size, params.line_length), 0
     state = rules.initial_state()
     while rules.outcome(state) is None:
         checked += 1
         if state.phase == PLAY and state.turns[state.to_move] and not checked % every:
             p, q = state.to_move, 1 - state.to_move
-            board = bits_of(state.cells, state.walls)
-            packed_board = words(board)
+            packed_board = bits_of(state.cells, state.walls)
+            work = turns.Work(rules.geo, state)
             names = np.array([ACTIONS.index(a) for a in turns.action_names(state)], dtype=np.int64)
             for a in map(int, names):
-                mine = jit.options(packed_board, p, a, packed[8][0], packed[7][2], packed[4], len(t.shifts))
-                assert list(mine) == t.options(board, p, a)
-                for arg in map(int, mine[::5]):
-                    done, again = board[:], packed_board.copy()
-                    t.act(done, p, a, arg)
+                mine = jit.options(packed_board, p, a, packed[8][0], packed[7][2], packed[4], len(packed[5]))
+                options = turns.action_options(rules.geo, work, ACTIONS[a])
+                assert [engine_action(packed, a, int(arg)) for arg in mine] == options
+                for arg, action in list(zip(map(int, mine), options))[::5]:
+                    after, again = work.copy(), packed_board.copy()
+                    after.hand.append(ACTIONS[a])
+                    turns.do_action(rules.geo, after, action)
                     jit.act(again, p, a, arg, packed[4], packed[5])
-                    assert list(again) == list(words(done))
-                    end = t.check(done, ACTIONS[a])
-                    assert jit.check(again, *packed[:3], params.line_length) == (-1 if end is None else 2 if end[0] is None else end[0])
-            assert [tuple(row) for row in jit.topples(packed_board, p, packed[6])] == t.topples(board, p)
-            assert jit.win_cells(packed_board, p, packed) == t.win_cells(board, p)
+                    assert list(again) == list(bits_of(after.cells, after.walls))
+                    assert jit.check(again, *packed[:3], params.line_length) == end_code(after)
+            assert [tuple(row) for row in jit.topples(packed_board, p, packed[6])] == turns.topple_options(rules.geo, work)
+            wins = [c for c in ops.open_cells(state.cells, p) if ops.lines_made(rules.geo, _written(state.cells, c, p), state.walls)[p]]
+            assert ones(int(jit.win_cells(packed_board, p, packed))) == wins
             short = min(sum(1 for c in line.cells if not state.cells[c] & (X, O)[p]) for line in rules.geo.lines)
             assert jit.missing(packed_board[p], packed[1], params.line_length) == min(short, 3)
             for reach in (1, 2):
-                assert jit.threatened(packed_board, q, reach, packed) == t.threatened(board, q, reach)
+                assert jit.threatened(packed_board, q, reach, packed) == bool(threats(rules, state.cells, state.walls, q, reach))
             expanded = list(turns.expand(rules.geo, state))
             assert jit.uniform_groups(packed_board, p, False, names, packed)[-1, 2] == len(expanded)
             reach = 1 + checked % 2
-            if not t.win_cells(board, p):
-                assert jit.safe_cells(packed_board, p, reach, packed) == t.safe_cells(board, p, reach)
+            if not wins:
+                safe_cells = [c for c in ops.open_cells(state.cells, p)
+                              if not threats(rules, _written(state.cells, c, p), state.walls, q, reach)]
+                assert ones(int(jit.safe_cells(packed_board, p, reach, packed))) == safe_cells
             rows = jit.prefixes(packed_board, p, False, names, reach, 2, 0, packed)
             assert np.where(rows[:, 4] >= 0, 1, rows[:, 7]).sum() == len(expanded)
             if greedy:

@@ -6,7 +6,7 @@ import pytest
 
 from printkit.games import get_game, params_class
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.games.tictactwo.rules import State, board_of, play_lines, position, walls_of
+from printkit.games.tictactwo.rules import State, cell_text, position
 from printkit.rules.game import IllegalMove
 
 SPEC = get_game("tictactwo")
@@ -25,15 +25,18 @@ def pos(cells: dict[str, str] | None = None, walls: dict[str, str] | None = None
 
 
 def move(state: State, text: str) -> State:
-    return play_lines(R, state, text)
+    """The state after one move in log notation."""
+    return R.apply(state, R.parse_move(state, text))
 
 
 def board(state: State) -> dict[str, str]:
-    return board_of(R, state)
+    """The non-empty spaces by name, as ``cell_text`` writes them."""
+    return {R.geo.names[i]: cell_text(v) for i, v in enumerate(state.cells) if v}
 
 
 def walls(state: State) -> dict[str, str]:
-    return walls_of(R, state)
+    """The walls by slot name with their owner's letter."""
+    return {s.name: "XO"[state.walls[s.index]] for s in R.geo.slots if state.walls[s.index] >= 0}
 
 
 def illegal(state: State, text: str, match: str) -> None:

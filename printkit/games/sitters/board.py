@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from printkit.userinput.text import quoted
 
@@ -13,23 +15,8 @@ KIND_OF_TOKEN = {"C": COLLECTOR_START, "X": CONTAINER, "O": OBSTRUCTOR_START, "S
                  "": FLOOR, ".": FLOOR}
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-DEFAULT_MAP = """\
-+---+---+---+---+---+---+---+---+---+---+
-| C |   |   | X | X | X | X | X | O | O |
-+---+---+---+---+---+---+---+---+---+---+
-| C |   |   | X | X | X | X | X | X | O |
-+---+---+---+---+---+---+---+---+---+---+----+
-| C |   |   | X | X | X | X | X | X |   | SZ |
-+---+---+---+---+---+---+---+---+---+---+----+
-| C |   |   |   |   |   |   |   |   |   | SZ |
-+---+---+---+---+---+---+---+---+---+---+----+
-| C |   |   | X | X | X | X | X | X |   | SZ |
-+---+---+---+---+---+---+---+---+---+---+----+
-| C |   |   | X | X | X | X | X | X | O |
-+---+---+---+---+---+---+---+---+---+---+
-| C |   |   | X | X | X | X | X | O | O |
-+---+---+---+---+---+---+---+---+---+---+
-"""
+DEFAULT_MAP: str = tomllib.loads(Path(__file__).with_name("kit.toml").read_text(encoding="utf-8"))["params"]["map"]
+"""The seed's board: kit.toml's ``map``."""
 
 
 class MapError(ValueError):

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE
-from printkit.games.sitters.rules import COLLECTORS, OVER, ROLL, Move, State, distances, ending
+from printkit.games.sitters.rules import COLLECTORS, OVER, ROLL, Move, State, counted, distances, ending
 from printkit.rules.game import CHANCE, Outcome, chance_move, random_policy
 from printkit.rules.jit_notice import notice_first_compile
 from printkit.rules.simulate import Tally, result_of
@@ -95,22 +95,23 @@ def _tally(params: Any, rows: np.ndarray, seats: bool = False) -> Tally:
     (``seats``: also each seat's wins, collectors being seat 1)."""
     tally = Tally()
     extra: Counter[str] = Counter()
-    endings: dict[tuple[int, int], tuple[int, int | None, str]] = {}  # the few distinct endings, scored once
-    for length, survivors, loot, turns in rows.tolist():
+    endings: dict[tuple[int, int], tuple[int | None, str]] = {}  # the few distinct endings, scored once
+    times: Counter[tuple[int, int]] = Counter()
+    games = rows.tolist()
+    for length, survivors, loot, _ in games:
         if (survivors, loot) not in endings:
             outcome = ending(params, survivors, loot)
-            endings[survivors, loot] = int(outcome.scores[0]), outcome.winner, outcome.reason
-        value, winner, reason = endings[survivors, loot]
+            endings[survivors, loot] = outcome.winner, outcome.reason
+        winner, reason = endings[survivors, loot]
         tally.add(result_of(winner, COLLECTORS), length, reason)
-        extra["collectors_won"] += int(winner == 0)
-        extra["draws"] += int(winner is None)
-        extra["score_sum"] += value
-        extra["survivors_sum"] += survivors
-        extra["loot_sum"] += loot
-        extra["turns_sum"] += turns
-        extra[f"survivors_{survivors}"] += 1
+        times[survivors, loot] += 1
+    for (survivors, loot), count in times.items():  # rules.py's counters, each ending's times its games
+        extra.update({key: value * count for key, value in counted(params, survivors, loot, 0).items()})
+        winner = endings[survivors, loot][0]
         if seats and winner is not None:
-            extra[f"seat_{winner + 1}_wins"] += 1
+            extra[f"seat_{winner + 1}_wins"] += count
+    if games:
+        extra["turns_sum"] += sum(row[3] for row in games)
     tally.extra = extra
     return tally
 

@@ -164,6 +164,14 @@ def ending(params: Any, survivors: int, loot: int) -> Outcome:
     return Outcome(winner, f"score {value} ({survivors} survivors, {loot} loot) {where} {params.target}", (float(value),))
 
 
+def counted(params: Any, survivors: int, loot: int, turns: int) -> dict[str, float]:
+    """A finished game's counters (:meth:`Sitters.counters`, the kernel's games too)."""
+    outcome = ending(params, survivors, loot)
+    return {"collectors_won": int(outcome.winner == 0), "draws": int(outcome.winner is None),
+            "score_sum": int(outcome.scores[0]), "survivors_sum": survivors, "loot_sum": loot,
+            "turns_sum": turns, f"survivors_{survivors}": 1}
+
+
 def score_table(params: Any) -> dict[str, Any]:
     """The table as data: row labels ("0+", "8+", ...), columns (survivors) and scores."""
     labels = [f"{band * params.band_width}+" for band in range(params.bands)]
@@ -582,10 +590,7 @@ class Sitters(Game):
 
     def counters(self, state: State) -> dict[str, float]:
         """Collector wins and draws, and sums of score, survivors, loot and turns; a count per number of survivors."""
-        outcome = ending(self.params, state.survivors, state.loot)
-        return {"collectors_won": int(outcome.winner == 0), "draws": int(outcome.winner is None),
-                "score_sum": int(outcome.scores[0]), "survivors_sum": state.survivors, "loot_sum": state.loot,
-                "turns_sum": state.turn + 1, f"survivors_{state.survivors}": 1}
+        return counted(self.params, state.survivors, state.loot, state.turn + 1)
 
     def summary(self, counted: Mapping[str, float], games: int) -> dict[str, float]:
         """The collectors' win and draw rates and the means per game of score, survivors, loot, turns."""

@@ -1,15 +1,14 @@
-"""Compiled counting for the Tic Tac Two kernel (numba): every turn of a position, counted.
+"""The Tic Tac Two kernel's compiled steps and counting (numba): rules.py's board operations on bitboards, and every
+turn of a position, counted.
 
-The uniform player draws one turn among all legal turns and the greedy player among all "safe"
-turns; listing thousands of turns in Python is what made large boards with many actions slow.
-These functions count them per action option (uniform) or per turn prefix (greedy) in the order
-of ``turns.expand``; ``fast.py`` still makes every draw with the game's ``random.Random`` and
-builds only the drawn turn, so the games stay the reference players' games.
-
-A board (``packed.words``) is 12 uint64 words: the six space layers of ``bits.py`` (X, O,
-intersect, void, dibs of X, dibs of O), then the walls of X and of O in three words each (slot
-``s`` is bit ``s % 64`` of word ``s // 64``). Every operation mirrors ``bits.py`` bit for bit;
-table layouts are described in ``packed.py``. An end is an int: -1 none, 0 or 1 the winner, 2 both.
+The steps (an action, a topple, a letter, the lines they make) are rules.py's, bit for bit, on the
+boards of ``packed.py`` (table layouts are described there); ``fast.py`` plays its players' turns
+with them. The uniform player draws one turn among all legal turns and the greedy player among all
+"safe" turns; listing thousands of turns in Python is what made large boards with many actions
+slow. These functions count them per action option (uniform) or per turn prefix (greedy) in the
+order of ``rules.expand``; ``fast.py`` still makes every draw with the game's ``random.Random``
+and builds only the drawn turn, so the games stay the reference players' games. An end is an int:
+-1 none, 0 or 1 the winner, 2 both.
 """
 
 from __future__ import annotations
@@ -45,7 +44,7 @@ def _bit(i: int) -> np.uint64:
 
 @njit(cache=True)
 def writable(b: np.ndarray, p: int, full: np.uint64) -> np.uint64:
-    """``bits.Tables.writable``."""
+    """``rules.can_write`` for every space, as a mask."""
     i = b[2]
     return full & ~b[3] & (b[4 + p] | (i & ~b[p]) | (~i & ~(b[0] | b[1])))
 
@@ -71,7 +70,7 @@ def _runs(letters: np.uint64, dirs: np.ndarray, d: int, k: int) -> np.uint64:
 
 @njit(cache=True)
 def _has_line(b: np.ndarray, who: int, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarray, k: int) -> bool:
-    """``bits.Tables.has_line``: a line of ``who``'s letters that no wall cuts."""
+    """A line of ``who``'s letters that no wall cuts (``rules.lines_made``)."""
     letters = b[who]
     if _pop(letters) < k:
         return False
@@ -87,7 +86,7 @@ def _has_line(b: np.ndarray, who: int, lines: np.ndarray, dirs: np.ndarray, line
 
 @njit(cache=True)
 def check(b: np.ndarray, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarray, k: int) -> int:
-    """``bits.Tables.check`` as an end code."""
+    """``rules.Work.check`` as an end code."""
     x = _has_line(b, 0, lines, dirs, line_at, k)
     o = _has_line(b, 1, lines, dirs, line_at, k)
     if x and o:
@@ -98,8 +97,8 @@ def check(b: np.ndarray, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarra
 
 
 @njit(cache=True)
-def _placed(b: np.ndarray, p: int, cell: int, lines: np.ndarray, through: np.ndarray) -> int:
-    """``bits.Tables.placed`` as an end code."""
+def placed(b: np.ndarray, p: int, cell: int, lines: np.ndarray, through: np.ndarray) -> int:
+    """``check`` after a letter of ``p`` on ``cell``: only a line of ``p`` through it can appear."""
     mine = b[p]
     for i in range(through[cell, 0]):
         line = through[cell, 1 + i]
@@ -110,7 +109,7 @@ def _placed(b: np.ndarray, p: int, cell: int, lines: np.ndarray, through: np.nda
 
 @njit(cache=True)
 def _complete(b: np.ndarray, dirs: np.ndarray, k: int) -> bool:
-    """``bits.Tables.any_complete``: a line, cut or not, of only X or only O."""
+    """A line, cut or not, of only X or only O."""
     for j in range(2):
         letters = b[j]
         if _pop(letters) < k:
@@ -130,7 +129,7 @@ def _erase(b: np.ndarray, cell: int) -> None:
 
 
 @njit(cache=True)
-def _write(b: np.ndarray, cell: int, p: int) -> None:
+def write(b: np.ndarray, cell: int, p: int) -> None:
     bit = _bit(cell)
     if b[4 + p] & bit:
         for j in range(6):
@@ -145,7 +144,7 @@ def _has_wall(b: np.ndarray, slot: int) -> bool:
 
 
 @njit(cache=True)
-def _topple(b: np.ndarray, slot: int, cell: int) -> None:
+def topple(b: np.ndarray, slot: int, cell: int) -> None:
     """Remove the wall on ``slot`` (either player's); erase ``cell`` unless it is -1."""
     word, keep = 6 + slot // 64, ~_bit(slot % 64)
     b[word] &= keep
@@ -156,7 +155,7 @@ def _topple(b: np.ndarray, slot: int, cell: int) -> None:
 
 @njit(cache=True)
 def _shift(b: np.ndarray, row: np.ndarray) -> None:
-    """``bits.Tables.shift`` (``row`` from ``packed``: step, length, spaces, topples, (slot, space)...)."""
+    """``rules.shift`` (``row`` from ``packed``: step, length, spaces, topples, (slot, space)...)."""
     step, size = row[0], row[1]
     dibs = b[4] | b[5]
     movable, count = 0, 0  # the spaces that move (not dibs), 6 bits each
@@ -179,14 +178,14 @@ def _shift(b: np.ndarray, row: np.ndarray) -> None:
     for i in range(row[base]):
         slot, cell = row[base + 1 + 2 * i], row[base + 2 + 2 * i]
         if _has_wall(b, slot):
-            _topple(b, slot, cell)
+            topple(b, slot, cell)
 
 
 @njit(cache=True)
 def act(b: np.ndarray, p: int, action: int, arg: int, swaps: np.ndarray, shifts: np.ndarray) -> None:
-    """``bits.Tables.act``."""
+    """``rules.do_action`` without the check."""
     if action == DOUBLE:
-        _write(b, arg, p)
+        write(b, arg, p)
     elif action == SWAP:
         a, c = int(swaps[arg, 0]), int(swaps[arg, 1])
         both = _bit(a) | _bit(c)
@@ -206,7 +205,7 @@ def act(b: np.ndarray, p: int, action: int, arg: int, swaps: np.ndarray, shifts:
 
 @njit(cache=True)
 def _swap_ok(b: np.ndarray, index: int, swaps: np.ndarray) -> bool:
-    """``ops.swap_problem`` is None: no intersect or dibs, different contents, no wall between."""
+    """``rules.swap_problem`` is None: no intersect or dibs, different contents, no wall between."""
     a, c = int(swaps[index, 0]), int(swaps[index, 1])
     feature = b[2] | b[4] | b[5]
     pair = _bit(a) | _bit(c)
@@ -246,7 +245,7 @@ def option_mask(b: np.ndarray, p: int, action: int, full: np.uint64, word: int, 
 @njit(cache=True)
 def options(b: np.ndarray, p: int, action: int, full: np.uint64, nslots: int, swaps: np.ndarray,
             nshifts: int) -> np.ndarray:
-    """``bits.Tables.options``: the arguments of an action, in the reference order."""
+    """``rules.action_options``: the arguments of an action, in the reference order."""
     if action == SWAP:
         out = np.empty(swaps.shape[0], dtype=np.int64)
         count = 0
@@ -271,7 +270,7 @@ def options(b: np.ndarray, p: int, action: int, full: np.uint64, nslots: int, sw
 
 @njit(cache=True)
 def topples(b: np.ndarray, p: int, slots: np.ndarray) -> np.ndarray:
-    """``bits.Tables.topples``: (slot, space) rows, by slot then space."""
+    """``rules.topple_options``: (slot, space) rows, by slot then space."""
     out = np.empty((2 * slots.shape[0], 2), dtype=np.int64)
     count = 0
     for word in range(3):
@@ -285,6 +284,32 @@ def topples(b: np.ndarray, p: int, slots: np.ndarray) -> np.ndarray:
                     count += 1
             mask ^= low
     return out[:count]
+
+
+@njit(cache=True)
+def draws(b: np.ndarray, p: int, first: bool, full: np.uint64, slots: np.ndarray) -> tuple[int, np.uint64]:
+    """What the random player draws among after its action: how many topples it has (none on a first turn) and the
+    spaces it may write on (``writable``)."""
+    return 0 if first else topples(b, p, slots).shape[0], writable(b, p, full)
+
+
+@njit(cache=True)
+def letter(b: np.ndarray, p: int, cell: int, lines: np.ndarray, through: np.ndarray, full: np.uint64) -> tuple[int, np.uint64]:
+    """Write a letter of ``p`` on ``cell``: the end it made (only a line of ``p`` through ``cell`` can appear) and the
+    spaces where the other player may then write."""
+    write(b, cell, p)
+    return placed(b, p, cell, lines, through), writable(b, 1 - p, full)
+
+
+@njit(cache=True)
+def acted(b: np.ndarray, p: int, action: int, arg: int, lines: np.ndarray, dirs: np.ndarray, line_at: np.ndarray,
+          through: np.ndarray, swaps: np.ndarray, shifts: np.ndarray, k: int) -> int:
+    """``act`` and the end it made: only an action that moves letters can make a line, a Double only through its
+    space. (The tables one by one: numba takes a tuple of them more slowly than this small step.)"""
+    act(b, p, action, arg, swaps, shifts)
+    if action == DOUBLE:
+        return placed(b, p, arg, lines, through)
+    return check(b, lines, dirs, line_at, k) if action < DIBS else NONE
 
 
 @njit(cache=True)
@@ -304,7 +329,7 @@ def _count(w: np.ndarray, p: int, first: bool, lined: bool, tables: tuple) -> in
     for i in range(falls.shape[0]):
         if lined:
             after[:] = w
-            _topple(after, falls[i, 0], falls[i, 1])
+            topple(after, falls[i, 0], falls[i, 1])
             end = check(after, lines, dirs, line_at, k)
             total += 1 if end != NONE else _pop(writable(after, p, full))
         else:  # the erased space takes a letter unless void or dibs
@@ -333,7 +358,7 @@ def uniform_groups(b: np.ndarray, p: int, first: bool, names: np.ndarray,
             if a >= 0:
                 act(w, p, a, arg, swaps, shifts)
                 if a < DIBS:
-                    end = _placed(w, p, arg, lines, through) if a == DOUBLE else check(w, lines, dirs, line_at, k)
+                    end = placed(w, p, arg, lines, through) if a == DOUBLE else check(w, lines, dirs, line_at, k)
                     now = _complete(w, dirs, k)
             total += 1 if end != NONE else _count(w, p, first, now, tables)
             groups[g, 0], groups[g, 1], groups[g, 2] = a, arg, total
@@ -343,7 +368,7 @@ def uniform_groups(b: np.ndarray, p: int, first: bool, names: np.ndarray,
 
 @njit(cache=True)
 def _near(mine: np.uint64, allowed: np.uint64, most: int, d: int, dirs: np.ndarray, k: int) -> np.uint64:
-    """``bits.Tables.near`` in direction ``d`` (``most`` 1 or 2): the starts of the lines lying in
+    """In direction ``d`` (``most`` 1 or 2): the starts of the lines lying in
     ``allowed`` that lack 1 to ``most`` of ``mine``."""
     valid, step = dirs[d, 1], dirs[d, 0]
     inside, whole, one, two = allowed & valid, mine & valid, valid, valid
@@ -359,7 +384,7 @@ def _near(mine: np.uint64, allowed: np.uint64, most: int, d: int, dirs: np.ndarr
 
 @njit(cache=True)
 def win_cells(w: np.ndarray, p: int, tables: tuple) -> np.uint64:
-    """``bits.Tables.win_cells``: spaces where a letter of ``p`` completes an uncut line."""
+    """Spaces where a letter of ``p`` completes an uncut line."""
     lines, dirs, line_at, _, _, _, _, info, spaces = tables
     mine, k, out = w[p], info[1], np.uint64(0)
     if _pop(mine) < k - 1:
@@ -378,7 +403,7 @@ def win_cells(w: np.ndarray, p: int, tables: tuple) -> np.uint64:
 
 @njit(cache=True)
 def safe_cells(w: np.ndarray, p: int, reach: int, tables: tuple) -> np.uint64:
-    """``bits.Tables.safe_cells``: spaces where a letter of ``p`` leaves the opponent no line to
+    """Spaces where a letter of ``p`` leaves the opponent no line to
     finish with ``reach`` letters (1 or 2); the threat lines are found per direction at once."""
     lines, dirs, line_at, _, _, _, _, info, spaces = tables
     full, k = spaces[0], info[1]
@@ -404,7 +429,7 @@ def safe_cells(w: np.ndarray, p: int, reach: int, tables: tuple) -> np.uint64:
                 bit = left & (~left + np.uint64(1))
                 left ^= bit
                 after[:] = w
-                _write(after, _low(bit), p)
+                write(after, _low(bit), p)
                 miss = cells & ~after[q]
                 gap = _pop(miss)
                 if gap == 0 or gap > reach or miss & ~writable(after, q, full):
@@ -486,7 +511,7 @@ def _steps(b: np.ndarray, p: int, first: bool, names: np.ndarray, depth: int, ne
             falls = topples(w, p, slots)
             for i in range(falls.shape[0]):
                 after[:] = w
-                _topple(after, falls[i, 0], falls[i, 1])
+                topple(after, falls[i, 0], falls[i, 1])
                 rows = _row(rows, n, a, arg, falls[i, 0], falls[i, 1], check(after, lines, dirs, line_at, k),
                             1 + int(a >= 0))
                 n += 1
@@ -496,7 +521,7 @@ def _steps(b: np.ndarray, p: int, first: bool, names: np.ndarray, depth: int, ne
 @njit(cache=True)
 def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, depth: int, need: int,
              tables: tuple) -> np.ndarray:
-    """Every turn before its letter (action and topple), in the order of ``turns.expand``, of at
+    """Every turn before its letter (action and topple), in the order of ``rules.expand``, of at
     most ``depth`` steps (1: the turn without either, a topple alone, an action alone).
 
     One row each: action (-1: none), argument, topple slot and space (-1: none), end, steps, turns
@@ -516,7 +541,7 @@ def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, 
         if rows[r, 0] >= 0:
             act(w, p, rows[r, 0], rows[r, 1], swaps, shifts)
         if rows[r, 2] >= 0:
-            _topple(w, rows[r, 2], rows[r, 3])
+            topple(w, rows[r, 2], rows[r, 3])
         if reach == WINS:
             rows[r, 6] = _pop(win_cells(w, p, tables))
         else:
@@ -526,7 +551,7 @@ def prefixes(b: np.ndarray, p: int, first: bool, names: np.ndarray, reach: int, 
 
 @njit(cache=True)
 def missing(letters: np.uint64, dirs: np.ndarray, k: int) -> int:
-    """``bits.Tables.missing``: the fewest spaces any line (cut or not) lacks; 3 for 3 or more."""
+    """The fewest spaces any line (cut or not) lacks; 3 for 3 or more."""
     best = 3
     for d in range(dirs.shape[0]):
         valid, step = dirs[d, 1], dirs[d, 0]
@@ -547,7 +572,7 @@ def missing(letters: np.uint64, dirs: np.ndarray, k: int) -> int:
 
 @njit(cache=True)
 def threatened(w: np.ndarray, q: int, reach: int, tables: tuple) -> bool:
-    """``bits.Tables.threatened``: a line ``q`` could finish with ``reach`` letters or fewer."""
+    """``rules.threats(...) > 0``: a line ``q`` could finish with ``reach`` letters or fewer."""
     lines, dirs, line_at, _, _, _, _, info, spaces = tables
     mine, k = w[q], info[1]
     if _pop(mine) < k - reach:

@@ -1371,20 +1371,3 @@ def position(
     if hands is None:
         hands = (("double", "swap", "shift"), ("dibs", "intersect", "wall"))
     return State(PLAY, "XO".index(to_move), hands, hands, tuple(board), tuple(wall_list), turns)
-
-
-def board_of(rules: Any, state: State) -> dict[str, str]:
-    """The non-empty spaces by name, as :func:`cell_text` writes them."""
-    return {rules.geo.names[i]: cell_text(v) for i, v in enumerate(state.cells) if v}
-
-
-def walls_of(rules: Any, state: State) -> dict[str, str]:
-    """The walls by slot name with their owner's letter."""
-    return {s.name: "XO"[state.walls[s.index]] for s in rules.geo.slots if state.walls[s.index] >= 0}
-
-
-def play_lines(rules: Any, state: State, *lines: str) -> State:
-    """The state after some moves in log notation (for diagrams: a swap, a shift, a topple)."""
-    for line in lines:
-        state = rules.apply(state, rules.parse_move(state, line))
-    return state
