@@ -1,11 +1,10 @@
-"""The random-vs-random kernel: bitboards up to 8x8 (``bits.py``), the compiled kernel beyond.
+"""The batches of the bitboard kernel up to 8x8 (``bits.py``), the compiled kernel (``compiled.py``) beyond.
 
-Both play exactly the policy of ``players.random_policy`` (described in ``turns.py``), with
-numpy's or numba's generator instead of ``random.Random``: same distribution, different random
-stream. The bitboard kernel plays many games at once, one turn of every game per step, and drops
-finished games after every step; the compiled one (``compiled.py``) plays one game after another.
-``record=True`` also returns every game's moves as engine moves, which the tests replay through
-:class:`WarfareRules`. Game lengths count the chance move, like ``printkit.rules.simulate``.
+Both play exactly the policies of rules.py's ``player_random`` (and, in ``kernel.py``, ``player_greedy``), with
+numpy's or numba's generator instead of ``random.Random``: same distribution, different random stream. The bitboard
+kernel plays many games at once, one turn of every game per step, and drops finished games after every step; the
+compiled one plays one game after another. ``record=True`` also returns every game's moves as rules.py's moves, which
+the tests replay through rules.py. Game lengths count the chance move, like ``printkit.rules.simulate``.
 """
 
 from __future__ import annotations
@@ -25,6 +24,8 @@ from printkit.rules.simulate import Tally
 
 BATCH = 16384
 MAX_BITS = 64
+Stepper = Callable[[BitKernel, BitBatch, np.random.Generator], dict[str, np.ndarray]]
+"""One turn of every live game of a batch: the moves played, as ``bits.step`` returns them."""
 
 
 def _run_batch(b: BitBatch, stepper: Callable[[], dict[str, np.ndarray]], tally: Tally, moves: list[list[Move]] | None) -> None:
@@ -61,13 +62,15 @@ def use_bits(params: Any, jit: bool) -> bool:
     return params.board_size**2 <= MAX_BITS and not jit
 
 
-def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool = False) -> tuple[Tally, list[list[Move]] | None]:
-    """Random-vs-random games; with ``record`` also every game's moves (slower).
+def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool = False,
+             greedy: tuple[bool, bool] = (False, False), step: Stepper = bit_step) -> tuple[Tally, list[list[Move]] | None]:
+    """Games where each seat plays ``random`` or, by ``greedy``, ``greedy``; with ``record`` also every game's moves.
 
-    Boards of at most 64 cells use the bitboard kernel of ``bits.py`` unless ``jit``.
+    Boards of at most 64 cells use the bitboard kernel of ``bits.py`` unless ``jit``, a turn of each batch played by
+    ``step`` (the random policy's, or the greedy seats' of ``kernel.py``); larger ones the compiled kernel.
     """
     if not use_bits(params, jit):
-        return compiled.run(params, (False, False), games, seed, record)
+        return compiled.run(params, greedy, games, seed, record)
     rng, tally = np.random.default_rng(seed), Tally()
     moves: list[list[Move]] | None = [[] for _ in range(games)] if record else None
     start = time.perf_counter()
@@ -75,11 +78,6 @@ def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool
     for lo in range(0, games, BATCH):
         size = min(BATCH, games - lo)
         b = BitBatch(kernel, rng.integers(0, 2, size=size), np.arange(lo, lo + size))
-        _run_batch(b, partial(bit_step, kernel, b, rng), tally, moves)
+        _run_batch(b, partial(step, kernel, b, rng), tally, moves)
     tally.seconds = time.perf_counter() - start
     return tally, moves
-
-
-def fast_simulate(params: Any, games: int, seed: int) -> Tally:
-    """``SPEC.fast_simulate``: the tally of ``games`` seeded random-vs-random games."""
-    return fast_run(params, games, seed)[0]
