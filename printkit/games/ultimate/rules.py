@@ -189,15 +189,14 @@ class UltimateTicTacToe(Game):
     def points(self, state: State, cell: int, player: int | None = None) -> int:
         """What a mark of ``player`` (default: the mover) on empty ``cell`` would score."""
         player = state.to_move if player is None else player
-        own, other, cells = player + 1, 2 - player, state.cells
-        total = MARK_POINTS
-        for n in self.geometry.neighbours[cell]:
-            value = cells[n]
-            if value == own or (value == FREE and self.wild):
-                total += OWN_POINTS
-            elif value == other:
-                total += OPPONENT_POINTS
-        return total * self.geometry.multiplier[cell]
+        return (MARK_POINTS + sum(self.touch_points(state.cells, cell, player))) * self.geometry.multiplier[cell]
+
+    def touch_points(self, cells: Sequence[int], cell: int, player: int) -> list[int]:
+        """The points each mark touching ``cell`` earns a mark of ``player`` there, in the board's order: an own mark
+        (or a wild free space) ``OWN_POINTS``, an opponent's ``OPPONENT_POINTS``; a blocked free space none."""
+        own, wild = player + 1, self.wild
+        return [OWN_POINTS if value == own or value == FREE else OPPONENT_POINTS
+                for value in (cells[n] for n in self.geometry.neighbours[cell]) if value != EMPTY and (wild or value != FREE)]
 
     def play(self, state: State, move: int) -> State:
         """Place the mover's mark on ``move``; IllegalMove if the space cannot take it."""
@@ -399,28 +398,15 @@ class UltimateTicTacToe(Game):
         }
 
     def breakdown(self, before: State, cell: int, player: int) -> tuple[str, str]:
-        """The sum behind a mark's points (``1 + 1 + 2 = 4``, ``(1 + 2) x 2 = 6``), checked against :meth:`points`,
-        and the marks it touches (``F6 (X), G6 (O)``)."""
-        terms, touched = ["1"], []
-        for n in self.geometry.neighbours[cell]:
-            value, name = before.cells[n], self.geometry.coords[n]
-            if value == FREE:
-                touched.append(f"{name} (free)")
-                if self.wild:
-                    terms.append("1")
-            elif value != EMPTY:
-                touched.append(f"{name} ({MARKS[value - 1]})")
-                terms.append("1" if value == player + 1 else "2")
-        terms = ["1"] + sorted(terms[1:])
-        factor = self.geometry.multiplier[cell]
-        total = sum(int(t) for t in terms) * factor
-        scored = self.points(before, cell, player)
-        if total != scored:
-            raise AssertionError(f"worked example: the sum for {self.geometry.coords[cell]} ({total}) differs from the "
-                                 f"rules' {scored}")
+        """The sum behind a mark's points (``1 + 1 + 2 = 4``, ``(1 + 2) x 2 = 6``) and the marks it touches
+        (``F6 (X), G6 (O)``)."""
+        touched = [f"{self.geometry.coords[n]} ({'free' if before.cells[n] == FREE else MARKS[before.cells[n] - 1]})"
+                   for n in self.geometry.neighbours[cell] if before.cells[n] != EMPTY]
+        terms = [str(MARK_POINTS)] + [str(t) for t in sorted(self.touch_points(before.cells, cell, player))]
+        factor, total = self.geometry.multiplier[cell], self.points(before, cell, player)
         text = " + ".join(terms)
         if factor > 1:
-            text = f"({text}) x {factor} = {total}" if len(terms) > 1 else f"1 x {factor} = {total}"
+            text = f"({text}) x {factor} = {total}" if len(terms) > 1 else f"{terms[0]} x {factor} = {total}"
         elif len(terms) > 1:
             text = f"{text} = {total}"
         return text, ", ".join(touched) or "nothing"
