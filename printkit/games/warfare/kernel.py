@@ -10,6 +10,7 @@ rules.py.
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import partial
 from typing import Any
@@ -23,7 +24,6 @@ from printkit.rules.game import Outcome
 from printkit.rules.simulate import Tally
 
 PLAYERS = ("random", "greedy")
-FIELDS = ("xo", "fort", "shield", "cards", "mover", "first", "gid")
 STEP_KEYS = ("ability", "before", "target", "place", "winner", "reason")
 
 
@@ -66,15 +66,14 @@ def greedy_run(params: Any, names: tuple[str, str], games: int, seed: int, recor
 
 def _take(b: BitBatch, rows: np.ndarray) -> BitBatch:
     """A sub-batch holding copies of the given games."""
-    sub = object.__new__(BitBatch)
-    for name in FIELDS:
-        setattr(sub, name, getattr(b, name)[rows])
+    sub = copy.copy(b)
+    sub.keep(rows)
     return sub
 
 
 def _put(b: BitBatch, rows: np.ndarray, sub: BitBatch) -> None:
     """Write a sub-batch's games back into their rows."""
-    for name in FIELDS:
+    for name in BitBatch.FIELDS:
         getattr(b, name)[rows] = getattr(sub, name)
 
 
