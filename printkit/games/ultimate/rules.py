@@ -47,6 +47,9 @@ MARKS = ("X", "O")
 MARK_POINTS = 1
 OWN_POINTS = 1
 OPPONENT_POINTS = 2
+SCORING = (f"Score a mark when you place it: {MARK_POINTS}, +{OWN_POINTS} for each of your own marks it touches, "
+           f"+{OPPONENT_POINTS} for each opponent's mark it touches (diagonals count).")
+"""The scoring in one sentence, as the board's legend prints it."""
 
 MOVE = re.compile(r"(?:([A-Za-z])\s+)?([A-Za-z][0-9]+)")
 """A mark letter (optional when typing a move) and a coordinate."""
