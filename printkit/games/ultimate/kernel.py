@@ -18,20 +18,17 @@ from typing import Any
 
 import numpy as np
 
-from printkit.games.ultimate.rules import OPPONENT_POINTS, OWN_POINTS, SPECIAL, UltimateTicTacToe
+from printkit.games.ultimate.rules import OPPONENT_POINTS, OWN_POINTS, SPECIAL, UltimateTicTacToe, margin_counters
 from printkit.rules.simulate import Tally, result_of
 
 PLAYERS = ("random", "greedy")
-COUNTERS = ("first_points", "second_points", "margin", "abs_margin", "margin_squared", "extra_turns")
-"""What rules.py's ``counters`` count, summed in ``Tally.extra`` (margin = first minus second)."""
 CELLS_PER_BATCH = 2_000_000
 """Games x spaces held at once (a batch of 16,000 default games, fewer on larger boards)."""
 
 
 def count_margins(tally: Tally, first: int, second: int, extra_turns: int) -> None:
-    """One game's :data:`COUNTERS` added to ``tally``."""
-    margin = first - second
-    for key, value in zip(COUNTERS, (first, second, margin, abs(margin), margin * margin, extra_turns), strict=True):
+    """One game's counters (rules.py's ``margin_counters``) added to ``tally``."""
+    for key, value in margin_counters(first, second, extra_turns).items():
         tally.extra[key] += value
 
 

@@ -356,10 +356,7 @@ class UltimateTicTacToe(Game):
 
     def counters(self, state: State) -> dict[str, float]:
         """Both scores, the margin (X minus O: X moves first), its size and square, and the extra turns taken."""
-        x, o = state.scores
-        margin = x - o
-        return {"first_points": x, "second_points": o, "margin": margin, "abs_margin": abs(margin),
-                "margin_squared": margin * margin, "extra_turns": sum(1 for p in state.history if p.extra_turn)}
+        return margin_counters(*state.scores, sum(1 for p in state.history if p.extra_turn))
 
     def summary(self, counted: Mapping[str, float], games: int) -> dict[str, float]:
         """Means over the games: points, margin, its spread, extra turns."""
@@ -454,6 +451,13 @@ class UltimateTicTacToe(Game):
         if sum(marks) < self.params.playable_count():
             found.append("tokens: fewer tokens than spaces to fill")
         return found
+
+
+def margin_counters(first: int, second: int, extra_turns: int) -> dict[str, int]:
+    """:meth:`UltimateTicTacToe.counters` of a game that ended with these points and extra turns."""
+    margin = first - second
+    return {"first_points": first, "second_points": second, "margin": margin, "abs_margin": abs(margin),
+            "margin_squared": margin * margin, "extra_turns": extra_turns}
 
 
 def summary(counted: Mapping[str, float], games: int) -> dict[str, float]:
