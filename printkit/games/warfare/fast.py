@@ -18,8 +18,8 @@ import numpy as np
 from printkit.games.warfare import compiled
 from printkit.games.warfare.bits import BitBatch, BitKernel
 from printkit.games.warfare.bits import step as bit_step
-from printkit.games.warfare.compiled import REASONS
-from printkit.games.warfare.rules import ABILITIES, First, Move, Turn
+from printkit.games.warfare.compiled import REASONS, as_turn
+from printkit.games.warfare.rules import ABILITIES, First, Move
 from printkit.rules.simulate import Tally
 
 BATCH = 16384
@@ -52,9 +52,7 @@ def _record(moves: list[list[Move]], gid: np.ndarray, me: np.ndarray, step: dict
     """Append each game's turn as an engine move."""
     rows = zip(gid, me, step["ability"], step["target"], step["place"], step["before"])
     for g, m, a, t, p, before in rows:
-        ability = ABILITIES[a] if a >= 0 else None
-        target = int(t) if a >= 0 else None
-        moves[g].append(Turn(int(m), int(p) if p >= 0 else None, ability, target, bool(before) and a >= 0))
+        moves[g].append(as_turn(int(m), int(a), int(t), int(p), bool(before)))
 
 
 def use_bits(params: Any, jit: bool) -> bool:
