@@ -62,7 +62,7 @@ def use_bits(params: Any, jit: bool) -> bool:
 
 def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool = False,
              greedy: tuple[bool, bool] = (False, False), step: Stepper = bit_step) -> tuple[Tally, list[list[Move]] | None]:
-    """Games where each seat plays ``random`` or, by ``greedy``, ``greedy``; with ``record`` also every game's moves.
+    """Games of two seats each ``random``, or ``greedy`` where ``greedy`` says so; with ``record`` also every game's moves.
 
     Boards of at most 64 cells use the bitboard kernel of ``bits.py`` unless ``jit``, a turn of each batch played by
     ``step`` (the random policy's, or the greedy seats' of ``kernel.py``); larger ones the compiled kernel.
