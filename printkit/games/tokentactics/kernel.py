@@ -14,7 +14,7 @@ import random
 import time
 from typing import Any
 
-from printkit.games.tokentactics.rules import FORTIFY, PEAK_PREFIX, attack, resolve, tag
+from printkit.games.tokentactics.rules import FORTIFY, PEAK_PREFIX, attack, end_reason, game_winner, resolve
 from printkit.rules.simulate import Tally, result_of
 
 PLAYERS = ("random", "strategic", "mixed")
@@ -43,9 +43,7 @@ def record(tally: Tally, peak: int, reserves: tuple[int, int], attacks: int, mov
 
 def ended(tally: Tally, params: Any, winner: int, reserves: tuple[int, int], peak: int, moves: int, attacks: int) -> None:
     """One game's result, length, end reason (rules.py's ``outcome``) and counters in ``tally``."""
-    reason = ("both reserves empty, defender won the battle" if reserves[winner] == 0
-              else f"{tag(1 - winner)} has no tokens left")
-    tally.add(result_of(winner, 0), moves, reason)
+    tally.add(result_of(winner, 0), moves, end_reason(winner, reserves))
     record(tally, peak, reserves, attacks, moves, peak >= params.reserve_cap)
 
 
@@ -74,15 +72,8 @@ def _random_game(params: Any, rng: random.Random) -> tuple[int, tuple[int, int],
         attacks += 1
         won, _, res[mover], res[1 - mover] = resolve(mine, theirs, rng.randint(low, mine), rng.randint(0, theirs))
         if 0 in res:
-            return _winner(res, mover, won), (res[0], res[1]), peak, moves, attacks
+            return game_winner(res, mover, won), (res[0], res[1]), peak, moves, attacks
         mover = 1 - mover
-
-
-def _winner(res: list[int], mover: int, attacker_wins: bool) -> int:
-    """The winner once a reserve ran out, as rules.py's ``play`` names it."""
-    if res[0] == res[1] == 0:
-        return mover if attacker_wins else 1 - mover
-    return 1 if res[0] == 0 else 0
 
 
 def run(params: Any, names: tuple[str, str], games: int, seed: int,
@@ -120,7 +111,7 @@ def _game(params: Any, names: tuple[str, str], rng: random.Random,
             log.append(attack(a, d))
         won, _, res[mover], res[1 - mover] = resolve(mine, theirs, a, d)
         if 0 in res:
-            return _winner(res, mover, won), (res[0], res[1]), peak, length, attacks
+            return game_winner(res, mover, won), (res[0], res[1]), peak, length, attacks
         mover = 1 - mover
 
 

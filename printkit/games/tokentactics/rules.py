@@ -23,7 +23,7 @@ import math
 import random
 import re
 from functools import cache
-from typing import Any
+from typing import Any, Sequence
 
 from printkit.kitrules import Answered, Game, IllegalMove, NotationError, Outcome, Table
 
@@ -43,6 +43,22 @@ def resolve(attacker: int, defender: int, commit: int, defend: int) -> tuple[boo
     if commit > defend:
         return True, difference, attacker - commit + difference, max(0, defender - defend - difference)
     return False, difference, max(0, attacker - commit - difference), defender - defend + difference
+
+
+def game_winner(reserves: Sequence[int], attacker: int, attacker_won: bool) -> int | None:
+    """Who wins once a battle is resolved: nobody yet while both reserves hold tokens; else the player whose opponent's
+    reserve is empty; both empty (only after a tie of everything) the winner of that battle."""
+    if reserves[0] and reserves[1]:
+        return None
+    if reserves[0] == reserves[1]:
+        return attacker if attacker_won else 1 - attacker
+    return 1 if reserves[0] == 0 else 0
+
+
+def end_reason(winner: int, reserves: Sequence[int]) -> str:
+    """Why ``winner`` won, as the game's outcome says it."""
+    return ("both reserves empty, defender won the battle" if reserves[winner] == 0
+            else f"{tag(1 - winner)} has no tokens left")
 
 
 def tag(player: int) -> str:
@@ -154,9 +170,7 @@ class TokenTactics(Game):
         else:
             won, _, reserves[me], reserves[1 - me] = resolve(reserves[me], reserves[1 - me], move.move[1], move.answer)
             state["attacks"] += 1
-            empty = [p for p in (0, 1) if reserves[p] == 0]
-            if empty:  # both empty only after a tie of everything: the defender won that battle
-                state["winner"] = (me if won else 1 - me) if len(empty) == 2 else 1 - empty[0]
+            state["winner"] = game_winner(reserves, me, won)
         state["peak"] = [max(p, r) for p, r in zip(state["peak"], reserves)]
         state["cap_reached"] = state["cap_reached"] or max(reserves) >= cap
         state["to_move"], state["turn"] = 1 - me, state["turn"] + 1
@@ -166,10 +180,7 @@ class TokenTactics(Game):
         winner = state["winner"]
         if winner is None:
             return None
-        scores = (float(state["reserves"][0]), float(state["reserves"][1]))
-        if state["reserves"][winner] == 0:
-            return Outcome(winner, "both reserves empty, defender won the battle", scores)
-        return Outcome(winner, f"{tag(1 - winner)} has no tokens left", scores)
+        return Outcome(winner, end_reason(winner, state["reserves"]), (float(state["reserves"][0]), float(state["reserves"][1])))
 
     def counters(self, state: Any) -> dict[str, int]:
         """For simulate: games where a reserve reached the cap, games ending with both reserves empty, games per largest

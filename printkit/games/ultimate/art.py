@@ -12,7 +12,7 @@ from printkit.art import symbols
 from printkit.art.cards import text_block
 from printkit.art.diagram import LABEL_PT
 from printkit.draw import fonts
-from printkit.games.ultimate.rules import LABELS, MARKS, cell_kinds, legend_text, max_marks, present_kinds
+from printkit.games.ultimate.rules import LABELS, MARKS, SCORING, cell_kinds, legend_text, max_marks, present_kinds
 from printkit.kitart import (
     ArtKit,
     Drawing,
@@ -83,9 +83,7 @@ def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
     swatch = min(params.cell_mm, 14.0)
     pad, gap = LABEL_BAND, 3.0
     shapes: list[Shape] = []
-    head = ("Score a mark when you place it: 1, +1 for each of your own marks it touches, "
-            "+2 for each opponent's mark it touches (diagonals count).")
-    shapes.extend(text_block(head, pad, 1.0, width - 2 * pad, 9.0, ink, max_pt=8.5))
+    shapes.extend(text_block(SCORING, pad, 1.0, width - 2 * pad, 9.0, ink, max_pt=8.5))
     kinds = present_kinds(params)
     cols = 2 if width - 2 * pad >= 150 else 1
     col_w = (width - 2 * pad - (cols - 1) * gap) / cols

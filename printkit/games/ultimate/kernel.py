@@ -18,20 +18,17 @@ from typing import Any
 
 import numpy as np
 
-from printkit.games.ultimate.rules import MARK_POINTS, OPPONENT_POINTS, OWN_POINTS, SPECIAL, Geometry
+from printkit.games.ultimate.rules import OPPONENT_POINTS, OWN_POINTS, SPECIAL, UltimateTicTacToe, margin_counters
 from printkit.rules.simulate import Tally, result_of
 
 PLAYERS = ("random", "greedy")
-COUNTERS = ("first_points", "second_points", "margin", "abs_margin", "margin_squared", "extra_turns")
-"""What rules.py's ``counters`` count, summed in ``Tally.extra`` (margin = first minus second)."""
 CELLS_PER_BATCH = 2_000_000
 """Games x spaces held at once (a batch of 16,000 default games, fewer on larger boards)."""
 
 
 def count_margins(tally: Tally, first: int, second: int, extra_turns: int) -> None:
-    """One game's :data:`COUNTERS` added to ``tally``."""
-    margin = first - second
-    for key, value in zip(COUNTERS, (first, second, margin, abs(margin), margin * margin, extra_turns), strict=True):
+    """One game's counters (rules.py's ``margin_counters``) added to ``tally``."""
+    for key, value in margin_counters(first, second, extra_turns).items():
         tally.extra[key] += value
 
 
@@ -39,9 +36,9 @@ class Board:
     """The board of one set of parameters as arrays; index ``cells`` is a padding space that is never empty."""
 
     def __init__(self, params: Any) -> None:
-        geo = Geometry.of(params)
+        rules = UltimateTicTacToe(params, {}, {}, {})
+        geo, setup = rules.geometry, rules.setup()
         cells = len(geo.coords)
-        prefilled = frozenset() if params.free_space == "open" else geo.free
         self.cells = cells
         self.neighbours = np.full((cells, 8), cells, dtype=np.int64)
         for c, found in enumerate(geo.neighbours):
@@ -50,13 +47,9 @@ class Board:
         self.own_gain, self.opponent_gain = mult * OWN_POINTS, mult * OPPONENT_POINTS
         self.extra_turn = np.zeros(cells + 1, dtype=bool)
         self.extra_turn[list(geo.extra_turn)] = True
-        wild = prefilled if params.free_space == "wild" else frozenset()
-        self.start = np.full(cells + 1, -1, dtype=np.int8)
-        for c in range(cells):
-            if c not in prefilled:
-                touching = sum(1 for n in geo.neighbours[c] if n in wild)
-                self.start[c] = (MARK_POINTS + OWN_POINTS * touching) * geo.multiplier[c]
-        self.moves = cells - len(prefilled)
+        self.start = np.full(cells + 1, -1, dtype=np.int8)  # what a first mark scores: the same for either player
+        self.start[list(setup.empty)] = [rules.points(setup, c) for c in setup.empty]
+        self.moves = len(setup.empty)
         self.kinds = geo.kinds
 
     def of_kind(self, kind: str) -> np.ndarray:

@@ -47,6 +47,9 @@ MARKS = ("X", "O")
 MARK_POINTS = 1
 OWN_POINTS = 1
 OPPONENT_POINTS = 2
+SCORING = (f"Score a mark when you place it: {MARK_POINTS}, +{OWN_POINTS} for each of your own marks it touches, "
+           f"+{OPPONENT_POINTS} for each opponent's mark it touches (diagonals count).")
+"""The scoring in one sentence, as the board's legend prints it."""
 
 MOVE = re.compile(r"(?:([A-Za-z])\s+)?([A-Za-z][0-9]+)")
 """A mark letter (optional when typing a move) and a coordinate."""
@@ -189,15 +192,14 @@ class UltimateTicTacToe(Game):
     def points(self, state: State, cell: int, player: int | None = None) -> int:
         """What a mark of ``player`` (default: the mover) on empty ``cell`` would score."""
         player = state.to_move if player is None else player
-        own, other, cells = player + 1, 2 - player, state.cells
-        total = MARK_POINTS
-        for n in self.geometry.neighbours[cell]:
-            value = cells[n]
-            if value == own or (value == FREE and self.wild):
-                total += OWN_POINTS
-            elif value == other:
-                total += OPPONENT_POINTS
-        return total * self.geometry.multiplier[cell]
+        return (MARK_POINTS + sum(self.touch_points(state.cells, cell, player))) * self.geometry.multiplier[cell]
+
+    def touch_points(self, cells: Sequence[int], cell: int, player: int) -> list[int]:
+        """The points each mark touching ``cell`` earns a mark of ``player`` there, in the board's order: an own mark
+        (or a wild free space) ``OWN_POINTS``, an opponent's ``OPPONENT_POINTS``; a blocked free space none."""
+        own, wild = player + 1, self.wild
+        return [OWN_POINTS if value == own or value == FREE else OPPONENT_POINTS
+                for value in (cells[n] for n in self.geometry.neighbours[cell]) if value != EMPTY and (wild or value != FREE)]
 
     def play(self, state: State, move: int) -> State:
         """Place the mover's mark on ``move``; IllegalMove if the space cannot take it."""
@@ -354,10 +356,7 @@ class UltimateTicTacToe(Game):
 
     def counters(self, state: State) -> dict[str, float]:
         """Both scores, the margin (X minus O: X moves first), its size and square, and the extra turns taken."""
-        x, o = state.scores
-        margin = x - o
-        return {"first_points": x, "second_points": o, "margin": margin, "abs_margin": abs(margin),
-                "margin_squared": margin * margin, "extra_turns": sum(1 for p in state.history if p.extra_turn)}
+        return margin_counters(*state.scores, sum(1 for p in state.history if p.extra_turn))
 
     def summary(self, counted: Mapping[str, float], games: int) -> dict[str, float]:
         """Means over the games: points, margin, its spread, extra turns."""
@@ -399,28 +398,15 @@ class UltimateTicTacToe(Game):
         }
 
     def breakdown(self, before: State, cell: int, player: int) -> tuple[str, str]:
-        """The sum behind a mark's points (``1 + 1 + 2 = 4``, ``(1 + 2) x 2 = 6``), checked against :meth:`points`,
-        and the marks it touches (``F6 (X), G6 (O)``)."""
-        terms, touched = ["1"], []
-        for n in self.geometry.neighbours[cell]:
-            value, name = before.cells[n], self.geometry.coords[n]
-            if value == FREE:
-                touched.append(f"{name} (free)")
-                if self.wild:
-                    terms.append("1")
-            elif value != EMPTY:
-                touched.append(f"{name} ({MARKS[value - 1]})")
-                terms.append("1" if value == player + 1 else "2")
-        terms = ["1"] + sorted(terms[1:])
-        factor = self.geometry.multiplier[cell]
-        total = sum(int(t) for t in terms) * factor
-        scored = self.points(before, cell, player)
-        if total != scored:
-            raise AssertionError(f"worked example: the sum for {self.geometry.coords[cell]} ({total}) differs from the "
-                                 f"rules' {scored}")
+        """The sum behind a mark's points (``1 + 1 + 2 = 4``, ``(1 + 2) x 2 = 6``) and the marks it touches
+        (``F6 (X), G6 (O)``)."""
+        touched = [f"{self.geometry.coords[n]} ({'free' if before.cells[n] == FREE else MARKS[before.cells[n] - 1]})"
+                   for n in self.geometry.neighbours[cell] if before.cells[n] != EMPTY]
+        terms = [str(MARK_POINTS)] + [str(t) for t in sorted(self.touch_points(before.cells, cell, player))]
+        factor, total = self.geometry.multiplier[cell], self.points(before, cell, player)
         text = " + ".join(terms)
         if factor > 1:
-            text = f"({text}) x {factor} = {total}" if len(terms) > 1 else f"1 x {factor} = {total}"
+            text = f"({text}) x {factor} = {total}" if len(terms) > 1 else f"{terms[0]} x {factor} = {total}"
         elif len(terms) > 1:
             text = f"{text} = {total}"
         return text, ", ".join(touched) or "nothing"
@@ -465,6 +451,13 @@ class UltimateTicTacToe(Game):
         if sum(marks) < self.params.playable_count():
             found.append("tokens: fewer tokens than spaces to fill")
         return found
+
+
+def margin_counters(first: int, second: int, extra_turns: int) -> dict[str, int]:
+    """:meth:`UltimateTicTacToe.counters` of a game that ended with these points and extra turns."""
+    margin = first - second
+    return {"first_points": first, "second_points": second, "margin": margin, "abs_margin": abs(margin),
+            "margin_squared": margin * margin, "extra_turns": extra_turns}
 
 
 def summary(counted: Mapping[str, float], games: int) -> dict[str, float]:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.art import symbols
-from printkit.games.warfare.rules import ABILITIES, MARKS, card_text, max_tokens_on_board
+from printkit.games.warfare.rules import ABILITIES, MARKS, card_text, geometry, max_tokens_on_board
 from printkit.kitart import ArtKit, CardRow, Drawing, Group, Piece, Shape, in_a_row, position_diagram, token_piece
 
-BOMB_CROSS = ("B1", "A2", "B2", "C2", "B3")
+BOMB_CROSS = tuple(geometry(3, 3).name(cell) for cell in geometry(3, 3).crosses[4])
+"""The cells a Bomb on B2 clears on a 3 x 3 board (rules.py's cross)."""
 
 
 def _player(name: str) -> int:

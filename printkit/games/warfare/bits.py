@@ -68,6 +68,9 @@ def pick(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 class BitBatch:
     """The live games of one batch: X and O bitboards, fortresses, shields, cards."""
 
+    FIELDS = ("xo", "fort", "shield", "cards", "mover", "first", "gid")
+    """The arrays holding one row per game."""
+
     def __init__(self, k: BitKernel, first: np.ndarray, gid: np.ndarray) -> None:
         size = len(first)
         self.xo = np.zeros((size, 2), dtype=np.uint64)
@@ -79,7 +82,8 @@ class BitBatch:
         self.turns = 0
 
     def keep(self, rows: np.ndarray) -> None:
-        for name in ("xo", "fort", "shield", "cards", "mover", "first", "gid"):
+        """Keep the given games only (copies of their rows)."""
+        for name in self.FIELDS:
             setattr(self, name, getattr(self, name)[rows])
 
     def shield_bits(self, rows: np.ndarray | slice = slice(None)) -> np.ndarray:

@@ -68,11 +68,15 @@ def _moves(rows: np.ndarray, turns: np.ndarray) -> list[list[Move]]:
     """The recorded turn rows as engine moves, game by game (after each game's chance move)."""
     played: list[list[Move]] = [[First(first)] for first in rows[:, 0].tolist()]
     for game, player, ability, target, place, before in turns.tolist():
-        if ability < 0:
-            played[game].append(Turn(player, place))
-        else:
-            played[game].append(Turn(player, place if place >= 0 else None, ABILITIES[ability], target, bool(before)))
+        played[game].append(as_turn(player, ability, target, place, before))
     return played
+
+
+def as_turn(player: int, ability: int, target: int, place: int, before: bool) -> Turn:
+    """A turn as the kernels record it (``ability`` -1: none, ``place`` -1: none) as rules.py's move."""
+    if ability < 0:
+        return Turn(player, place)
+    return Turn(player, place if place >= 0 else None, ABILITIES[ability], target, bool(before))
 
 
 # --- the mcts player's playouts --------------------------------------------------------------------------

@@ -1,11 +1,10 @@
-"""The random-vs-random kernel: bitboards up to 8x8 (``bits.py``), the compiled kernel beyond.
+"""The batches of the bitboard kernel up to 8x8 (``bits.py``), the compiled kernel (``compiled.py``) beyond.
 
-Both play exactly the policy of ``players.random_policy`` (described in ``turns.py``), with
-numpy's or numba's generator instead of ``random.Random``: same distribution, different random
-stream. The bitboard kernel plays many games at once, one turn of every game per step, and drops
-finished games after every step; the compiled one (``compiled.py``) plays one game after another.
-``record=True`` also returns every game's moves as engine moves, which the tests replay through
-:class:`WarfareRules`. Game lengths count the chance move, like ``printkit.rules.simulate``.
+Both play exactly the policies of rules.py's ``player_random`` (and, in ``kernel.py``, ``player_greedy``), with
+numpy's or numba's generator instead of ``random.Random``: same distribution, different random stream. The bitboard
+kernel plays many games at once, one turn of every game per step, and drops finished games after every step; the
+compiled one plays one game after another. ``record=True`` also returns every game's moves as rules.py's moves, which
+the tests replay through rules.py. Game lengths count the chance move, like ``printkit.rules.simulate``.
 """
 
 from __future__ import annotations
@@ -19,12 +18,14 @@ import numpy as np
 from printkit.games.warfare import compiled
 from printkit.games.warfare.bits import BitBatch, BitKernel
 from printkit.games.warfare.bits import step as bit_step
-from printkit.games.warfare.compiled import REASONS
-from printkit.games.warfare.rules import ABILITIES, First, Move, Turn
+from printkit.games.warfare.compiled import REASONS, as_turn
+from printkit.games.warfare.rules import ABILITIES, First, Move
 from printkit.rules.simulate import Tally
 
 BATCH = 16384
 MAX_BITS = 64
+Stepper = Callable[[BitKernel, BitBatch, np.random.Generator], dict[str, np.ndarray]]
+"""One turn of every live game of a batch: the moves played, as ``bits.step`` returns them."""
 
 
 def _run_batch(b: BitBatch, stepper: Callable[[], dict[str, np.ndarray]], tally: Tally, moves: list[list[Move]] | None) -> None:
@@ -51,9 +52,7 @@ def _record(moves: list[list[Move]], gid: np.ndarray, me: np.ndarray, step: dict
     """Append each game's turn as an engine move."""
     rows = zip(gid, me, step["ability"], step["target"], step["place"], step["before"])
     for g, m, a, t, p, before in rows:
-        ability = ABILITIES[a] if a >= 0 else None
-        target = int(t) if a >= 0 else None
-        moves[g].append(Turn(int(m), int(p) if p >= 0 else None, ability, target, bool(before) and a >= 0))
+        moves[g].append(as_turn(int(m), int(a), int(t), int(p), bool(before)))
 
 
 def use_bits(params: Any, jit: bool) -> bool:
@@ -61,13 +60,15 @@ def use_bits(params: Any, jit: bool) -> bool:
     return params.board_size**2 <= MAX_BITS and not jit
 
 
-def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool = False) -> tuple[Tally, list[list[Move]] | None]:
-    """Random-vs-random games; with ``record`` also every game's moves (slower).
+def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool = False,
+             greedy: tuple[bool, bool] = (False, False), step: Stepper = bit_step) -> tuple[Tally, list[list[Move]] | None]:
+    """Games of two seats each ``random``, or ``greedy`` where ``greedy`` says so; with ``record`` also every game's moves.
 
-    Boards of at most 64 cells use the bitboard kernel of ``bits.py`` unless ``jit``.
+    Boards of at most 64 cells use the bitboard kernel of ``bits.py`` unless ``jit``, a turn of each batch played by
+    ``step`` (the random policy's, or the greedy seats' of ``kernel.py``); larger ones the compiled kernel.
     """
     if not use_bits(params, jit):
-        return compiled.run(params, (False, False), games, seed, record)
+        return compiled.run(params, greedy, games, seed, record)
     rng, tally = np.random.default_rng(seed), Tally()
     moves: list[list[Move]] | None = [[] for _ in range(games)] if record else None
     start = time.perf_counter()
@@ -75,11 +76,6 @@ def fast_run(params: Any, games: int, seed: int, record: bool = False, jit: bool
     for lo in range(0, games, BATCH):
         size = min(BATCH, games - lo)
         b = BitBatch(kernel, rng.integers(0, 2, size=size), np.arange(lo, lo + size))
-        _run_batch(b, partial(bit_step, kernel, b, rng), tally, moves)
+        _run_batch(b, partial(step, kernel, b, rng), tally, moves)
     tally.seconds = time.perf_counter() - start
     return tally, moves
-
-
-def fast_simulate(params: Any, games: int, seed: int) -> Tally:
-    """``SPEC.fast_simulate``: the tally of ``games`` seeded random-vs-random games."""
-    return fast_run(params, games, seed)[0]

@@ -1,18 +1,18 @@
-"""``SPEC.kernel``: fast playouts of every pair of Warfare's players (random, greedy).
+"""kit.toml's ``[hooks] kernel``: fast playouts of every pair of Warfare's players (random, greedy).
 
-Random against random is ``fast.py``'s kernel. A pair with a greedy seat runs the same kernels:
-boards above 8x8 the compiled one (``compiled.py``), smaller boards the batched bitboard kernel
-with one more phase in front of each step: in every game whose mover is greedy, a placement that
-completes an own line is taken at once, else one that blocks the opponent's line, each uniformly
-among such cells, exactly as ``players.greedy_policy`` (which breaks ties uniformly too). The
-remaining games play the random policy's step on a sub-batch. ``record=True`` returns every game's
-moves, which the tests replay through :class:`WarfareRules`.
+Every pair runs ``fast.py``'s kernels: boards above 8x8 the compiled one (``compiled.py``), smaller boards the batched
+bitboard kernel, with one more phase in front of each step when a seat is greedy: in every game whose mover is greedy,
+a placement that completes an own line is taken at once, else one that blocks the opponent's line, each uniformly
+among such cells, exactly as rules.py's ``player_greedy`` (which breaks ties uniformly too). The remaining games play
+the random policy's step on a sub-batch. ``record=True`` returns every game's moves, which the tests replay through
+rules.py.
 """
 
 from __future__ import annotations
 
+import copy
 import random
-import time
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -24,7 +24,6 @@ from printkit.rules.game import Outcome
 from printkit.rules.simulate import Tally
 
 PLAYERS = ("random", "greedy")
-FIELDS = ("xo", "fort", "shield", "cards", "mover", "first", "gid")
 STEP_KEYS = ("ability", "before", "target", "place", "winner", "reason")
 
 
@@ -32,8 +31,6 @@ def kernel(params: Any, names: tuple[str, str], games: int, seed: int) -> Tally 
     """Playouts of the named players (seat 0 plays X, seat 1 plays O); None for unknown names."""
     if any(name not in PLAYERS for name in names):
         return None
-    if names == ("random", "random"):
-        return fast.fast_simulate(params, games, seed)
     return greedy_run(params, names, games, seed)[0]
 
 
@@ -62,32 +59,21 @@ def greedy_run(params: Any, names: tuple[str, str], games: int, seed: int, recor
     """Games where each seat plays ``random`` or ``greedy``; with ``record`` also every game's moves.
 
     Boards of at most 64 cells use the bitboard kernel unless ``jit``."""
-    if not fast.use_bits(params, jit):
-        return compiled.run(params, (names[0] == "greedy", names[1] == "greedy"), games, seed, record)
     greedy = np.array([name == "greedy" for name in names])
-    rng, tally = np.random.default_rng(seed), Tally()
-    moves: list[list[Move]] | None = [[] for _ in range(games)] if record else None
-    start = time.perf_counter()
-    k = BitKernel(params)
-    for lo in range(0, games, fast.BATCH):
-        size = min(fast.BATCH, games - lo)
-        b = BitBatch(k, rng.integers(0, 2, size=size), np.arange(lo, lo + size))
-        fast._run_batch(b, lambda: _step(k, b, rng, greedy), tally, moves)
-    tally.seconds = time.perf_counter() - start
-    return tally, moves
+    step = partial(_step, greedy=greedy) if greedy.any() else bits.step
+    return fast.fast_run(params, games, seed, record, jit, (bool(greedy[0]), bool(greedy[1])), step)
 
 
 def _take(b: BitBatch, rows: np.ndarray) -> BitBatch:
     """A sub-batch holding copies of the given games."""
-    sub = object.__new__(BitBatch)
-    for name in FIELDS:
-        setattr(sub, name, getattr(b, name)[rows])
+    sub = copy.copy(b)
+    sub.keep(rows)
     return sub
 
 
 def _put(b: BitBatch, rows: np.ndarray, sub: BitBatch) -> None:
     """Write a sub-batch's games back into their rows."""
-    for name in FIELDS:
+    for name in BitBatch.FIELDS:
         getattr(b, name)[rows] = getattr(sub, name)
 
 
