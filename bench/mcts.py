@@ -478,7 +478,7 @@ def main() -> None:
     parser.add_argument("--trace-plot", default=None, metavar="FILE", help="trace: draw the curve into FILE (PNG)")
     parser.add_argument("--card-seeds", type=int, default=20)
     parser.add_argument("--card-seed", type=int, default=1, help="cards: the first seed")
-    parser.add_argument("--card-games", type=int, default=300)
+    parser.add_argument("--card-games", type=int, default=200)
     parser.add_argument("--card-players", default="mcts:easy")
     args = parser.parse_args()
     found: dict[str, Any] = {}
