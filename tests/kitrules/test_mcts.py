@@ -306,3 +306,22 @@ def test_the_tree_goes_no_deeper_than_what_the_searcher_would_tell_apart(tmp_pat
         state = rules.apply(state, moves[rng.randrange(len(moves))])
     late = MctsPlayer("mcts", Budget(300)).search(rules, state, state["to_move"], random.Random(1))
     assert any(child.children and child.seen is not MIXED for child in late.root.children.values())
+
+
+def test_a_guessed_state_fills_every_hidden_place_and_copies_the_rest() -> None:
+    """A guess fills each Hidden count (in a dict, a list, a tuple beside it) from the items out of sight, and every
+    place that hides nothing is a copy of the view's, never the view's own list or dict: the rules change a guess in
+    place, the view stays as seen."""
+    from printkit.kitgame.guess import Guesser
+
+    dealt = {"deck": list("abcdef"), "hands": [["g"], ["h"]], "pair": (["i"], "x"), "score": {"p": [0, 0]}}
+    view = {"deck": Hidden(3), "hands": [["g"], Hidden(1)], "pair": (Hidden(1), "x"), "score": {"p": [0, 0]},
+            "seen": [["f"]]}
+    guess = Guesser(view, dealt, {"score"})(random.Random(3))
+    drawn = guess["deck"] + guess["hands"][1] + guess["pair"][0]
+    assert len(guess["deck"]) == 3 and len(guess["hands"][1]) == 1 and len(guess["pair"][0]) == 1
+    assert sorted(drawn) == sorted(set(drawn)) and set(drawn) <= set("abcdehi")  # f is seen, g in the view's hand
+    assert guess["hands"][0] == ["g"] and guess["hands"][0] is not view["hands"][0]
+    assert guess["score"] == {"p": [0, 0]} and guess["score"] is not view["score"] and guess["score"]["p"] is not view["score"]["p"]
+    assert guess["seen"] == [["f"]] and guess["seen"][0] is not view["seen"][0]
+    assert guess["pair"][1] == "x"
