@@ -14,7 +14,7 @@ from printkit.params import from_mapping
 from printkit.press.settings import OLDER_NAMES, PAPERS, PrintSettings
 from printkit.userinput.files import reason, resolved
 from printkit.userinput.text import quoted
-from printkit.userinput.toml import parse_set, read_toml
+from printkit.userinput.toml import apply_sets, read_toml
 
 BUILT_IN = "built-in defaults"
 
@@ -30,16 +30,6 @@ class Config:
     def game_params(self, name: str) -> Any:
         """The validated Params of one game (defaults where the file says nothing)."""
         return from_mapping(params_class(name), self.raw_games.get(name, {}), self.source, f"games.{name}")
-
-
-def _apply_set(data: dict[str, Any], path: list[str], value: Any) -> None:
-    node = data
-    for part in path[:-1]:
-        child = node.setdefault(part, {})
-        if not isinstance(child, dict):
-            raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not a table")
-        node = child
-    node[path[-1]] = value
 
 
 PATH_KEYS = ("example_log",)
@@ -77,11 +67,7 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
     source = str(path) if path is not None else BUILT_IN
     if path is not None:
         _paths_inside(data, Path(path), source)
-    set_keys = set()
-    for item in sets:
-        keys, value = parse_set(item)
-        _apply_set(data, keys, value)
-        set_keys.add(".".join(keys))
+    set_keys = set(apply_sets(data, sets).values())
     try:
         return _validate(data, source)
     except ConfigError as exc:

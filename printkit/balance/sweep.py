@@ -15,11 +15,11 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.config import parse_set
 from printkit.errors import ConfigError, PrintkitError
 from printkit.params import convert_value, describe, limit_problem
 from printkit.rules.mcts import PlayerNameError
 from printkit.userinput.text import quoted
+from printkit.userinput.toml import parse_set
 
 
 class SweepError(PrintkitError):

@@ -13,8 +13,8 @@ from printkit.errors import ConfigError
 from printkit.params import plain_params
 from printkit.press.settings import PrintSettings
 from printkit.userinput.documents import DocumentError, check_document
-from printkit.userinput.text import LINE_BREAKS, quoted
-from printkit.userinput.toml import parse_set, read_toml
+from printkit.userinput.text import LINE_BREAKS
+from printkit.userinput.toml import apply_sets, parse_set, read_toml
 
 KIT_FILE = "kit.toml"
 
@@ -88,47 +88,6 @@ def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
     if written is None or exc.source == "--set":
         return exc
     return ConfigError("--set", written, f"{exc.message} (in {exc.source})")
-
-
-def _step(node: Any, part: str, path: list[str]) -> tuple[Any, int | None]:
-    """One step of a --set key: a table key, or an entry of an array of tables by name or index (returned)."""
-    if isinstance(node, list):
-        for i, entry in enumerate(node):
-            if isinstance(entry, dict) and (entry.get("name") == part or part == str(i)):
-                return entry, i
-        names = ", ".join(str(e.get("name", i)) for i, e in enumerate(node) if isinstance(e, dict))
-        raise ConfigError("--set", ".".join(path), f"no entry {quoted(part)} (entries: {names})")
-    if not isinstance(node, dict):
-        raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not inside a table")
-    return node.setdefault(part, {}), None
-
-
-def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> dict[str, str]:
-    """Apply ``KEY=VALUE`` overrides (``deck.cards.size=bridge`` picks the deck named cards).
-
-    Returns every key set, in each form an error may name it (the entry of an array of tables by its
-    index, ``deck[1].size``, or left out, ``deck.size``), to the key as the user wrote it.
-    """
-    keys: dict[str, str] = {}
-    for item in sets:
-        path, value = parse_set(item)
-        node: Any = data
-        plain: list[str] = []
-        indexed: list[str] = []
-        for part in path[:-1]:
-            node, index = _step(node, part, path)
-            if index is None:
-                plain.append(part)
-                indexed.append(part)
-            else:
-                indexed[-1] += f"[{index}]"
-        if not isinstance(node, dict):
-            raise ConfigError("--set", ".".join(path), "does not name a key of a table")
-        node[path[-1]] = value
-        written = ".".join(path)
-        for form in (path, [*plain, path[-1]], [*indexed, path[-1]]):
-            keys[".".join(form)] = written
-    return keys
 
 
 def _as_toml(value: Any) -> Any:

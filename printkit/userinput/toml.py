@@ -33,6 +33,47 @@ def parse_set(item: str) -> tuple[list[str], Any]:
     return path, value
 
 
+def _step(node: Any, part: str, path: list[str]) -> tuple[Any, int | None]:
+    """One step of a --set key: a table key, or an entry of an array of tables by name or index (returned)."""
+    if isinstance(node, list):
+        for i, entry in enumerate(node):
+            if isinstance(entry, dict) and (entry.get("name") == part or part == str(i)):
+                return entry, i
+        names = ", ".join(str(e.get("name", i)) for i, e in enumerate(node) if isinstance(e, dict))
+        raise ConfigError("--set", ".".join(path), f"no entry {quoted(part)} (entries: {names})")
+    if not isinstance(node, dict):
+        raise ConfigError("--set", ".".join(path), f"{quoted(part)} is not inside a table")
+    return node.setdefault(part, {}), None
+
+
+def apply_sets(data: dict[str, Any], sets: tuple[str, ...]) -> dict[str, str]:
+    """Apply ``KEY=VALUE`` overrides (``deck.cards.size=bridge`` picks the deck named cards).
+
+    Returns every key set, in each form an error may name it (the entry of an array of tables by its
+    index, ``deck[1].size``, or left out, ``deck.size``), to the key as the user wrote it.
+    """
+    keys: dict[str, str] = {}
+    for item in sets:
+        path, value = parse_set(item)
+        node: Any = data
+        plain: list[str] = []
+        indexed: list[str] = []
+        for part in path[:-1]:
+            node, index = _step(node, part, path)
+            if index is None:
+                plain.append(part)
+                indexed.append(part)
+            else:
+                indexed[-1] += f"[{index}]"
+        if not isinstance(node, dict):
+            raise ConfigError("--set", ".".join(path), "does not name a key of a table")
+        node[path[-1]] = value
+        written = ".".join(path)
+        for form in (path, [*plain, path[-1]], [*indexed, path[-1]]):
+            keys[".".join(form)] = written
+    return keys
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     """A TOML file as data (a regular file of at most :data:`MAX_TOML_BYTES`, strings without control characters
     but tabs and line breaks); unreadable, malformed or unbounded files are ConfigErrors naming the file."""

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from printkit.config import load_config, parse_set
+from printkit.config import load_config
 from printkit.errors import ConfigError
 from printkit.params import from_mapping, group, limit_names, param, to_mapping
+from printkit.userinput.toml import parse_set
 
 
 @dataclass(frozen=True)
