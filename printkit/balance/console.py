@@ -7,6 +7,7 @@ from typing import Any
 
 from printkit.balance.figures import NO_FLAGS, pct, ranked_cards, where
 from printkit.balance.restrict import CARD_PREFIX
+from printkit.rules.metrics import number
 
 MAX_POINTS = 12
 """Points a run prints (a larger sweep: the first ones, then how many more report.html holds)."""
@@ -46,10 +47,10 @@ def point_lines(game: str, point: dict[str, Any], several: bool) -> list[str]:
         text = f"  {seat['name']}: wins {pct(seat['win_rate'])} ({pct(low)}-{pct(high)})"
         if "score" in seat:
             low, high = seat["score_interval"]
-            text += f", score {seat['score']:.2f} ({low:.2f} to {high:.2f})"
+            text += f", score {number(seat['score'])} ({number(low)} to {number(high)})"
         if "margin" in seat:
             low, high = seat["margin_interval"]
-            text += f", margin {seat['margin']:+.2f} ({low:+.2f} to {high:+.2f})"
+            text += f", margin {number(seat['margin'], 2, '+')} ({number(low, 2, '+')} to {number(high, 2, '+')})"
         lines.append(text)
     abilities = [a for a in point.get("abilities", []) if not a["ability"].startswith(CARD_PREFIX)]
     if abilities:
@@ -76,9 +77,14 @@ def point_lines(game: str, point: dict[str, Any], several: bool) -> list[str]:
 
 def _dealt(row: dict[str, Any]) -> str:
     low, high = row["dealt_interval"]
-    return f"{row['seat_name']} {100 * row['dealt_effect']:+.1f} ({100 * low:+.1f} to {100 * high:+.1f})"
+    return f"{row['seat_name']} {_points(row['dealt_effect'])} ({_points(low)} to {_points(high)})"
 
 
 def _worth(row: dict[str, Any]) -> str:
     low, high = row["interval"]
-    return f"{row['seat_name']} {-100 * row['change']:+.1f} ({-100 * high:+.1f} to {-100 * low:+.1f})"
+    return f"{row['seat_name']} {_points(-row['change'])} ({_points(-high)} to {_points(-low)})"
+
+
+def _points(share: float) -> str:
+    """A share as signed points of win rate: ``+4.2``; one that rounds to zero reads ``+0.0``."""
+    return number(100 * share, 1, "+")

@@ -9,6 +9,7 @@ from printkit.balance.figures import NO_FLAGS, card_worth, ranked_cards
 from printkit.balance.plots import write_plots
 from printkit.balance.restrict import CARD_PREFIX
 from printkit.balance.store import write_atomic
+from printkit.rules.metrics import number
 from printkit.rules.reasons import reasons_lines
 
 REPORT = "report.html"
@@ -21,6 +22,7 @@ def render_report(results: dict[str, Any], plots: list[str]) -> str:
     env = Environment(loader=PackageLoader("printkit.balance", "templates"), autoescape=select_autoescape(default=True),
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["reason_lines"] = reasons_lines
+    env.filters["number"] = number
     done = [p for p in results["points"] if p["status"] == "done"]
     abilities = [(p, a) for p in done for a in p.get("abilities", []) if not a["ability"].startswith(CARD_PREFIX)]
     figured = [p for p in done if p.get("metrics")]

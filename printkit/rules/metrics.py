@@ -201,13 +201,20 @@ def figures(measures: Counter[str], players: int, names: Sequence[str],
     return data
 
 
+def number(value: float, digits: int = 2, sign: str = "") -> str:
+    """``value`` written with ``digits`` decimals (``sign="+"``: signed); one that rounds to zero reads 0, never -0."""
+    return f"{round(value, digits) + 0.0:{sign}.{digits}f}"
+
+
 def _pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+    return f"{number(100 * value, 1)}%"
 
 
 def _span(interval: Sequence[float], scale: float = 100.0, unit: str = "%") -> str:
     low, high = interval
-    return f"95% CI {scale * low:.1f}-{scale * high:.1f}{unit}" if unit == "%" else f"95% CI {low:.2f} to {high:.2f}"
+    if unit == "%":
+        return f"95% CI {number(scale * low, 1)}-{number(scale * high, 1)}{unit}"
+    return f"95% CI {number(low)} to {number(high)}"
 
 
 def metrics_lines(data: dict[str, Any]) -> list[str]:
@@ -223,13 +230,14 @@ def metrics_lines(data: dict[str, Any]) -> list[str]:
         text = f"    {seat['name']:<10} wins {_pct(seat['win_rate'])} ({_span(seat['win_interval'])})"
         if "advantage" in seat:
             low, high = seat["advantage_interval"]
-            text += f", advantage {100 * seat['advantage']:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})"
+            text += (f", advantage {number(100 * seat['advantage'], 1, '+')} points ({number(100 * low, 1, '+')} to "
+                     f"{number(100 * high, 1, '+')})")
         lines.append(text + f", {seat['turns']:.1f} turns")
         if "score" in seat:
             text = f"    {'':<10} score {seat['score']:.2f} ({_span(seat['score_interval'], unit='')})"
             if "margin" in seat:
                 low, high = seat["margin_interval"]
-                text += f", margin {seat['margin']:+.2f} (95% CI {low:+.2f} to {high:+.2f})"
+                text += f", margin {number(seat['margin'], 2, '+')} (95% CI {number(low, 2, '+')} to {number(high, 2, '+')})"
             lines.append(text)
     if "margin" in data:
         lines.append(f"  margin  {data['margin']:.2f} points to the winner ({_span(data['margin_interval'], unit='')})")

@@ -147,3 +147,18 @@ def test_simulate_gives_each_seat_s_score_and_margin_and_the_counters_a_game(tmp
     assert text[seat + 1] == (f"               score {one['score']:.2f} (95% CI {one['score_interval'][0]:.2f} to "
                               f"{one['score_interval'][1]:.2f}), margin {one['margin']:+.2f} (95% CI "
                               f"{one['margin_interval'][0]:+.2f} to {one['margin_interval'][1]:+.2f})")
+
+
+def test_a_figure_that_rounds_to_zero_never_reads_minus_zero() -> None:
+    """An interval end of -0.001 is written 0.00 (+0.00 where signed), in simulate's lines as in balance's report."""
+    from printkit.rules.metrics import number
+
+    assert [number(-0.001), number(-0.001, 2, "+"), number(-0.04, 1, "+"), number(-0.0, 0)] == ["0.00", "+0.00", "+0.0", "0"]
+    assert [number(-0.006), number(0.125, 1, "+"), number(2.5, 0)] == ["-0.01", "+0.1", "2"]  # rounded as format rounds
+    m: Counter[str] = Counter()
+    ended(m, 2, [Outcome(0, "won", (1.0, 1.0)), Outcome(1, "won", (1.0, 1.0)), Outcome(None, "tied", (1.0, 1.0))])
+    data = figures(m, 2, ("A", "B"), wilson_interval)
+    data["seats"][0]["margin_interval"] = [-0.001, 0.002]
+    data["seats"][0]["advantage_interval"] = [-0.0004, 0.1]
+    text = "\n".join(metrics_lines(data))
+    assert "-0.00" not in text and "-0.0 " not in text and "(95% CI +0.00 to +0.00)" in text and "(+0.0 to +10.0)" in text
