@@ -121,15 +121,16 @@ def block_sheets(blocks: list[Block], settings: PrintSettings, title: str, what:
     area = printable_area(settings)
     pages: list[list[tuple[Block, float]]] = [[]]
     y = area.y
-    for block in blocks:
-        if not block.pieces:
+    for whole in blocks:
+        if not whole.pieces:
             continue
-        need = block_height(block, settings)
-        if pages[-1] and y + need > area.y + area.h:
-            pages.append([])
-            y = area.y
-        pages[-1].append((block, y))
-        y += need + 2.0
+        for block in _page_parts(whole, settings, area.y + area.h - y if pages[-1] else area.h, area.h):
+            need = block_height(block, settings)
+            if pages[-1] and y + need > area.y + area.h:
+                pages.append([])
+                y = area.y
+            pages[-1].append((block, y))
+            y += need + 2.0
     sheets: list[Sheet] = []
     for i, page in enumerate(p for p in pages if p):
         label = f"{title} - {what}, sheet {i + 1} of {len(pages)}"
@@ -139,6 +140,28 @@ def block_sheets(blocks: list[Block], settings: PrintSettings, title: str, what:
         sheets.append(_sheet(page, settings, f"{label}: fronts - print double-sided, flip on the {settings.duplex_flip} edge"))
         sheets.append(_sheet(page, settings, f"{label}: backs", "back"))
     return sheets
+
+
+def _page_parts(block: Block, settings: PrintSettings, left: float, page: float) -> list[Block]:
+    """``block`` whole when it fits a page; a taller one in parts of whole rows (``left``: the room left on the page being
+    filled, ``page``: a page's printable height), the first filling that room when a row fits it, each part after the
+    first captioned "(continued)". A piece taller than a page stays whole: the checks say it reaches outside."""
+    if block_height(block, settings) <= page:
+        return [block]
+    cols, _, gap = _geometry(block, settings)
+
+    def rows_in(room: float) -> int:
+        return math.floor((room - _top_room(settings) - _mark_room(settings) + gap + 1e-9) / (block.pieces[0].h + gap))
+
+    if rows_in(page) < 1:
+        return [block]
+    parts: list[Block] = []
+    pieces, rows = block.pieces, rows_in(left) if rows_in(left) >= 1 else rows_in(page)
+    while pieces:
+        caption = block.caption if not parts else f"{block.caption} (continued)"
+        parts.append(Block(caption, pieces[:rows * cols]))
+        pieces, rows = pieces[rows * cols:], rows_in(page)
+    return parts
 
 
 def _sheet(page: list[tuple[Block, float]], settings: PrintSettings, label: str, side: str = "front") -> Sheet:

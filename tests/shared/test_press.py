@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from printkit.draw.shapes import Group, Rect, Style
+from printkit.draw.shapes import Group, Rect, Style, Text, walk
 from printkit.kit.checks import sheet_findings, unmarked_cut_lines
+from printkit.press.blocks import Block, block_sheets
 from printkit.press.marks import MIN_MARK_MM
 from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings
@@ -95,6 +96,44 @@ def test_imposition_keeps_every_piece_inside_and_apart(count, w, h, paper, bleed
             assert unmarked_cut_lines(sheet, s) == [], "every cut line has its crop marks"
         for i, a in enumerate(sheet.placed):
             assert not any(_overlap(a, b) for b in sheet.placed[i + 1:])
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(
+    sizes=st.lists(st.tuples(st.integers(1, 160), st.floats(8, 60), st.booleans()), min_size=1, max_size=4),
+    paper=st.sampled_from(["A4", "letter", "A3", "universal"]),
+    bleed=st.floats(0, 5),
+)
+def test_blocks_of_any_size_keep_every_piece_inside_and_apart(sizes, paper, bleed) -> None:
+    """Tic Tac Two's 8 x 8 board: 128 tokens in one block, taller than a page. A block that does not fit a page goes on
+    in whole rows on the next, captioned "(continued)"; each piece is placed once, inside the printable area."""
+    s = PrintSettings(paper=paper, bleed_mm=bleed)
+    blocks = [Block(f"set {k}", [dataclasses.replace(card(i, size, size), name=f"set {k} piece {i}", round=round_, back=None)
+                                 for i in range(count)]) for k, (count, size, round_) in enumerate(sizes)]
+    sheets = block_sheets(blocks, s, "T")
+    placed = [p.name for sheet in sheets for p in sheet.placed]
+    assert placed == [piece.name for block in blocks for piece in block.pieces]
+    for sheet in sheets:
+        assert not [f for f in sheet_findings(sheet, s) if f.level == "error"]
+        for i, a in enumerate(sheet.placed):
+            assert not any(_overlap(a, b) for b in sheet.placed[i + 1:])
+    captions = [shape.text for sheet in sheets for shape, _, _ in walk(sheet.page.drawing.children)
+                if isinstance(shape, Text) and "block-caption" in shape.cls]
+    assert [c for c in captions if not c.endswith(" (continued)")] == [b.caption for b in blocks]
+
+
+def test_a_block_taller_than_a_page_goes_on_in_rows_captioned_continued() -> None:
+    s = PrintSettings(paper="A4")
+    tokens = Block("Tokens: 64 X, 64 O", [dataclasses.replace(card(i, 20, 20), name=f"token {i}", round=True, back=None)
+                                          for i in range(128)])
+    sheets = block_sheets([tokens, Block("Walls", [dataclasses.replace(card(0, 40, 10), back=None)])], s, "T")
+    rows = {round(p.y, 3) for p in sheets[0].placed}
+    assert len(sheets[0].placed) % len(rows) == 0 and len(sheets[0].placed) < 128  # whole rows fill the first page
+    assert [p.name for sheet in sheets for p in sheet.placed] == [f"token {i}" for i in range(128)] + ["card 0"]
+    captions = [[shape.text for shape, _, _ in walk(sheet.page.drawing.children)
+                 if isinstance(shape, Text) and "block-caption" in shape.cls] for sheet in sheets]
+    assert captions[0] == ["Tokens: 64 X, 64 O"] and captions[1][0] == "Tokens: 64 X, 64 O (continued)"
+    assert [c for page in captions for c in page][-1] == "Walls"
 
 
 def board(w: float, h: float) -> Piece:
