@@ -65,12 +65,13 @@ def replay_example(rules: KitRules, example: Example) -> Replay[Any, Any]:
 
 
 class KitExample:
-    """The example game of one opened kit and its rules, in one text of the rule sheet (``sheet()``: the text and its
-    name in messages, read when first needed; None: the kit has no rule sheet, so no example): the log standing for it (``kit.example``), else the
-    first of ``[rules] examples`` that the rules replay (a LogError, the first log's, when none does), else the text's
-    ```game block. An example written for other parameters than the rules play with (its ``# params:`` line) is not
-    found, :attr:`unfit` saying why. Each part is worked out when first asked for, once. Without rules (``rules``
-    None: a kit of data, or ``--no-code``) it is the log standing for it or the block, as written."""
+    """The example game of one opened kit and its rules in one text of the rule sheet (``sheet()``: the text and its
+    name in messages, read when first needed; None: no rule sheet, no example): the log standing for it
+    (``kit.example``), else the first of ``[rules] examples`` the rules replay (a LogError, the first log's, when none
+    does), else the text's ```game block. One written for other parameters than the rules play with (its ``# params:``
+    line) is not found, :attr:`unfit` saying why. Each part is worked out when first asked for, once. Without rules (a
+    kit of data, ``--no-code``) it is the log standing for it or the block, as written; ``written``: the example in
+    rules.md as written, whose replay stands for this one's when they are the same lines."""
 
     def __init__(self, kit: KitFolder, rules: KitRules | None, sheet: Callable[[], tuple[str, str] | None],
                  written: KitExample | None = None) -> None:
@@ -105,7 +106,7 @@ class KitExample:
             return self._found[2]
         written = self.written
         if written is not None and "played" in written.__dict__ and written.found == self.found:
-            return written.played  # the same lines on the same lines of the sheet as written: replayed already
+            return written.played  # replayed already
         assert self.rules is not None, "an example is replayed by rules"
         return replay_example(self.rules, self.found)
 

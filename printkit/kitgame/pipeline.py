@@ -55,17 +55,17 @@ def folder_kit(kit: KitFolder, opened: OpenKit | None = None) -> Kit:
 def _steps(kit: KitFolder, opened: OpenKit | None) -> Kit:
     """The build's steps: load the folder -> lay out -> impose -> the rule sheet -> check."""
     if opened is None and kit.spec.game_rules is not None:
-        opened = open_loaded(kit)                            # every set's rows, the rules made from them (once)
+        opened = open_loaded(kit)                            # load: every set's rows, the rules made from them once
     rules = opened.made if opened is not None else None
     example = written_example(kit, rules)                   # the example game, found and replayed when first asked for
     params = opened.setup.params if opened is not None else rules_params(kit)
     drawing: list[Finding] = []
     hooked = _art_kit(kit, rules, params, example, drawing) if _draws(kit) else None
-    laid = _laid_out(kit, opened.rows if opened is not None else read_rows(kit), hooked)
+    laid = _laid_out(kit, opened.rows if opened is not None else read_rows(kit), hooked)  # lay out, impose
     laid.findings += drawing                                 # the drawn sets' cards that do not fit
-    text, pictures, rules_source = _rule_sheet(kit, laid, rules, example, hooked)
+    text, pictures, rules_source = _rule_sheet(kit, laid, rules, example, hooked)  # with the values the rules compute
     expected: dict[str, set[str]] = {}
-    if rules is not None:                                    # the example's positions, the rules' checks
+    if rules is not None:                                    # check: the example's positions, the rules' checks
         text, expected = _checked(kit, laid, rules, example.in_text(text, rules_source), text, rules_source, pictures)
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
@@ -83,7 +83,8 @@ def _laid_out(kit: KitFolder, rows: Mapping[str, list[Any]], hooked: ArtKit | No
     return laid
 
 
-def _rule_sheet(kit: KitFolder, laid: Laid, rules: KitRules | None, example: KitExample, hooked: ArtKit | None) -> tuple[str, dict[str, Drawing], str]:
+def _rule_sheet(kit: KitFolder, laid: Laid, rules: KitRules | None, example: KitExample,
+                hooked: ArtKit | None) -> tuple[str, dict[str, Drawing], str]:
     """rules.md rendered with the values the rules compute from the example game (``sheet()``) and those the art
     hooks found: its text, its pictures and the file it comes from."""
     source = rule_sheet_source(kit)                          # rules.md as written
@@ -147,7 +148,8 @@ def _unrun_steps(kit: KitFolder) -> Kit:
         positions, more = unplayed_pages(position_sources(text), rules_source, boards)
         pictures.update(positions)
         laid.findings += more
-    return _kit(kit, laid, text, rules_source, pictures, {}, {}, rules_params(kit), _example_file(kit, written_example(kit, None)))
+    return _kit(kit, laid, text, rules_source, pictures, {}, {}, rules_params(kit),
+                _example_file(kit, written_example(kit, None)))
 
 
 def _kit(kit: KitFolder, laid: Laid, text: str, source: str, pictures: dict[str, Drawing], figures: dict[str, Drawing],

@@ -25,7 +25,8 @@ PREFIX = "rows_"
 CELL = (str, int, float, bool, type(None))
 
 
-def computed_records(kit: KitFolder, rules: KitRules, example: KitExample, data: DataSource) -> tuple[list[tuple[str, dict[str, str]]], str]:
+def computed_records(kit: KitFolder, rules: KitRules, example: KitExample,
+                     data: DataSource) -> tuple[list[tuple[str, dict[str, str]]], str]:
     """``rows_NAME()``'s rows as records (where, fields as text) and the name messages give their source (``example``:
     the rule sheet's example game, for ``rows_NAME(self, example)``)."""
     name = f"{PREFIX}{data.computed}"

@@ -92,12 +92,11 @@ def _problems(rules: KitRules, method: str, doing: str, call: Callable[[], Any])
 
 def rules_pages(kit: KitFolder, rules: KitRules, shown: KitExample, rules_name: str, figures: list[tuple[str, int]],
                 boards: Mapping[str, Piece], printed: PrintedPieces = NO_PIECES) -> tuple[dict[str, Drawing], list[Finding]]:
-    """The position figures ``figures`` ((src, line) pairs of the example ``shown``, in the rule sheet as rendered,
-    ``rules_name``;
-    ``printed``: the cards and tokens they draw pieces as) and the findings of a kit with rules: the example replayed,
-    the deck check, and the checks' random games for rules that are not printkit's own (a built-in game's rules are
-    tested by printkit's suite on recorded games and against their kernels; random games would cost its every build
-    seconds)."""
+    """The position figures ``figures`` ((src, line) pairs of the example ``shown`` in the rule sheet as rendered,
+    ``rules_name``; ``printed``: the cards and tokens they draw pieces as) and the findings of a kit with rules: the
+    example replayed, the deck check, and the checks' random games for rules that are not printkit's own (a built-in
+    game's rules are tested by printkit's suite on recorded games and against their kernels; random games would cost
+    its every build seconds)."""
     example, played = shown.found, shown.played
     findings = deck_findings(rules)
     if packaged_module(rules.folder / str(kit.spec.game_rules)) is None:
