@@ -113,18 +113,12 @@ class KitExample:
     @property
     def steps(self) -> list[Step]:
         """One :class:`Step` per move of the example replayed (empty without one), a list of its own at each call."""
-        return list(self._steps)
-
-    @cached_property
-    def _steps(self) -> tuple[Step, ...]:
-        if self.found is None or self.played is None:
-            return ()
-        steps = []
-        before = self.played.start
-        for step, note in zip(self.played.steps, notes(self.found)):
-            steps.append(Step(step.line.text, before, step.move, step.state, note))
-            before = step.state
-        return tuple(steps)
+        played = self.played
+        if self.found is None or played is None:
+            return []
+        befores = [played.start, *(step.state for step in played.steps)]
+        return [Step(step.line.text, before, step.move, step.state, note)
+                for step, before, note in zip(played.steps, befores, notes(self.found))]
 
     @cached_property
     def _found(self) -> tuple[Example | None, str | None, Replay[Any, Any] | None]:
@@ -150,8 +144,8 @@ class KitExample:
         kit = self.kit
         first: LogError | None = None
         differ: list[str] = []
-        for written in kit.spec.examples:
-            path = inside(kit.path, written, kit.spec.source, "rules.examples")
+        for log in kit.spec.examples:
+            path = inside(kit.path, log, kit.spec.source, "rules.examples")
             example = logged_example(read_text(path), shown(kit.path, kit.display, path))
             reason = _unfit(rules, example)
             if reason is not None:
