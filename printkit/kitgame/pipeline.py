@@ -55,17 +55,18 @@ def folder_kit(kit: KitFolder, opened: OpenKit | None = None) -> Kit:
 def _steps(kit: KitFolder, opened: OpenKit | None) -> Kit:
     """The build's steps: load the folder -> lay out -> impose -> the rule sheet -> check."""
     if opened is None and kit.spec.game_rules is not None:
-        opened = open_loaded(kit)                            # load: every set's rows, the rules made from them once
+        opened = open_loaded(kit)  # load: every set's rows (those rules.py computes too), the rules made from them once
     rules = opened.made if opened is not None else None
-    example = written_example(kit, rules)                   # the example game, found and replayed when first asked for
+    example = written_example(kit, rules)  # the example game, found and replayed when first asked for
     params = opened.setup.params if opened is not None else rules_params(kit)
-    drawing: list[Finding] = []
+    drawing: list[Finding] = []  # the drawn sets' cards that do not fit
     hooked = _art_kit(kit, rules, params, example, drawing) if _draws(kit) else None
-    laid = _laid_out(kit, opened.rows if opened is not None else read_rows(kit), hooked)  # lay out, impose
-    laid.findings += drawing                                 # the drawn sets' cards that do not fit
+    laid = _laid_out(kit, opened.rows if opened is not None else read_rows(kit), hooked)  # lay out
+    laid.sections = impose(kit, laid, _blocks_of(kit, hooked))  # impose
+    laid.findings += drawing
     text, pictures, rules_source = _rule_sheet(kit, laid, rules, example, hooked)  # with the values the rules compute
     expected: dict[str, set[str]] = {}
-    if rules is not None:                                    # check: the example's positions, the rules' checks
+    if rules is not None:  # check: the example replayed and its positions drawn, the rules' checks
         text, expected = _checked(kit, laid, rules, example.in_text(text, rules_source), text, rules_source, pictures)
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
@@ -74,13 +75,10 @@ def _steps(kit: KitFolder, opened: OpenKit | None) -> Kit:
 
 
 def _laid_out(kit: KitFolder, rows: Mapping[str, list[Any]], hooked: ArtKit | None) -> Laid:
-    """The pieces of data and layouts and those the kit's Python draws laid out, with their artwork files, and imposed
-    on kit.pdf's pages."""
+    """The pieces of data and layouts and those the kit's Python draws laid out, with their artwork files."""
     drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
     artwork = (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None
-    laid = lay_out(kit, rows, drawn, artwork)
-    laid.sections = impose(kit, laid, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None)
-    return laid
+    return lay_out(kit, rows, drawn, artwork)
 
 
 def _rule_sheet(kit: KitFolder, laid: Laid, rules: KitRules | None, example: KitExample,
@@ -220,6 +218,11 @@ def _draws(kit: KitFolder) -> bool:
     spec = kit.spec
     return (bool(spec.drawn) or "figures" in spec.hooks or "artwork" in spec.hooks
             or any(s.blocks is not None for s in spec.sections))
+
+
+def _blocks_of(kit: KitFolder, hooked: ArtKit | None) -> Callable[[SectionSpec, Mapping[str, list[Piece]]], Any] | None:
+    """How the kit's Python groups a section's pieces into blocks, for the imposition (None: it draws nothing)."""
+    return (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None
 
 
 def _blocks(kit: KitFolder, hooked: ArtKit, section: SectionSpec, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, list[Piece]]]:
