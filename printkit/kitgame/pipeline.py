@@ -85,7 +85,7 @@ def _rule_sheet(kit: KitFolder, laid: Laid, rules: KitRules | None, example: Kit
                 hooked: ArtKit | None) -> tuple[str, dict[str, Drawing], str]:
     """rules.md rendered with the values the rules compute from the example game (``sheet()``) and those the art
     hooks found: its text, its pictures and the file it comes from."""
-    source = rule_sheet_source(kit)                          # rules.md as written
+    source = rule_sheet_source(kit)  # rules.md as written
     values = sheet_values(rules, example) if rules is not None and source is not None else {}
     return rule_sheet(kit, laid, source, values, hooked.values if hooked else {})
 
