@@ -12,7 +12,7 @@ from printkit.build import make_data_kit
 from printkit.kitgame import example, sheet
 from printkit.kitgame.engine import KitRules
 from printkit.table.kitsource import folder_source, read_kit
-from tests.kitrules.helpers import edit, scaffold
+from tests.kitrules.helpers import edit, example_log, scaffold
 
 SHEET = ("    def score(self, state, player):\n",
          "    def sheet(self, example):\n"
@@ -75,3 +75,19 @@ def test_a_kit_without_rules_prints_its_example_as_written_and_its_print_note_re
     kit = make_data_kit(str(folder))
     assert kit.print_notes == ["Race to 5 stars; {params.nothing} stays"]
     assert "shuffle deck 12 8 7" in kit.rules_text  # no rules to replay its example: printed as written
+
+
+def test_an_example_log_is_replayed_once_for_finding_it_the_sheet_and_the_checks(tmp_path: Path,
+                                                                                  counted: dict[str, list[Any]]) -> None:
+    folder = scaffold(tmp_path)
+    edit(folder / "rules.py", *SHEET)
+    log = example_log(folder, tmp_path)
+    (folder / "example.log").write_text(log.read_text())
+    edit(folder / "kit.toml", 'file = "rules.md"', 'file = "rules.md"\nexamples = ["example.log"]\nexample_file = "example.log"')
+    edit(folder / "rules.md", "```game\n", "The example's {{ sheet.moves }} moves end with `{{ sheet.last }}`.\n\n```game\n")
+    kit = make_data_kit(str(folder))
+    # found by replaying it, sheet() and the checks reading that replay; rules.md's ```game block, which the log stands
+    # for, is replayed once more only to tell its chance moves as the players hear them
+    assert counted["replays"] == [f"{folder}/example.log", f"{folder}/rules.md"]
+    assert kit.extra_files == {"example.log": log.read_text()}
+    assert f"The example's {len(example.logged_example(log.read_text(), 'x').lines)} moves end with" in kit.rules_text
