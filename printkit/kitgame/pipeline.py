@@ -64,7 +64,9 @@ def _steps(kit: KitFolder, opened: OpenKit | None) -> Kit:
     laid = _laid_out(kit, opened.rows if opened is not None else read_rows(kit), hooked)  # lay out
     laid.sections = impose(kit, laid, _blocks_of(kit, hooked))  # impose
     laid.findings += drawing
-    text, pictures, rules_source = _rule_sheet(kit, laid, rules, example, hooked)  # with the values the rules compute
+    source = rule_sheet_source(kit)  # the rule sheet: rules.md as written, with the values the rules compute
+    values = sheet_values(rules, example) if rules is not None and source is not None else {}
+    text, pictures, rules_source = rule_sheet(kit, laid, source, values, hooked.values if hooked else {})
     expected: dict[str, set[str]] = {}
     if rules is not None:  # check: the example replayed and its positions drawn, the rules' checks
         text, expected = _checked(kit, laid, rules, example.in_text(text, rules_source), text, rules_source, pictures)
@@ -79,15 +81,6 @@ def _laid_out(kit: KitFolder, rows: Mapping[str, list[Any]], hooked: ArtKit | No
     drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
     artwork = (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None
     return lay_out(kit, rows, drawn, artwork)
-
-
-def _rule_sheet(kit: KitFolder, laid: Laid, rules: KitRules | None, example: KitExample,
-                hooked: ArtKit | None) -> tuple[str, dict[str, Drawing], str]:
-    """rules.md rendered with the values the rules compute from the example game (``sheet()``) and those the art
-    hooks found: its text, its pictures and the file it comes from."""
-    source = rule_sheet_source(kit)  # rules.md as written
-    values = sheet_values(rules, example) if rules is not None and source is not None else {}
-    return rule_sheet(kit, laid, source, values, hooked.values if hooked else {})
 
 
 def _checked(kit: KitFolder, laid: Laid, rules: KitRules, shown: KitExample, text: str, rules_source: str,
