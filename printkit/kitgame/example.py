@@ -104,9 +104,8 @@ class KitExample:
         """The example replayed by the rules (None without one)."""
         if self._found[2] is not None or self.found is None:
             return self._found[2]
-        written = self.written
-        if written is not None and "played" in written.__dict__ and written.found == self.found:
-            return written.played  # replayed already
+        if self.written is not None and self.written.found == self.found:
+            return self.written.played  # the same lines of the sheet as written: one replay for both
         assert self.rules is not None, "an example is replayed by rules"
         return replay_example(self.rules, self.found)
 
