@@ -150,7 +150,7 @@ def data_job(folder: str, sets: tuple[str, ...] = (), paper: str | None = None, 
     ``outline``: the layout views are drawn too)."""
     from dataclasses import replace
 
-    from printkit.kitgame.kit import folder_kit
+    from printkit.kitgame.pipeline import folder_kit
     from printkit.kitgame.spec import read_kit
     from printkit.userinput.paths import kit_files
 

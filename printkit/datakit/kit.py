@@ -2,7 +2,7 @@
 draws, handed in), artwork files and the rule sheet rendered with the values its rules computed (kit.pdf's sections:
 :mod:`printkit.datakit.impose`).
 
-This is the data layer: it never asks the rules anything. :mod:`printkit.kitgame.kit` (the build of a kit folder)
+This is the data layer: it never asks the rules anything. :mod:`printkit.kitgame.pipeline` (the build pipeline)
 asks them and hands their rows and values here.
 """
 
@@ -145,25 +145,28 @@ def rule_sheet(kit: KitFolder, laid: Laid, source: tuple[str, str] | None, sheet
     return text, pictures, name
 
 
-def print_note(kit: KitFolder, rules_text: str) -> str:
-    """The print note's advice: ``[kit] print_note``, or how to print the rule sheet and cut the pieces."""
+def print_note(kit: KitFolder, rules_text: str, params: Any) -> str:
+    """The print note's advice: ``[kit] print_note`` with ``{params.NAME}`` filled in (``params``: the parameters the
+    rules were handed, :func:`printkit.kitgame.setup.rules_params`: what they derive too), or how to print the rule
+    sheet and cut the pieces."""
     cutting = "Cut the pieces along the crop marks."
     if kit.spec.print_note:
-        return _titled(kit.spec.print_note, _ParamValues(kit))
+        return _titled(kit.spec.print_note, _ParamValues(kit.spec.params, params))
     return f"Rule sheet: single-sided. {cutting}" if rules_text.strip() else cutting
 
 
 class _ParamValues(dict):  # type: ignore[type-arg]
-    """``[params]`` with what the parameters' class derives from them (``[hooks] params``' properties), by name."""
+    """``[params]`` as written, then what the parameters' class derives from them (``[hooks] params``' properties), by
+    name."""
 
-    def __init__(self, kit: KitFolder) -> None:
-        super().__init__(kit.spec.params)
-        self.derived = kit.params if kit.params is not None else kit.checked  # typed by [hooks] params
+    def __init__(self, written: Mapping[str, Any], params: Any) -> None:
+        super().__init__(written)
+        self.params = params
 
     def get(self, name: str, default: Any = None) -> Any:
-        if name in self or self.derived is None:
+        if name in self or isinstance(self.params, dict):  # [params] as written derive nothing
             return super().get(name, default)
-        return getattr(self.derived, name, default)
+        return getattr(self.params, name, default)
 
 
 def _titled(title: str, params: Mapping[str, Any]) -> str:

@@ -35,7 +35,7 @@ class KitFolder:
     """A game log (its name in messages, its text) that stands for the rule sheet's example game (the ```game block of
     rules.md): replayed, drawn and shown in its place (a built-in game's ``example_log``)."""
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """What reading the folder made once (rules.md, the example game)."""
+    """What reading the folder made once (rules.md as written: :func:`printkit.datakit.kit.rule_sheet_source`)."""
     params: Any = None
     """The parameters given with the folder (a built-in game's, from config.toml), typed; None: kit.toml's."""
     checked: Any = None

@@ -86,7 +86,7 @@ def kit_builder(name: str) -> Callable[[Any, Any], Any]:
     folder = kit_folder(name)
 
     def build(params: Any, settings: Any) -> Any:
-        from printkit.kitgame.kit import packaged_kit  # the kit's pipeline loads when a kit is built
+        from printkit.kitgame.pipeline import packaged_kit  # the build pipeline loads when a kit is built
 
         return packaged_kit(folder, name, params, settings)
 

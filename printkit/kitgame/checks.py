@@ -1,26 +1,19 @@
-"""What build and verify check of a kit with rules: the rule sheet's example game is legal, the deck the rules deal
-is the deck that is printed, and random games end without an error, each ending the rules name reached."""
+"""What build and verify check of a kit with rules beside its example game (replayed by :mod:`printkit.kitgame.example`):
+the deck the rules deal is the deck that is printed, and random games end without an error, each ending the rules
+name reached."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
-from printkit.datakit.kit import FENCE, game_block
-from printkit.datakit.load import KitFolder
-from printkit.errors import ConfigError, LogError
 from printkit.kit.model import Finding
 from printkit.kitgame.engine import KitRules, playouts, random_player
-from printkit.kitgame.example_fit import declared_params, unfit
 from printkit.kitgame.players import pair
 from printkit.kitrules import Record
-from printkit.rules.log import LogLine, parse_log, read_text
 from printkit.rules.mcts import search_player
-from printkit.rules.replay import Replay, replay
 from printkit.rules.simulate import GameFailure
-from printkit.userinput.paths import inside, shown
 
 CHECK_GAMES = 1000
 """Games simulated (random players, seed 1) to see every ending reached and no game failing."""
@@ -28,136 +21,6 @@ CHECK_SECONDS = 2.0
 """CPU seconds those games may take in all (build and verify check the same games; a slow game plays fewer)."""
 SEARCHED_PLAYER, SEARCHED_GAMES = "mcts:easy", 20
 """Where random games miss an ending: games of this player against itself, as many as fit in CHECK_SECONDS more."""
-
-
-@dataclass(frozen=True)
-class Example:
-    """The rule sheet's example game: its log lines, numbered as lines of the rule sheet."""
-
-    lines: tuple[LogLine, ...]
-    source: str
-    text: str = ""
-    """The log as written (the block's lines, comments included)."""
-    params: Mapping[str, Any] = field(default_factory=dict)
-    """The parameters its ``# params:`` line says it is written for, by dotted name (none: any)."""
-    params_at: str = ""
-    """Where that line is (``rules.md:41``)."""
-
-
-def logged_example(log: str, name: str) -> Example:
-    """A log file standing for the example game."""
-    return Example(tuple(parse_log(log, name)), name, log, *declared_params(log, name))
-
-
-def example_game(text: str, source: str) -> Example | None:
-    """The first fenced ```game block of a rule sheet (None when it has none)."""
-    rows = text.splitlines()
-    found = game_block(rows)
-    if found is None:
-        return None
-    start, closed = found
-    if closed is None:
-        fence = FENCE.match(rows[start]).group(2)  # type: ignore[union-attr]
-        raise ConfigError(f"{source}:{start + 1}", "", f"the game block opened here is never closed with {fence}")
-    written = "\n".join(rows[start + 1:closed])
-    moves = parse_log(written)
-    return Example(tuple(LogLine(start + 1 + m.number, m.text) for m in moves), source, written + "\n",
-                   *declared_params(written, source, start + 2))
-
-
-UNFIT = "example unfit"
-"""kit.cache's key of the note saying the example game was left off (written for other parameters)."""
-
-
-def kit_example(kit: KitFolder, text: str, source: str, rules: KitRules | None = None) -> Example | None:
-    """The kit's example game: the log standing for it (``kit.example``), else the first of ``[rules] examples`` that
-    ``rules`` replay (a LogError, the first log's, when none does), else rules.md's ```game block (``text``). An example
-    written for other parameters than ``rules`` play with (its ``# params:`` line) is None, :func:`unfit_note` saying so."""
-    if kit.example is not None:
-        name, log = kit.example
-        return _fitting(kit, rules, logged_example(log, name))
-    if kit.spec.examples and rules is not None:
-        if "example" not in kit.cache:
-            kit.cache["example"] = _replaying(kit, rules)
-        return kit.cache["example"]  # type: ignore[no-any-return]
-    return _fitting(kit, rules, example_game(text, source))
-
-
-def _fitting(kit: KitFolder, rules: KitRules | None, example: Example | None) -> Example | None:
-    """``example``, or None (and :func:`unfit_note` why) when it is written for other parameters than ``rules``'."""
-    differ = _unfit(rules, example)
-    if differ is None:
-        return example
-    kit.cache[UNFIT] = differ
-    return None
-
-
-def _unfit(rules: KitRules | None, example: Example | None) -> str | None:
-    """Why ``example`` does not fit the parameters ``rules`` play with (None: it fits, or says nothing of them)."""
-    if example is None or not example.params or rules is None:
-        return None
-    differ = unfit(example.params, example.params_at, rules.game.params)
-    return None if differ is None else (f"{example.params_at}: the example game is written for other parameters ({differ}): "
-                                        "it is not replayed and is left off the rule sheet with its figures")
-
-
-def unfit_note(kit: KitFolder) -> str | None:
-    """Why the kit's example game was left off (:func:`kit_example` found it written for other parameters), or None."""
-    return kit.cache.get(UNFIT)
-
-
-def _replaying(kit: KitFolder, rules: KitRules) -> Example | None:
-    """The first of the kit folder's example logs that fits the parameters and ``rules`` replay (None: none fits)."""
-    first: LogError | None = None
-    differ: list[str] = []
-    for written in kit.spec.examples:
-        path = inside(kit.path, written, kit.spec.source, "rules.examples")
-        name = shown(kit.path, kit.display, path)
-        example = logged_example(read_text(path), name)
-        reason = _unfit(rules, example)
-        if reason is not None:
-            differ.append(reason)
-            continue
-        try:
-            replay_example(rules, example)
-        except LogError as exc:
-            first = first or exc
-            continue
-        return example
-    if first is not None:
-        raise first
-    kit.cache[UNFIT] = differ[0]
-    return None
-
-
-def notes(example: Example) -> list[str]:
-    """The comment written after each move of the example (``X C3   # takes the centre``), '' where none is; indented
-    comment lines right after a move go on with its comment."""
-    comments = move_comments(example.text)
-    return [comments.get(number, "") for number, line in enumerate(example.text.splitlines(), start=1)
-            if line.partition("#")[0].strip()]
-
-
-def move_comments(text: str) -> dict[int, str]:
-    """The comment of each move line of a log, by line number, with indented comment-only lines after it joined on."""
-    out: dict[int, str] = {}
-    current: int | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        code, _, comment = raw.partition("#")
-        if code.strip():
-            current = number
-            if comment.strip():
-                out[number] = comment.strip()
-        elif comment.strip() and current is not None and raw[:1].isspace():
-            out[current] = (out.get(current, "") + " " + comment.strip()).strip()
-        else:
-            current = None
-    return out
-
-
-def replay_example(rules: KitRules, example: Example) -> Replay[Any, Any]:
-    """The example replayed; an illegal line is a LogError naming ``rules.md:LINE``."""
-    return replay(rules, example.lines, example.source)
 
 
 def _records(value: Any) -> Iterable[Record]:

@@ -9,23 +9,25 @@ log itself stays whole where it is read back: the kit folder's rules.md and the 
 from __future__ import annotations
 
 from printkit.errors import ConfigError, LogError
-from printkit.kitgame.checks import example_game, replay_example
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.example import KitExample, example_game, replay_example
 from printkit.kitrules import CHANCE
 from printkit.rules.told import NOT_EVERY_PLAYER, chance_told
 
 
-def printed_example(text: str, rules: KitRules, source: str) -> str:
-    """``text`` (the rendered rule sheet) with the chance moves of its first ```game block told as every player is told
-    them; a move told differently to different players stays as logged (an example shows the table from above); its
-    ``# params:`` line left out. A block that does not replay is left as written (the kit's checks report it)."""
+def printed_example(text: str, rules: KitRules, source: str, shown: KitExample) -> str:
+    """``text`` (the rendered rule sheet, ``shown`` its example game) with the chance moves of its first ```game block
+    told as every player is told them; a move told differently to different players stays as logged (an example shows
+    the table from above); its ``# params:`` line left out. A block that does not replay (one a log stands for as the
+    example) is left as written (the kit's checks report it)."""
     try:
-        example = example_game(text, source)
+        example = shown.found if shown.from_text else example_game(text, source)
         if example is None:
             return text
-        played = replay_example(rules, example)
+        played = shown.played if shown.from_text else replay_example(rules, example)
     except (ConfigError, LogError):
         return text
+    assert played is not None, "an example found is replayed"
     seats = list(range(len(rules.player_names)))
     lines = text.split("\n")
     before = played.start

@@ -12,29 +12,29 @@ import math
 from typing import Mapping
 
 from printkit.datakit.data import Row, cell_text, rows_of
-from printkit.datakit.kit import rule_sheet_source
 from printkit.datakit.load import KitFolder, blame_sets, data_sets
 from printkit.datakit.schema import DataSource
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import short
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.example import KitExample, written_example
 from printkit.kitgame.setup import KitSetup
-from printkit.kitgame.sheet import example_steps
 from printkit.kitgame.source import KitRef, loaded
 
 PREFIX = "rows_"
 CELL = (str, int, float, bool, type(None))
 
 
-def computed_records(kit: KitFolder, rules: KitRules, data: DataSource) -> tuple[list[tuple[str, dict[str, str]]], str]:
-    """``rows_NAME()``'s rows as records (where, fields as text) and the name messages give their source."""
+def computed_records(kit: KitFolder, rules: KitRules, example: KitExample,
+                     data: DataSource) -> tuple[list[tuple[str, dict[str, str]]], str]:
+    """``rows_NAME()``'s rows as records (where, fields as text) and the name messages give their source (``example``:
+    the rule sheet's example game, for ``rows_NAME(self, example)``)."""
     name = f"{PREFIX}{data.computed}"
     method = getattr(rules.game, name, None)
     if not callable(method):
         raise ConfigError(kit.spec.source, data.key, f"{rules.rules_name} has no method {name}(self) to compute the rows")
     if len(inspect.signature(method).parameters) == 1:  # rows_NAME(self, example): the rule sheet's example game too
-        source = rule_sheet_source(kit)
-        steps = example_steps(kit, rules, *source) if source is not None else []
+        steps = example.steps
         made = rules.call(lambda: method(steps), f"in {name}(example), computing the rows of {data.key}")
     else:
         made = rules.call(method, f"in {name}(), computing the rows of {data.key}")
@@ -62,10 +62,11 @@ def computed_rows(kit: KitFolder, ref: KitRef, setup: KitSetup) -> dict[str, lis
         return {}
     code = loaded(ref)
     rules = KitRules(code.game, setup, code.folder, ref.display, ref.rules_name)
+    example = written_example(kit, rules)
     rows: dict[str, list[Row]] = {}
     try:
         for name, data, label in wanted:
-            made, shown_as = computed_records(kit, rules, data)
+            made, shown_as = computed_records(kit, rules, example, data)
             rows[name] = rows_of(made, data, shown_as, kit.cells_of(name), label, kit.param_fields)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None

@@ -72,8 +72,9 @@ def kit_setup(kit: KitFolder, rows: Mapping[str, list[Row]], sets: tuple[str, ..
 
 
 def rules_params(kit: KitFolder) -> Mapping[str, Any]:
-    """The parameters the kit's rules and art are handed: a built-in game's (config.toml's), else kit.toml's ``[params]``
-    as the class its ``[hooks] params`` names (with what it derives), else as they are."""
+    """The parameters the kit's rules and art are handed, worked out here alone (the print note is handed them too): a
+    built-in game's (config.toml's), else kit.toml's ``[params]`` as the class its ``[hooks] params`` names (with what
+    it derives), else as they are."""
     if kit.params is not None:
         return kit.params  # type: ignore[no-any-return]
     return kit.checked or dict(kit.spec.params)

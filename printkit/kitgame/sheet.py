@@ -14,43 +14,23 @@ from printkit.draw.shapes import Drawing, walk
 from printkit.errors import ConfigError
 from printkit.kit.model import Finding, PieceSet
 from printkit.kitgame.blame import short
-from printkit.kitgame.checks import deck_findings, ending_findings, kit_example, notes, replay_example, unfit_note
+from printkit.kitgame.checks import deck_findings, ending_findings
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.example import KitExample
 from printkit.kitgame.figures import SOURCE, position_figure
 from printkit.kitgame.printed import NO_PIECES, PrintedPieces
 from printkit.kitgame.source import packaged_module
-from printkit.kitrules import Game, Printed, Step
+from printkit.kitrules import Game, Printed
 from printkit.press.pieces import Piece
 from printkit.userinput.text import quoted
 
 
-def example_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> list[Step]:
-    """The rule sheet's example game (its ```game block, or the log standing for it) replayed, one :class:`Step` per
-    move (empty without one); replayed once per kit read and rules."""
-    key = f"example steps {id(rules)}"
-    if key not in kit.cache:
-        kit.cache[key] = (rules, _replayed_steps(kit, rules, text, rules_name))  # the rules kept: their id stays theirs
-    return list(kit.cache[key][1])
-
-
-def _replayed_steps(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> list[Step]:
-    example = kit_example(kit, text, rules_name, rules)
-    steps: list[Step] = []
-    if example is not None:
-        played = replay_example(rules, example)
-        before = played.start
-        for step, note in zip(played.steps, notes(example)):
-            steps.append(Step(step.line.text, before, step.move, step.state, note))
-            before = step.state
-    return steps
-
-
-def sheet_values(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> dict[str, Any]:
-    """rules.py's ``sheet(example)``: the values rules.md reads as ``{{ sheet.NAME }}`` (``text``: rules.md as written,
-    whose ```game block is the example; empty when the game computes none)."""
+def sheet_values(rules: KitRules, example: KitExample) -> dict[str, Any]:
+    """rules.py's ``sheet(example)``: the values rules.md reads as ``{{ sheet.NAME }}`` (``example``: in rules.md as
+    written; empty when the game computes none)."""
     if type(rules.game).sheet is Game.sheet:
         return {}
-    steps = example_steps(kit, rules, text, rules_name)
+    steps = example.steps
     values = rules.call(lambda: rules.game.sheet(steps), "in sheet(), computing the rule sheet's values")
     if not isinstance(values, Mapping) or not all(isinstance(k, str) for k in values):
         raise rules.fail(f"sheet() returned {type(values).__name__}: expected a dict of name -> value for rules.md")
@@ -110,18 +90,18 @@ def _problems(rules: KitRules, method: str, doing: str, call: Callable[[], Any])
     return findings
 
 
-def rules_pages(kit: KitFolder, rules: KitRules, text: str, rules_name: str, figures: list[tuple[str, int]],
+def rules_pages(kit: KitFolder, rules: KitRules, shown: KitExample, rules_name: str, figures: list[tuple[str, int]],
                 boards: Mapping[str, Piece], printed: PrintedPieces = NO_PIECES) -> tuple[dict[str, Drawing], list[Finding]]:
-    """The position figures ``figures`` ((src, line) pairs; ``printed``: the cards and tokens they draw pieces as) and
-    the findings of a kit with rules: the deck check, and
-    the checks' random games for rules that are not printkit's own (a built-in game's rules are tested by printkit's
-    suite on recorded games and against their kernels; random games would cost its every build seconds)."""
-    example = kit_example(kit, text, rules_name, rules) if rules_name else None
-    played = replay_example(rules, example) if example is not None else None
+    """The position figures ``figures`` ((src, line) pairs of the example ``shown`` in the rule sheet as rendered,
+    ``rules_name``; ``printed``: the cards and tokens they draw pieces as) and the findings of a kit with rules: the
+    example replayed, the deck check, and the checks' random games for rules that are not printkit's own (a built-in
+    game's rules are tested by printkit's suite on recorded games and against their kernels; random games would cost
+    its every build seconds)."""
+    example, played = shown.found, shown.played
     findings = deck_findings(rules)
     if packaged_module(rules.folder / str(kit.spec.game_rules)) is None:
         findings += ending_findings(rules, kit.out)
-    left_off = unfit_note(kit) if example is None else None
+    left_off = shown.unfit if example is None else None
     if left_off is not None:
         findings.append(Finding("note", left_off))
     elif example is None:
@@ -148,11 +128,11 @@ FIGURE = re.compile(r"!\[[^\]\n]*\]\(game:[^)\s]*\)")
 """A position figure of the example game (``![After move 3](game:3)``)."""
 
 
-def without_unfit_example(kit: KitFolder, rules: KitRules, text: str, rules_name: str) -> str:
-    """``text`` (the rule sheet rendered) without its ```game block and the figures of its positions when the example
-    game is written for other parameters (its ``# params:`` line): the rest of the sheet prints as written (a designer
-    keeps text about the example to its parameters with ``{% if params.size == 5 %}``)."""
-    if kit_example(kit, text, rules_name, rules) is not None or unfit_note(kit) is None:
+def without_unfit_example(text: str, shown: KitExample) -> str:
+    """``text`` (the rule sheet rendered, holding the example ``shown``) without its ```game block and the figures of
+    its positions when the example game is written for other parameters (its ``# params:`` line): the rest of the sheet
+    prints as written (a designer keeps text about the example to its parameters with ``{% if params.size == 5 %}``)."""
+    if shown.found is not None or shown.unfit is None:
         return text
     lines = text.split("\n")
     found = game_block(lines)

@@ -23,22 +23,31 @@ from printkit.press.settings import PrintSettings
 
 @dataclass(frozen=True)
 class OpenKit:
-    """A kit folder read for playing and printing: its ref (the code), its setup (the data as the rules read it), its spec
-    and its rows (the data as the kit prints it)."""
+    """A kit folder read for playing and printing: its ref (the code), its setup (the data as the rules read it), its spec,
+    its rows (the data as the kit prints it) and its rules as made when it was opened."""
 
     ref: KitRef
     setup: KitSetup
     spec: KitGame
     rows: Mapping[str, list[Row]]
     """Every set's rows, as the setup types them and the kit prints them (the data files' and those rules.py computes)."""
+    made: KitRules
+    """The rules made when the kit was opened (the designer's ``__init__`` and names checked): the ones its kit is built
+    with (:mod:`printkit.kitgame.pipeline`)."""
     playout: Callable[..., Any] | None = None
     """A built-in game's compiled playouts for the mcts player (``[hooks] playout_from``: :func:`shipped_playout`)."""
 
     def rules(self) -> KitRules:
-        engine: KitRules = self.spec.rules(self.setup)  # type: ignore[assignment]
-        if self.playout is not None:
-            engine.kernel_playout = self.playout
-        return engine
+        """Rules of their own (a game played at a command or the table)."""
+        return _made(self.spec, self.setup, self.playout)
+
+
+def _made(spec: KitGame, setup: KitSetup, playout: Callable[..., Any] | None) -> KitRules:
+    """The rules of ``spec`` made from ``setup``, the mcts player's playouts ``playout`` where a kernel plays them."""
+    engine: KitRules = spec.rules(setup)  # type: ignore[assignment]
+    if playout is not None:
+        engine.kernel_playout = playout
+    return engine
 
 
 def read_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None = None, display: str | None = None,
@@ -86,5 +95,6 @@ def open_loaded(kit: KitFolder, sets: tuple[str, ...] = ()) -> OpenKit:
         rows = {**rows, **computed}
         setup = kit_setup(kit, rows, sets)
     spec = replace(kit_game(ref), name=setup.name, title=setup.title)
-    spec.rules(setup)  # the designer's __init__ and names run once here: their errors come before any work
-    return OpenKit(ref, setup, spec, rows, shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source))
+    playout = shipped_playout(kit.path, kit.display, kit.spec.hooks, kit.spec.source)
+    made = _made(spec, setup, playout)  # the designer's __init__ and names run once here: their errors come before any work
+    return OpenKit(ref, setup, spec, rows, made, playout)

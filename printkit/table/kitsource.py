@@ -88,13 +88,13 @@ def built_in_kit_folder(game: str) -> Callable[[Any, Any], KitFolder]:
 def read_kit(source: KitSource, version: int) -> TableKit:
     """The kit read now: every piece drawn as printed, the rules loaded, the layout hints checked later against the
     state (:mod:`printkit.table.scene`)."""
-    from printkit.kitgame.kit import folder_kit
+    from printkit.kitgame.pipeline import folder_kit
     from printkit.kitgame.spec import open_loaded
 
     folder = source.load()
-    opened = open_loaded(folder, source.sets)
+    opened = open_loaded(folder, source.sets)  # opened once: the kit built from it, its rules played
     rules = opened.rules()
-    built = folder_kit(folder)
+    built = folder_kit(folder, opened)
     art = KitArt(built, {"decks": opened.setup.decks, "tokens": opened.setup.tokens}, vera_faces() + kit_faces(folder), version)
     watched = source.watched + ((folder.path.resolve(),) if folder.path.resolve() not in source.watched else ())
     check_hints(folder.spec.table, rules, folder.spec.source)

@@ -21,7 +21,7 @@ from printkit.games.tictactwo.art import action_figures as figures
 from printkit.games.tictactwo.art import slot_findings, step, winning_cells
 from printkit.games.tictactwo.rules import Counts, action_text, needs, position
 from printkit.kit.checks import check_kit
-from printkit.kitgame.checks import move_comments as log_comments
+from printkit.kitgame.example import move_comments as log_comments
 
 SPEC = get_game("tictactwo")
 Params = params_class("tictactwo")

@@ -56,9 +56,9 @@ def test_a_spaces_board_from_the_rules_and_its_figures(kit: Path, tmp_path: Path
     assert one_error_line(bad) == ("error: --set: data.ladders.cell-2.kind: no deck, token set or board of spaces 'ladders' "
                                    "(those of this kit: climbers, ladder, rungs)")
     from printkit.datakit.load import load_kit
-    from printkit.kitgame.kit import data_kit
+    from printkit.kitgame.pipeline import folder_kit
 
-    made = data_kit(load_kit(kit, ("params.top=7",)))
+    made = folder_kit(load_kit(kit, ("params.top=7",)))
     shown = {src: drawing for src, drawing in made.pictures.items() if src.startswith(("game:", "pieces:"))}
     assert set(shown) == {"game:2", "pieces:rung-7,rung-0@50%"}
     assert shown["pieces:rung-7,rung-0@50%"].width == pytest.approx((3 + 2 * (40 + 3)) * 0.5)

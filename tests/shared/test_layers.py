@@ -32,7 +32,7 @@ def test_no_import_circle_and_only_the_named_imports_back_up() -> None:
 
 @pytest.mark.parametrize("package", ["printkit.userinput", "printkit.params", "printkit.draw.pdf", "printkit.press.sheets",
                                      "printkit.kit.model", "printkit.rules.replay", "printkit.kitrules", "printkit.kitart",
-                                     "printkit.datakit.kit", "printkit.kitgame.kit", "printkit.games"])
+                                     "printkit.datakit.kit", "printkit.kitgame.pipeline", "printkit.games"])
 def test_a_package_imported_alone_loads_nothing_above_it(package: str) -> None:
     structure = _structure()
     layer = structure.layer(structure.room(package))

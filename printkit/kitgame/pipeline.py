@@ -1,6 +1,9 @@
-"""The build of a kit folder's kit, as the steps it takes: the folder read, the rows and values its rules compute,
-the pieces its Python draws, the pieces laid out and imposed (the data layer, :mod:`printkit.datakit.kit` and
-:mod:`printkit.datakit.impose`), the rule sheet rendered, the rules' checks. Built-in games and designers' kits alike come through :func:`folder_kit`."""
+"""The build pipeline: a kit folder's kit, made in the steps it takes. Load the folder (every set's rows, those rules.py
+computes too, and the rules made from them once: :func:`printkit.kitgame.spec.open_loaded`; the rule sheet's example
+game found and replayed once: :class:`printkit.kitgame.example.KitExample`) -> lay out the pieces (of data and layouts,
+and those the kit's Python draws: :mod:`printkit.datakit.kit`) -> impose them on pages (:mod:`printkit.datakit.impose`)
+-> render the rule sheet with the values the rules compute -> check (the example replayed, the deck, random games,
+rules.py's checks). Built-in games and designers' kits alike come through :func:`folder_kit`."""
 
 from __future__ import annotations
 
@@ -21,22 +24,14 @@ from printkit.guard.limits import bounded
 from printkit.kit.model import Finding, Kit
 from printkit.kitart import ArtKit, CardRow
 from printkit.kitgame.blame import blame
-from printkit.kitgame.checks import kit_example, unfit_note
 from printkit.kitgame.engine import KitRules
+from printkit.kitgame.example import KitExample, written_example
 from printkit.kitgame.example_print import printed_example
 from printkit.kitgame.printed import PrintedPieces
 from printkit.kitgame.setup import rules_params
-from printkit.kitgame.sheet import (
-    board_cells,
-    example_steps,
-    rule_checks,
-    rules_pages,
-    sheet_values,
-    unplayed_pages,
-    without_unfit_example,
-)
+from printkit.kitgame.sheet import board_cells, rule_checks, rules_pages, sheet_values, unplayed_pages, without_unfit_example
 from printkit.kitgame.source import kit_hook, packaged_module
-from printkit.kitgame.spec import open_loaded, read_kit
+from printkit.kitgame.spec import OpenKit, open_loaded, read_kit
 from printkit.params import ParamSet, params_class
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -45,46 +40,63 @@ from printkit.rules.example import read_configured
 from printkit.templating import not_computed
 
 
-def folder_kit(kit: KitFolder) -> Kit:
-    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered. A kit whose
-    Python runs is made within the memory its ``[game] memory_limit`` allows (its code runs all through it)."""
+def folder_kit(kit: KitFolder, opened: OpenKit | None = None) -> Kit:
+    """Every deck, board and token sheet of the folder drawn, imposed and checked; the rule sheet rendered (``opened``:
+    the folder opened already, its rules made: the browser table's; else it is opened here). A kit whose Python runs is
+    made within the memory its ``[game] memory_limit`` allows (its code runs all through it)."""
     runs = kit.run_code and (kit.spec.game_rules is not None or _draws(kit))
     try:
         with bounded(kit.spec.code_limits) if runs else nullcontext():
-            return _steps(kit) if kit.run_code else _unrun_steps(kit)
+            return _steps(kit, opened) if kit.run_code else _unrun_steps(kit)
     except ConfigError as exc:
         raise blame_sets(exc, kit.sets) from None
 
 
-def _steps(kit: KitFolder) -> Kit:
-    opened = open_loaded(kit) if kit.spec.game_rules is not None else None  # every set's rows, the rules made from them
-    rows = opened.rows if opened is not None else read_rows(kit)
-    rules = opened.rules() if opened is not None else None
-    drawing: list[Finding] = []
-    hooked = _art_kit(kit, rules, drawing) if _draws(kit) else None
-    drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
-    artwork = (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None
-    laid = lay_out(kit, rows, drawn, artwork)                         # the pieces of data and layouts, artwork files
-    laid.sections = impose(kit, laid, (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None)
-    laid.findings += drawing                                          # the drawn sets' cards that do not fit
-    source = rule_sheet_source(kit)                                   # rules.md as written
-    values = sheet_values(kit, rules, *source) if rules is not None and source is not None else {}
-    text, pictures, rules_source = rule_sheet(kit, laid, source, values, hooked.values if hooked else {})  # with the values
+def _steps(kit: KitFolder, opened: OpenKit | None) -> Kit:
+    """The build's steps: load the folder -> lay out -> impose -> the rule sheet -> check."""
+    if opened is None and kit.spec.game_rules is not None:
+        opened = open_loaded(kit)  # load: every set's rows (those rules.py computes too), the rules made from them once
+    rules = opened.made if opened is not None else None
+    example = written_example(kit, rules)  # the example game, found and replayed when first asked for
+    params = opened.setup.params if opened is not None else rules_params(kit)
+    drawing: list[Finding] = []  # the drawn sets' cards that do not fit
+    hooked = _art_kit(kit, rules, params, example, drawing) if _draws(kit) else None
+    laid = _laid_out(kit, opened.rows if opened is not None else read_rows(kit), hooked)  # lay out
+    laid.sections = impose(kit, laid, _blocks_of(kit, hooked))  # impose
+    laid.findings += drawing
+    source = rule_sheet_source(kit)  # the rule sheet: rules.md as written, with the values the rules compute
+    values = sheet_values(rules, example) if rules is not None and source is not None else {}
+    text, pictures, rules_source = rule_sheet(kit, laid, source, values, hooked.values if hooked else {})
     expected: dict[str, set[str]] = {}
-    if rules is not None:                                             # the example's positions, the rules' checks
-        text = without_unfit_example(kit, rules, text, rules_source)  # an example written for other parameters left off
-        boards = laid.piece_sets("board")
-        printed = PrintedPieces(laid.piece_sets("deck"), laid.piece_sets("tokens"), rules.game.decks, rules.game.tokens)
-        positions, more = rules_pages(kit, rules, text, rules_source, position_sources(text), {s.name: s.pieces[0] for s in boards},
-                                      printed)
-        pictures.update(positions)
-        laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards, text)
-        expected = board_cells(rules)
-        text = printed_example(text, rules, rules_source)              # its chance moves as the players are told them
+    if rules is not None:  # check: the example replayed and its positions drawn, the rules' checks
+        text, expected = _checked(kit, laid, rules, example.in_text(text, rules_source), text, rules_source, pictures)
     figures = _figures(kit, hooked) if hooked is not None and "figures" in kit.spec.hooks else {}
     laid.findings += [Finding(level, message) for level, message in (hooked.findings if hooked else [])]
     laid.findings += _unused_kernels(kit)
-    return _kit(kit, laid, text, rules_source, pictures, figures, expected, rules)
+    return _kit(kit, laid, text, rules_source, pictures, figures, expected, params, _example_file(kit, example))
+
+
+def _laid_out(kit: KitFolder, rows: Mapping[str, list[Any]], hooked: ArtKit | None) -> Laid:
+    """The pieces of data and layouts and those the kit's Python draws laid out, with their artwork files."""
+    drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
+    artwork = (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None
+    return lay_out(kit, rows, drawn, artwork)
+
+
+def _checked(kit: KitFolder, laid: Laid, rules: KitRules, shown: KitExample, text: str, rules_source: str,
+             pictures: dict[str, Drawing]) -> tuple[str, dict[str, set[str]]]:
+    """The rule sheet ``text`` as printed (an example written for other parameters left off, its chance moves as the
+    players are told them) and the board cells the rules play on; the example's position figures added to ``pictures``,
+    the rules' checks to the kit's findings (``shown``: the example game as the rendered sheet holds it)."""
+    text = without_unfit_example(text, shown)
+    boards = laid.piece_sets("board")
+    printed = PrintedPieces(laid.piece_sets("deck"), laid.piece_sets("tokens"), rules.game.decks, rules.game.tokens)
+    positions, more = rules_pages(kit, rules, shown, rules_source, position_sources(text),
+                                  {s.name: s.pieces[0] for s in boards}, printed)
+    pictures.update(positions)
+    laid.findings += more + rule_checks(rules, [*laid.piece_sets("deck"), *laid.piece_sets("tokens")], boards, text)
+    expected = board_cells(rules)
+    return printed_example(text, rules, rules_source, shown), expected
 
 
 KERNEL_HOOKS = ("kernel", "restricted_kernel", "playout_from")
@@ -127,25 +139,26 @@ def _unrun_steps(kit: KitFolder) -> Kit:
         positions, more = unplayed_pages(position_sources(text), rules_source, boards)
         pictures.update(positions)
         laid.findings += more
-    return _kit(kit, laid, text, rules_source, pictures, {}, {}, None)
+    return _kit(kit, laid, text, rules_source, pictures, {}, {}, rules_params(kit),
+                _example_file(kit, written_example(kit, None)))
 
 
 def _kit(kit: KitFolder, laid: Laid, text: str, source: str, pictures: dict[str, Drawing], figures: dict[str, Drawing],
-         expected: dict[str, set[str]], rules: KitRules | None) -> Kit:
+         expected: dict[str, set[str]], params: Any, extra_files: dict[str, str]) -> Kit:
+    """The kit made (``params``: the parameters the rules were handed, for the print note)."""
     spec = kit.spec
     return Kit(game=spec.name, title=spec.title, params=kit.params if kit.params is not None else dict(spec.raw),
                settings=spec.settings, artwork=laid.artwork, sections=laid.sections, rules_text=text, rules_source=source,
                pictures=pictures, figures=figures, rules_faces=laid.art.fonts.get(spec.rules_font, ("Vera", "VeraBd")),
-               findings=laid.findings, previews=laid.previews, print_notes=[print_note(kit, text)], expected_cells=expected,
-               extra_files=_example_file(kit, rules), decks=laid.piece_sets("deck"), tokens=laid.piece_sets("tokens"),
+               findings=laid.findings, previews=laid.previews, print_notes=[print_note(kit, text, params)],
+               expected_cells=expected, extra_files=extra_files, decks=laid.piece_sets("deck"), tokens=laid.piece_sets("tokens"),
                boards=laid.piece_sets("board"), outlines=laid.outlines)
 
 
-def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> ArtKit:
-    """What the kit folder's art hooks are handed: its parameters, print settings, layouts, rules and example (the
-    findings of the cards they draw go to ``drawing``)."""
+def _art_kit(kit: KitFolder, rules: KitRules | None, params: Any, example: KitExample, drawing: list[Finding]) -> ArtKit:
+    """What the kit folder's art hooks are handed: its parameters (the rules', as a class), print settings, layouts,
+    rules and example (the findings of the cards they draw go to ``drawing``)."""
     spec = kit.spec
-    params = rules_params(kit)
     params = params if isinstance(params, ParamSet) else params_class(spec.params, spec.param_limits)(**spec.params)
 
     def cards(rows: list[CardRow], pictures: Mapping[str, Drawing], front: str, back: str | None) -> list[Piece]:
@@ -153,16 +166,15 @@ def _art_kit(kit: KitFolder, rules: KitRules | None, drawing: list[Finding]) -> 
         return draw_cards(spec.layouts, rows, size, spec.settings.bleed_mm, spec.settings.safe_mm, pictures, front, back,
                           findings=drawing)
 
-    def example() -> list[Any]:
-        source = rule_sheet_source(kit)
-        return example_steps(kit, rules, *source) if source is not None and rules is not None else []
+    def steps() -> list[Any]:
+        return example.steps if rules is not None else []
 
     def game() -> Any:
         if rules is None:
             raise ConfigError(spec.source, "game.rules", "the kit's art asks for its rules: `[game] rules = \"rules.py\"`")
         return rules.game
 
-    return ArtKit(spec.title, params, spec.settings, spec.layouts, game, example, cards)
+    return ArtKit(spec.title, params, spec.settings, spec.layouts, game, steps, cards)
 
 
 def _called(kit: KitFolder, written: str, key: str, doing: str, made: Callable[[Any], Any], *args: Any) -> Any:
@@ -201,6 +213,11 @@ def _draws(kit: KitFolder) -> bool:
             or any(s.blocks is not None for s in spec.sections))
 
 
+def _blocks_of(kit: KitFolder, hooked: ArtKit | None) -> Callable[[SectionSpec, Mapping[str, list[Piece]]], Any] | None:
+    """How the kit's Python groups a section's pieces into blocks, for the imposition (None: it draws nothing)."""
+    return (lambda section, pieces: _blocks(kit, hooked, section, pieces)) if hooked else None
+
+
 def _blocks(kit: KitFolder, hooked: ArtKit, section: SectionSpec, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, list[Piece]]]:
     """A section's pieces in the captioned blocks ``[sections.NAME] blocks`` groups them into."""
     written, key = str(section.blocks), f"sections.{section.name}.blocks"
@@ -227,14 +244,13 @@ def _figures(kit: KitFolder, hooked: ArtKit) -> dict[str, Drawing]:
                    hooked)
 
 
-def _example_file(kit: KitFolder, rules: KitRules | None) -> dict[str, str]:
-    """``[rules] example_file``: the example game as a log beside the kit (the log standing for it as it is, or
-    rules.md's ```game block under a heading)."""
+def _example_file(kit: KitFolder, written: KitExample) -> dict[str, str]:
+    """``[rules] example_file``: the example game (``written``: in rules.md as written) as a log beside the kit (the log
+    standing for it as it is, or rules.md's ```game block under a heading)."""
     if kit.spec.example_file is None:
         return {}
-    source = rule_sheet_source(kit)
-    example = kit_example(kit, *source, rules) if source is not None else None
-    if example is None and unfit_note(kit) is not None:
+    example = written.found
+    if example is None and written.unfit is not None:
         return {}  # written for other parameters: no log of it beside the kit (the build's note says why)
     if example is None:
         raise BuildError(f"{kit.spec.source}: rules.example_file: the rule sheet has no example game (a ```game block)")
@@ -257,6 +273,3 @@ def packaged_kit(folder: Path, name: str, params: Any, settings: PrintSettings) 
         raise BuildError(f"the rule sheet's worked example is illegal under these parameters: {exc} "
                          f"(set games.{name}.example_log to a log that fits your rules)") from None
 
-
-data_kit = folder_kit
-"""The kit of a kit folder read (``load_kit``): :func:`folder_kit`."""
