@@ -24,15 +24,17 @@ from typing import Any, Callable, Mapping, Sequence
 from printkit.art.board import GridStyle, board_drawing, grid_board
 from printkit.art.diagram import in_a_row, position_diagram
 from printkit.art.layout import pieces_drawing
-from printkit.art.tokens import token_piece
+from printkit.art.symbols import PLAYER_COLOURS, player_mark
+from printkit.art.tokens import mark_tokens, token_piece
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Page
 
 __all__ = [
-    "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon", "Rect", "Shape",
-    "Style", "Text", "board_drawing", "grid_board", "in_a_row", "position_diagram", "token_piece",
+    "PLAYER_COLOURS", "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon",
+    "Rect", "Shape", "Style", "Text", "board_drawing", "grid_board", "in_a_row", "mark_tokens", "player_mark",
+    "position_diagram", "token_piece",
 ]
 
 

@@ -6,6 +6,9 @@ import math
 
 from printkit.draw.shapes import Circle, Group, Polygon, Shape, Style
 
+PLAYER_COLOURS = ("#D55E00", "#0072B2")
+"""Okabe-Ito vermillion for X, blue for O; the shapes (cross, ring) tell them apart in greyscale."""
+
 
 def cross(cx: float, cy: float, r: float, colour: str, thickness: float = 0.28) -> Group:
     """An X: two bars of ``thickness * r`` width, corner to corner within radius ``r``."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.art.symbols import player_mark
 from printkit.draw.shapes import Circle, Group, Shape, Style
 from printkit.press.pieces import Piece
 
@@ -16,3 +17,12 @@ def token_piece(name: str, diameter: float, colour: str, symbol: Shape, ident: s
     art = Group((disc, rim, symbol), id=ident, cls=("token", *cls))
     underlay = Circle(r, r, r + bleed, Style(fill=colour))
     return Piece(name, diameter, diameter, art, round=True, kind="token", underlay=underlay)
+
+
+def mark_tokens(mark: str, count: int, diameter: float, colour: str, bleed: float = 3.0) -> list[Piece]:
+    """``count`` tokens of a player's ``mark`` (``"X"`` a cross, else a ring) in white on a disc of their colour:
+    ``<mark> token <n>``, SVG ids ``token-<mark>-<n>``, classes ``token`` and the mark in lower case."""
+    d = diameter
+    return [token_piece(f"{mark} token {i + 1}", d, colour, player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF"),
+                        f"token-{mark}-{i + 1}", (mark.lower(),), bleed)
+            for i in range(count)]

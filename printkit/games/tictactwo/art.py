@@ -10,18 +10,18 @@ and the O side by side along the bottom.
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import replace
 from typing import AbstractSet, Any, Mapping
 
 from printkit.art import symbols
 from printkit.art.cards import MIN_TEXT_PT, card_back, card_piece, text_block
-from printkit.art.diagram import LABEL_PT
+from printkit.art.diagram import BAND, PieceArt
 from printkit.draw import fonts
 from printkit.draw.shapes import walk
 from printkit.errors import BuildError
 from printkit.games.tictactwo.params import ACTIONS
 from printkit.games.tictactwo.rules import (
-    LETTER,
     TITLES,
     State,
     Work,
@@ -30,6 +30,7 @@ from printkit.games.tictactwo.rules import (
     check_topple,
     do_action,
     do_topple,
+    lines_made,
     mid_position,
     needs,
     parse_action,
@@ -37,6 +38,7 @@ from printkit.games.tictactwo.rules import (
 )
 from printkit.kit.model import Finding
 from printkit.kitart import (
+    PLAYER_COLOURS,
     ArtKit,
     Circle,
     Drawing,
@@ -51,14 +53,13 @@ from printkit.kitart import (
     Text,
     board_drawing,
     grid_board,
-    token_piece,
+    mark_tokens,
+    position_diagram,
 )
 from printkit.press.pieces import bleed_rect
 from printkit.press.settings import PrintSettings
 
 MARKS = ("X", "O")
-MARK_COLOURS = ("#D55E00", "#0072B2")
-"""Okabe-Ito vermillion for X, blue for O; the shapes (cross, ring) tell them apart in greyscale."""
 INTERSECT_COLOUR = "#009E73"
 VOID_COLOUR = "#2B2B2B"
 SLOT_COLOUR = "#9C8F74"
@@ -83,7 +84,7 @@ def intersect_symbol(cx: float, cy: float, r: float, colour: str) -> Group:
 
 
 def mark(player: int, cx: float, cy: float, r: float, colour: str | None = None) -> Shape:
-    return symbols.player_mark(MARKS[player], cx, cy, r, colour or MARK_COLOURS[player])
+    return symbols.player_mark(MARKS[player], cx, cy, r, colour or PLAYER_COLOURS[player])
 
 
 # --- the board --------------------------------------------------------------------------------
@@ -149,7 +150,9 @@ def slot_findings(rules: Any, drawing_children: tuple[Shape, ...]) -> list[Findi
 
 def tokens(kit: ArtKit, name: str) -> list[Piece]:
     """As many tokens per player as the rules can need."""
-    return token_pieces(kit.params, needs(kit.params).tokens, kit.settings.bleed_mm)
+    count = needs(kit.params).tokens
+    return [t for p, m in enumerate(MARKS) for t in mark_tokens(m, count, kit.params.token_mm, PLAYER_COLOURS[p],
+                                                                 kit.settings.bleed_mm)]
 
 
 def walls(kit: ArtKit, name: str) -> list[Piece]:
@@ -184,12 +187,6 @@ def blocks(kit: ArtKit, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, li
     ]
 
 
-def token_pieces(params: Any, count: int, bleed: float) -> list[Piece]:
-    """``count`` tokens per player: a coloured disc with a white cross (X) or ring (O)."""
-    d = params.token_mm
-    return [token_piece(f"{m} token {i + 1}", d, MARK_COLOURS[p], mark(p, d / 2, d / 2, d * 0.36, WHITE),
-                        f"token-{m}-{i + 1}", (m.lower(),), bleed)
-            for p, m in enumerate(MARKS) for i in range(count)]
 
 
 def wall_pieces(params: Any, count: int) -> list[Piece]:
@@ -202,7 +199,7 @@ def wall_pieces(params: Any, count: int) -> list[Piece]:
         start = (length - (n - 1) * step) / 2
         marks_along = tuple(mark(p, start + i * step, w / 2, w * 0.42, WHITE) for i in range(n))
         for i in range(count):
-            art = Group((bleed_rect(length, w, MARK_COLOURS[p]), *marks_along), id=f"wall-piece-{m}-{i + 1}",
+            art = Group((bleed_rect(length, w, PLAYER_COLOURS[p]), *marks_along), id=f"wall-piece-{m}-{i + 1}",
                         cls=("wall-piece", m.lower()))
             pieces.append(Piece(f"{m} wall {i + 1}", length, w, art, kind="wall"))
     return pieces
@@ -214,7 +211,7 @@ def dibs_markers(params: Any, count: int) -> list[Piece]:
     pieces = []
     for p, m in enumerate(MARKS):
         for i in range(count):
-            art = Group((bleed_rect(k, k, MARK_COLOURS[p]), flag(k * 0.36, k / 2, k * 0.3, WHITE),
+            art = Group((bleed_rect(k, k, PLAYER_COLOURS[p]), flag(k * 0.36, k / 2, k * 0.3, WHITE),
                          mark(p, k * 0.68, k * 0.64, k * 0.2, WHITE)), id=f"dibs-{m}-{i + 1}", cls=("dibs-marker", m.lower()))
             pieces.append(Piece(f"{m} dibs marker {i + 1}", k, k, art, kind="marker"))
     return pieces
@@ -280,7 +277,7 @@ def _arrow(x0: float, y: float, x1: float, colour: str, both: bool = False) -> l
 def icon(action: str, ink: str) -> Group:
     """A 40 x 20 mm picture of the action."""
     s, r = 10.0, 3.6
-    x, o = MARK_COLOURS
+    x, o = PLAYER_COLOURS
     if action == "double":
         shapes = [*_cells(1, s, 6, 5, ink), *_cells(1, s, 24, 5, ink), mark(0, 11, 10, r, x), mark(0, 29, 10, r, x),
                   Text(20, 12, "+", size=14, bold=True, anchor="middle", fill=ink)]
@@ -350,7 +347,7 @@ def tracker_front(player: int, params: Any, settings: PrintSettings) -> Group:
     """Rows of the six actions, one box per pick: tick the action of each pick, cross it out when used."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     name, m, picks = (params.player_x, params.player_o)[player], MARKS[player], params.actions_each
-    shapes: list[Shape] = [bleed_rect(w, h, MARK_COLOURS[player]),
+    shapes: list[Shape] = [bleed_rect(w, h, PLAYER_COLOURS[player]),
                            Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
                            mark(player, safe + 4, CARD_BAND / 2, 3.4, WHITE), _band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
     howto = (f"Draft {picks}: for pick 1, 2, 3 ... tick that action's box in the pick's column. "
@@ -383,7 +380,7 @@ def tracker_back(player: int, params: Any, settings: PrintSettings) -> Group:
     """A turn summary for the player holding the tracker."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     k = params.line_length
-    shapes: list[Shape] = [bleed_rect(w, h, MARK_COLOURS[player]),
+    shapes: list[Shape] = [bleed_rect(w, h, PLAYER_COLOURS[player]),
                            Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
                            _band_title("Your turn", w, safe, WHITE)]
     text = ("First turn: write your letter, nothing else.\n"
@@ -409,13 +406,17 @@ def trackers(kit: ArtKit, name: str) -> list[Piece]:
 
 
 CELL = 9.0
-FIGURE_BAND = 4.0
 INK = "#1A1A1A"
 CHANGED = "#FBF1B0"
 CAPTION_PT = 7.0
 
 
-def _space(cell: dict[str, Any], x: float, y: float, s: float) -> list[Shape]:
+def _space(cell: dict[str, Any]) -> PieceArt:
+    """What a figure draws on a space (``as_json``'s cell): a void, its letters, an intersect, a dibs flag."""
+    return lambda cx, cy, r: _space_shapes(cell, cx - CELL / 2, cy - CELL / 2, CELL)
+
+
+def _space_shapes(cell: dict[str, Any], x: float, y: float, s: float) -> list[Shape]:
     shapes: list[Shape] = []
     if cell["void"]:
         return [Rect(x, y, s, s, Style(fill=VOID_COLOUR))]
@@ -428,27 +429,19 @@ def _space(cell: dict[str, Any], x: float, y: float, s: float) -> list[Shape]:
     elif letters:
         shapes.append(mark(MARKS.index(letters), x + s / 2, y + s / 2 + (s * 0.06 if cell["dibs"] else 0), s * 0.34))
     if cell["dibs"]:
-        shapes.append(flag(x + s * 0.2, y + s * 0.2, s * 0.15, MARK_COLOURS[MARKS.index(cell["dibs"])]))
+        shapes.append(flag(x + s * 0.2, y + s * 0.2, s * 0.15, PLAYER_COLOURS[MARKS.index(cell["dibs"])]))
     return shapes
 
 
 def position_board(rules: Any, state: State, changed: AbstractSet[str] = frozenset(), ghosts: Mapping[str, str] | None = None) -> Group:
     """A position: spaces with letters, intersects (green), dibs flags, voids (black) and walls."""
     geo, data = rules.geo, rules.as_json(state)
-    n, s = geo.n, CELL
-    shapes: list[Shape] = []
-    for i, name in enumerate(geo.names):
-        x, y = FIGURE_BAND + (i % n) * s, FIGURE_BAND + (i // n) * s
-        shapes.append(Rect(x, y, s, s, Style(fill=CHANGED if name in changed else "#FFFFFF", stroke=INK, width=0.25)))
-        shapes += _space(data["cells"][name], x, y, s)
-    for c in range(n):
-        shapes.append(Text(FIGURE_BAND + (c + 0.5) * s, FIGURE_BAND - 1, chr(65 + c), size=LABEL_PT, anchor="middle", fill=INK))
-    for r in range(n):
-        shapes.append(Text(FIGURE_BAND / 2, FIGURE_BAND + (r + 0.5) * s + 0.7, str(r + 1), size=LABEL_PT, anchor="middle", fill=INK))
+    spaces = {name: _space(data["cells"][name]) for name in geo.names}
+    shapes = list(position_diagram(geo.n, geo.n, spaces, CELL, INK, {name: CHANGED for name in changed}).children)
     for name, owner in sorted(data["walls"].items()):
-        shapes.append(_wall(rules, name, Style(stroke=MARK_COLOURS[MARKS.index(owner)], width=1.4)))
+        shapes.append(_wall(rules, name, Style(stroke=PLAYER_COLOURS[MARKS.index(owner)], width=1.4)))
     for name, owner in sorted((ghosts or {}).items()):
-        shapes.append(_wall(rules, name, Style(stroke=MARK_COLOURS[MARKS.index(owner)], width=0.6, dash=(0.8, 0.8))))
+        shapes.append(_wall(rules, name, Style(stroke=PLAYER_COLOURS[MARKS.index(owner)], width=0.6, dash=(0.8, 0.8))))
     return Group(tuple(shapes))
 
 
@@ -456,12 +449,12 @@ def _wall(rules: Any, name: str, style: Style) -> Line:
     (x0, y0), (x1, y1) = rules.geo.slot_by_name[name].ends
     inset = 0.9 / CELL
     if x0 == x1:
-        return Line(FIGURE_BAND + x0 * CELL, FIGURE_BAND + (y0 + inset) * CELL, FIGURE_BAND + x1 * CELL, FIGURE_BAND + (y1 - inset) * CELL, style)
-    return Line(FIGURE_BAND + (x0 + inset) * CELL, FIGURE_BAND + y0 * CELL, FIGURE_BAND + (x1 - inset) * CELL, FIGURE_BAND + y1 * CELL, style)
+        return Line(BAND + x0 * CELL, BAND + (y0 + inset) * CELL, BAND + x1 * CELL, BAND + (y1 - inset) * CELL, style)
+    return Line(BAND + (x0 + inset) * CELL, BAND + y0 * CELL, BAND + (x1 - inset) * CELL, BAND + y1 * CELL, style)
 
 
 def board_size(rules: Any) -> float:
-    return FIGURE_BAND + rules.geo.n * CELL + 1
+    return BAND + rules.geo.n * CELL + 1
 
 
 def _caption(text: str, width: float, y: float) -> tuple[list[Shape], float]:
@@ -476,7 +469,7 @@ def before_after(rules: Any, before: State, after: State, caption: str,
     size = board_size(rules)
     changed = {name for name, (a, b) in zip(rules.geo.names, zip(before.cells, after.cells)) if a != b}
     gap = 16.0
-    arrow_y = FIGURE_BAND + rules.geo.n * CELL / 2
+    arrow_y = BAND + rules.geo.n * CELL / 2
     arrow: list[Shape] = [Line(size + 3, arrow_y, size + gap - 4, arrow_y, Style(stroke=INK, width=0.6)),
              Polygon(((size + gap - 2.5, arrow_y), (size + gap - 4.5, arrow_y - 1.4), (size + gap - 4.5, arrow_y + 1.4)),
                      Style(fill=INK))]
@@ -494,13 +487,16 @@ def single(rules: Any, state: State, caption: str, changed: AbstractSet[str] = f
 
 
 def winning_cells(rules: Any, state: State) -> set[str]:
-    """The spaces of every uncut line of the winner's letters (empty for a draw or an open game)."""
+    """The spaces of every line the rules' ``lines_made`` finds for the winner (empty for a draw or an open game)."""
     if state.winner is None:
         return set()
-    bit = LETTER[state.winner]
-    return {rules.geo.names[c] for line in rules.geo.lines
-            if all(state.cells[c] & bit for c in line.cells) and not any(state.walls[b] >= 0 for b in line.blockers)
-            for c in line.cells}
+    one = copy(rules.geo)
+    found = set()
+    for line in rules.geo.lines:
+        one.lines = (line,)
+        if lines_made(one, state.cells, state.walls)[state.winner]:
+            found.update(rules.geo.names[c] for c in line.cells)
+    return found
 
 
 def step(rules: Any, state: State, action: str | None = None, topple: str | None = None) -> State:
@@ -580,7 +576,7 @@ def space_layout(params: Any) -> Drawing:
     ink = Style(fill="#FFFFFF", stroke=INK, width=0.4)
 
     def token(player: int, cx: float, cy: float) -> Group:
-        return Group((Circle(cx, cy, t / 2, Style(fill=MARK_COLOURS[player])), mark(player, cx, cy, t * 0.36, "#FFFFFF")))
+        return Group((Circle(cx, cy, t / 2, Style(fill=PLAYER_COLOURS[player])), mark(player, cx, cy, t * 0.36, "#FFFFFF")))
 
     def square(x: float, y: float, colour: str, art: Shape) -> Group:
         return Group((Rect(x, y, k, k, Style(fill=colour)), art))
@@ -589,8 +585,8 @@ def space_layout(params: Any) -> Drawing:
     shapes: list[Shape] = [
         Rect(0, 0, c, c, ink), Rect(c, 0, c, c, ink),
         token(0, c / 2, c / 2),
-        Rect(c - w / 2, w / 2, w, c - w, Style(fill=MARK_COLOURS[1]), rx=0.5),
-        square(c + clear, clear, MARK_COLOURS[0], flag(c + clear + k * 0.4, clear + k / 2, k * 0.3, "#FFFFFF")),
+        Rect(c - w / 2, w / 2, w, c - w, Style(fill=PLAYER_COLOURS[1]), rx=0.5),
+        square(c + clear, clear, PLAYER_COLOURS[0], flag(c + clear + k * 0.4, clear + k / 2, k * 0.3, "#FFFFFF")),
         square(2 * c - clear - k, clear, INTERSECT_COLOUR, intersect_symbol(2 * c - clear - k / 2, clear + k / 2, k * 0.3, "#FFFFFF")),
         token(0, c + clear + t / 2, low), token(1, 2 * c - clear - t / 2, low),
     ]

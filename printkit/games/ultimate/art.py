@@ -14,6 +14,7 @@ from printkit.art.diagram import LABEL_PT
 from printkit.draw import fonts
 from printkit.games.ultimate.rules import LABELS, MARKS, SCORING, cell_kinds, legend_text, max_marks, present_kinds
 from printkit.kitart import (
+    PLAYER_COLOURS,
     ArtKit,
     Drawing,
     GridStyle,
@@ -25,13 +26,10 @@ from printkit.kitart import (
     Style,
     Text,
     grid_board,
+    mark_tokens,
     position_diagram,
-    token_piece,
 )
 from printkit.press.pieces import bleed_rect
-
-MARK_COLOURS = ("#D55E00", "#0072B2")
-"""Okabe-Ito vermillion for X, blue for O; the shapes (cross, ring) tell them apart in greyscale."""
 
 TINTS = {"extra-turn": "#CFE8F6", "triple": "#F6D0B8", "double": "#FAE6B4", "free": "#D6D6D6"}
 """Space kind -> its tint (its label, rules.LABELS, tells the kinds apart)."""
@@ -117,14 +115,9 @@ def board(kit: ArtKit, name: str) -> list[Piece]:
 
 def tokens(kit: ArtKit, name: str) -> list[Piece]:
     """A token for every mark a player can place: a coloured disc with a white cross (X) or ring (O)."""
-    d, counts = kit.params.token_mm, max_marks(kit.params)
-    pieces: list[Piece] = []
-    for player, mark in enumerate(MARKS):
-        for i in range(counts[player]):
-            symbol = symbols.player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF")
-            pieces.append(token_piece(f"{mark} token {i + 1}", d, MARK_COLOURS[player], symbol,
-                                      f"token-{mark}-{i + 1}", (mark.lower(),), kit.settings.bleed_mm))
-    return pieces
+    counts = max_marks(kit.params)
+    return [t for player, mark in enumerate(MARKS)
+            for t in mark_tokens(mark, counts[player], kit.params.token_mm, PLAYER_COLOURS[player], kit.settings.bleed_mm)]
 
 
 # --- score cards ----------------------------------------------------------------------------------------------------
@@ -208,7 +201,7 @@ def _card_front(player: int, name: str, card: int, lay: CardLayout, turns: int, 
     who = name if name == mark else f"{name} ({mark})"
     of = f", card {card + 1} of {lay.cards}" if lay.cards > 1 else ""
     shapes: list[Shape] = [bleed_rect(CARD_W, CARD_H, "#FFFFFF"),
-                           Rect(-10, -10, CARD_W + 20, BAND + 10, Style(fill=MARK_COLOURS[player]))]
+                           Rect(-10, -10, CARD_W + 20, BAND + 10, Style(fill=PLAYER_COLOURS[player]))]
     shapes.append(symbols.player_mark(mark, safe + 3.2, BAND / 2 + 1.2, 3.2, "#FFFFFF"))
     title = f"{who}: score card{of}"
     tx, tw = safe + 8.0, CARD_W - 2 * safe - 8.0
@@ -253,7 +246,7 @@ def score_cards(kit: ArtKit, name: str) -> list[Piece]:
 
 def _mark_art(player: int) -> Callable[[float, float, float], Shape]:
     def draw(cx: float, cy: float, r: float) -> Shape:
-        return symbols.player_mark(MARKS[player], cx, cy, r, MARK_COLOURS[player])
+        return symbols.player_mark(MARKS[player], cx, cy, r, PLAYER_COLOURS[player])
 
     return draw
 

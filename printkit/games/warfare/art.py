@@ -8,7 +8,7 @@ from typing import Any
 
 from printkit.art import symbols
 from printkit.games.warfare.rules import ABILITIES, MARKS, card_text, geometry, max_tokens_on_board
-from printkit.kitart import ArtKit, CardRow, Drawing, Group, Piece, Shape, in_a_row, position_diagram, token_piece
+from printkit.kitart import ArtKit, CardRow, Drawing, Group, Piece, Shape, in_a_row, mark_tokens, position_diagram, token_piece
 
 BOMB_CROSS = tuple(geometry(3, 3).name(cell) for cell in geometry(3, 3).crosses[4])
 """The cells a Bomb on B2 clears on a 3 x 3 board (rules.py's cross)."""
@@ -28,10 +28,7 @@ def tokens(kit: ArtKit, name: str) -> list[Piece]:
     player = _player(name)
     mark, colour, d = MARKS[player], _colours(kit)[player], kit.params.token_mm
     bleed = kit.settings.bleed_mm
-    pieces = []
-    for i in range(max_tokens_on_board(kit.params)):
-        symbol = symbols.player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF")
-        pieces.append(token_piece(f"{mark} token {i + 1}", d, colour, symbol, f"token-{mark}-{i + 1}", (mark.lower(),), bleed))
+    pieces = mark_tokens(mark, max_tokens_on_board(kit.params), d, colour, bleed)
     for i in range(kit.params.abilities.fortress):
         art = Group((symbols.tower(d / 2, d / 2 - d * 0.04, d * 0.3, "#FFFFFF"), symbols.player_mark(mark, d / 2, d * 0.8, d * 0.1, "#FFFFFF")))
         pieces.append(token_piece(f"{mark} fortress {i + 1}", d, colour, art, f"fortress-{mark}-{i + 1}", (mark.lower(), "fortress"), bleed))
