@@ -20,6 +20,13 @@ def text_block(text: str, x: float, y: float, w: float, h: float, colour: str, m
     ]
 
 
+def centred_text(x: float, y: float, w: float, h: float, text: str, pt: float, bold: bool = False,
+                 fill: str = "#1A1A1A", ident: str | None = None, cls: tuple[str, ...] = ()) -> Text:
+    """One line of ``text`` centred in the box ``(x, y, w, h)`` (a table's cell, a heading over a column)."""
+    return Text(x + w / 2, y + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill,
+                box=(x, y, w, h), id=ident, cls=cls)
+
+
 def card_back(title: str, subtitle: str, colour: str, emblem: Shape | None, w: float, h: float, safe: float) -> Group:
     """A card back: one colour to the bleed, a frame, the title and an emblem."""
     shapes: list[Shape] = [bleed_rect(w, h, colour),

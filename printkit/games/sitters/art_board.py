@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.cards import text_block
-from printkit.art.diagram import LABEL_PT
+from printkit.art.diagram import BAND, LABEL_PT, grid_labels
 from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.games.sitters import art_symbols as sym
@@ -161,7 +161,7 @@ def _marker_at(kinds: Sequence[str], cx: float, cy: float, r: float) -> list[Sha
 def map_panel(board: Board, markers: Mapping[str, Sequence[str]], caption: str, cell: float = 7.0,
               path: Sequence[str] = (), ink: str = sym.INK) -> Drawing:
     """The map with markers (coordinate -> marker kinds), a move's path and a caption under it."""
-    band = 4.0
+    band = BAND
     centre = {board.names[i]: (band + (i % board.width + 0.5) * cell, band + (i // board.width + 0.5) * cell)
               for i in board.kinds}
     shapes: list[Shape] = []
@@ -171,10 +171,7 @@ def map_panel(board: Board, markers: Mapping[str, Sequence[str]], caption: str, 
         shapes.append(Rect(x, y, cell, cell, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.25)))
         if name not in markers and KIND_STYLE[kind][0]:
             shapes.append(Text(x + 0.6, y + 2.6, KIND_STYLE[kind][0], size=LABEL_PT, bold=True, fill=MUTED))
-    for c in range(board.width):
-        shapes.append(Text(band + (c + 0.5) * cell, band - 1, LETTERS[c], size=LABEL_PT, anchor="middle", fill=ink))
-    for r in range(board.height):
-        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=LABEL_PT, anchor="middle", fill=ink))
+    shapes.extend(grid_labels(board.width, board.height, cell, ink))
     if len(path) > 1:
         pts = tuple(centre[p] for p in path)
         shapes.append(Polygon(pts, Style(stroke=ink, width=0.6, dash=(1.2, 0.8)), closed=False))
@@ -196,16 +193,6 @@ def _arrow_head(a: tuple[float, float], b: tuple[float, float], ink: str) -> Sha
     base = (tip[0] - ux * 2.2, tip[1] - uy * 2.2)
     return Polygon((tip, (base[0] - uy * 1.2, base[1] + ux * 1.2), (base[0] + uy * 1.2, base[1] - ux * 1.2)),
                    Style(fill=ink))
-
-
-def side_by_side(panels: Sequence[Drawing], gap: float = 6.0) -> Drawing:
-    """Figures in one row (one rule-sheet figure)."""
-    shapes: list[Shape] = []
-    x = 0.0
-    for panel in panels:
-        shapes.append(Group(panel.children, dx=x))
-        x += panel.width + gap
-    return Drawing(x - gap, max(p.height for p in panels), tuple(shapes))
 
 
 def key_panel(ink: str = sym.INK) -> Drawing:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.art.cards import text_block
+from printkit.art.cards import centred_text, text_block
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Shape, Style, Text
 from printkit.games.sitters import art_pieces
@@ -22,8 +22,7 @@ WIN_TINT = {0: "#CDE5F4", 1: "#F7D3BE", None: "#D9D9D9"}
 
 def _cell(x: float, y: float, w: float, h: float, text: str, pt: float = 9.0, bold: bool = False,
           ident: str | None = None, fill: str = sym.INK) -> Text:
-    return Text(x + w / 2, y + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill,
-                box=(x, y, w, h), id=ident, cls=("sheet-text",))
+    return centred_text(x, y, w, h, text, pt, bold, fill, ident, ("sheet-text",))
 
 
 def scoring_grid(params: Any, x: float, y: float, width: float) -> tuple[list[Shape], float]:

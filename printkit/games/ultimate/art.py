@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from printkit.art import symbols
-from printkit.art.cards import text_block
+from printkit.art.cards import centred_text, text_block
 from printkit.art.diagram import LABEL_PT
 from printkit.draw import fonts
 from printkit.games.ultimate.rules import LABELS, MARKS, SCORING, cell_kinds, legend_text, max_marks, present_kinds
@@ -164,9 +164,7 @@ def layout(turns: int, safe: float) -> CardLayout:
 
 
 def _cell_text(x: float, y: float, w: float, h: float, text: str, bold: bool = False, fill: str = "#1A1A1A") -> Text:
-    pt = 7.0
-    return Text(x + w / 2, y + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill,
-                box=(x, y, w, h), cls=("score-text",))
+    return centred_text(x, y, w, h, text, 7.0, bold, fill, cls=("score-text",))
 
 
 def _column(first: int, last: int, x: float, y: float, lay: CardLayout, ink: str) -> list[Shape]:
