@@ -20,6 +20,15 @@ def text_block(text: str, x: float, y: float, w: float, h: float, colour: str, m
     ]
 
 
+def line_pt(text: str, width: float, max_pt: float, min_pt: float, step: float = 0.25, bold: bool = True) -> float:
+    """The largest size from ``max_pt`` down in ``step`` pt steps (not under ``min_pt``) at which ``text`` on one line
+    is no wider than ``width`` mm: a title in its band."""
+    pt = max_pt
+    while pt > min_pt and fonts.text_width(text, pt, bold) > width:
+        pt -= step
+    return pt
+
+
 def centred_text(x: float, y: float, w: float, h: float, text: str, pt: float, bold: bool = False,
                  fill: str = "#1A1A1A", ident: str | None = None, cls: tuple[str, ...] = ()) -> Text:
     """One line of ``text`` centred in the box ``(x, y, w, h)`` (a table's cell, a heading over a column)."""

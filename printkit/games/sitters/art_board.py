@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from printkit.art.board import swatch_legend
 from printkit.art.cards import text_block
 from printkit.art.diagram import BAND, LABEL_PT, grid_labels
 from printkit.draw import fonts
@@ -114,25 +115,14 @@ def present_kinds(board: Board) -> list[str]:
 def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
     """Title and turn order, then one sample space per kind with what it does."""
     n = theme_names(params.theme)
-    kinds = present_kinds(params.board)
     swatch = max(10.0, min(16.0, params.square_mm * 0.45))
     inner = width - 2 * LABEL_BAND
-    cols = max(1, min(3, int(inner // 60)))
-    gap = 3.0
-    col_w = (inner - (cols - 1) * gap) / cols
     head = (f"SiTTeRS - a round: {n['collectors']}, {n['collectors']}, {n['obstructors']}. "
             f"Spaces are named by column and row (D3).")
-    shapes: list[Shape] = list(text_block(head, LABEL_BAND, 0.5, inner, 6.0, ink, max_pt=10.0))
-    y0 = 7.5
-    for i, kind in enumerate(kinds):
-        r, c = divmod(i, cols)
-        x, y = LABEL_BAND + c * (col_w + gap), y0 + r * (swatch + gap)
-        rect = Rect(0, 0, swatch, swatch, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.4))
-        shapes.append(Group((rect, *space_art(kind, swatch)), dx=x, dy=y, cls=("legend-swatch", kind)))
-        shapes.extend(text_block(legend_text(kind, params), x + swatch + 2, y, col_w - swatch - 2, swatch, ink,
-                                 max_pt=9.0))
-    rows = -(-len(kinds) // cols)
-    return Group(tuple(shapes), id="legend"), y0 + rows * (swatch + gap) + 1.0
+    entries = [(KIND_STYLE[kind][1], space_art(kind, swatch), legend_text(kind, params), ("legend-swatch", kind))
+               for kind in present_kinds(params.board)]
+    key, bottom = swatch_legend(entries, LABEL_BAND, 7.5, inner, max(1, min(3, int(inner // 60))), swatch, ink, 0.4, 9.0)
+    return Group((*text_block(head, LABEL_BAND, 0.5, inner, 6.0, ink, max_pt=10.0), *key), id="legend"), bottom + 1.0
 
 
 def board_piece(params: Any, settings: PrintSettings) -> Piece:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import AbstractSet, Any, Mapping
 
 from printkit.art import symbols
-from printkit.art.cards import MIN_TEXT_PT, card_back, card_piece, text_block
+from printkit.art.cards import MIN_TEXT_PT, card_back, card_piece, line_pt, text_block
 from printkit.art.diagram import BAND, PieceArt
 from printkit.draw import fonts
 from printkit.draw.shapes import walk
@@ -155,26 +155,6 @@ def tokens(kit: ArtKit, name: str) -> list[Piece]:
                                                                  kit.settings.bleed_mm)]
 
 
-def walls(kit: ArtKit, name: str) -> list[Piece]:
-    """As many walls per player as the rules can need."""
-    return wall_pieces(kit.params, needs(kit.params).walls)
-
-
-def dibs(kit: ArtKit, name: str) -> list[Piece]:
-    """As many dibs markers per player as the rules can need."""
-    return dibs_markers(kit.params, needs(kit.params).dibs)
-
-
-def intersects(kit: ArtKit, name: str) -> list[Piece]:
-    """As many intersect markers as the rules can need."""
-    return intersect_markers(kit.params, needs(kit.params).intersects)
-
-
-def voids(kit: ArtKit, name: str) -> list[Piece]:
-    """The two voids of the Void variation."""
-    return void_markers(kit.params, needs(kit.params).voids, kit.settings.safe_mm)
-
-
 def blocks(kit: ArtKit, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, list[Piece]]]:
     """kit.pdf's pieces section: equal-sized pieces share a block (tokens, walls, square markers, voids)."""
     counts = needs(kit.params)
@@ -187,10 +167,9 @@ def blocks(kit: ArtKit, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, li
     ]
 
 
-
-
-def wall_pieces(params: Any, count: int) -> list[Piece]:
-    """``count`` walls per player: a strip the length of a border, the owner's marks along it."""
+def walls(kit: ArtKit, name: str) -> list[Piece]:
+    """As many walls per player as the rules can need: a strip the length of a border, the owner's marks along it."""
+    params, count = kit.params, needs(kit.params).walls
     length, w = params.cell_mm - params.wall_mm, params.wall_mm
     pieces = []
     for p, m in enumerate(MARKS):
@@ -205,9 +184,9 @@ def wall_pieces(params: Any, count: int) -> list[Piece]:
     return pieces
 
 
-def dibs_markers(params: Any, count: int) -> list[Piece]:
-    """``count`` dibs markers per player: a flag and the owner's mark on the owner's colour."""
-    k = params.marker_mm
+def dibs(kit: ArtKit, name: str) -> list[Piece]:
+    """As many dibs markers per player as the rules can need: a flag and the owner's mark on the owner's colour."""
+    k, count = kit.params.marker_mm, needs(kit.params).dibs
     pieces = []
     for p, m in enumerate(MARKS):
         for i in range(count):
@@ -217,17 +196,18 @@ def dibs_markers(params: Any, count: int) -> list[Piece]:
     return pieces
 
 
-def intersect_markers(params: Any, count: int) -> list[Piece]:
-    """``count`` intersect markers (nobody owns an intersect space)."""
-    k = params.marker_mm
+def intersects(kit: ArtKit, name: str) -> list[Piece]:
+    """As many intersect markers as the rules can need (nobody owns an intersect space)."""
+    k, count = kit.params.marker_mm, needs(kit.params).intersects
     return [Piece(f"intersect marker {i + 1}", k, k,
                   Group((bleed_rect(k, k, INTERSECT_COLOUR), intersect_symbol(k / 2, k / 2, k * 0.3, WHITE)),
                         id=f"intersect-{i + 1}", cls=("intersect-marker",)), kind="marker")
             for i in range(count)]
 
 
-def void_markers(params: Any, count: int, safe: float) -> list[Piece]:
-    """``count`` voids: dark tiles that cover a space inside its walls, hatched and labelled."""
+def voids(kit: ArtKit, name: str) -> list[Piece]:
+    """The voids of the Void variation: dark tiles that cover a space inside its walls, hatched and labelled."""
+    params, count, safe = kit.params, needs(kit.params).voids, kit.settings.safe_mm
     s = params.cell_mm - params.wall_mm - 2
     hatch = Style(stroke="#5A5A5A", width=0.8)
     stripes = tuple(Line(t, -4.0, t + s + 8.0, s + 4.0, hatch) for t in _steps(-s - 8.0, s + 4.0, 6.0))
@@ -298,11 +278,17 @@ def icon(action: str, ink: str) -> Group:
     return Group(tuple(shapes))
 
 
+def _face(colour: str, settings: PrintSettings) -> tuple[Shape, Shape]:
+    """A card's colour to the bleed, and the white panel under its coloured title band."""
+    w, h, safe = settings.card_width_mm, settings.card_height_mm, settings.safe_mm
+    return bleed_rect(w, h, colour), Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1,
+                                          Style(fill=WHITE), rx=1.5)
+
+
 def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> Text:
     """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark)."""
-    pt, room = 13.0, w - 2 * (safe + inset)
-    while fonts.text_width(text, pt, True) > room - 2 and pt > 8:
-        pt -= 0.5
+    room = w - 2 * (safe + inset)
+    pt = line_pt(text, room - 2, 13.0, 8, step=0.5)
     return Text(w / 2, CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8, text, size=pt, bold=True, anchor="middle", fill=colour,
                 box=(safe + inset, safe, room, CARD_BAND - safe + 2), cls=("card-title",))
 
@@ -310,8 +296,7 @@ def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.
 def action_front(action: str, params: Any, settings: PrintSettings, footer: str) -> Group:
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     top = CARD_BAND + 2.5 + ICON_H
-    shapes: list[Shape] = [bleed_rect(w, h, ACTION_COLOURS[action]),
-                           Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
+    shapes: list[Shape] = [*_face(ACTION_COLOURS[action], settings),
                            _band_title(TITLES[action], w, safe, ink),
                            Group((icon(action, ink),), dx=(w - 40) / 2, dy=CARD_BAND + 1.5)]
     shapes += text_block(action_text(action, params), safe + 1, top, w - 2 * safe - 2, h - top - safe - 5.5, ink, max_pt=8.5)
@@ -347,8 +332,7 @@ def tracker_front(player: int, params: Any, settings: PrintSettings) -> Group:
     """Rows of the six actions, one box per pick: tick the action of each pick, cross it out when used."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     name, m, picks = (params.player_x, params.player_o)[player], MARKS[player], params.actions_each
-    shapes: list[Shape] = [bleed_rect(w, h, PLAYER_COLOURS[player]),
-                           Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
+    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
                            mark(player, safe + 4, CARD_BAND / 2, 3.4, WHITE), _band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
     howto = (f"Draft {picks}: for pick 1, 2, 3 ... tick that action's box in the pick's column. "
              "Used it? Cross the box out.")
@@ -380,8 +364,7 @@ def tracker_back(player: int, params: Any, settings: PrintSettings) -> Group:
     """A turn summary for the player holding the tracker."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     k = params.line_length
-    shapes: list[Shape] = [bleed_rect(w, h, PLAYER_COLOURS[player]),
-                           Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
+    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
                            _band_title("Your turn", w, safe, WHITE)]
     text = ("First turn: write your letter, nothing else.\n"
             "Later turns, in this order:\n"

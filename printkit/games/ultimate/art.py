@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from printkit.art import symbols
-from printkit.art.cards import centred_text, text_block
+from printkit.art.board import swatch_legend
+from printkit.art.cards import centred_text, line_pt, text_block
 from printkit.art.diagram import LABEL_PT
 from printkit.draw import fonts
 from printkit.games.ultimate.rules import LABELS, MARKS, SCORING, cell_kinds, legend_text, max_marks, present_kinds
@@ -78,24 +79,12 @@ def _cell_art(params: Any) -> Callable[[str, float], tuple[tuple[str, ...], str 
 
 def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
     """The legend under the board: a scoring reminder, then one sample space per special kind."""
-    swatch = min(params.cell_mm, 14.0)
-    pad, gap = LABEL_BAND, 3.0
-    shapes: list[Shape] = []
-    shapes.extend(text_block(SCORING, pad, 1.0, width - 2 * pad, 9.0, ink, max_pt=8.5))
-    kinds = present_kinds(params)
-    cols = 2 if width - 2 * pad >= 150 else 1
-    col_w = (width - 2 * pad - (cols - 1) * gap) / cols
-    y0 = 11.0
-    for i, kind in enumerate(kinds):
-        r, c = divmod(i, cols)
-        x, y = pad + c * (col_w + gap), y0 + r * (swatch + gap)
-        fill, art = special_art(kind, swatch, params)
-        cell = Group((Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=0.5)), *art), dx=x, dy=y,
-                     cls=("legend-swatch",))
-        shapes.append(cell)
-        shapes.extend(text_block(legend_text(kind, params), x + swatch + 2, y, col_w - swatch - 2, swatch, ink, max_pt=8.5))
-    rows = -(-len(kinds) // cols)
-    return Group(tuple(shapes), id="legend"), y0 + rows * (swatch + gap) + 2.0
+    swatch, inner = min(params.cell_mm, 14.0), width - 2 * LABEL_BAND
+    scoring = text_block(SCORING, LABEL_BAND, 1.0, inner, 9.0, ink, max_pt=8.5)
+    entries = [(*special_art(kind, swatch, params), legend_text(kind, params), ("legend-swatch",))
+               for kind in present_kinds(params)]
+    key, bottom = swatch_legend(entries, LABEL_BAND, 11.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
+    return Group((*scoring, *key), id="legend"), bottom + 2.0
 
 
 def board(kit: ArtKit, name: str) -> list[Piece]:
@@ -203,9 +192,7 @@ def _card_front(player: int, name: str, card: int, lay: CardLayout, turns: int, 
     shapes.append(symbols.player_mark(mark, safe + 3.2, BAND / 2 + 1.2, 3.2, "#FFFFFF"))
     title = f"{who}: score card{of}"
     tx, tw = safe + 8.0, CARD_W - 2 * safe - 8.0
-    pt = 9.5
-    while pt > 7 and fonts.text_width(title, pt, True) > tw:
-        pt -= 0.25
+    pt = line_pt(title, tw, 9.5, 7)
     shapes.append(Text(tx, BAND / 2 + 1.2 + fonts.ascent(pt) / 2, title, size=pt, bold=True, fill="#FFFFFF",
                        box=(tx, safe, tw, BAND - safe + 2.0), cls=("score-title",)))
     first = card * lay.per_card + 1
