@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from printkit.draw.shapes import Drawing, Group, Rect, Style, Text
+from printkit.art.board import swatch_legend
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text
 from printkit.draw.svg import to_svg
-from printkit.kitart import PLAYER_COLOURS, mark_tokens, position_diagram
+from printkit.kitart import PLAYER_COLOURS, die_net, mark_tokens, position_diagram, spinner, standee_panel, standee_piece
 from tests.conftest import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -59,3 +60,50 @@ def test_position_diagram_draws_each_shape_a_piece_returns() -> None:
     assert image.getpixel((_px(6), _px(6))) == (0, 0, 0)  # A1's black square, top left of its centre
     assert image.getpixel((_px(19), _px(19))) == (0x00, 0x9E, 0x73)  # B2's piece
     assert image.getpixel((_px(19), _px(6))) == (0xF0, 0xE4, 0x42)  # B1 highlighted
+
+
+def test_die_net_has_six_faces_of_one_to_six_pips_and_seven_glue_tabs() -> None:
+    net = die_net(20.0)
+    faces = [s for s in net.children if isinstance(s, Rect) and "die-face" in s.cls]
+    pips = [s for s in net.children if isinstance(s, Circle) and "pip" in s.cls]
+    tabs = [s for s in net.children if "glue-tab" in getattr(s, "cls", ())]
+    assert (net.id, len(faces), len(pips), len(tabs)) == ("die-net", 6, 21, 7)
+    image = render_svg(to_svg(Drawing(90, 66, (Group((net,), dx=3, dy=3),))), dpi=DPI)
+    assert image.getpixel((_px(3 + 30), _px(3 + 30))) == (0x1A, 0x1A, 0x1A)  # the 1's single pip, mid face
+    assert image.getpixel((_px(3 + 30 + 4), _px(3 + 30))) == (255, 255, 255)  # beside it, the white face
+    assert image.getpixel((_px(3 + 10), _px(3 + 10))) == (255, 255, 255)  # no face above the net's left arm
+
+
+def test_spinner_numbers_its_sectors_clockwise_from_the_top() -> None:
+    wheel = spinner(5, radius=30.0)
+    numbers = [s for s in wheel.children if isinstance(s, Text)]
+    assert wheel.id == "spinner" and [t.text for t in numbers] == ["1", "2", "3", "4", "5"]
+    assert numbers[0].x > 30 and numbers[0].y < 30  # 1 just right of the top
+    assert numbers[-1].x < 30 and numbers[-1].y < 30  # 5 just left of it
+    assert sum(isinstance(s, Line) for s in wheel.children) == 5
+
+
+def test_standee_is_one_strip_with_the_panel_twice_and_three_folds() -> None:
+    panel = standee_panel(lambda cx, cy, r: Circle(cx, cy, r, Style(fill="#0072B2")), "Longbeard the Second",
+                          20.0, 30.0, 2.0, "#1A1A1A", ("marker-name",))
+    piece = standee_piece("hero standee 1", "hero-1", ("standee",), 20.0, 30.0, 8.0, "#D55E00", panel)
+    assert (piece.w, piece.h, piece.kind, piece.front.id) == (20.0, 76.0, "standee", "hero-1")
+    names = [s for s in panel if isinstance(s, Text)]
+    assert names and all("marker-name" in t.cls and t.size >= 7 for t in names)
+    assert " ".join(t.text for t in names) == "Longbeard the Second"
+    image = render_svg(to_svg(Drawing(20, 76, (piece.front,))), dpi=DPI)
+    assert image.getpixel((_px(10), _px(4))) == (0xD5, 0x5E, 0x00)  # a base: the colour
+    r = min(20 * 0.3, 30 * 0.22)
+    assert image.getpixel((_px(10), _px(38 + 2.5 + r))) == (0x00, 0x72, 0xB2)  # the front's symbol, upright
+    assert image.getpixel((_px(10), _px(38 - 2.5 - r))) == (0x00, 0x72, 0xB2)  # the back's, upside down
+
+
+def test_swatch_legend_puts_each_sample_beside_its_text_in_columns() -> None:
+    entries = [("#CFE8F6", (), "blue space", ("legend-swatch", "a")), ("#F6D0B8", (), "red space", ("legend-swatch", "b")),
+               ("#FAE6B4", (), "yellow space", ("legend-swatch", "c"))]
+    shapes, bottom = swatch_legend(entries, 5.0, 10.0, 100.0, 2, 10.0, "#1A1A1A", 0.4, 8.0)
+    swatches = [s for s in shapes if isinstance(s, Group)]
+    assert [(g.dx, g.dy, g.cls[1]) for g in swatches] == [(5.0, 10.0, "a"), (5.0 + 48.5 + 3.0, 10.0, "b"), (5.0, 23.0, "c")]
+    assert bottom == 10.0 + 2 * 13.0
+    texts = [s for s in shapes if isinstance(s, Text)]
+    assert [t.text for t in texts] == ["blue space", "red space", "yellow space"] and texts[0].x == 5.0 + 12.0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from printkit.art import symbols
 from printkit.art.board import swatch_legend
 from printkit.art.cards import text_block
 from printkit.art.diagram import BAND, LABEL_PT, grid_labels
@@ -32,8 +33,8 @@ KIND_STYLE: dict[str, tuple[str, str, str]] = {
 
 SpaceSymbol = Callable[[float, float, float, str, float], Shape]
 SPACE_SYMBOL: dict[str, SpaceSymbol] = {
-    COLLECTOR_START: sym.diamond, CONTAINER: lambda cx, cy, r, c, o: sym.chest(cx, cy, r, c, o),
-    OBSTRUCTOR_START: sym.octagon, SAFE_ZONE: sym.exit_arrow}
+    COLLECTOR_START: symbols.diamond, CONTAINER: lambda cx, cy, r, c, o: symbols.chest(cx, cy, r, c, o),
+    OBSTRUCTOR_START: symbols.octagon, SAFE_ZONE: symbols.exit_arrow}
 
 
 def legend_text(kind: str, params: Any) -> str:

@@ -17,6 +17,7 @@ from typing import AbstractSet, Any, Mapping
 from printkit.art import symbols
 from printkit.art.cards import MIN_TEXT_PT, card_back, card_piece, line_pt, text_block
 from printkit.art.diagram import BAND, PieceArt
+from printkit.art.symbols import flag
 from printkit.draw import fonts
 from printkit.draw.shapes import walk
 from printkit.errors import BuildError
@@ -69,13 +70,6 @@ LABEL_BAND = 10.0
 
 
 # --- symbols ------------------------------------------------------------------------------------
-
-
-def flag(cx: float, cy: float, r: float, colour: str) -> Group:
-    """A pennant on a pole (a dibs claim), fitting inside radius ``r``."""
-    pole = Rect(cx - r * 0.55, cy - r, r * 0.16, r * 2, Style(fill=colour))
-    cloth = Polygon(((cx - r * 0.4, cy - r), (cx + r * 0.85, cy - r * 0.55), (cx - r * 0.4, cy - r * 0.1)), Style(fill=colour))
-    return Group((pole, cloth))
 
 
 def intersect_symbol(cx: float, cy: float, r: float, colour: str) -> Group:
