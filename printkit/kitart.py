@@ -25,6 +25,7 @@ from printkit.art.board import GridStyle, board_drawing, grid_board
 from printkit.art.diagram import in_a_row, position_diagram
 from printkit.art.dice import die_net, spinner
 from printkit.art.layout import pieces_drawing
+from printkit.art.scorecard import score_card, score_layout
 from printkit.art.standee import standee_panel, standee_piece
 from printkit.art.symbols import PLAYER_COLOURS, player_mark
 from printkit.art.tokens import mark_tokens, token_piece
@@ -36,7 +37,7 @@ from printkit.press.sheets import Page
 __all__ = [
     "PLAYER_COLOURS", "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon",
     "Rect", "Shape", "Style", "Text", "board_drawing", "die_net", "grid_board", "in_a_row", "mark_tokens", "player_mark",
-    "position_diagram", "spinner", "standee_panel", "standee_piece", "token_piece",
+    "position_diagram", "score_card", "score_layout", "spinner", "standee_panel", "standee_piece", "token_piece",
 ]
 
 

@@ -6,9 +6,19 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from printkit.art.board import swatch_legend
-from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text, walk
 from printkit.draw.svg import to_svg
-from printkit.kitart import PLAYER_COLOURS, die_net, mark_tokens, position_diagram, spinner, standee_panel, standee_piece
+from printkit.kitart import (
+    PLAYER_COLOURS,
+    die_net,
+    mark_tokens,
+    position_diagram,
+    score_card,
+    score_layout,
+    spinner,
+    standee_panel,
+    standee_piece,
+)
 from tests.conftest import render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -107,3 +117,22 @@ def test_swatch_legend_puts_each_sample_beside_its_text_in_columns() -> None:
     assert bottom == 10.0 + 2 * 13.0
     texts = [s for s in shapes if isinstance(s, Text)]
     assert [t.text for t in texts] == ["blue space", "red space", "yellow space"] and texts[0].x == 5.0 + 12.0
+
+
+def test_score_cards_number_a_row_for_every_turn_on_as_few_cards_as_fit() -> None:
+    lay = score_layout(70, 3.0)
+    assert lay.cards * lay.per_card >= 70 and (lay.cards - 1) * lay.per_card < 70
+    assert score_layout(20, 3.0).cards == 1 and score_layout(20, 3.0).row_h == 6.0  # rows as tall as allowed
+
+    def numbers(card: Group) -> list[int]:
+        return [int(t.text) for t, _, _ in walk((card,)) if isinstance(t, Text) and t.text.isdigit()]
+
+    cards = [score_card("Alice: score card", "#0072B2", lambda cx, cy, r: Circle(cx, cy, r, Style(fill="#FFFFFF")),
+                        i, lay, 70, 3.0, "#1A1A1A", f"score-card-A-{i + 1}", ("score-card", "a")) for i in range(lay.cards)]
+    assert sorted(n for card in cards for n in numbers(card)) == list(range(1, 71))
+    assert [c.id for c in cards] == [f"score-card-A-{i + 1}" for i in range(lay.cards)]
+    title = [t for t, _, _ in walk((cards[0],)) if isinstance(t, Text) and "score-title" in t.cls]
+    assert [t.text for t in title] == ["Alice: score card"] and title[0].fill == "#FFFFFF"
+    image = render_svg(to_svg(Drawing(127, 76.2, (cards[0],))), dpi=DPI)
+    assert image.getpixel((_px(60), _px(2))) == (0x00, 0x72, 0xB2)  # the title band
+    assert image.getpixel((_px(3 + 3.2), _px(4.5 + 1.2))) == (255, 255, 255)  # the emblem on it
