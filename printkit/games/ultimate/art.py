@@ -4,6 +4,7 @@ row per mark) and the rule sheet's figures (the seed's example, the worked examp
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Mapping
 
 from printkit.art import symbols
@@ -135,13 +136,6 @@ def score_cards(kit: ArtKit, name: str) -> list[Piece]:
 # --- the rule sheet's figures ---------------------------------------------------------------------------------------
 
 
-def _mark_art(player: int) -> Callable[[float, float, float], Shape]:
-    def draw(cx: float, cy: float, r: float) -> Shape:
-        return symbols.player_mark(MARKS[player], cx, cy, r, PLAYER_COLOURS[player])
-
-    return draw
-
-
 def _free_art(cx: float, cy: float, r: float) -> Shape:
     return symbols.star(cx, cy, r * 0.8, STAR_GREY, points=5, inner=0.45)
 
@@ -162,7 +156,7 @@ def position_figure(board_rows: list[str], kinds: Mapping[str, str], caption: st
         for c, ch in enumerate(row):
             name = f"{chr(65 + c)}{r + 1}"
             if ch in MARKS:
-                pieces[name] = _mark_art(MARKS.index(ch))
+                pieces[name] = partial(symbols.player_mark, ch, colour=PLAYER_COLOURS[MARKS.index(ch)])
             elif ch == "*":
                 pieces[name] = _free_art
             elif kinds.get(name) in LABELS:
