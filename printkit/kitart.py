@@ -28,7 +28,7 @@ from printkit.art.layout import pieces_drawing
 from printkit.art.scorecard import score_card, score_layout
 from printkit.art.standee import standee_panel, standee_piece
 from printkit.art.symbols import PLAYER_COLOURS, player_mark
-from printkit.art.tokens import mark_tokens, token_piece
+from printkit.art.tokens import mark_tokens, tile_piece, token_piece
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
@@ -37,7 +37,7 @@ from printkit.press.sheets import Page
 __all__ = [
     "PLAYER_COLOURS", "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon",
     "Rect", "Shape", "Style", "Text", "board_drawing", "die_net", "grid_board", "in_a_row", "mark_tokens", "player_mark",
-    "position_diagram", "score_card", "score_layout", "spinner", "standee_panel", "standee_piece", "token_piece",
+    "position_diagram", "score_card", "score_layout", "spinner", "standee_panel", "standee_piece", "tile_piece", "token_piece",
 ]
 
 

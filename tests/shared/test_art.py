@@ -18,6 +18,7 @@ from printkit.kitart import (
     spinner,
     standee_panel,
     standee_piece,
+    tile_piece,
 )
 from tests.conftest import render_svg
 
@@ -136,3 +137,13 @@ def test_score_cards_number_a_row_for_every_turn_on_as_few_cards_as_fit() -> Non
     image = render_svg(to_svg(Drawing(127, 76.2, (cards[0],))), dpi=DPI)
     assert image.getpixel((_px(60), _px(2))) == (0x00, 0x72, 0xB2)  # the title band
     assert image.getpixel((_px(3 + 3.2), _px(4.5 + 1.2))) == (255, 255, 255)  # the emblem on it
+
+
+def test_tile_piece_is_its_colour_to_the_bleed_under_its_shapes() -> None:
+    tile = tile_piece("dibs marker 1", 10.0, 6.0, "#CC79A7", (Circle(5, 3, 2, Style(fill="#FFFFFF")),), "dibs-1",
+                      ("dibs-marker",))
+    assert (tile.w, tile.h, tile.kind, tile.front.id, tile.front.cls) == (10.0, 6.0, "marker", "dibs-1", ("dibs-marker",))
+    image = render_svg(to_svg(Drawing(20, 16, (Group((tile.front,), dx=5, dy=5),))), dpi=DPI)
+    assert image.getpixel((_px(5 + 5), _px(5 + 3))) == (255, 255, 255)  # the circle
+    assert image.getpixel((_px(5 + 1), _px(5 + 1))) == (0xCC, 0x79, 0xA7)  # the tile
+    assert image.getpixel((_px(5 - 1), _px(5 - 1))) == (0xCC, 0x79, 0xA7)  # its colour runs on into the bleed

@@ -10,10 +10,11 @@ from typing import Any
 from printkit.art.cards import centred_block
 from printkit.art.standee import standee_panel, standee_piece
 from printkit.art.symbols import chest
-from printkit.draw.shapes import Group, Rect, Shape, Style
+from printkit.art.tokens import tile_piece
+from printkit.draw.shapes import Rect, Style
 from printkit.games.sitters import art_symbols as sym
 from printkit.games.sitters.params import theme_names
-from printkit.press.pieces import Piece, bleed_rect
+from printkit.press.pieces import Piece
 
 NAME = ("marker-name",)
 """The class of a marker's name."""
@@ -42,14 +43,12 @@ def container_size(params: Any) -> float:
 def container_token(name: str, index: int, params: Any, safe: float) -> Piece:
     """A square container token: the chest, and the theme's name where it fits at 7 pt."""
     s = container_size(params)
-    shapes: list[Shape] = [bleed_rect(s, s, sym.CONTAINER_COLOUR),
-                           Rect(1.5, 1.5, s - 3, s - 3, Style(fill="#FFFFFF"), rx=1.5)]
     named = centred_block(name, safe, s * 0.58, s - 2 * safe, s * 0.42 - safe, sym.INK, max_pt=9.0, cls=NAME)
     r = s * 0.2 if named else s * 0.3
-    shapes.append(chest(s / 2, (s * 0.58 if named else s) / 2 + (0.8 if named else 0), r, "#9A6A00"))
-    shapes.extend(named or [])
-    art = Group(tuple(shapes), id=f"container-{index}", cls=("marker", "token", "container"))
-    return Piece(f"container token {index}", s, s, art, kind="token")
+    shapes = (Rect(1.5, 1.5, s - 3, s - 3, Style(fill="#FFFFFF"), rx=1.5),
+              chest(s / 2, (s * 0.58 if named else s) / 2 + (0.8 if named else 0), r, "#9A6A00"), *(named or []))
+    return tile_piece(f"container token {index}", s, s, sym.CONTAINER_COLOUR, shapes, f"container-{index}",
+                      ("marker", "token", "container"), kind="token")
 
 
 def marker_pieces(params: Any, safe: float) -> tuple[list[Piece], list[Piece]]:

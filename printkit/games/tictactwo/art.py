@@ -23,6 +23,7 @@ from printkit.draw.shapes import walk
 from printkit.errors import BuildError
 from printkit.games.tictactwo.params import ACTIONS
 from printkit.games.tictactwo.rules import (
+    MARKS,
     TITLES,
     State,
     Work,
@@ -56,11 +57,11 @@ from printkit.kitart import (
     grid_board,
     mark_tokens,
     position_diagram,
+    tile_piece,
 )
 from printkit.press.pieces import bleed_rect
 from printkit.press.settings import PrintSettings
 
-MARKS = ("X", "O")
 INTERSECT_COLOUR = "#009E73"
 VOID_COLOUR = "#2B2B2B"
 SLOT_COLOUR = "#9C8F74"
@@ -100,19 +101,14 @@ def slot_rect(geo_slot: dict[str, Any], params: Any) -> Rect:
 def board(kit: ArtKit, name: str) -> list[Piece]:
     """The grid (cells ``cell-<coord>`` from the rules' spaces, labels on every edge) and every wall slot, checked
     against the rules' slots."""
-    piece = board_piece(kit.game, kit.settings)
-    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, board_drawing(piece, f"{kit.title} board").children))
-    return [piece]
-
-
-def board_piece(rules: Any, settings: PrintSettings) -> Piece:
-    """The grid (cells ``cell-<coord>`` from the rules' spaces, labels on every edge) and every wall slot."""
-    params, geo = rules.params, rules.geometry()
+    params, geo, settings = kit.params, kit.game.geometry(), kit.settings
     style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board)
     grid = grid_board(geo["size"], geo["size"], style, title="board")
     slots = Group(tuple(slot_rect(s, params) for s in geo["walls"]), id="wall-slots")
-    return Piece("board", grid.w, grid.h, Group((grid.front, slots), id="board-with-slots"), kind="board")
+    piece = Piece("board", grid.w, grid.h, Group((grid.front, slots), id="board-with-slots"), kind="board")
+    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, board_drawing(piece, f"{kit.title} board").children))
+    return [piece]
 
 
 def slot_findings(rules: Any, drawing_children: tuple[Shape, ...]) -> list[Finding]:
@@ -165,38 +161,31 @@ def walls(kit: ArtKit, name: str) -> list[Piece]:
     """As many walls per player as the rules can need: a strip the length of a border, the owner's marks along it."""
     params, count = kit.params, needs(kit.params).walls
     length, w = params.cell_mm - params.wall_mm, params.wall_mm
+    step = w * 1.8
+    n = max(1, int((length - w) // step))
+    start = (length - (n - 1) * step) / 2
     pieces = []
     for p, m in enumerate(MARKS):
-        step = w * 1.8
-        n = max(1, int((length - w) // step))
-        start = (length - (n - 1) * step) / 2
         marks_along = tuple(mark(p, start + i * step, w / 2, w * 0.42, WHITE) for i in range(n))
-        for i in range(count):
-            art = Group((bleed_rect(length, w, PLAYER_COLOURS[p]), *marks_along), id=f"wall-piece-{m}-{i + 1}",
-                        cls=("wall-piece", m.lower()))
-            pieces.append(Piece(f"{m} wall {i + 1}", length, w, art, kind="wall"))
+        pieces += [tile_piece(f"{m} wall {i + 1}", length, w, PLAYER_COLOURS[p], marks_along, f"wall-piece-{m}-{i + 1}",
+                              ("wall-piece", m.lower()), kind="wall") for i in range(count)]
     return pieces
 
 
 def dibs(kit: ArtKit, name: str) -> list[Piece]:
     """As many dibs markers per player as the rules can need: a flag and the owner's mark on the owner's colour."""
     k, count = kit.params.marker_mm, needs(kit.params).dibs
-    pieces = []
-    for p, m in enumerate(MARKS):
-        for i in range(count):
-            art = Group((bleed_rect(k, k, PLAYER_COLOURS[p]), flag(k * 0.36, k / 2, k * 0.3, WHITE),
-                         mark(p, k * 0.68, k * 0.64, k * 0.2, WHITE)), id=f"dibs-{m}-{i + 1}", cls=("dibs-marker", m.lower()))
-            pieces.append(Piece(f"{m} dibs marker {i + 1}", k, k, art, kind="marker"))
-    return pieces
+    return [tile_piece(f"{m} dibs marker {i + 1}", k, k, PLAYER_COLOURS[p],
+                       (flag(k * 0.36, k / 2, k * 0.3, WHITE), mark(p, k * 0.68, k * 0.64, k * 0.2, WHITE)),
+                       f"dibs-{m}-{i + 1}", ("dibs-marker", m.lower()))
+            for p, m in enumerate(MARKS) for i in range(count)]
 
 
 def intersects(kit: ArtKit, name: str) -> list[Piece]:
     """As many intersect markers as the rules can need (nobody owns an intersect space)."""
     k, count = kit.params.marker_mm, needs(kit.params).intersects
-    return [Piece(f"intersect marker {i + 1}", k, k,
-                  Group((bleed_rect(k, k, INTERSECT_COLOUR), intersect_symbol(k / 2, k / 2, k * 0.3, WHITE)),
-                        id=f"intersect-{i + 1}", cls=("intersect-marker",)), kind="marker")
-            for i in range(count)]
+    return [tile_piece(f"intersect marker {i + 1}", k, k, INTERSECT_COLOUR, (intersect_symbol(k / 2, k / 2, k * 0.3, WHITE),),
+                       f"intersect-{i + 1}", ("intersect-marker",)) for i in range(count)]
 
 
 def voids(kit: ArtKit, name: str) -> list[Piece]:
@@ -209,8 +198,7 @@ def voids(kit: ArtKit, name: str) -> list[Piece]:
     box = (safe, s / 2 - 4, s - 2 * safe, 8)
     plate = Rect(s / 2 - 10, s / 2 - 4.5, 20, 9, Style(fill=VOID_COLOUR))
     text = Text(s / 2, s / 2 + 1.3, "VOID", size=label_pt, bold=True, anchor="middle", fill=WHITE, box=box, cls=("void-label",))
-    return [Piece(f"void {i + 1}", s, s, Group((bleed_rect(s, s, VOID_COLOUR), *stripes, plate, text),
-                                                 id=f"void-{i + 1}", cls=("void-marker",)), kind="marker")
+    return [tile_piece(f"void {i + 1}", s, s, VOID_COLOUR, (*stripes, plate, text), f"void-{i + 1}", ("void-marker",))
             for i in range(count)]
 
 
