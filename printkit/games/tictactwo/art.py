@@ -267,19 +267,27 @@ def _face(colour: str, settings: PrintSettings) -> tuple[Shape, Shape]:
                                           Style(fill=WHITE), rx=1.5)
 
 
-def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> Text:
-    """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark)."""
+def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> list[Text]:
+    """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark): one line down to
+    8 pt, else (a long player's name) two lines at the largest size down to 7 pt they fit."""
     room = w - 2 * (safe + inset)
-    pt = line_pt(text, room - 2, 13.0, 8, step=0.5)
-    return Text(w / 2, CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8, text, size=pt, bold=True, anchor="middle", fill=colour,
-                box=(safe + inset, safe, room, CARD_BAND - safe + 2), cls=("card-title",))
+    pt, lines = line_pt(text, room - 2, 13.0, 8, step=0.5), [text]
+    if fonts.text_width(text, pt, True) > room - 2:
+        for pt in (8.0, 7.5, MIN_TEXT_PT):
+            lines = fonts.wrap(text, pt, room - 2, bold=True)
+            if len(lines) <= 2 and all(fonts.text_width(ln, pt, True) <= room - 2 for ln in lines):
+                break
+    lead = pt * 1.15 * 25.4 / 72
+    top = CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8 - (len(lines) - 1) * lead / 2
+    return [Text(w / 2, top + i * lead, line, size=pt, bold=True, anchor="middle", fill=colour,
+                 box=(safe + inset, safe, room, CARD_BAND - safe + 2), cls=("card-title",)) for i, line in enumerate(lines)]
 
 
 def action_front(action: str, params: Any, settings: PrintSettings, footer: str) -> Group:
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     top = CARD_BAND + 2.5 + ICON_H
     shapes: list[Shape] = [*_face(ACTION_COLOURS[action], settings),
-                           _band_title(TITLES[action], w, safe, ink),
+                           *_band_title(TITLES[action], w, safe, ink),
                            Group((icon(action, ink),), dx=(w - 40) / 2, dy=CARD_BAND + 1.5)]
     shapes += text_block(action_text(action, params), safe + 1, top, w - 2 * safe - 2, h - top - safe - 5.5, ink, max_pt=8.5)
     shapes.append(Text(w / 2, h - safe - 1, footer, size=MIN_TEXT_PT, anchor="middle", fill="#6B6B6B",
@@ -315,7 +323,8 @@ def tracker_front(player: int, params: Any, settings: PrintSettings) -> Group:
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     name, m, picks = (params.player_x, params.player_o)[player], MARKS[player], params.actions_each
     shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
-                           mark(player, safe + 4, CARD_BAND / 2, 3.4, WHITE), _band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
+                           mark(player, safe + 4, CARD_BAND / 2, 3.4, WHITE),
+                           *_band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
     howto = (f"Draft {picks}: for pick 1, 2, 3 ... tick that action's box in the pick's column. "
              "Used it? Cross the box out.")
     shapes += text_block(howto, safe + 1, CARD_BAND + 1.5, w - 2 * safe - 2, 12, ink, max_pt=7.5)
@@ -347,7 +356,7 @@ def tracker_back(player: int, params: Any, settings: PrintSettings) -> Group:
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     k = params.line_length
     shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
-                           _band_title("Your turn", w, safe, WHITE)]
+                           *_band_title("Your turn", w, safe, WHITE)]
     text = ("First turn: write your letter, nothing else.\n"
             "Later turns, in this order:\n"
             "1. You may use one unused special action.\n"
