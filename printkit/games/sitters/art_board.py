@@ -11,7 +11,7 @@ from printkit.art.cards import text_block
 from printkit.art.diagram import BAND, LABEL_PT, grid_labels
 from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
-from printkit.games.sitters import art_symbols as sym
+from printkit.games.sitters import art_pieces as sym
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import theme_names
 from printkit.games.sitters.rules import KIND_ORDER

@@ -7,7 +7,7 @@ from typing import Any
 from printkit.art.cards import centred_text, text_block
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Shape, Style, Text
-from printkit.games.sitters import art_symbols as sym
+from printkit.games.sitters import art_pieces as sym
 from printkit.games.sitters.params import sided, theme_names
 from printkit.games.sitters.rules import score_table, verdict_line
 from printkit.kitart import Page, die_net, spinner
