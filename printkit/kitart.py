@@ -3,17 +3,20 @@
 A deck, token sheet or board written ``art = "art.py:tokens"`` in kit.toml is drawn by ``tokens(kit, name)`` in the
 kit folder's art.py, and ``[hooks] figures = "art.py:figures"`` draws the rule sheet's ``[[figure:NAME]]`` pictures::
 
-    from printkit.kitart import ArtKit, Circle, Group, Piece, Style, token_piece
+    from printkit.kitart import ArtKit, Circle, Piece, Style, token_piece
 
     def tokens(kit: ArtKit, name: str) -> list[Piece]:
         d = kit.params.token_mm
-        return [token_piece(f"token {i + 1}", d, "#D55E00", Group(()), f"token-{i + 1}", bleed=kit.settings.bleed_mm)
+        dot = Circle(d / 2, d / 2, d / 6, Style(fill="#FFFFFF"))
+        return [token_piece(f"token {i + 1}", d, "#D55E00", dot, f"token-{i + 1}", bleed=kit.settings.bleed_mm)
                 for i in range(kit.params.tokens)]
 
 A hook is handed an :class:`ArtKit` (the parameters, the print settings, the kit's layouts, the rules and the rule
 sheet's example game) and draws with the shapes below, in millimetres, y down (a ``[[pages]]`` function returns
-:class:`Page` s, pages of kit.pdf drawn whole: a score sheet, a die net): printkit imposes, bleeds, marks and
-writes what it returns like any piece from data, and verify checks it the same way. The names here are a stable API.
+:class:`Page` s, pages of kit.pdf drawn whole: a score sheet, a die net), and with the pieces the built-in games
+share (``mark_tokens``, ``tile_piece``, ``score_card``, ``standee_piece``, ``die_net``, ``spinner`` ...): printkit
+imposes, bleeds, marks and writes what it returns like any piece from data, and verify checks it the same way. The
+names here are a stable API.
 """
 
 from __future__ import annotations
