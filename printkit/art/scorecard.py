@@ -83,8 +83,8 @@ def _column(first: int, last: int, x: float, y: float, lay: ScoreLayout, ink: st
     return shapes
 
 
-def score_card(title: str, colour: str, emblem: Callable[[float, float, float], Shape], card: int, lay: ScoreLayout, turns: int, safe: float,
-               ink: str, ident: str, cls: tuple[str, ...]) -> Group:
+def score_card(title: str, colour: str, emblem: Callable[[float, float, float], Shape], card: int, lay: ScoreLayout,
+               turns: int, safe: float, ink: str, ident: str, cls: tuple[str, ...]) -> Group:
     """Card ``card`` (from 0) of a player's ``turns`` rows: the title band in ``colour`` with ``emblem(cx, cy, r)`` and
     ``title`` in white, then its numbered rows in columns."""
     shapes: list[Shape] = [bleed_rect(CARD_W, CARD_H, "#FFFFFF"),

@@ -1,4 +1,5 @@
-"""Small symbols drawn from shapes: cross, ring, tower, burst. Sized by a radius in mm."""
+"""Small symbols drawn from shapes, sized by a radius in mm: cross, ring, tower, burst, shield, arrows, gem, stop sign,
+chest, exit arrow, flag; the players' colours."""
 
 from __future__ import annotations
 

@@ -411,7 +411,7 @@ def position_board(rules: Any, state: State, changed: AbstractSet[str] = frozens
     """A position: spaces with letters, intersects (green), dibs flags, voids (black) and walls."""
     geo, data = rules.geo, rules.as_json(state)
     spaces = {name: _space(data["cells"][name]) for name in geo.names}
-    shapes = list(position_diagram(geo.n, geo.n, spaces, CELL, INK, {name: CHANGED for name in changed}).children)
+    shapes = list(position_diagram(geo.n, geo.n, spaces, cell=CELL, ink=INK, highlight=dict.fromkeys(changed, CHANGED)).children)
     for name, owner in sorted(data["walls"].items()):
         shapes.append(_wall(rules, name, Style(stroke=PLAYER_COLOURS[MARKS.index(owner)], width=1.4)))
     for name, owner in sorted((ghosts or {}).items()):
