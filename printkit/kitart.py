@@ -3,17 +3,20 @@
 A deck, token sheet or board written ``art = "art.py:tokens"`` in kit.toml is drawn by ``tokens(kit, name)`` in the
 kit folder's art.py, and ``[hooks] figures = "art.py:figures"`` draws the rule sheet's ``[[figure:NAME]]`` pictures::
 
-    from printkit.kitart import ArtKit, Circle, Group, Piece, Style, token_piece
+    from printkit.kitart import ArtKit, Circle, Piece, Style, token_piece
 
     def tokens(kit: ArtKit, name: str) -> list[Piece]:
         d = kit.params.token_mm
-        return [token_piece(f"token {i + 1}", d, "#D55E00", Group(()), f"token-{i + 1}", bleed=kit.settings.bleed_mm)
+        dot = Circle(d / 2, d / 2, d / 6, Style(fill="#FFFFFF"))
+        return [token_piece(f"token {i + 1}", d, "#D55E00", dot, f"token-{i + 1}", bleed=kit.settings.bleed_mm)
                 for i in range(kit.params.tokens)]
 
 A hook is handed an :class:`ArtKit` (the parameters, the print settings, the kit's layouts, the rules and the rule
 sheet's example game) and draws with the shapes below, in millimetres, y down (a ``[[pages]]`` function returns
-:class:`Page` s, pages of kit.pdf drawn whole: a score sheet, a die net): printkit imposes, bleeds, marks and
-writes what it returns like any piece from data, and verify checks it the same way. The names here are a stable API.
+:class:`Page` s, pages of kit.pdf drawn whole: a score sheet, a die net), and with the pieces the built-in games
+share (``mark_tokens``, ``tile_piece``, ``score_card``, ``standee_piece``, ``die_net``, ``spinner`` ...): printkit
+imposes, bleeds, marks and writes what it returns like any piece from data, and verify checks it the same way. The
+names here are a stable API.
 """
 
 from __future__ import annotations
@@ -23,16 +26,21 @@ from typing import Any, Callable, Mapping, Sequence
 
 from printkit.art.board import GridStyle, board_drawing, grid_board
 from printkit.art.diagram import in_a_row, position_diagram
+from printkit.art.dice import die_net, spinner
 from printkit.art.layout import pieces_drawing
-from printkit.art.tokens import token_piece
+from printkit.art.scorecard import score_card, score_layout
+from printkit.art.standee import standee_panel, standee_piece
+from printkit.art.symbols import PLAYER_COLOURS, player_mark
+from printkit.art.tokens import mark_tokens, tile_piece, token_piece
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Page
 
 __all__ = [
-    "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon", "Rect", "Shape",
-    "Style", "Text", "board_drawing", "grid_board", "in_a_row", "position_diagram", "token_piece",
+    "PLAYER_COLOURS", "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon",
+    "Rect", "Shape", "Style", "Text", "board_drawing", "die_net", "grid_board", "in_a_row", "mark_tokens", "player_mark",
+    "position_diagram", "score_card", "score_layout", "spinner", "standee_panel", "standee_piece", "tile_piece", "token_piece",
 ]
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
+from printkit.art.cards import text_block
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece, bleed_rect
@@ -97,3 +98,22 @@ def board_drawing(piece: Piece, title: str, margin: float = 0.0) -> Drawing:
     """The board as a standalone picture (for board.svg): trimmed size, no bleed."""
     body = Group((piece.front,), dx=margin, dy=margin, clip=(0, 0, piece.w, piece.h))
     return Drawing(piece.w + 2 * margin, piece.h + 2 * margin, (body,), title=title)
+
+
+LegendEntry = tuple[str | None, Sequence[Shape], str, tuple[str, ...]]
+"""A legend's sample space: its fill, the shapes on it (cell coordinates), the text beside it, its classes."""
+
+
+def swatch_legend(entries: Sequence[LegendEntry], x: float, top: float, width: float, cols: int, swatch: float,
+                  ink: str, stroke: float, max_pt: float, gap: float = 3.0) -> tuple[list[Shape], float]:
+    """A board's key: one sample space of ``swatch`` mm per entry with its text beside it, in ``cols`` columns across
+    ``width`` from ``(x, top)``; the shapes and the y under the last row."""
+    col_w = (width - (cols - 1) * gap) / cols
+    shapes: list[Shape] = []
+    for i, (fill, art, text, cls) in enumerate(entries):
+        r, c = divmod(i, cols)
+        left, y = x + c * (col_w + gap), top + r * (swatch + gap)
+        rect = Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=stroke))
+        shapes.append(Group((rect, *art), dx=left, dy=y, cls=cls))
+        shapes.extend(text_block(text, left + swatch + 2, y, col_w - swatch - 2, swatch, ink, max_pt=max_pt))
+    return shapes, top + -(-len(entries) // cols) * (swatch + gap)

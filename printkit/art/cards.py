@@ -20,6 +20,50 @@ def text_block(text: str, x: float, y: float, w: float, h: float, colour: str, m
     ]
 
 
+def line_pt(text: str, width: float, max_pt: float, min_pt: float, step: float = 0.25, bold: bool = True) -> float:
+    """The largest size from ``max_pt`` down in ``step`` pt steps (not under ``min_pt``) at which ``text`` on one line
+    is no wider than ``width`` mm: a title in its band."""
+    pt = max_pt
+    while pt > min_pt and fonts.text_width(text, pt, bold) > width:
+        pt -= step
+    return pt
+
+
+def centred_text(x: float, y: float, w: float, h: float, text: str, pt: float, bold: bool = False,
+                 fill: str = "#1A1A1A", ident: str | None = None, cls: tuple[str, ...] = ()) -> Text:
+    """One line of ``text`` centred in the box ``(x, y, w, h)`` (a table's cell, a heading over a column)."""
+    return Text(x + w / 2, y + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill,
+                box=(x, y, w, h), id=ident, cls=cls)
+
+
+def _fitted_lines(text: str, w: float, h: float, max_pt: float) -> tuple[float, list[str]] | None:
+    """The largest size (>= 7 pt: MIN_TEXT_PT) and lines at which ``text`` fits ``w`` x ``h`` mm, else None."""
+    pt = max_pt
+    while pt >= MIN_TEXT_PT:
+        lines = fonts.wrap(text, pt, w, bold=True)
+        lead = pt * 1.15 * 25.4 / 72
+        if all(fonts.text_width(ln, pt, True) <= w for ln in lines) and \
+                (len(lines) - 1) * lead + fonts.ascent(pt) + fonts.descent(pt) <= h:
+            return pt, lines
+        pt -= 0.25
+    return None
+
+
+def centred_block(text: str, x: float, y: float, w: float, h: float, ink: str, max_pt: float = 10.0,
+                  cls: tuple[str, ...] = ()) -> list[Text] | None:
+    """``text`` in bold, centred in the box, wrapped and sized to fit; None when it cannot at 7 pt (a name on a
+    marker)."""
+    fit = _fitted_lines(text, w, h, max_pt)
+    if fit is None:
+        return None
+    pt, lines = fit
+    lead = pt * 1.15 * 25.4 / 72
+    block = (len(lines) - 1) * lead + fonts.ascent(pt) + fonts.descent(pt)
+    top = y + (h - block) / 2 + fonts.ascent(pt)
+    return [Text(x + w / 2, top + i * lead, line, size=pt, bold=True, anchor="middle", fill=ink, box=(x, y, w, h),
+                 cls=cls) for i, line in enumerate(lines)]
+
+
 def card_back(title: str, subtitle: str, colour: str, emblem: Shape | None, w: float, h: float, safe: float) -> Group:
     """A card back: one colour to the bleed, a frame, the title and an emblem."""
     shapes: list[Shape] = [bleed_rect(w, h, colour),

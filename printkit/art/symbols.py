@@ -1,10 +1,14 @@
-"""Small symbols drawn from shapes: cross, ring, tower, burst. Sized by a radius in mm."""
+"""Small symbols drawn from shapes, sized by a radius in mm: cross, ring, tower, burst, shield, arrows, gem, stop sign,
+chest, exit arrow, flag; the players' colours."""
 
 from __future__ import annotations
 
 import math
 
-from printkit.draw.shapes import Circle, Group, Polygon, Shape, Style
+from printkit.draw.shapes import Circle, Group, Polygon, Rect, Shape, Style
+
+PLAYER_COLOURS = ("#D55E00", "#0072B2")
+"""Okabe-Ito vermillion for X, blue for O; the shapes (cross, ring) tell them apart in greyscale."""
 
 
 def cross(cx: float, cy: float, r: float, colour: str, thickness: float = 0.28) -> Group:
@@ -63,3 +67,47 @@ def arrows(cx: float, cy: float, r: float, colour: str) -> Group:
 def player_mark(kind: str, cx: float, cy: float, r: float, colour: str) -> Shape:
     """The player's symbol: ``"X"`` a cross, anything else a ring."""
     return cross(cx, cy, r, colour) if kind == "X" else ring(cx, cy, r, colour)
+
+
+def _paint(colour: str, outline: float) -> Style:
+    return Style(stroke=colour, width=outline) if outline else Style(fill=colour)
+
+
+def diamond(cx: float, cy: float, r: float, colour: str, outline: float = 0.0) -> Shape:
+    """A cut gem: a kite wider at its top third (the collectors' sign)."""
+    pts = ((0.0, -r), (r * 0.82, -r * 0.3), (0.0, r), (-r * 0.82, -r * 0.3))
+    return Polygon(tuple((cx + x, cy + y) for x, y in pts), _paint(colour, outline))
+
+
+def octagon(cx: float, cy: float, r: float, colour: str, outline: float = 0.0) -> Shape:
+    """A stop sign (the obstructors' sign)."""
+    pts = tuple((cx + r * math.cos(math.pi / 8 + i * math.pi / 4), cy + r * math.sin(math.pi / 8 + i * math.pi / 4))
+                for i in range(8))
+    return Polygon(pts, _paint(colour, outline))
+
+
+def chest(cx: float, cy: float, r: float, colour: str, outline: float = 0.0, lock: str = "#FFFFFF") -> Group:
+    """A treasure chest: a domed lid over a box, with a lock (the containers' sign)."""
+    w, lid_h, body_h = r * 1.8, r * 0.55, r * 0.95
+    top = cy - (lid_h + body_h) / 2
+    lid = tuple((cx + w / 2 * math.cos(a), top + lid_h - lid_h * math.sin(a))
+                for a in (i * math.pi / 8 for i in range(9)))
+    paint = _paint(colour, outline)
+    shapes: list[Shape] = [Polygon(lid, paint), Rect(cx - w / 2, top + lid_h + r * 0.06, w, body_h - r * 0.06, paint)]
+    if not outline:
+        shapes.append(Rect(cx - r * 0.16, top + lid_h - r * 0.12, r * 0.32, r * 0.4, Style(fill=lock)))
+    return Group(tuple(shapes))
+
+
+def exit_arrow(cx: float, cy: float, r: float, colour: str, outline: float = 0.0) -> Shape:
+    """A fat arrow pointing right, off the board (the safe zone's sign)."""
+    pts = ((-r, -r * 0.32), (r * 0.15, -r * 0.32), (r * 0.15, -r * 0.8), (r, 0.0), (r * 0.15, r * 0.8),
+           (r * 0.15, r * 0.32), (-r, r * 0.32))
+    return Polygon(tuple((cx + x, cy + y) for x, y in pts), _paint(colour, outline))
+
+
+def flag(cx: float, cy: float, r: float, colour: str) -> Group:
+    """A pennant on a pole (a dibs claim), fitting inside radius ``r``."""
+    pole = Rect(cx - r * 0.55, cy - r, r * 0.16, r * 2, Style(fill=colour))
+    cloth = Polygon(((cx - r * 0.4, cy - r), (cx + r * 0.85, cy - r * 0.55), (cx - r * 0.4, cy - r * 0.1)), Style(fill=colour))
+    return Group((pole, cloth))

@@ -138,6 +138,19 @@ def test_cards_and_trackers(built: Path) -> None:
     assert len(classed(svg, "card-back")) == 1 + 2  # each distinct back once: the action cards share one
 
 
+def test_a_long_name_on_a_draft_tracker_takes_two_lines_inside_its_band() -> None:
+    k = kit("player_x=Wilhelmina_Fotheringham")
+    tracker = next(e for e in ET.fromstring(to_svg(k.artwork["cards"])).iter(f"{SVG}g") if e.get("id") == "tracker-X")
+    title = [t for t in tracker.iter(f"{SVG}text") if "card-title" in (t.get("class") or "")]
+    assert [t.text for t in title] == ["Wilhelmina_Fotheringham", "draft"]
+    assert all(float(t.get("font-size", "0")) >= 7 * 25.4 / 72 - 1e-3 for t in title)  # 7 pt at least
+    tops = [float(t.get("y", "0")) for t in title]
+    assert tops[0] + float(title[0].get("font-size", "0")) < tops[1] < 13.0  # one under the other, in the 13 mm band
+    assert [f.message for f in check_kit(k) if f.level == "error"] == []
+    short = next(e for e in ET.fromstring(to_svg(kit().artwork["cards"])).iter(f"{SVG}g") if e.get("id") == "tracker-X")
+    assert [t.text for t in short.iter(f"{SVG}text") if "card-title" in (t.get("class") or "")] == ["X draft"]
+
+
 def test_card_text_follows_params() -> None:
     assert "void" not in action_text("swap", Params())
     assert "or a void with a letter" in action_text("swap", Params(void=True))

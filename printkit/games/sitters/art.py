@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from printkit.draw.shapes import Drawing, Group, Text
+from printkit.draw.shapes import Drawing, Text, walk
 from printkit.games.sitters import art_board, art_pieces, art_sheet
 from printkit.games.sitters.rules import State, example_turns, key_turns, markers, score, score_table
-from printkit.kitart import ArtKit, Page, Piece
+from printkit.kitart import ArtKit, Page, Piece, in_a_row
 
 
 def board(kit: ArtKit, name: str) -> list[Piece]:
@@ -60,16 +60,7 @@ def score_sheet(kit: ArtKit, name: str) -> list[Page]:
 
 def table_findings(params: Any, shapes: tuple[Any, ...]) -> list[tuple[str, str]]:
     """The score sheet's printed scoring table (``shapes``: the page's) against the scoring function."""
-    printed: dict[str, str] = {}
-
-    def collect(shapes: tuple[Any, ...]) -> None:
-        for s in shapes:
-            if isinstance(s, Group):
-                collect(s.children)
-            elif isinstance(s, Text) and s.id:
-                printed[s.id] = s.text
-
-    collect(shapes)
+    printed = {s.id: s.text for s, _, _ in walk(shapes) if isinstance(s, Text) and s.id}
     found = []
     table = score_table(params)
     for r, label in enumerate(table["rows"]):
@@ -97,5 +88,6 @@ def figures(kit: ArtKit) -> dict[str, Drawing]:
         panels.append(art_board.map_panel(game.board, markers(game, state), caption, path=turn.path))
     found = {"key": art_board.key_panel()}
     for i in range(0, len(panels), 2):
-        found[f"example-{i // 2 + 1}"] = art_board.side_by_side(panels[i:i + 2])
+        pair: list[Drawing | str] = [panels[i], " ", panels[i + 1]] if i + 1 < len(panels) else [panels[i]]
+        found[f"example-{i // 2 + 1}"] = in_a_row(pair, gap=6.0)
     return found

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from printkit.art import symbols
+from printkit.art.board import swatch_legend
 from printkit.art.cards import text_block
-from printkit.art.diagram import LABEL_PT
+from printkit.art.diagram import BAND, LABEL_PT, grid_labels
 from printkit.draw import fonts
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
-from printkit.games.sitters import art_symbols as sym
+from printkit.games.sitters import art_pieces as sym
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import theme_names
 from printkit.games.sitters.rules import KIND_ORDER
@@ -31,8 +33,8 @@ KIND_STYLE: dict[str, tuple[str, str, str]] = {
 
 SpaceSymbol = Callable[[float, float, float, str, float], Shape]
 SPACE_SYMBOL: dict[str, SpaceSymbol] = {
-    COLLECTOR_START: sym.diamond, CONTAINER: lambda cx, cy, r, c, o: sym.chest(cx, cy, r, c, o),
-    OBSTRUCTOR_START: sym.octagon, SAFE_ZONE: sym.exit_arrow}
+    COLLECTOR_START: symbols.diamond, CONTAINER: lambda cx, cy, r, c, o: symbols.chest(cx, cy, r, c, o),
+    OBSTRUCTOR_START: symbols.octagon, SAFE_ZONE: symbols.exit_arrow}
 
 
 def legend_text(kind: str, params: Any) -> str:
@@ -114,25 +116,14 @@ def present_kinds(board: Board) -> list[str]:
 def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
     """Title and turn order, then one sample space per kind with what it does."""
     n = theme_names(params.theme)
-    kinds = present_kinds(params.board)
     swatch = max(10.0, min(16.0, params.square_mm * 0.45))
     inner = width - 2 * LABEL_BAND
-    cols = max(1, min(3, int(inner // 60)))
-    gap = 3.0
-    col_w = (inner - (cols - 1) * gap) / cols
     head = (f"SiTTeRS - a round: {n['collectors']}, {n['collectors']}, {n['obstructors']}. "
             f"Spaces are named by column and row (D3).")
-    shapes: list[Shape] = list(text_block(head, LABEL_BAND, 0.5, inner, 6.0, ink, max_pt=10.0))
-    y0 = 7.5
-    for i, kind in enumerate(kinds):
-        r, c = divmod(i, cols)
-        x, y = LABEL_BAND + c * (col_w + gap), y0 + r * (swatch + gap)
-        rect = Rect(0, 0, swatch, swatch, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.4))
-        shapes.append(Group((rect, *space_art(kind, swatch)), dx=x, dy=y, cls=("legend-swatch", kind)))
-        shapes.extend(text_block(legend_text(kind, params), x + swatch + 2, y, col_w - swatch - 2, swatch, ink,
-                                 max_pt=9.0))
-    rows = -(-len(kinds) // cols)
-    return Group(tuple(shapes), id="legend"), y0 + rows * (swatch + gap) + 1.0
+    entries = [(KIND_STYLE[kind][1], space_art(kind, swatch), legend_text(kind, params), ("legend-swatch", kind))
+               for kind in present_kinds(params.board)]
+    key, bottom = swatch_legend(entries, LABEL_BAND, 7.5, inner, max(1, min(3, int(inner // 60))), swatch, ink, 0.4, 9.0)
+    return Group((*text_block(head, LABEL_BAND, 0.5, inner, 6.0, ink, max_pt=10.0), *key), id="legend"), bottom + 1.0
 
 
 def board_piece(params: Any, settings: PrintSettings) -> Piece:
@@ -161,7 +152,7 @@ def _marker_at(kinds: Sequence[str], cx: float, cy: float, r: float) -> list[Sha
 def map_panel(board: Board, markers: Mapping[str, Sequence[str]], caption: str, cell: float = 7.0,
               path: Sequence[str] = (), ink: str = sym.INK) -> Drawing:
     """The map with markers (coordinate -> marker kinds), a move's path and a caption under it."""
-    band = 4.0
+    band = BAND
     centre = {board.names[i]: (band + (i % board.width + 0.5) * cell, band + (i // board.width + 0.5) * cell)
               for i in board.kinds}
     shapes: list[Shape] = []
@@ -171,10 +162,7 @@ def map_panel(board: Board, markers: Mapping[str, Sequence[str]], caption: str, 
         shapes.append(Rect(x, y, cell, cell, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.25)))
         if name not in markers and KIND_STYLE[kind][0]:
             shapes.append(Text(x + 0.6, y + 2.6, KIND_STYLE[kind][0], size=LABEL_PT, bold=True, fill=MUTED))
-    for c in range(board.width):
-        shapes.append(Text(band + (c + 0.5) * cell, band - 1, LETTERS[c], size=LABEL_PT, anchor="middle", fill=ink))
-    for r in range(board.height):
-        shapes.append(Text(band / 2, band + (r + 0.5) * cell + 0.7, str(r + 1), size=LABEL_PT, anchor="middle", fill=ink))
+    shapes.extend(grid_labels(board.width, board.height, cell, ink))
     if len(path) > 1:
         pts = tuple(centre[p] for p in path)
         shapes.append(Polygon(pts, Style(stroke=ink, width=0.6, dash=(1.2, 0.8)), closed=False))
@@ -196,16 +184,6 @@ def _arrow_head(a: tuple[float, float], b: tuple[float, float], ink: str) -> Sha
     base = (tip[0] - ux * 2.2, tip[1] - uy * 2.2)
     return Polygon((tip, (base[0] - uy * 1.2, base[1] + ux * 1.2), (base[0] + uy * 1.2, base[1] - ux * 1.2)),
                    Style(fill=ink))
-
-
-def side_by_side(panels: Sequence[Drawing], gap: float = 6.0) -> Drawing:
-    """Figures in one row (one rule-sheet figure)."""
-    shapes: list[Shape] = []
-    x = 0.0
-    for panel in panels:
-        shapes.append(Group(panel.children, dx=x))
-        x += panel.width + gap
-    return Drawing(x - gap, max(p.height for p in panels), tuple(shapes))
 
 
 def key_panel(ink: str = sym.INK) -> Drawing:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.art.cards import text_block
+from printkit.art.cards import centred_text, text_block
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Shape, Style, Text
-from printkit.games.sitters import art_pieces
-from printkit.games.sitters import art_symbols as sym
+from printkit.games.sitters import art_pieces as sym
 from printkit.games.sitters.params import sided, theme_names
 from printkit.games.sitters.rules import score_table, verdict_line
-from printkit.kitart import Page
+from printkit.kitart import Page, die_net, spinner
 from printkit.press.settings import PrintSettings
 
 GRID = Style(stroke="#8C8C8C", width=0.25)
@@ -22,8 +21,7 @@ WIN_TINT = {0: "#CDE5F4", 1: "#F7D3BE", None: "#D9D9D9"}
 
 def _cell(x: float, y: float, w: float, h: float, text: str, pt: float = 9.0, bold: bool = False,
           ident: str | None = None, fill: str = sym.INK) -> Text:
-    return Text(x + w / 2, y + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill,
-                box=(x, y, w, h), id=ident, cls=("sheet-text",))
+    return centred_text(x, y, w, h, text, pt, bold, fill, ident, ("sheet-text",))
 
 
 def scoring_grid(params: Any, x: float, y: float, width: float) -> tuple[list[Shape], float]:
@@ -138,11 +136,11 @@ def die_page(params: Any, settings: PrintSettings) -> Page:
     pw, _ = settings.page_size
     x0, width = 15.0, pw - 30.0
     if params.die_sides == 6:
-        art, w, h = art_pieces.die_net(20.0), 86.0, 60.0
+        art, w, h = die_net(20.0), 86.0, 60.0
         how = ("A die for players without one. Cut along the solid outline, fold along the dashed lines (grey tabs "
                "inside), glue the tabs. Opposite faces add up to 7.")
     else:
-        art, w, h = art_pieces.spinner(params.die_sides), 76.0, 76.0
+        art, w, h = spinner(params.die_sides), 76.0, 76.0
         how = (f"This edition plays with {sided(params.die_sides)} die (games.sitters.die_sides), which has no "
                f"simple paper net: use a real d{params.die_sides}, or this spinner. Cut out the disc, hold a paper "
                "clip at its centre with a pencil tip and flick the clip: it points at your roll.")

@@ -10,18 +10,20 @@ and the O side by side along the bottom.
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import replace
 from typing import AbstractSet, Any, Mapping
 
 from printkit.art import symbols
-from printkit.art.cards import MIN_TEXT_PT, card_back, card_piece, text_block
-from printkit.art.diagram import LABEL_PT
+from printkit.art.cards import MIN_TEXT_PT, card_back, card_piece, line_pt, text_block
+from printkit.art.diagram import BAND, PieceArt
+from printkit.art.symbols import flag
 from printkit.draw import fonts
 from printkit.draw.shapes import walk
 from printkit.errors import BuildError
 from printkit.games.tictactwo.params import ACTIONS
 from printkit.games.tictactwo.rules import (
-    LETTER,
+    MARKS,
     TITLES,
     State,
     Work,
@@ -30,6 +32,7 @@ from printkit.games.tictactwo.rules import (
     check_topple,
     do_action,
     do_topple,
+    lines_made,
     mid_position,
     needs,
     parse_action,
@@ -37,6 +40,7 @@ from printkit.games.tictactwo.rules import (
 )
 from printkit.kit.model import Finding
 from printkit.kitart import (
+    PLAYER_COLOURS,
     ArtKit,
     Circle,
     Drawing,
@@ -51,14 +55,13 @@ from printkit.kitart import (
     Text,
     board_drawing,
     grid_board,
-    token_piece,
+    mark_tokens,
+    position_diagram,
+    tile_piece,
 )
 from printkit.press.pieces import bleed_rect
 from printkit.press.settings import PrintSettings
 
-MARKS = ("X", "O")
-MARK_COLOURS = ("#D55E00", "#0072B2")
-"""Okabe-Ito vermillion for X, blue for O; the shapes (cross, ring) tell them apart in greyscale."""
 INTERSECT_COLOUR = "#009E73"
 VOID_COLOUR = "#2B2B2B"
 SLOT_COLOUR = "#9C8F74"
@@ -70,20 +73,13 @@ LABEL_BAND = 10.0
 # --- symbols ------------------------------------------------------------------------------------
 
 
-def flag(cx: float, cy: float, r: float, colour: str) -> Group:
-    """A pennant on a pole (a dibs claim), fitting inside radius ``r``."""
-    pole = Rect(cx - r * 0.55, cy - r, r * 0.16, r * 2, Style(fill=colour))
-    cloth = Polygon(((cx - r * 0.4, cy - r), (cx + r * 0.85, cy - r * 0.55), (cx - r * 0.4, cy - r * 0.1)), Style(fill=colour))
-    return Group((pole, cloth))
-
-
 def intersect_symbol(cx: float, cy: float, r: float, colour: str) -> Group:
     """A cross over a ring: X and O sharing one space."""
     return Group((symbols.ring(cx, cy, r, colour, 0.2), symbols.cross(cx, cy, r * 0.8, colour, 0.3)))
 
 
 def mark(player: int, cx: float, cy: float, r: float, colour: str | None = None) -> Shape:
-    return symbols.player_mark(MARKS[player], cx, cy, r, colour or MARK_COLOURS[player])
+    return symbols.player_mark(MARKS[player], cx, cy, r, colour or PLAYER_COLOURS[player])
 
 
 # --- the board --------------------------------------------------------------------------------
@@ -105,19 +101,14 @@ def slot_rect(geo_slot: dict[str, Any], params: Any) -> Rect:
 def board(kit: ArtKit, name: str) -> list[Piece]:
     """The grid (cells ``cell-<coord>`` from the rules' spaces, labels on every edge) and every wall slot, checked
     against the rules' slots."""
-    piece = board_piece(kit.game, kit.settings)
-    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, board_drawing(piece, f"{kit.title} board").children))
-    return [piece]
-
-
-def board_piece(rules: Any, settings: PrintSettings) -> Piece:
-    """The grid (cells ``cell-<coord>`` from the rules' spaces, labels on every edge) and every wall slot."""
-    params, geo = rules.params, rules.geometry()
+    params, geo, settings = kit.params, kit.game.geometry(), kit.settings
     style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board)
     grid = grid_board(geo["size"], geo["size"], style, title="board")
     slots = Group(tuple(slot_rect(s, params) for s in geo["walls"]), id="wall-slots")
-    return Piece("board", grid.w, grid.h, Group((grid.front, slots), id="board-with-slots"), kind="board")
+    piece = Piece("board", grid.w, grid.h, Group((grid.front, slots), id="board-with-slots"), kind="board")
+    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, board_drawing(piece, f"{kit.title} board").children))
+    return [piece]
 
 
 def slot_findings(rules: Any, drawing_children: tuple[Shape, ...]) -> list[Finding]:
@@ -149,27 +140,9 @@ def slot_findings(rules: Any, drawing_children: tuple[Shape, ...]) -> list[Findi
 
 def tokens(kit: ArtKit, name: str) -> list[Piece]:
     """As many tokens per player as the rules can need."""
-    return token_pieces(kit.params, needs(kit.params).tokens, kit.settings.bleed_mm)
-
-
-def walls(kit: ArtKit, name: str) -> list[Piece]:
-    """As many walls per player as the rules can need."""
-    return wall_pieces(kit.params, needs(kit.params).walls)
-
-
-def dibs(kit: ArtKit, name: str) -> list[Piece]:
-    """As many dibs markers per player as the rules can need."""
-    return dibs_markers(kit.params, needs(kit.params).dibs)
-
-
-def intersects(kit: ArtKit, name: str) -> list[Piece]:
-    """As many intersect markers as the rules can need."""
-    return intersect_markers(kit.params, needs(kit.params).intersects)
-
-
-def voids(kit: ArtKit, name: str) -> list[Piece]:
-    """The two voids of the Void variation."""
-    return void_markers(kit.params, needs(kit.params).voids, kit.settings.safe_mm)
+    count = needs(kit.params).tokens
+    return [t for p, m in enumerate(MARKS) for t in mark_tokens(m, count, kit.params.token_mm, PLAYER_COLOURS[p],
+                                                                 kit.settings.bleed_mm)]
 
 
 def blocks(kit: ArtKit, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, list[Piece]]]:
@@ -184,53 +157,40 @@ def blocks(kit: ArtKit, pieces: Mapping[str, list[Piece]]) -> list[tuple[str, li
     ]
 
 
-def token_pieces(params: Any, count: int, bleed: float) -> list[Piece]:
-    """``count`` tokens per player: a coloured disc with a white cross (X) or ring (O)."""
-    d = params.token_mm
-    return [token_piece(f"{m} token {i + 1}", d, MARK_COLOURS[p], mark(p, d / 2, d / 2, d * 0.36, WHITE),
-                        f"token-{m}-{i + 1}", (m.lower(),), bleed)
+def walls(kit: ArtKit, name: str) -> list[Piece]:
+    """As many walls per player as the rules can need: a strip the length of a border, the owner's marks along it."""
+    params, count = kit.params, needs(kit.params).walls
+    length, w = params.cell_mm - params.wall_mm, params.wall_mm
+    step = w * 1.8
+    n = max(1, int((length - w) // step))
+    start = (length - (n - 1) * step) / 2
+    pieces = []
+    for p, m in enumerate(MARKS):
+        marks_along = tuple(mark(p, start + i * step, w / 2, w * 0.42, WHITE) for i in range(n))
+        pieces += [tile_piece(f"{m} wall {i + 1}", length, w, PLAYER_COLOURS[p], marks_along, f"wall-piece-{m}-{i + 1}",
+                              ("wall-piece", m.lower()), kind="wall") for i in range(count)]
+    return pieces
+
+
+def dibs(kit: ArtKit, name: str) -> list[Piece]:
+    """As many dibs markers per player as the rules can need: a flag and the owner's mark on the owner's colour."""
+    k, count = kit.params.marker_mm, needs(kit.params).dibs
+    return [tile_piece(f"{m} dibs marker {i + 1}", k, k, PLAYER_COLOURS[p],
+                       (flag(k * 0.36, k / 2, k * 0.3, WHITE), mark(p, k * 0.68, k * 0.64, k * 0.2, WHITE)),
+                       f"dibs-{m}-{i + 1}", ("dibs-marker", m.lower()))
             for p, m in enumerate(MARKS) for i in range(count)]
 
 
-def wall_pieces(params: Any, count: int) -> list[Piece]:
-    """``count`` walls per player: a strip the length of a border, the owner's marks along it."""
-    length, w = params.cell_mm - params.wall_mm, params.wall_mm
-    pieces = []
-    for p, m in enumerate(MARKS):
-        step = w * 1.8
-        n = max(1, int((length - w) // step))
-        start = (length - (n - 1) * step) / 2
-        marks_along = tuple(mark(p, start + i * step, w / 2, w * 0.42, WHITE) for i in range(n))
-        for i in range(count):
-            art = Group((bleed_rect(length, w, MARK_COLOURS[p]), *marks_along), id=f"wall-piece-{m}-{i + 1}",
-                        cls=("wall-piece", m.lower()))
-            pieces.append(Piece(f"{m} wall {i + 1}", length, w, art, kind="wall"))
-    return pieces
+def intersects(kit: ArtKit, name: str) -> list[Piece]:
+    """As many intersect markers as the rules can need (nobody owns an intersect space)."""
+    k, count = kit.params.marker_mm, needs(kit.params).intersects
+    return [tile_piece(f"intersect marker {i + 1}", k, k, INTERSECT_COLOUR, (intersect_symbol(k / 2, k / 2, k * 0.3, WHITE),),
+                       f"intersect-{i + 1}", ("intersect-marker",)) for i in range(count)]
 
 
-def dibs_markers(params: Any, count: int) -> list[Piece]:
-    """``count`` dibs markers per player: a flag and the owner's mark on the owner's colour."""
-    k = params.marker_mm
-    pieces = []
-    for p, m in enumerate(MARKS):
-        for i in range(count):
-            art = Group((bleed_rect(k, k, MARK_COLOURS[p]), flag(k * 0.36, k / 2, k * 0.3, WHITE),
-                         mark(p, k * 0.68, k * 0.64, k * 0.2, WHITE)), id=f"dibs-{m}-{i + 1}", cls=("dibs-marker", m.lower()))
-            pieces.append(Piece(f"{m} dibs marker {i + 1}", k, k, art, kind="marker"))
-    return pieces
-
-
-def intersect_markers(params: Any, count: int) -> list[Piece]:
-    """``count`` intersect markers (nobody owns an intersect space)."""
-    k = params.marker_mm
-    return [Piece(f"intersect marker {i + 1}", k, k,
-                  Group((bleed_rect(k, k, INTERSECT_COLOUR), intersect_symbol(k / 2, k / 2, k * 0.3, WHITE)),
-                        id=f"intersect-{i + 1}", cls=("intersect-marker",)), kind="marker")
-            for i in range(count)]
-
-
-def void_markers(params: Any, count: int, safe: float) -> list[Piece]:
-    """``count`` voids: dark tiles that cover a space inside its walls, hatched and labelled."""
+def voids(kit: ArtKit, name: str) -> list[Piece]:
+    """The voids of the Void variation: dark tiles that cover a space inside its walls, hatched and labelled."""
+    params, count, safe = kit.params, needs(kit.params).voids, kit.settings.safe_mm
     s = params.cell_mm - params.wall_mm - 2
     hatch = Style(stroke="#5A5A5A", width=0.8)
     stripes = tuple(Line(t, -4.0, t + s + 8.0, s + 4.0, hatch) for t in _steps(-s - 8.0, s + 4.0, 6.0))
@@ -238,8 +198,7 @@ def void_markers(params: Any, count: int, safe: float) -> list[Piece]:
     box = (safe, s / 2 - 4, s - 2 * safe, 8)
     plate = Rect(s / 2 - 10, s / 2 - 4.5, 20, 9, Style(fill=VOID_COLOUR))
     text = Text(s / 2, s / 2 + 1.3, "VOID", size=label_pt, bold=True, anchor="middle", fill=WHITE, box=box, cls=("void-label",))
-    return [Piece(f"void {i + 1}", s, s, Group((bleed_rect(s, s, VOID_COLOUR), *stripes, plate, text),
-                                                 id=f"void-{i + 1}", cls=("void-marker",)), kind="marker")
+    return [tile_piece(f"void {i + 1}", s, s, VOID_COLOUR, (*stripes, plate, text), f"void-{i + 1}", ("void-marker",))
             for i in range(count)]
 
 
@@ -280,7 +239,7 @@ def _arrow(x0: float, y: float, x1: float, colour: str, both: bool = False) -> l
 def icon(action: str, ink: str) -> Group:
     """A 40 x 20 mm picture of the action."""
     s, r = 10.0, 3.6
-    x, o = MARK_COLOURS
+    x, o = PLAYER_COLOURS
     if action == "double":
         shapes = [*_cells(1, s, 6, 5, ink), *_cells(1, s, 24, 5, ink), mark(0, 11, 10, r, x), mark(0, 29, 10, r, x),
                   Text(20, 12, "+", size=14, bold=True, anchor="middle", fill=ink)]
@@ -301,21 +260,34 @@ def icon(action: str, ink: str) -> Group:
     return Group(tuple(shapes))
 
 
-def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> Text:
-    """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark)."""
-    pt, room = 13.0, w - 2 * (safe + inset)
-    while fonts.text_width(text, pt, True) > room - 2 and pt > 8:
-        pt -= 0.5
-    return Text(w / 2, CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8, text, size=pt, bold=True, anchor="middle", fill=colour,
-                box=(safe + inset, safe, room, CARD_BAND - safe + 2), cls=("card-title",))
+def _face(colour: str, settings: PrintSettings) -> tuple[Shape, Shape]:
+    """A card's colour to the bleed, and the white panel under its coloured title band."""
+    w, h, safe = settings.card_width_mm, settings.card_height_mm, settings.safe_mm
+    return bleed_rect(w, h, colour), Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1,
+                                          Style(fill=WHITE), rx=1.5)
+
+
+def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> list[Text]:
+    """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark): one line down to
+    8 pt, else (a long player's name) two lines at the largest size down to 7 pt they fit."""
+    room = w - 2 * (safe + inset)
+    pt, lines = line_pt(text, room - 2, 13.0, 8, step=0.5), [text]
+    if fonts.text_width(text, pt, True) > room - 2:
+        for pt in (8.0, 7.5, MIN_TEXT_PT):
+            lines = fonts.wrap(text, pt, room - 2, bold=True)
+            if len(lines) <= 2 and all(fonts.text_width(ln, pt, True) <= room - 2 for ln in lines):
+                break
+    lead = pt * 1.15 * 25.4 / 72
+    top = CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8 - (len(lines) - 1) * lead / 2
+    return [Text(w / 2, top + i * lead, line, size=pt, bold=True, anchor="middle", fill=colour,
+                 box=(safe + inset, safe, room, CARD_BAND - safe + 2), cls=("card-title",)) for i, line in enumerate(lines)]
 
 
 def action_front(action: str, params: Any, settings: PrintSettings, footer: str) -> Group:
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     top = CARD_BAND + 2.5 + ICON_H
-    shapes: list[Shape] = [bleed_rect(w, h, ACTION_COLOURS[action]),
-                           Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
-                           _band_title(TITLES[action], w, safe, ink),
+    shapes: list[Shape] = [*_face(ACTION_COLOURS[action], settings),
+                           *_band_title(TITLES[action], w, safe, ink),
                            Group((icon(action, ink),), dx=(w - 40) / 2, dy=CARD_BAND + 1.5)]
     shapes += text_block(action_text(action, params), safe + 1, top, w - 2 * safe - 2, h - top - safe - 5.5, ink, max_pt=8.5)
     shapes.append(Text(w / 2, h - safe - 1, footer, size=MIN_TEXT_PT, anchor="middle", fill="#6B6B6B",
@@ -350,9 +322,9 @@ def tracker_front(player: int, params: Any, settings: PrintSettings) -> Group:
     """Rows of the six actions, one box per pick: tick the action of each pick, cross it out when used."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     name, m, picks = (params.player_x, params.player_o)[player], MARKS[player], params.actions_each
-    shapes: list[Shape] = [bleed_rect(w, h, MARK_COLOURS[player]),
-                           Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
-                           mark(player, safe + 4, CARD_BAND / 2, 3.4, WHITE), _band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
+    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
+                           mark(player, safe + 4, CARD_BAND / 2, 3.4, WHITE),
+                           *_band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
     howto = (f"Draft {picks}: for pick 1, 2, 3 ... tick that action's box in the pick's column. "
              "Used it? Cross the box out.")
     shapes += text_block(howto, safe + 1, CARD_BAND + 1.5, w - 2 * safe - 2, 12, ink, max_pt=7.5)
@@ -383,9 +355,8 @@ def tracker_back(player: int, params: Any, settings: PrintSettings) -> Group:
     """A turn summary for the player holding the tracker."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     k = params.line_length
-    shapes: list[Shape] = [bleed_rect(w, h, MARK_COLOURS[player]),
-                           Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1, Style(fill=WHITE), rx=1.5),
-                           _band_title("Your turn", w, safe, WHITE)]
+    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
+                           *_band_title("Your turn", w, safe, WHITE)]
     text = ("First turn: write your letter, nothing else.\n"
             "Later turns, in this order:\n"
             "1. You may use one unused special action.\n"
@@ -409,13 +380,17 @@ def trackers(kit: ArtKit, name: str) -> list[Piece]:
 
 
 CELL = 9.0
-FIGURE_BAND = 4.0
 INK = "#1A1A1A"
 CHANGED = "#FBF1B0"
 CAPTION_PT = 7.0
 
 
-def _space(cell: dict[str, Any], x: float, y: float, s: float) -> list[Shape]:
+def _space(cell: dict[str, Any]) -> PieceArt:
+    """What a figure draws on a space (``as_json``'s cell): a void, its letters, an intersect, a dibs flag."""
+    return lambda cx, cy, r: _space_shapes(cell, cx - CELL / 2, cy - CELL / 2, CELL)
+
+
+def _space_shapes(cell: dict[str, Any], x: float, y: float, s: float) -> list[Shape]:
     shapes: list[Shape] = []
     if cell["void"]:
         return [Rect(x, y, s, s, Style(fill=VOID_COLOUR))]
@@ -428,27 +403,19 @@ def _space(cell: dict[str, Any], x: float, y: float, s: float) -> list[Shape]:
     elif letters:
         shapes.append(mark(MARKS.index(letters), x + s / 2, y + s / 2 + (s * 0.06 if cell["dibs"] else 0), s * 0.34))
     if cell["dibs"]:
-        shapes.append(flag(x + s * 0.2, y + s * 0.2, s * 0.15, MARK_COLOURS[MARKS.index(cell["dibs"])]))
+        shapes.append(flag(x + s * 0.2, y + s * 0.2, s * 0.15, PLAYER_COLOURS[MARKS.index(cell["dibs"])]))
     return shapes
 
 
 def position_board(rules: Any, state: State, changed: AbstractSet[str] = frozenset(), ghosts: Mapping[str, str] | None = None) -> Group:
     """A position: spaces with letters, intersects (green), dibs flags, voids (black) and walls."""
     geo, data = rules.geo, rules.as_json(state)
-    n, s = geo.n, CELL
-    shapes: list[Shape] = []
-    for i, name in enumerate(geo.names):
-        x, y = FIGURE_BAND + (i % n) * s, FIGURE_BAND + (i // n) * s
-        shapes.append(Rect(x, y, s, s, Style(fill=CHANGED if name in changed else "#FFFFFF", stroke=INK, width=0.25)))
-        shapes += _space(data["cells"][name], x, y, s)
-    for c in range(n):
-        shapes.append(Text(FIGURE_BAND + (c + 0.5) * s, FIGURE_BAND - 1, chr(65 + c), size=LABEL_PT, anchor="middle", fill=INK))
-    for r in range(n):
-        shapes.append(Text(FIGURE_BAND / 2, FIGURE_BAND + (r + 0.5) * s + 0.7, str(r + 1), size=LABEL_PT, anchor="middle", fill=INK))
+    spaces = {name: _space(data["cells"][name]) for name in geo.names}
+    shapes = list(position_diagram(geo.n, geo.n, spaces, cell=CELL, ink=INK, highlight=dict.fromkeys(changed, CHANGED)).children)
     for name, owner in sorted(data["walls"].items()):
-        shapes.append(_wall(rules, name, Style(stroke=MARK_COLOURS[MARKS.index(owner)], width=1.4)))
+        shapes.append(_wall(rules, name, Style(stroke=PLAYER_COLOURS[MARKS.index(owner)], width=1.4)))
     for name, owner in sorted((ghosts or {}).items()):
-        shapes.append(_wall(rules, name, Style(stroke=MARK_COLOURS[MARKS.index(owner)], width=0.6, dash=(0.8, 0.8))))
+        shapes.append(_wall(rules, name, Style(stroke=PLAYER_COLOURS[MARKS.index(owner)], width=0.6, dash=(0.8, 0.8))))
     return Group(tuple(shapes))
 
 
@@ -456,12 +423,12 @@ def _wall(rules: Any, name: str, style: Style) -> Line:
     (x0, y0), (x1, y1) = rules.geo.slot_by_name[name].ends
     inset = 0.9 / CELL
     if x0 == x1:
-        return Line(FIGURE_BAND + x0 * CELL, FIGURE_BAND + (y0 + inset) * CELL, FIGURE_BAND + x1 * CELL, FIGURE_BAND + (y1 - inset) * CELL, style)
-    return Line(FIGURE_BAND + (x0 + inset) * CELL, FIGURE_BAND + y0 * CELL, FIGURE_BAND + (x1 - inset) * CELL, FIGURE_BAND + y1 * CELL, style)
+        return Line(BAND + x0 * CELL, BAND + (y0 + inset) * CELL, BAND + x1 * CELL, BAND + (y1 - inset) * CELL, style)
+    return Line(BAND + (x0 + inset) * CELL, BAND + y0 * CELL, BAND + (x1 - inset) * CELL, BAND + y1 * CELL, style)
 
 
 def board_size(rules: Any) -> float:
-    return FIGURE_BAND + rules.geo.n * CELL + 1
+    return BAND + rules.geo.n * CELL + 1
 
 
 def _caption(text: str, width: float, y: float) -> tuple[list[Shape], float]:
@@ -476,7 +443,7 @@ def before_after(rules: Any, before: State, after: State, caption: str,
     size = board_size(rules)
     changed = {name for name, (a, b) in zip(rules.geo.names, zip(before.cells, after.cells)) if a != b}
     gap = 16.0
-    arrow_y = FIGURE_BAND + rules.geo.n * CELL / 2
+    arrow_y = BAND + rules.geo.n * CELL / 2
     arrow: list[Shape] = [Line(size + 3, arrow_y, size + gap - 4, arrow_y, Style(stroke=INK, width=0.6)),
              Polygon(((size + gap - 2.5, arrow_y), (size + gap - 4.5, arrow_y - 1.4), (size + gap - 4.5, arrow_y + 1.4)),
                      Style(fill=INK))]
@@ -494,13 +461,16 @@ def single(rules: Any, state: State, caption: str, changed: AbstractSet[str] = f
 
 
 def winning_cells(rules: Any, state: State) -> set[str]:
-    """The spaces of every uncut line of the winner's letters (empty for a draw or an open game)."""
+    """The spaces of every line the rules' ``lines_made`` finds for the winner (empty for a draw or an open game)."""
     if state.winner is None:
         return set()
-    bit = LETTER[state.winner]
-    return {rules.geo.names[c] for line in rules.geo.lines
-            if all(state.cells[c] & bit for c in line.cells) and not any(state.walls[b] >= 0 for b in line.blockers)
-            for c in line.cells}
+    one = copy(rules.geo)
+    found = set()
+    for line in rules.geo.lines:
+        one.lines = (line,)
+        if lines_made(one, state.cells, state.walls)[state.winner]:
+            found.update(rules.geo.names[c] for c in line.cells)
+    return found
 
 
 def step(rules: Any, state: State, action: str | None = None, topple: str | None = None) -> State:
@@ -580,7 +550,7 @@ def space_layout(params: Any) -> Drawing:
     ink = Style(fill="#FFFFFF", stroke=INK, width=0.4)
 
     def token(player: int, cx: float, cy: float) -> Group:
-        return Group((Circle(cx, cy, t / 2, Style(fill=MARK_COLOURS[player])), mark(player, cx, cy, t * 0.36, "#FFFFFF")))
+        return Group((Circle(cx, cy, t / 2, Style(fill=PLAYER_COLOURS[player])), mark(player, cx, cy, t * 0.36, "#FFFFFF")))
 
     def square(x: float, y: float, colour: str, art: Shape) -> Group:
         return Group((Rect(x, y, k, k, Style(fill=colour)), art))
@@ -589,8 +559,8 @@ def space_layout(params: Any) -> Drawing:
     shapes: list[Shape] = [
         Rect(0, 0, c, c, ink), Rect(c, 0, c, c, ink),
         token(0, c / 2, c / 2),
-        Rect(c - w / 2, w / 2, w, c - w, Style(fill=MARK_COLOURS[1]), rx=0.5),
-        square(c + clear, clear, MARK_COLOURS[0], flag(c + clear + k * 0.4, clear + k / 2, k * 0.3, "#FFFFFF")),
+        Rect(c - w / 2, w / 2, w, c - w, Style(fill=PLAYER_COLOURS[1]), rx=0.5),
+        square(c + clear, clear, PLAYER_COLOURS[0], flag(c + clear + k * 0.4, clear + k / 2, k * 0.3, "#FFFFFF")),
         square(2 * c - clear - k, clear, INTERSECT_COLOUR, intersect_symbol(2 * c - clear - k / 2, clear + k / 2, k * 0.3, "#FFFFFF")),
         token(0, c + clear + t / 2, low), token(1, 2 * c - clear - t / 2, low),
     ]

@@ -4,34 +4,30 @@ row per mark) and the rule sheet's figures (the seed's example, the worked examp
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Mapping
 
 from printkit.art import symbols
+from printkit.art.board import swatch_legend
 from printkit.art.cards import text_block
 from printkit.art.diagram import LABEL_PT
+from printkit.art.scorecard import CARD_H, CARD_W, score_card, score_layout
 from printkit.draw import fonts
 from printkit.games.ultimate.rules import LABELS, MARKS, SCORING, cell_kinds, legend_text, max_marks, present_kinds
 from printkit.kitart import (
+    PLAYER_COLOURS,
     ArtKit,
     Drawing,
     GridStyle,
     Group,
-    Line,
     Piece,
-    Rect,
     Shape,
-    Style,
     Text,
     grid_board,
+    mark_tokens,
     position_diagram,
-    token_piece,
 )
 from printkit.press.pieces import bleed_rect
-
-MARK_COLOURS = ("#D55E00", "#0072B2")
-"""Okabe-Ito vermillion for X, blue for O; the shapes (cross, ring) tell them apart in greyscale."""
 
 TINTS = {"extra-turn": "#CFE8F6", "triple": "#F6D0B8", "double": "#FAE6B4", "free": "#D6D6D6"}
 """Space kind -> its tint (its label, rules.LABELS, tells the kinds apart)."""
@@ -80,24 +76,12 @@ def _cell_art(params: Any) -> Callable[[str, float], tuple[tuple[str, ...], str 
 
 def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
     """The legend under the board: a scoring reminder, then one sample space per special kind."""
-    swatch = min(params.cell_mm, 14.0)
-    pad, gap = LABEL_BAND, 3.0
-    shapes: list[Shape] = []
-    shapes.extend(text_block(SCORING, pad, 1.0, width - 2 * pad, 9.0, ink, max_pt=8.5))
-    kinds = present_kinds(params)
-    cols = 2 if width - 2 * pad >= 150 else 1
-    col_w = (width - 2 * pad - (cols - 1) * gap) / cols
-    y0 = 11.0
-    for i, kind in enumerate(kinds):
-        r, c = divmod(i, cols)
-        x, y = pad + c * (col_w + gap), y0 + r * (swatch + gap)
-        fill, art = special_art(kind, swatch, params)
-        cell = Group((Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=0.5)), *art), dx=x, dy=y,
-                     cls=("legend-swatch",))
-        shapes.append(cell)
-        shapes.extend(text_block(legend_text(kind, params), x + swatch + 2, y, col_w - swatch - 2, swatch, ink, max_pt=8.5))
-    rows = -(-len(kinds) // cols)
-    return Group(tuple(shapes), id="legend"), y0 + rows * (swatch + gap) + 2.0
+    swatch, inner = min(params.cell_mm, 14.0), width - 2 * LABEL_BAND
+    scoring = text_block(SCORING, LABEL_BAND, 1.0, inner, 9.0, ink, max_pt=8.5)
+    entries = [(*special_art(kind, swatch, params), legend_text(kind, params), ("legend-swatch",))
+               for kind in present_kinds(params)]
+    key, bottom = swatch_legend(entries, LABEL_BAND, 11.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
+    return Group((*scoring, *key), id="legend"), bottom + 2.0
 
 
 def board(kit: ArtKit, name: str) -> list[Piece]:
@@ -117,115 +101,12 @@ def board(kit: ArtKit, name: str) -> list[Piece]:
 
 def tokens(kit: ArtKit, name: str) -> list[Piece]:
     """A token for every mark a player can place: a coloured disc with a white cross (X) or ring (O)."""
-    d, counts = kit.params.token_mm, max_marks(kit.params)
-    pieces: list[Piece] = []
-    for player, mark in enumerate(MARKS):
-        for i in range(counts[player]):
-            symbol = symbols.player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF")
-            pieces.append(token_piece(f"{mark} token {i + 1}", d, MARK_COLOURS[player], symbol,
-                                      f"token-{mark}-{i + 1}", (mark.lower(),), kit.settings.bleed_mm))
-    return pieces
+    counts = max_marks(kit.params)
+    return [t for player, mark in enumerate(MARKS)
+            for t in mark_tokens(mark, counts[player], kit.params.token_mm, PLAYER_COLOURS[player], kit.settings.bleed_mm)]
 
 
 # --- score cards ----------------------------------------------------------------------------------------------------
-
-CARD_W, CARD_H = 127.0, 76.2
-"""A 5 x 3 in index card, in mm."""
-BAND = 9.0
-"""Height of the coloured title band at the top of a card."""
-HEAD = 4.2
-"""Height of the column-heading row."""
-MIN_ROW = 4.4
-"""The smallest row a total can be written in by hand."""
-MIN_COLUMN = 23.0
-"""Width of one column group: turn number, points, running total."""
-GRID = "#8C8C8C"
-SHADE = "#EFEFEF"
-
-
-@dataclass(frozen=True)
-class CardLayout:
-    """How the rows of one player's score cards are arranged."""
-
-    cards: int
-    columns: int
-    rows: int
-    row_h: float
-    column_w: float
-
-    @property
-    def per_card(self) -> int:
-        return self.columns * self.rows
-
-
-def layout(turns: int, safe: float) -> CardLayout:
-    """Columns and rows for ``turns`` rows: as few cards as possible, rows as tall as they can be."""
-    inner_w = CARD_W - 2 * safe
-    columns = max(1, math.floor(inner_w / MIN_COLUMN))
-    space = CARD_H - BAND - 1.5 - HEAD - safe
-    max_rows = max(1, math.floor(space / MIN_ROW))
-    cards = max(1, math.ceil(turns / (columns * max_rows)))
-    per_card = math.ceil(turns / cards)
-    rows = math.ceil(per_card / columns)
-    return CardLayout(cards, columns, rows, min(6.0, space / rows), inner_w / columns)
-
-
-def _cell_text(x: float, y: float, w: float, h: float, text: str, bold: bool = False, fill: str = "#1A1A1A") -> Text:
-    pt = 7.0
-    return Text(x + w / 2, y + h / 2 + fonts.ascent(pt) / 2, text, size=pt, bold=bold, anchor="middle", fill=fill,
-                box=(x, y, w, h), cls=("score-text",))
-
-
-def _column(first: int, last: int, x: float, y: float, lay: CardLayout, ink: str) -> list[Shape]:
-    """One column group: a heading row, then rows numbered ``first``..``last``."""
-    w = lay.column_w
-    num_w, pts_w = 7.0, (w - 7.0) * 0.4
-    tot_w = w - num_w - pts_w
-    shapes: list[Shape] = []
-    for text, hx, hw in (("#", x, num_w), ("pts", x + num_w, pts_w), ("total", x + num_w + pts_w, tot_w)):
-        shapes.append(_cell_text(hx, y, hw, HEAD, text, bold=True, fill=ink))
-    thin, strong = Style(stroke=GRID, width=0.2), Style(stroke=ink, width=0.35)
-    top = y + HEAD
-    for i, turn in enumerate(range(first, last + 1)):
-        ry = top + i * lay.row_h
-        if i % 2 == 1:
-            shapes.append(Rect(x, ry, w, lay.row_h, Style(fill=SHADE)))
-        shapes.append(_cell_text(x, ry, num_w, lay.row_h, str(turn), fill="#4D4D4D"))
-        shapes.append(Line(x, ry + lay.row_h, x + w, ry + lay.row_h, thin))
-    bottom = top + (last - first + 1) * lay.row_h
-    shapes.append(Line(x, top, x + w, top, strong))
-    for lx in (x + num_w, x + num_w + pts_w):
-        shapes.append(Line(lx, y + 0.5, lx, bottom, thin))
-    shapes.append(Line(x + w, y + 0.5, x + w, bottom, strong))
-    if x < lay.column_w:
-        shapes.append(Line(x, y + 0.5, x, bottom, strong))
-    return shapes
-
-
-def _card_front(player: int, name: str, card: int, lay: CardLayout, turns: int, safe: float, ink: str) -> Group:
-    """One card: title band in the player's colour, then numbered rows in columns."""
-    mark = MARKS[player]
-    who = name if name == mark else f"{name} ({mark})"
-    of = f", card {card + 1} of {lay.cards}" if lay.cards > 1 else ""
-    shapes: list[Shape] = [bleed_rect(CARD_W, CARD_H, "#FFFFFF"),
-                           Rect(-10, -10, CARD_W + 20, BAND + 10, Style(fill=MARK_COLOURS[player]))]
-    shapes.append(symbols.player_mark(mark, safe + 3.2, BAND / 2 + 1.2, 3.2, "#FFFFFF"))
-    title = f"{who}: score card{of}"
-    tx, tw = safe + 8.0, CARD_W - 2 * safe - 8.0
-    pt = 9.5
-    while pt > 7 and fonts.text_width(title, pt, True) > tw:
-        pt -= 0.25
-    shapes.append(Text(tx, BAND / 2 + 1.2 + fonts.ascent(pt) / 2, title, size=pt, bold=True, fill="#FFFFFF",
-                       box=(tx, safe, tw, BAND - safe + 2.0), cls=("score-title",)))
-    first = card * lay.per_card + 1
-    last = min(turns, first + lay.per_card - 1)
-    for c in range(lay.columns):
-        a = first + c * lay.rows
-        b = min(last, a + lay.rows - 1)
-        if a > b:
-            break
-        shapes.extend(_column(a, b, safe + c * lay.column_w, BAND + 1.5, lay, ink))
-    return Group(tuple(shapes), id=f"score-card-{mark}-{card + 1}", cls=("score-card", mark.lower()))
 
 
 def score_cards(kit: ArtKit, name: str) -> list[Piece]:
@@ -235,27 +116,24 @@ def score_cards(kit: ArtKit, name: str) -> list[Piece]:
     safe, ink = kit.settings.safe_mm, kit.settings.colours.ink
     pieces: list[Piece] = []
     counts = []
-    for player in (0, 1):
-        lay = layout(turns[player], safe)
+    for player, mark in enumerate(MARKS):
+        lay = score_layout(turns[player], safe)
         counts.append(lay.cards)
         if lay.cards * lay.per_card < turns[player]:
-            kit.findings.append(("error", f"score cards: {lay.cards * lay.per_card} rows for {MARKS[player]}, "
+            kit.findings.append(("error", f"score cards: {lay.cards * lay.per_card} rows for {mark}, "
                                           f"a player can place {turns[player]} marks"))
+        who = names[player] if names[player] == mark else f"{names[player]} ({mark})"
         for card in range(lay.cards):
-            front = _card_front(player, names[player], card, lay, turns[player], safe, ink)
-            pieces.append(Piece(f"{MARKS[player]} score card {card + 1}", CARD_W, CARD_H, front, kind="card"))
+            of = f", card {card + 1} of {lay.cards}" if lay.cards > 1 else ""
+            front = score_card(f"{who}: score card{of}", PLAYER_COLOURS[player],
+                               lambda cx, cy, r, m=mark: symbols.player_mark(m, cx, cy, r, "#FFFFFF"), card, lay,
+                               turns[player], safe, ink, f"score-card-{mark}-{card + 1}", ("score-card", mark.lower()))
+            pieces.append(Piece(f"{mark} score card {card + 1}", CARD_W, CARD_H, front, kind="card"))
     kit.values["cards"] = counts
     return pieces
 
 
 # --- the rule sheet's figures ---------------------------------------------------------------------------------------
-
-
-def _mark_art(player: int) -> Callable[[float, float, float], Shape]:
-    def draw(cx: float, cy: float, r: float) -> Shape:
-        return symbols.player_mark(MARKS[player], cx, cy, r, MARK_COLOURS[player])
-
-    return draw
 
 
 def _free_art(cx: float, cy: float, r: float) -> Shape:
@@ -278,7 +156,7 @@ def position_figure(board_rows: list[str], kinds: Mapping[str, str], caption: st
         for c, ch in enumerate(row):
             name = f"{chr(65 + c)}{r + 1}"
             if ch in MARKS:
-                pieces[name] = _mark_art(MARKS.index(ch))
+                pieces[name] = partial(symbols.player_mark, ch, colour=PLAYER_COLOURS[MARKS.index(ch)])
             elif ch == "*":
                 pieces[name] = _free_art
             elif kinds.get(name) in LABELS:

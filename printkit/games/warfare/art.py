@@ -8,7 +8,7 @@ from typing import Any
 
 from printkit.art import symbols
 from printkit.games.warfare.rules import ABILITIES, MARKS, card_text, geometry, max_tokens_on_board
-from printkit.kitart import ArtKit, CardRow, Drawing, Group, Piece, Shape, in_a_row, position_diagram, token_piece
+from printkit.kitart import ArtKit, CardRow, Drawing, Group, Piece, Shape, in_a_row, mark_tokens, position_diagram, token_piece
 
 BOMB_CROSS = tuple(geometry(3, 3).name(cell) for cell in geometry(3, 3).crosses[4])
 """The cells a Bomb on B2 clears on a 3 x 3 board (rules.py's cross)."""
@@ -28,10 +28,7 @@ def tokens(kit: ArtKit, name: str) -> list[Piece]:
     player = _player(name)
     mark, colour, d = MARKS[player], _colours(kit)[player], kit.params.token_mm
     bleed = kit.settings.bleed_mm
-    pieces = []
-    for i in range(max_tokens_on_board(kit.params)):
-        symbol = symbols.player_mark(mark, d / 2, d / 2, d * 0.36, "#FFFFFF")
-        pieces.append(token_piece(f"{mark} token {i + 1}", d, colour, symbol, f"token-{mark}-{i + 1}", (mark.lower(),), bleed))
+    pieces = mark_tokens(mark, max_tokens_on_board(kit.params), d, colour, bleed)
     for i in range(kit.params.abilities.fortress):
         art = Group((symbols.tower(d / 2, d / 2 - d * 0.04, d * 0.3, "#FFFFFF"), symbols.player_mark(mark, d / 2, d * 0.8, d * 0.1, "#FFFFFF")))
         pieces.append(token_piece(f"{mark} fortress {i + 1}", d, colour, art, f"fortress-{mark}-{i + 1}", (mark.lower(), "fortress"), bleed))
@@ -41,11 +38,16 @@ def tokens(kit: ArtKit, name: str) -> list[Piece]:
 def _diagram(ability: str, colour: str, enemy: str) -> Group:
     """A 30 x 30 mm picture of the ability: the Bomb's cross, a shield, arrows, a tower."""
     if ability == "bomb":
-        d = position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, enemy)}, cell=8.0,
-                             highlight={c: "#F2C5A8" if c != "B2" else "#E88E5A" for c in BOMB_CROSS}, labels=False)
-        return Group(d.children, dx=1)
+        return Group(_bomb(enemy, "#E88E5A", labels=False).children, dx=1)
     draw = {"shield": symbols.shield, "convert": symbols.arrows, "fortress": symbols.tower}[ability]
     return Group((draw(15.0, 15.0, 12, colour),))
+
+
+def _bomb(colour: str, centre: str, labels: bool = True, caption: str = "") -> Drawing:
+    """A Bomb in ``colour`` on B2 of a 3 x 3 board, the cross it clears shaded (B2 ``centre``)."""
+    return position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, colour)}, cell=8.0,
+                            highlight={c: "#F2C5A8" if c != "B2" else centre for c in BOMB_CROSS}, caption=caption,
+                            labels=labels)
 
 
 def ability_cards(kit: ArtKit, name: str) -> list[Piece]:
@@ -102,6 +104,4 @@ def figures(kit: ArtKit) -> dict[str, Drawing]:
             before, after = _position(kit, step.before), _position(kit, step.after)
             example = in_a_row([before, "->", after, " ", final], f"Before and after turn {i + 1} ({step.line}), and the final position")
             break
-    bomb = position_diagram(3, 3, {"B2": lambda cx, cy, r: symbols.star(cx, cy, r * 1.2, kit.params.colour_o)}, cell=8.0,
-                            highlight={c: "#F2C5A8" for c in BOMB_CROSS}, caption="Bomb on B2: the shaded cross is cleared")
-    return {"example": example, "bomb": bomb}
+    return {"example": example, "bomb": _bomb(kit.params.colour_o, "#F2C5A8", caption="Bomb on B2: the shaded cross is cleared")}
