@@ -214,6 +214,9 @@ class KitSpec:
     Python ``[hooks]`` and ``art`` name) may take."""
     table: Mapping[str, Any] = field(default_factory=dict)
     """``[table]``: the browser table's layout hints (``centre``, ``hide``, ``piles``, ``boards``), each with its default."""
+    own_params: Mapping[str, Any] = field(default_factory=dict)
+    """``[params]`` as kit.toml writes them, before ``--set`` and config.toml: what an example game that names no
+    parameters of its own (no ``# params:`` line) is written for."""
 
 
 def _name(table: Table, key: str) -> str:
@@ -701,7 +704,8 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     doc.done()
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
                    game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file, columns,
-                   gaps, titles, code_limits, hints)
+                   gaps, titles, code_limits, hints,
+                   own_params=dict(data.get("params", {}) if written is None else written))
 
 
 def _rules(doc: Table, fonts: Mapping[str, Any]) -> tuple[str | None, str, tuple[str, ...], str | None]:

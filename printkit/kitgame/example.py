@@ -19,6 +19,7 @@ from printkit.errors import ConfigError, LogError
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.example_fit import declared_params, unfit
 from printkit.kitrules import Step
+from printkit.params import dotted_params
 from printkit.rules.log import LogLine, parse_log, read_text
 from printkit.rules.replay import Replay, replay
 from printkit.userinput.paths import inside, shown
@@ -130,12 +131,24 @@ class KitExample:
             return self._fitting(logged_example(log, name))
         if kit.spec.examples and self.rules is not None:
             return self._replaying(self.rules)
-        return self._fitting(example_game(*sheet))
+        example = example_game(*sheet)
+        if example is None and self.written is not None and self.written.unfit is not None:
+            return None, self.written.unfit, None  # the rendered sheet left the unfit example out ({% if %})
+        return self._fitting(example)
 
-    def _fitting(self, example: Example | None) -> tuple[Example | None, str | None, None]:
-        """``example``, or None and why, when it is written for other parameters than the rules'."""
+    def _fitting(self, example: Example | None) -> tuple[Example | None, str | None, Replay[Any, Any] | None]:
+        """``example``, or None and why, when it is written for other parameters than the rules' (its ``# params:``
+        line says so; or, under other parameters than kit.toml's own, it does not replay)."""
         differ = _unfit(self.rules, example)
-        return (example if differ is None else None), differ, None
+        if differ is not None or example is None or self.rules is None:
+            return (example if differ is None else None), differ, None
+        other = _other_params(self.kit, self.rules)
+        if other is None:
+            return example, None, None
+        try:
+            return example, None, replay_example(self.rules, example)
+        except LogError as exc:
+            return None, _unplayable(exc, other), None
 
     def _replaying(self, rules: KitRules) -> tuple[Example | None, str | None, Replay[Any, Any] | None]:
         """The first of the kit folder's example logs that fits the parameters and the rules replay, and its replay
@@ -157,7 +170,10 @@ class KitExample:
                 continue
             return example, None, played
         if first is not None:
-            raise first
+            other = _other_params(kit, rules)
+            if other is None:
+                raise first
+            return None, _unplayable(first, other), None
         return None, differ[0], None
 
 
@@ -173,6 +189,17 @@ def _unfit(rules: KitRules | None, example: Example | None) -> str | None:
     differ = unfit(example.params, example.params_at, rules.game.params)
     return None if differ is None else (f"{example.params_at}: the example game is written for other parameters ({differ}): "
                                         "it is not replayed and is left off the rule sheet with its figures")
+
+
+def _other_params(kit: KitFolder, rules: KitRules) -> str | None:
+    """How the parameters ``rules`` play with differ from kit.toml's own (``--set``, config.toml), or None."""
+    return unfit(dotted_params(kit.spec.own_params), kit.spec.source, rules.game.params)
+
+
+def _unplayable(exc: LogError, other: str) -> str:
+    """Why an example game is left off under parameters other than kit.toml's own: it does not replay under them."""
+    return (f"the example game is written for kit.toml's parameters and does not replay under these ({other}; {exc}): "
+            "it is left off the rule sheet with its figures")
 
 
 def notes(example: Example) -> list[str]:
