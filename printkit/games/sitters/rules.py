@@ -29,8 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import sided, theme_names
 from printkit.games.sitters.paths import Terrain, path_problem, reach
-from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds
-from printkit.userinput.text import quoted
+from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds, play_refusal, quoted
 
 COLLECTORS, OBSTRUCTORS = 0, 1
 
@@ -272,13 +271,7 @@ class Sitters(Game):
             return self._apply_place(state, move)
         return self._apply_turn(state, move)
 
-    def why_not(self, state: State, move: Any) -> str | None:
-        """Why a roll is not the chance move here (the count of dice, a face off the die)."""
-        try:
-            self.play(state, move)
-        except IllegalMove as exc:
-            return str(exc)
-        return None
+    why_not = play_refusal  # what play() refuses: a roll that is not the chance move here (its dice, a face off the die)
 
     def outcome(self, state: State) -> Outcome | None:
         return ending(self.params, state.survivors, state.loot) if state.phase == OVER else None
@@ -880,14 +873,8 @@ def key_turns(turns: list[Turn]) -> list[Turn]:
 
 
 def markers(game: Sitters, state: State) -> dict[str, list[str]]:
-    """Coordinate -> marker kinds on it (containers first) for a figure."""
-    found: dict[str, list[str]] = {}
-    names = game.board.names
-    for kind, cells in (("container", state.containers), ("collector", state.collectors),
-                        ("obstructor", state.obstructors)):
-        for c in cells:
-            found.setdefault(names[c], []).append(kind)
-    return found
+    """Coordinate -> marker kinds on it (containers first) for a figure: :meth:`Sitters.pieces` without their numbers."""
+    return {space: [piece.rsplit("-", 1)[0] for piece in pieces] for space, pieces in game.pieces(state)["board"].items()}
 
 
 def setup_summary(game: Sitters, example: Sequence[Step]) -> dict[str, str]:
