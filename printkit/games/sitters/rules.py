@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import sided, theme_names
-from printkit.games.sitters.paths import Terrain, path_problem, reach
+from printkit.games.sitters.paths import Terrain, distances, path_problem, reach
 from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds, play_refusal, quoted
 
 COLLECTORS, OBSTRUCTORS = 0, 1
@@ -105,19 +104,6 @@ def _dice(words: list[str]) -> Move:
     if not 1 <= len(words) <= 2 or not all(w.isascii() and w.isdigit() and len(w) <= 9 for w in words):
         raise NotationError("expected 'roll N' or 'roll N N' (a battle: collector, obstructor)")
     return Move("roll", dice=tuple(int(w) for w in words))
-
-
-def distances(board: Board, sources: Iterable[int], barred: frozenset[int] = frozenset()) -> dict[int, int]:
-    """Steps from the nearest source to every space reachable without entering ``barred``."""
-    dist = {s: 0 for s in sources}
-    queue = deque(dist)
-    while queue:
-        cell = queue.popleft()
-        for nxt in board.neighbours[cell]:
-            if nxt not in dist and nxt not in barred:
-                dist[nxt] = dist[cell] + 1
-                queue.append(nxt)
-    return dist
 
 
 def obstructor_value(state: State, move: Move, to_prey: dict[int, int]) -> float:

@@ -230,7 +230,7 @@ class TokenTactics(Game):
         return {"tracker": {f"track-{p + 1}-{min(n, top)}": f"marker-{p + 1}" for p, n in enumerate(state["reserves"])}}
 
     def text(self, state: Any) -> str:
-        lines = [f"{name} Tokens: {n}" for name, n in zip(self.player_names, state["reserves"])]
+        lines = self._reserve_lines(state, "")
         if state["winner"] is None:
             return "\n".join([*lines, f"{self.player_names[state['to_move']]} to move (turn {state['turn'] + 1})"])
         return "\n".join([*lines, f"{self.player_names[state['winner']]} wins"])

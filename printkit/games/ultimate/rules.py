@@ -366,8 +366,19 @@ class UltimateTicTacToe(Game):
         return margin_counters(*state.scores, sum(1 for p in state.history if p.extra_turn))
 
     def summary(self, counted: Mapping[str, float], games: int) -> dict[str, float]:
-        """Means over the games: points, margin, its spread, extra turns."""
-        return summary(counted, games)
+        """Means over the games of :meth:`counters`: points, margin, its spread, extra turns."""
+        if games == 0:
+            return {}
+        mean = counted.get("margin", 0) / games
+        variance = max(0.0, counted.get("margin_squared", 0) / games - mean * mean)
+        return {
+            "mean_first_points": counted.get("first_points", 0) / games,
+            "mean_second_points": counted.get("second_points", 0) / games,
+            "mean_margin": mean,
+            "mean_abs_margin": counted.get("abs_margin", 0) / games,
+            "margin_stdev": variance ** 0.5,
+            "mean_extra_turns": counted.get("extra_turns", 0) / games,
+        }
 
     def abilities(self) -> list[str]:
         """The kinds of special space the board has."""
@@ -465,22 +476,6 @@ def margin_counters(first: int, second: int, extra_turns: int) -> dict[str, int]
     margin = first - second
     return {"first_points": first, "second_points": second, "margin": margin, "abs_margin": abs(margin),
             "margin_squared": margin * margin, "extra_turns": extra_turns}
-
-
-def summary(counted: Mapping[str, float], games: int) -> dict[str, float]:
-    """Means over ``games`` games of :meth:`UltimateTicTacToe.counters`: points, margin, its spread, extra turns."""
-    if games == 0:
-        return {}
-    mean = counted.get("margin", 0) / games
-    variance = max(0.0, counted.get("margin_squared", 0) / games - mean * mean)
-    return {
-        "mean_first_points": counted.get("first_points", 0) / games,
-        "mean_second_points": counted.get("second_points", 0) / games,
-        "mean_margin": mean,
-        "mean_abs_margin": counted.get("abs_margin", 0) / games,
-        "margin_stdev": variance ** 0.5,
-        "mean_extra_turns": counted.get("extra_turns", 0) / games,
-    }
 
 
 # --- how many marks a player can place --------------------------------------------------------------------------------
