@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
+from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTER_OF_KIND, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import sided, theme_names
 from printkit.games.sitters.paths import Terrain, distances, path_problem, reach
 from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds, play_refusal, quoted
@@ -39,6 +39,8 @@ SETUP = (CONTAINERS, PLACE_COLLECTORS, PLACE_OBSTRUCTORS)
 CHANCE_PHASES = (ROLL, LOOT, BATTLE)
 PLACE_KIND = {CONTAINERS: "container", PLACE_COLLECTORS: "collector", PLACE_OBSTRUCTORS: "obstructor"}
 SIDE_KIND = ("collector", "obstructor")
+SPACE_OF = {"container": CONTAINER, "collector": COLLECTOR_START, "obstructor": OBSTRUCTOR_START}
+"""The kind of space each piece is placed on (its map letter: board.LETTER_OF_KIND)."""
 
 
 @dataclass(frozen=True)
@@ -321,7 +323,7 @@ class Sitters(Game):
     def text(self, state: State) -> str:
         """The board with markers, then the tallies and whose turn it is."""
         board = self.board
-        lines = [("    " + "".join(f" {LETTERS[c]} " for c in range(board.width))).rstrip()]
+        lines = [("    " + "".join(f" {chr(65 + c)} " for c in range(board.width))).rstrip()]
         for row in range(board.height):
             cells = "".join(f" {self._symbol(state, row * board.width + c)} " for c in range(board.width))
             lines.append(f"{row + 1:>3} {cells}".rstrip())
@@ -415,8 +417,7 @@ class Sitters(Game):
         if move.kind != kind:
             raise IllegalMove(f"the {self.player_names[self.to_move(state)]} must place a {kind}, not {describe(move)}")
         if move.dst not in self._free_places(state):
-            letter = {"container": "X", "collector": "C", "obstructor": "O"}[kind]
-            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free {letter} space")
+            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free {LETTER_OF_KIND[SPACE_OF[kind]]} space")
         if kind == "container":
             state = replace(state, containers=_add(state.containers, move.dst))
             if len(state.containers) == 2 * self.params.containers_per_player:
@@ -510,8 +511,8 @@ class Sitters(Game):
         if not state.lost[side]:
             raise IllegalMove(f"no defeated {SIDE_KIND[side]} to return")
         if move.dst not in self._returns(state):
-            letter = "C" if side == COLLECTORS else "O"
-            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free {letter} space")
+            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free "
+                              f"{LETTER_OF_KIND[SPACE_OF[SIDE_KIND[side]]]} space")
         if side == COLLECTORS:
             return self._next_turn(replace(state, lost=(state.lost[0] - 1, state.lost[1]),
                                            collectors=_add(state.collectors, move.dst)))
@@ -699,7 +700,7 @@ class Sitters(Game):
             "cells": len(board.kinds),
             "rows_count": board.height,
             "columns_count": board.width,
-            "last_column": LETTERS[board.width - 1],
+            "last_column": chr(64 + board.width),
             "counts": {kind: len(board.cells_of(kind)) for kind in KIND_ORDER},
             "safe_cells": ", ".join(board.names[c] for c in board.cells_of(SAFE_ZONE)),
             "table": table,

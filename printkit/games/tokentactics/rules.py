@@ -341,11 +341,12 @@ class TokenTactics(Game):
             defend = table.computer_answer(state, ("attack", commit))
         else:
             defend = table.ask_number(question, 0, theirs, f"a number from 0 to {theirs}", secret=True)
-        winner = me if commit > defend else 1 - me
-        headline = ("Attacker wins the battle!" if commit > defend else "It's a tie, so the defender wins the battle!"
-                    if commit == defend else "Defender wins the battle!")
+        won, difference, _, _ = resolve(mine, theirs, commit, defend)
+        winner = me if won else 1 - me
+        headline = ("Attacker wins the battle!" if won else "It's a tie, so the defender wins the battle!"
+                    if difference == 0 else "Defender wins the battle!")
         table.say("Reveal:", f"- Attacker committed {plural(commit, 'token')}.", f"- Defender committed {plural(defend, 'token')}.", headline,
-                  f"{self.player_names[winner]} takes {plural(abs(commit - defend), 'token')} from {self.player_names[1 - winner]}.")
+                  f"{self.player_names[winner]} takes {plural(difference, 'token')} from {self.player_names[1 - winner]}.")
         after = table.play(state, attack(commit, defend))
         table.say("", "Updated Reserves:", *self._reserve_lines(after, "- "))
         return after
