@@ -688,6 +688,8 @@ HELP = (
     "'topple B2|C2 onto C2, C2'; a number picks from the list, 'list' or 'list WORD' numbers the legal moves"
 )
 FORMAT = "expected like 'X C3', 'X swap B2 C3, D4', 'O picks wall' or 'X void B2'"
+SHIFTS = {"row": {"right": 1, "left": -1}, "column": {"down": 1, "up": -1}}
+"""How a shift of a row or a column is written, and the step (one space further along, or back) each way makes."""
 
 
 def format_action(geo: Geometry, action: Action) -> str:
@@ -696,9 +698,8 @@ def format_action(geo: Geometry, action: Action) -> str:
         return f"swap {geo.names[int(args[0])]} {geo.names[int(args[1])]}"
     if action.name == "shift":
         axis, index, step = str(args[0]), int(args[1]), int(args[2])
-        if axis == "row":
-            return f"shift row {index + 1} {'right' if step > 0 else 'left'}"
-        return f"shift column {chr(65 + index)} {'down' if step > 0 else 'up'}"
+        way = next(word for word, made in SHIFTS[axis].items() if made == step)
+        return f"shift {axis} {index + 1 if axis == 'row' else chr(65 + index)} {way}"
     if action.name == "wall":
         return f"wall {geo.slots[int(args[0])].name}"
     return f"{action.name} {geo.names[int(args[0])]}"
@@ -742,17 +743,15 @@ def parse_action(geo: Geometry, text: str) -> Action:
 
 
 def _parse_shift(geo: Geometry, text: str, args: list[str]) -> Action:
-    if len(args) != 3 or args[0].lower() not in ("row", "column"):
+    if len(args) != 3 or args[0].lower() not in SHIFTS:
         raise NotationError(f"expected like 'shift row 2 right' or 'shift column B up', got {quoted(text)}")
     axis, label, way = args[0].lower(), args[1].upper(), args[2].lower()
-    n = geo.n
+    n, steps = geo.n, SHIFTS[axis]
     if axis == "row":
         index = int(label) - 1 if label.isascii() and label.isdigit() and len(label) <= 9 else -1
-        steps = {"right": 1, "left": -1}
         bounds = f"rows 1-{n}"
     else:
         index = ord(label) - 65 if len(label) == 1 and label.isalpha() else -1
-        steps = {"down": 1, "up": -1}
         bounds = f"columns A-{chr(64 + n)}"
     if not 0 <= index < n:
         raise NotationError(f"{quoted(args[1])} is off the board ({bounds})")
