@@ -48,8 +48,8 @@ from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome, dra
 from printkit.userinput.text import quoted
 
 __all__ = [
-    "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Printed", "Record",
-    "Numbered", "Roll", "Shown", "Shuffle", "Step", "Table", "choice", "dice", "grid_names", "odds", "play_refusal", "plural",
+    "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Numbered", "Outcome", "Printed",
+    "Record", "Roll", "Shown", "Shuffle", "Step", "Table", "choice", "dice", "grid_names", "odds", "play_refusal", "plural",
     "quoted", "result_text", "shuffle", "take_turns",
 ]
 
