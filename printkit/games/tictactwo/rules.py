@@ -458,12 +458,8 @@ class Work:
 
     def finish(self, state: State) -> State:
         p = self.player
-        hands = (tuple(self.hand), state.hands[1]) if p == 0 else (state.hands[0], tuple(self.hand))
-        turns = (state.turns[0] + 1, state.turns[1]) if p == 0 else (state.turns[0], state.turns[1] + 1)
-        return replace(
-            state, cells=tuple(self.cells), walls=tuple(self.walls), hands=hands, turns=turns,
-            to_move=1 - p, winner=self.winner, reason=self.reason,
-        )
+        return replace(state, cells=tuple(self.cells), walls=tuple(self.walls), hands=_with(state.hands, p, tuple(self.hand)),
+                       turns=_with(state.turns, p, state.turns[p] + 1), to_move=1 - p, winner=self.winner, reason=self.reason)
 
 
 # -- the options of each step ---------------------------------------------------------------
