@@ -32,8 +32,7 @@ The printed kit may come from the rules too: ``rows_NAME(self)`` methods give th
 whose kit.toml entry says ``rules_rows = "NAME"``, :meth:`Game.sheet` values for rules.md (``{{ sheet.NAME }}``) and
 :meth:`Game.checks` the kit's own checks of the printed pieces (:meth:`Game.sheet_checks`: of the rule sheet as rendered).
 This module imports nothing else of printkit's
-but the engine contract's small types and :func:`quoted` (a value quoted short in a message), and its names are a
-stable API.
+but the engine contract's small types, and its names are a stable API.
 """
 
 from __future__ import annotations
@@ -45,12 +44,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome, drawn
-from printkit.userinput.text import quoted
 
 __all__ = [
     "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Numbered", "Outcome", "Printed",
     "Record", "Roll", "Shown", "Shuffle", "Step", "Table", "choice", "dice", "grid_names", "odds", "play_refusal", "plural",
-    "quoted", "result_text", "shuffle", "take_turns",
+    "result_text", "shuffle", "take_turns",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000

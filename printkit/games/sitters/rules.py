@@ -28,7 +28,8 @@ from typing import Any, Mapping, Sequence
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTER_OF_KIND, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import sided, theme_names
 from printkit.games.sitters.paths import Terrain, distances, path_problem, reach
-from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds, play_refusal, quoted
+from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds, play_refusal
+from printkit.userinput.text import quoted
 
 COLLECTORS, OBSTRUCTORS = 0, 1
 

@@ -50,10 +50,10 @@ from printkit.kitrules import (
     Step,
     Table,
     grid_names,
-    quoted,
     result_text,
     take_turns,
 )
+from printkit.userinput.text import quoted
 
 X, O, INTERSECT, VOID, DIBS_X, DIBS_O = 1, 2, 4, 8, 16, 32
 

@@ -33,9 +33,9 @@ from printkit.kitrules import (
     Step,
     Table,
     grid_names,
-    quoted,
     take_turns,
 )
+from printkit.userinput.text import quoted
 
 KINDS = {"extra_turn": "extra-turn", "triple": "triple", "double": "double", "free": "free"}
 """Params key -> space kind, as drawn on the board (``class="cell extra-turn"``)."""
