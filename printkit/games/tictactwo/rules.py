@@ -273,7 +273,8 @@ def _make_slots(n: int) -> tuple[Slot, ...]:
                 raw.append((f"{names[cell]}|{names[cell + n]}", (cell, cell + n), False, ((c, r + 1), (c + 1, r + 1))))
     for r in range(n):
         for c in range(n):
-            cell, here = r * n + c, names[r * n + c]
+            cell = r * n + c
+            here = names[cell]
             if r == 0:
                 raw.append((f"{here}|top", (cell,), False, ((c, 0), (c + 1, 0))))
             if r == n - 1:
