@@ -46,8 +46,9 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Sequence
 from printkit.rules.game import CHANCE, IllegalMove, NotationError, Outcome, drawn
 
 __all__ = [
-    "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Outcome", "Printed", "Record",
-    "Roll", "Shown", "Shuffle", "Step", "Table", "choice", "dice", "odds", "shuffle", "take_turns",
+    "CHANCE", "Answered", "Board", "Chance", "Game", "Hidden", "IllegalMove", "NotationError", "Numbered", "Outcome", "Printed",
+    "Record", "Roll", "Shown", "Shuffle", "Step", "Table", "choice", "dice", "grid_names", "odds", "play_refusal", "plural",
+    "result_text", "shuffle", "take_turns",
 ]
 
 MAX_LISTED_OUTCOMES = 10_000
@@ -386,6 +387,53 @@ def take_turns(table: Table, game: Game, ask: Callable[[Any], Any]) -> Any:
     return state
 
 
+# --- small helpers a rules.py may use ----------------------------------------------------------------------------------
+
+
+def play_refusal(game: Game, state: Any, move: Any) -> str | None:
+    """A :meth:`Game.why_not` for rules whose :meth:`Game.play` refuses an illegal move itself (``play_checks_moves``):
+    the reason its IllegalMove gives, or None. Opt in with ``why_not = play_refusal`` in the class."""
+    try:
+        game.after(state, move)
+    except IllegalMove as exc:
+        return str(exc)
+    return None
+
+
+def plural(count: int, word: str) -> str:
+    """``1 token``, ``3 tokens``: a count and its word, with an s unless the count is 1."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def result_text(outcome: Outcome | None, names: Sequence[str]) -> str:
+    """An outcome in words for a rule sheet: ``unfinished``, ``a draw`` or ``Alice wins (line)``."""
+    if outcome is None:
+        return "unfinished"
+    return "a draw" if outcome.winner is None else f"{names[outcome.winner]} wins ({outcome.reason})"
+
+
+def grid_names(columns: int, rows: int) -> tuple[str, ...]:
+    """A grid's cells named as :class:`Board` names them, row by row: ``A1``, ``B1`` ... (after ``Z``: ``AA``, ``AB``)."""
+    return tuple(f"{_column(column)}{row + 1}" for row in range(rows) for column in range(columns))
+
+
+def _column(index: int) -> str:
+    """A column's letters: 0 -> A, 25 -> Z, 26 -> AA."""
+    return _column(index // 26 - 1) + chr(65 + index % 26) if index >= 26 else chr(65 + index)
+
+
+class Numbered:
+    """Printed pieces handed out one by one, numbered by kind as the kit prints them: ``ids = Numbered()``, then
+    ``ids("token-X")`` is ``token-X-1``, the next ``token-X-2`` (for :meth:`Game.pieces`)."""
+
+    def __init__(self) -> None:
+        self.taken: dict[str, int] = {}
+
+    def __call__(self, kind: str) -> str:
+        self.taken[kind] = self.taken.get(kind, 0) + 1
+        return f"{kind}-{self.taken[kind]}"
+
+
 class Chance:
     """What chance decides at a CHANCE state: made by :func:`dice`, :func:`shuffle` or :func:`choice`."""
 
@@ -421,7 +469,7 @@ class _Dice(Chance):
             raise IllegalMove(f"expected a roll of {self.count} d{self.sides}, such as 'roll {' '.join(['1'] * self.count)}'")
         faces = tuple(int(w) for w in words[1:])
         if len(faces) != self.count or not all(1 <= f <= self.sides for f in faces):
-            raise IllegalMove(f"expected {self.count} die face{'s' if self.count != 1 else ''} from 1 to {self.sides}")
+            raise IllegalMove(f"expected {plural(self.count, 'die face')} from 1 to {self.sides}")
         return Roll(faces)
 
 

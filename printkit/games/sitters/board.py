@@ -11,8 +11,9 @@ from printkit.userinput.text import quoted
 
 COLLECTOR_START, CONTAINER, OBSTRUCTOR_START, SAFE_ZONE, FLOOR = (
     "collector-start", "container", "obstructor-start", "safe-zone", "floor")
-KIND_OF_TOKEN = {"C": COLLECTOR_START, "X": CONTAINER, "O": OBSTRUCTOR_START, "SZ": SAFE_ZONE,
-                 "": FLOOR, ".": FLOOR}
+LETTER_OF_KIND = {COLLECTOR_START: "C", CONTAINER: "X", OBSTRUCTOR_START: "O", SAFE_ZONE: "SZ"}
+"""The map's letters for each kind of space (the floor is left blank)."""
+KIND_OF_TOKEN = {**{letter: kind for kind, letter in LETTER_OF_KIND.items()}, "": FLOOR, ".": FLOOR}
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 DEFAULT_MAP: str = tomllib.loads(Path(__file__).with_name("kit.toml").read_text(encoding="utf-8"))["params"]["map"]

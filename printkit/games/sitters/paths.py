@@ -9,6 +9,8 @@ collector) a container, and a collector's path stops on reaching a safe-zone spa
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count
+from typing import Iterable
 
 from printkit.games.sitters.board import Board
 
@@ -76,16 +78,20 @@ def _candidates(board: Board, terrain: Terrain, src: int, steps: int) -> list[in
     neither barred nor stops) and the other spaces within them of the end colour (the board is
     bipartite: each step changes the colour)."""
     barred = terrain.own | terrain.forbidden
-    dist = _distances(board, src, barred, terrain.stops - {src}, steps)
+    dist = distances(board, (src,), barred, terrain.stops - {src}, steps)
     colour = (_colour(board, src) + steps) % 2
     return [end for end in dist if end != src and (end in terrain.stops or _colour(board, end) == colour)]
 
 
-def _distances(board: Board, source: int, barred: frozenset[int], stops: frozenset[int], limit: int
-               ) -> dict[int, int]:
-    """Steps from ``source`` up to ``limit``, never into a barred space nor on from a stop."""
-    dist, frontier = {source: 0}, [source]
-    for d in range(1, limit + 1):
+def distances(board: Board, sources: Iterable[int], barred: frozenset[int] = frozenset(),
+              stops: frozenset[int] = frozenset(), limit: int | None = None) -> dict[int, int]:
+    """Steps from the nearest of ``sources`` to every space reachable (up to ``limit`` steps), never into a barred space
+    nor on from a stop."""
+    dist = {s: 0 for s in sources}
+    frontier = list(dist)
+    for d in count(1) if limit is None else range(1, limit + 1):
+        if not frontier:
+            break
         grown = []
         for cell in frontier:
             if cell not in stops:
@@ -106,7 +112,7 @@ def _first_path(board: Board, terrain: Terrain, src: int, end: int, steps: int) 
     skipping every step after which ``end`` is out of reach of the steps left."""
     closed = terrain.own | terrain.forbidden | terrain.stops
     stop = end in terrain.stops
-    near = _distances(board, end, closed, frozenset(), steps - 1)  # steps to the end, open spaces
+    near = distances(board, (end,), closed, frozenset(), steps - 1)  # steps to the end, open spaces
     path, on_path = [src], {src}
 
     def walk(cell: int, left: int) -> tuple[int, ...] | None:

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
+from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTER_OF_KIND, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import sided, theme_names
-from printkit.games.sitters.paths import Terrain, path_problem, reach
-from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds
+from printkit.games.sitters.paths import Terrain, distances, path_problem, reach
+from printkit.kitrules import CHANCE, Game, IllegalMove, NotationError, Outcome, Printed, Step, Table, odds, play_refusal
 from printkit.userinput.text import quoted
 
 COLLECTORS, OBSTRUCTORS = 0, 1
@@ -41,6 +40,8 @@ SETUP = (CONTAINERS, PLACE_COLLECTORS, PLACE_OBSTRUCTORS)
 CHANCE_PHASES = (ROLL, LOOT, BATTLE)
 PLACE_KIND = {CONTAINERS: "container", PLACE_COLLECTORS: "collector", PLACE_OBSTRUCTORS: "obstructor"}
 SIDE_KIND = ("collector", "obstructor")
+SPACE_OF = {"container": CONTAINER, "collector": COLLECTOR_START, "obstructor": OBSTRUCTOR_START}
+"""The kind of space each piece is placed on (its map letter: board.LETTER_OF_KIND)."""
 
 
 @dataclass(frozen=True)
@@ -106,19 +107,6 @@ def _dice(words: list[str]) -> Move:
     if not 1 <= len(words) <= 2 or not all(w.isascii() and w.isdigit() and len(w) <= 9 for w in words):
         raise NotationError("expected 'roll N' or 'roll N N' (a battle: collector, obstructor)")
     return Move("roll", dice=tuple(int(w) for w in words))
-
-
-def distances(board: Board, sources: Iterable[int], barred: frozenset[int] = frozenset()) -> dict[int, int]:
-    """Steps from the nearest source to every space reachable without entering ``barred``."""
-    dist = {s: 0 for s in sources}
-    queue = deque(dist)
-    while queue:
-        cell = queue.popleft()
-        for nxt in board.neighbours[cell]:
-            if nxt not in dist and nxt not in barred:
-                dist[nxt] = dist[cell] + 1
-                queue.append(nxt)
-    return dist
 
 
 def obstructor_value(state: State, move: Move, to_prey: dict[int, int]) -> float:
@@ -272,13 +260,7 @@ class Sitters(Game):
             return self._apply_place(state, move)
         return self._apply_turn(state, move)
 
-    def why_not(self, state: State, move: Any) -> str | None:
-        """Why a roll is not the chance move here (the count of dice, a face off the die)."""
-        try:
-            self.play(state, move)
-        except IllegalMove as exc:
-            return str(exc)
-        return None
+    why_not = play_refusal  # what play() refuses: a roll that is not the chance move here (its dice, a face off the die)
 
     def outcome(self, state: State) -> Outcome | None:
         return ending(self.params, state.survivors, state.loot) if state.phase == OVER else None
@@ -342,7 +324,7 @@ class Sitters(Game):
     def text(self, state: State) -> str:
         """The board with markers, then the tallies and whose turn it is."""
         board = self.board
-        lines = [("    " + "".join(f" {LETTERS[c]} " for c in range(board.width))).rstrip()]
+        lines = [("    " + "".join(f" {chr(65 + c)} " for c in range(board.width))).rstrip()]
         for row in range(board.height):
             cells = "".join(f" {self._symbol(state, row * board.width + c)} " for c in range(board.width))
             lines.append(f"{row + 1:>3} {cells}".rstrip())
@@ -436,8 +418,7 @@ class Sitters(Game):
         if move.kind != kind:
             raise IllegalMove(f"the {self.player_names[self.to_move(state)]} must place a {kind}, not {describe(move)}")
         if move.dst not in self._free_places(state):
-            letter = {"container": "X", "collector": "C", "obstructor": "O"}[kind]
-            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free {letter} space")
+            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free {LETTER_OF_KIND[SPACE_OF[kind]]} space")
         if kind == "container":
             state = replace(state, containers=_add(state.containers, move.dst))
             if len(state.containers) == 2 * self.params.containers_per_player:
@@ -531,8 +512,8 @@ class Sitters(Game):
         if not state.lost[side]:
             raise IllegalMove(f"no defeated {SIDE_KIND[side]} to return")
         if move.dst not in self._returns(state):
-            letter = "C" if side == COLLECTORS else "O"
-            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free {letter} space")
+            raise IllegalMove(f"{self.board.names.get(move.dst, '?')} is not a free "
+                              f"{LETTER_OF_KIND[SPACE_OF[SIDE_KIND[side]]]} space")
         if side == COLLECTORS:
             return self._next_turn(replace(state, lost=(state.lost[0] - 1, state.lost[1]),
                                            collectors=_add(state.collectors, move.dst)))
@@ -720,7 +701,7 @@ class Sitters(Game):
             "cells": len(board.kinds),
             "rows_count": board.height,
             "columns_count": board.width,
-            "last_column": LETTERS[board.width - 1],
+            "last_column": chr(64 + board.width),
             "counts": {kind: len(board.cells_of(kind)) for kind in KIND_ORDER},
             "safe_cells": ", ".join(board.names[c] for c in board.cells_of(SAFE_ZONE)),
             "table": table,
@@ -880,14 +861,8 @@ def key_turns(turns: list[Turn]) -> list[Turn]:
 
 
 def markers(game: Sitters, state: State) -> dict[str, list[str]]:
-    """Coordinate -> marker kinds on it (containers first) for a figure."""
-    found: dict[str, list[str]] = {}
-    names = game.board.names
-    for kind, cells in (("container", state.containers), ("collector", state.collectors),
-                        ("obstructor", state.obstructors)):
-        for c in cells:
-            found.setdefault(names[c], []).append(kind)
-    return found
+    """Coordinate -> marker kinds on it (containers first) for a figure: :meth:`Sitters.pieces` without their numbers."""
+    return {space: [piece.rsplit("-", 1)[0] for piece in pieces] for space, pieces in game.pieces(state)["board"].items()}
 
 
 def setup_summary(game: Sitters, example: Sequence[Step]) -> dict[str, str]:

@@ -39,7 +39,20 @@ from operator import and_
 from typing import Any, Iterator, Mapping, Sequence
 
 from printkit.games.tictactwo.params import ACTIONS
-from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Shown, Step, Table, take_turns
+from printkit.kitrules import (
+    Game,
+    IllegalMove,
+    NotationError,
+    Numbered,
+    Outcome,
+    Printed,
+    Shown,
+    Step,
+    Table,
+    grid_names,
+    result_text,
+    take_turns,
+)
 from printkit.userinput.text import quoted
 
 X, O, INTERSECT, VOID, DIBS_X, DIBS_O = 1, 2, 4, 8, 16, 32
@@ -156,7 +169,7 @@ class Geometry:
 
     def __init__(self, n: int, k: int) -> None:
         self.n, self.k = n, k
-        self.names = tuple(f"{chr(65 + i % n)}{i // n + 1}" for i in range(n * n))
+        self.names = grid_names(n, n)
         self.slots = _make_slots(n)
         self.slot_by_name = {s.name: s for s in self.slots}
         self.corner_slots = _corner_slots(n, self.slots)
@@ -247,23 +260,21 @@ class Geometry:
         }
 
 
-def _name(n: int, col: int, row: int) -> str:
-    return f"{chr(65 + col)}{row + 1}"
-
-
 def _make_slots(n: int) -> tuple[Slot, ...]:
     """Every slot: interior vertical, interior horizontal, then the rim (stable order)."""
     raw: list[tuple[str, tuple[int, ...], bool, tuple[tuple[int, int], tuple[int, int]]]] = []
+    names = grid_names(n, n)
     for r in range(n):
         for c in range(n):
             cell = r * n + c
             if c + 1 < n:
-                raw.append((f"{_name(n, c, r)}|{_name(n, c + 1, r)}", (cell, cell + 1), True, ((c + 1, r), (c + 1, r + 1))))
+                raw.append((f"{names[cell]}|{names[cell + 1]}", (cell, cell + 1), True, ((c + 1, r), (c + 1, r + 1))))
             if r + 1 < n:
-                raw.append((f"{_name(n, c, r)}|{_name(n, c, r + 1)}", (cell, cell + n), False, ((c, r + 1), (c + 1, r + 1))))
+                raw.append((f"{names[cell]}|{names[cell + n]}", (cell, cell + n), False, ((c, r + 1), (c + 1, r + 1))))
     for r in range(n):
         for c in range(n):
-            cell, here = r * n + c, _name(n, c, r)
+            cell = r * n + c
+            here = names[cell]
             if r == 0:
                 raw.append((f"{here}|top", (cell,), False, ((c, 0), (c + 1, 0))))
             if r == n - 1:
@@ -448,12 +459,8 @@ class Work:
 
     def finish(self, state: State) -> State:
         p = self.player
-        hands = (tuple(self.hand), state.hands[1]) if p == 0 else (state.hands[0], tuple(self.hand))
-        turns = (state.turns[0] + 1, state.turns[1]) if p == 0 else (state.turns[0], state.turns[1] + 1)
-        return replace(
-            state, cells=tuple(self.cells), walls=tuple(self.walls), hands=hands, turns=turns,
-            to_move=1 - p, winner=self.winner, reason=self.reason,
-        )
+        return replace(state, cells=tuple(self.cells), walls=tuple(self.walls), hands=_with(state.hands, p, tuple(self.hand)),
+                       turns=_with(state.turns, p, state.turns[p] + 1), to_move=1 - p, winner=self.winner, reason=self.reason)
 
 
 # -- the options of each step ---------------------------------------------------------------
@@ -619,18 +626,24 @@ def _describe(v: int, player: int) -> str:
 # -- enumeration ----------------------------------------------------------------------------
 def legal_turns(geo: Geometry, state: State) -> list[Turn]:
     """Every legal turn, in a stable order: no action first, then by action, topple, letter."""
-    start, p = Work(geo, state), state.to_move
-    out: list[Turn] = []
-    for action, work in _after_actions(geo, state, start):
+    p, out = state.to_move, list[Turn]()
+    for action, topple, work in _before_letters(geo, state):
         if work.reason is not None:
-            out.append(Turn(p, action))
+            out.append(Turn(p, action, topple))
+        else:
+            out.extend(Turn(p, action, topple, c) for c in open_cells(work.cells, p))
+    return out
+
+
+def _before_letters(geo: Geometry, state: State) -> Iterator[tuple[Action | None, tuple[int, int] | None, Work]]:
+    """Every legal action (or none) and topple (or none) with the position they leave before the letter; a step that
+    decided the game ends its turn (no topple follows a deciding action)."""
+    for action, work in _after_actions(geo, state, Work(geo, state)):
+        if work.reason is not None:
+            yield action, None, work
             continue
         for topple, after in _after_topples(geo, work):
-            if after.reason is not None:
-                out.append(Turn(p, action, topple))
-                continue
-            out.extend(Turn(p, action, topple, c) for c in open_cells(after.cells, p))
-    return out
+            yield action, topple, after
 
 
 def _after_actions(geo: Geometry, state: State, start: Work) -> Iterator[tuple[Action | None, Work]]:
@@ -652,49 +665,28 @@ def _after_topples(geo: Geometry, work: Work) -> Iterator[tuple[tuple[int, int] 
 
 def expand(geo: Geometry, state: State) -> Iterator[tuple[Turn, Work]]:
     """Every legal turn with the position it leaves (for players that look one turn ahead)."""
-    start, p = Work(geo, state), state.to_move
-    for action, work in _after_actions(geo, state, start):
+    p = state.to_move
+    for action, topple, work in _before_letters(geo, state):
         if work.reason is not None:
-            yield Turn(p, action), work
+            yield Turn(p, action, topple), work
             continue
-        for topple, after in _after_topples(geo, work):
-            if after.reason is not None:
-                yield Turn(p, action, topple), after
-                continue
-            for cell in open_cells(after.cells, p):
-                final = after.copy()
-                do_place(final, cell)
-                yield Turn(p, action, topple, cell), final
+        for cell in open_cells(work.cells, p):
+            final = work.copy()
+            do_place(final, cell)
+            yield Turn(p, action, topple, cell), final
 
 
 # --- notation, the position as text and JSON -----------------------------------------------------------------------
 
 
-MARK = ("X", "O")
 HELP = (
     "moves: 'picks swap', 'void B2', 'C3', 'double B2, C3', 'swap B2 C3, D4', "
     "'shift row 2 right, A1', 'dibs C3, C3', 'intersect B2, B2', 'wall B2|C2, D4', "
     "'topple B2|C2 onto C2, C2'; a number picks from the list, 'list' or 'list WORD' numbers the legal moves"
 )
 FORMAT = "expected like 'X C3', 'X swap B2 C3, D4', 'O picks wall' or 'X void B2'"
-
-
-def format_move(geo: Geometry, move: Move) -> str:
-    """One log line for a move."""
-    who = MARK[move.player]
-    if isinstance(move, Pick):
-        return f"{who} picks {move.action}"
-    if isinstance(move, PlaceVoid):
-        return f"{who} void {geo.names[move.cell]}"
-    parts = []
-    if move.action is not None:
-        parts.append(format_action(geo, move.action))
-    if move.topple is not None:
-        slot, cell = move.topple
-        parts.append(f"topple {geo.slots[slot].name} onto {geo.names[cell]}")
-    if move.place is not None:
-        parts.append(geo.names[move.place])
-    return f"{who} " + ", ".join(parts)
+SHIFTS = {"row": {"right": 1, "left": -1}, "column": {"down": 1, "up": -1}}
+"""How a shift of a row or a column is written, and the step (one space further along, or back) each way makes."""
 
 
 def format_action(geo: Geometry, action: Action) -> str:
@@ -703,30 +695,11 @@ def format_action(geo: Geometry, action: Action) -> str:
         return f"swap {geo.names[int(args[0])]} {geo.names[int(args[1])]}"
     if action.name == "shift":
         axis, index, step = str(args[0]), int(args[1]), int(args[2])
-        if axis == "row":
-            return f"shift row {index + 1} {'right' if step > 0 else 'left'}"
-        return f"shift column {chr(65 + index)} {'down' if step > 0 else 'up'}"
+        way = next(word for word, made in SHIFTS[axis].items() if made == step)
+        return f"shift {axis} {index + 1 if axis == 'row' else chr(65 + index)} {way}"
     if action.name == "wall":
         return f"wall {geo.slots[int(args[0])].name}"
     return f"{action.name} {geo.names[int(args[0])]}"
-
-
-def parse_move(geo: Geometry, state: State, text: str) -> Move:
-    """A move from one log line; NotationError when the text is not a move."""
-    words = text.strip().split(None, 1)
-    if len(words) != 2 or words[0].upper() not in MARK:
-        raise NotationError(f"a move starts with the player's letter X or O ({FORMAT})")
-    player, rest = MARK.index(words[0].upper()), words[1].strip()
-    head = rest.split()
-    if head[0].lower() == "picks":
-        if len(head) != 2 or head[1].lower() not in ACTIONS:
-            raise NotationError(f"expected 'picks' and one of {', '.join(ACTIONS)}, got {quoted(rest)}")
-        return Pick(player, head[1].lower())
-    if head[0].lower() == "void":
-        if len(head) != 2:
-            raise NotationError(f"expected 'void' and a space like B2, got {quoted(rest)}")
-        return PlaceVoid(player, geo.cell(head[1]))
-    return _parse_turn(geo, player, [p.strip() for p in rest.split(",")])
 
 
 def _parse_turn(geo: Geometry, player: int, parts: list[str]) -> Turn:
@@ -767,17 +740,15 @@ def parse_action(geo: Geometry, text: str) -> Action:
 
 
 def _parse_shift(geo: Geometry, text: str, args: list[str]) -> Action:
-    if len(args) != 3 or args[0].lower() not in ("row", "column"):
+    if len(args) != 3 or args[0].lower() not in SHIFTS:
         raise NotationError(f"expected like 'shift row 2 right' or 'shift column B up', got {quoted(text)}")
     axis, label, way = args[0].lower(), args[1].upper(), args[2].lower()
-    n = geo.n
+    n, steps = geo.n, SHIFTS[axis]
     if axis == "row":
         index = int(label) - 1 if label.isascii() and label.isdigit() and len(label) <= 9 else -1
-        steps = {"right": 1, "left": -1}
         bounds = f"rows 1-{n}"
     else:
         index = ord(label) - 65 if len(label) == 1 and label.isalpha() else -1
-        steps = {"down": 1, "up": -1}
         bounds = f"columns A-{chr(64 + n)}"
     if not 0 <= index < n:
         raise NotationError(f"{quoted(args[1])} is off the board ({bounds})")
@@ -798,8 +769,8 @@ def cell_text(v: int) -> str:
     """A space in at most 5 characters: *=intersect, ^x/^o=dibs, ###=void."""
     if v & VOID:
         return "###"
-    letters = "".join(m for m, bit in zip(MARK, LETTER) if v & bit)
-    dibs = "".join(f"^{m.lower()}" for m, bit in zip(MARK, DIBS) if v & bit)
+    letters = "".join(m for m, bit in zip(MARKS, LETTER) if v & bit)
+    dibs = "".join(f"^{m.lower()}" for m, bit in zip(MARKS, DIBS) if v & bit)
     return ("*" if v & INTERSECT else "") + letters + dibs
 
 
@@ -828,39 +799,6 @@ def board_rows(geo: Geometry, state: State) -> list[str]:
             line += f"{cell_text(state.cells[i]):^5}" + ("#" if wall(right) else "|")
         rows += [line, hline(r + 1)]
     return rows
-
-
-def render_text(geo: Geometry, state: State, player_names: tuple[str, str]) -> str:
-    """The board, walls with owners and each player's unused actions."""
-    rows = board_rows(geo, state)
-    walls = [f"{s.name} ({MARK[state.walls[s.index]]})" for s in geo.slots if state.walls[s.index] >= 0]
-    rows.append("walls: " + (", ".join(walls) or "none"))
-    for p in (0, 1):
-        hand = ", ".join(state.hands[p]) or "none"
-        rows.append(f"{MARK[p]} ({player_names[p]}): unused actions {hand}")
-    rows.append(f"phase: {state.phase}, {MARK[state.to_move]} to move")
-    return "\n".join(rows)
-
-
-def state_json(geo: Geometry, state: State) -> dict[str, Any]:
-    """The position as plain data (spaces by name, walls by slot name)."""
-    def space(v: int) -> dict[str, Any]:
-        owner = [m for m, bit in zip(MARK, DIBS) if v & bit]
-        return {
-            "letters": "".join(m for m, bit in zip(MARK, LETTER) if v & bit),
-            "intersect": bool(v & INTERSECT), "void": bool(v & VOID), "dibs": owner[0] if owner else None,
-        }
-
-    return {
-        "phase": state.phase,
-        "to_move": MARK[state.to_move],
-        "drafted": {MARK[p]: list(state.drafted[p]) for p in (0, 1)},
-        "unused": {MARK[p]: list(state.hands[p]) for p in (0, 1)},
-        "turns": {MARK[p]: state.turns[p] for p in (0, 1)},
-        "cells": {name: space(v) for name, v in zip(geo.names, state.cells)},
-        "walls": {s.name: MARK[state.walls[s.index]] for s in geo.slots if state.walls[s.index] >= 0},
-        "board": [cell_text(v) for v in state.cells],
-    }
 
 
 # --- the rules ------------------------------------------------------------------------------------------------------
@@ -921,7 +859,7 @@ class TicTacTwo(Game):
             raise IllegalMove("the game has ended")
         self._check_phase(state, move)
         if move.player != state.to_move:
-            raise IllegalMove(f"it is {MARK[state.to_move]}'s turn, not {MARK[move.player]}'s")
+            raise IllegalMove(f"it is {MARKS[state.to_move]}'s turn, not {MARKS[move.player]}'s")
         if isinstance(move, Pick):
             return self._pick(state, move)
         if isinstance(move, PlaceVoid):
@@ -931,30 +869,80 @@ class TicTacTwo(Game):
         return apply_turn(self.geo, state, move)
 
     def notation(self, state: State, move: Move) -> str:
-        return format_move(self.geo, move)
+        """One log line for a move."""
+        geo = self.geo
+        who = MARKS[move.player]
+        if isinstance(move, Pick):
+            return f"{who} picks {move.action}"
+        if isinstance(move, PlaceVoid):
+            return f"{who} void {geo.names[move.cell]}"
+        parts = []
+        if move.action is not None:
+            parts.append(format_action(geo, move.action))
+        if move.topple is not None:
+            slot, cell = move.topple
+            parts.append(f"topple {geo.slots[slot].name} onto {geo.names[cell]}")
+        if move.place is not None:
+            parts.append(geo.names[move.place])
+        return f"{who} " + ", ".join(parts)
 
     def parse(self, state: State, text: str) -> Move:
-        return parse_move(self.geo, state, text)
+        """A move from one log line; NotationError when the text is not a move."""
+        geo = self.geo
+        words = text.strip().split(None, 1)
+        if len(words) != 2 or words[0].upper() not in MARKS:
+            raise NotationError(f"a move starts with the player's letter X or O ({FORMAT})")
+        player, rest = MARKS.index(words[0].upper()), words[1].strip()
+        head = rest.split()
+        if head[0].lower() == "picks":
+            if len(head) != 2 or head[1].lower() not in ACTIONS:
+                raise NotationError(f"expected 'picks' and one of {', '.join(ACTIONS)}, got {quoted(rest)}")
+            return Pick(player, head[1].lower())
+        if head[0].lower() == "void":
+            if len(head) != 2:
+                raise NotationError(f"expected 'void' and a space like B2, got {quoted(rest)}")
+            return PlaceVoid(player, geo.cell(head[1]))
+        return _parse_turn(geo, player, [p.strip() for p in rest.split(",")])
 
     def text(self, state: State) -> str:
-        return render_text(self.geo, state, self.player_names)
+        """The board, walls with owners and each player's unused actions."""
+        rows = board_rows(self.geo, state)
+        walls = [f"{s.name} ({MARKS[state.walls[s.index]]})" for s in self.geo.slots if state.walls[s.index] >= 0]
+        rows.append("walls: " + (", ".join(walls) or "none"))
+        for p in (0, 1):
+            hand = ", ".join(state.hands[p]) or "none"
+            rows.append(f"{MARKS[p]} ({self.player_names[p]}): unused actions {hand}")
+        rows.append(f"phase: {state.phase}, {MARKS[state.to_move]} to move")
+        return "\n".join(rows)
 
     def as_json(self, state: State) -> dict[str, Any]:
-        out = state_json(self.geo, state)
-        result = self.outcome(state)
-        out["result"] = None if result is None else {"winner": None if result.winner is None else MARK[result.winner],
-                                                     "reason": result.reason}
-        return out
+        """The position as plain data (spaces by name, walls by slot name) and the result once decided."""
+
+        def space(v: int) -> dict[str, Any]:
+            owner = [m for m, bit in zip(MARKS, DIBS) if v & bit]
+            return {
+                "letters": "".join(m for m, bit in zip(MARKS, LETTER) if v & bit),
+                "intersect": bool(v & INTERSECT), "void": bool(v & VOID), "dibs": owner[0] if owner else None,
+            }
+
+        geo, result = self.geo, self.outcome(state)
+        return {
+            "phase": state.phase,
+            "to_move": MARKS[state.to_move],
+            "drafted": {MARKS[p]: list(state.drafted[p]) for p in (0, 1)},
+            "unused": {MARKS[p]: list(state.hands[p]) for p in (0, 1)},
+            "turns": {MARKS[p]: state.turns[p] for p in (0, 1)},
+            "cells": {name: space(v) for name, v in zip(geo.names, state.cells)},
+            "walls": {s.name: MARKS[state.walls[s.index]] for s in geo.slots if state.walls[s.index] >= 0},
+            "board": [cell_text(v) for v in state.cells],
+            "result": None if result is None else {"winner": None if result.winner is None else MARKS[result.winner],
+                                                   "reason": result.reason},
+        }
 
     def pieces(self, state: State) -> dict[str, dict[str, list[Shown]]]:
         """What stands on the board as the kit prints it (for the browser table): on a space its void, intersect or dibs
         marker and its letters' tokens; in a wall slot its owner's wall, named by the slot as the moves write it."""
-        taken: dict[str, int] = {}
-
-        def next_one(kind: str) -> str:
-            taken[kind] = taken.get(kind, 0) + 1
-            return f"{kind}-{taken[kind]}"
-
+        next_one = Numbered()
         placed: dict[str, list[Shown]] = {}
         for cell, v in enumerate(state.cells):
             here = [Shown(next_one("void"))] if v & VOID else []
@@ -998,7 +986,7 @@ class TicTacTwo(Game):
         if move.action not in ACTIONS:
             raise IllegalMove(f"unknown action {quoted(move.action)} (expected one of {', '.join(ACTIONS)})")
         if move.action not in self.draft_options(state):
-            whose = "you" if move.action in state.drafted[move.player] else MARK[1 - move.player]
+            whose = "you" if move.action in state.drafted[move.player] else MARKS[1 - move.player]
             raise IllegalMove(f"{move.action} is already held by {whose} (no action is drafted twice)")
         p = move.player
         drafted = _with(state.drafted, p, state.drafted[p] + (move.action,))
@@ -1032,7 +1020,7 @@ class TicTacTwo(Game):
 
     def _ask(self, table: Table, state: State) -> Move:
         """A legal move of the player to move, asked again after a bad one."""
-        mark = MARK[state.to_move]
+        mark = MARKS[state.to_move]
         listed = table.options(state, mark)
         if listed:
             table.say(*listed)
@@ -1164,7 +1152,6 @@ class TicTacTwo(Game):
         the actions' texts and the example game (its draft, then its moves with their notes)."""
         params = self.params
         picks, moves = example_rows(example)
-        outcome = self.outcome(example[-1].after) if example else None
         return {
             "variation": params.variation,
             "last_column": chr(64 + params.board_size),
@@ -1175,8 +1162,7 @@ class TicTacTwo(Game):
             "actions": [(TITLES[a], action_text(a, params)) for a in ACTIONS],
             "picks": picks,
             "example": moves,
-            "example_result": "unfinished" if outcome is None else (
-                "a draw" if outcome.winner is None else f"{self.player_names[outcome.winner]} wins ({outcome.reason})"),
+            "example_result": result_text(self.outcome(example[-1].after) if example else None, self.player_names),
             "mid_move": mid_position(self, example)[0],
         }
 

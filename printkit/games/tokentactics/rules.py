@@ -25,7 +25,7 @@ import re
 from functools import cache
 from typing import Any, Sequence
 
-from printkit.kitrules import Answered, Game, IllegalMove, NotationError, Outcome, Table
+from printkit.kitrules import Answered, Game, IllegalMove, NotationError, Outcome, Table, plural, result_text
 
 FORTIFY = "fortify"
 NOTATION = re.compile(r"(?:p(?P<player>\d{1,9})\s+)?(?:(?P<fortify>fortify)|attack\s+(?P<a>\d{1,9})\s+vs\s+(?P<d>\d{1,9}))")
@@ -64,16 +64,6 @@ def end_reason(winner: int, reserves: Sequence[int]) -> str:
 def tag(player: int) -> str:
     """``P1`` / ``P2``: the player in log lines and end reasons."""
     return f"P{player + 1}"
-
-
-def tokens(n: int) -> str:
-    """``1 token`` / ``3 tokens``."""
-    return f"{n} token" if n == 1 else f"{n} tokens"
-
-
-def counted(n: int, word: str) -> str:
-    """``1 one`` / ``3 fives``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def chip_set(bound: int, fives: bool) -> tuple[int, int]:
@@ -240,7 +230,7 @@ class TokenTactics(Game):
         return {"tracker": {f"track-{p + 1}-{min(n, top)}": f"marker-{p + 1}" for p, n in enumerate(state["reserves"])}}
 
     def text(self, state: Any) -> str:
-        lines = [f"{name} Tokens: {n}" for name, n in zip(self.player_names, state["reserves"])]
+        lines = self._reserve_lines(state, "")
         if state["winner"] is None:
             return "\n".join([*lines, f"{self.player_names[state['to_move']]} to move (turn {state['turn'] + 1})"])
         return "\n".join([*lines, f"{self.player_names[state['winner']]} wins"])
@@ -314,7 +304,7 @@ class TokenTactics(Game):
         if chosen == FORTIFY:
             after = table.play(state, FORTIFY)
             added = after["reserves"][me] - state["reserves"][me]
-            table.say(f"{you} chose to Fortify.", f"{self.player_names[me]} adds {tokens(added)} to their reserve.")
+            table.say(f"{you} chose to Fortify.", f"{self.player_names[me]} adds {plural(added, 'token')} to their reserve.")
             return after
         table.say(f"{you} chose to Attack.")
         return self._battle(table, state, chosen)
@@ -332,7 +322,7 @@ class TokenTactics(Game):
             if answer == 1 and not self.can_fortify(state):
                 table.say(f"You cannot Fortify: your reserve ({mine}) is at the cap of {self.params.reserve_cap} tokens.")
             elif answer == 2 and not self.can_attack(state):
-                table.say(f"You cannot Attack: you need at least {tokens(self.params.minimum_attack)} to attack.")
+                table.say(f"You cannot Attack: you need at least {plural(self.params.minimum_attack, 'token')} to attack.")
             else:
                 return FORTIFY if answer == 1 else "attack"
 
@@ -351,11 +341,12 @@ class TokenTactics(Game):
             defend = table.computer_answer(state, ("attack", commit))
         else:
             defend = table.ask_number(question, 0, theirs, f"a number from 0 to {theirs}", secret=True)
-        winner = me if commit > defend else 1 - me
-        headline = ("Attacker wins the battle!" if commit > defend else "It's a tie, so the defender wins the battle!"
-                    if commit == defend else "Defender wins the battle!")
-        table.say("Reveal:", f"- Attacker committed {tokens(commit)}.", f"- Defender committed {tokens(defend)}.", headline,
-                  f"{self.player_names[winner]} takes {tokens(abs(commit - defend))} from {self.player_names[1 - winner]}.")
+        won, difference, _, _ = resolve(mine, theirs, commit, defend)
+        winner = me if won else 1 - me
+        headline = ("Attacker wins the battle!" if won else "It's a tie, so the defender wins the battle!"
+                    if difference == 0 else "Defender wins the battle!")
+        table.say("Reveal:", f"- Attacker committed {plural(commit, 'token')}.", f"- Defender committed {plural(defend, 'token')}.", headline,
+                  f"{self.player_names[winner]} takes {plural(difference, 'token')} from {self.player_names[1 - winner]}.")
         after = table.play(state, attack(commit, defend))
         table.say("", "Updated Reserves:", *self._reserve_lines(after, "- "))
         return after
@@ -447,7 +438,7 @@ class TokenTactics(Game):
         """The turn in brief, as (heading, text) paragraphs for the player aid."""
         cap, step, low = self.params.reserve_cap, self.params.fortify_amount, self.params.minimum_attack
         return [("", "Do one of these, then your opponent takes a turn."),
-                ("Fortify", f"Take {tokens(step)} into your reserve. Only while your reserve is below {cap}; it never goes "
+                ("Fortify", f"Take {plural(step, 'token')} into your reserve. Only while your reserve is below {cap}; it never goes "
                             f"past {cap}."),
                 ("Attack", f"Lay one of your commit cards face down: {low} up to your reserve. Your opponent lays one of "
                            "theirs face down: 0 up to their reserve. Turn both over together and resolve (see the back)."),
@@ -554,14 +545,14 @@ class TokenTactics(Game):
         """The rule sheet's numbers: the bound, the chips, the example's table, the simulation, perfect play."""
         bound, (ones, fives), names = self.reserve_bound(), chip_set(self.reserve_bound(), self.params.five_chips), self.player_names
         final = example[-1].after if example else self.setup()
-        winner, perfect = final["winner"], self.perfect_play_winner()
+        perfect = self.perfect_play_winner()
         first = next((step for step in example if step.move != FORTIFY), None)
         return {
             "names": names, "bound": bound, "track_top": self.track_top(),
             "chips": {"ones": ones, "fives": fives, "count": ones + fives, "value": ones + 5 * fives,
-                      "text": counted(ones, "one") + (f", {counted(fives, 'five')}" if fives else "")},
+                      "text": plural(ones, "one") + (f", {plural(fives, 'five')}" if fives else "")},
             "battle": self.battle_items(example), "example": self.example_rows(example),
-            "example_result": "unfinished" if winner is None else f"{names[winner]} wins ({self.outcome(final).reason})",
+            "example_result": result_text(self.outcome(final), names),
             "reveal": None if first is None else self.reveal(first.before, first.move),
             "sim": self.random_games(), "perfect": names[perfect], "perfect_first": perfect == 0,
         }

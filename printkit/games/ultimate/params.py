@@ -1,5 +1,5 @@
 """What Ultimate Tic-Tac-Toe's parameters (kit.toml's ``[params]``) derive: the checks across them and the spaces a
-full game marks; the coordinates they are written in."""
+full game marks; the coordinates they are written in (named as :func:`printkit.kitrules.grid_names` names them)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,9 @@ SPECIAL_KEYS = ("extra_turn", "triple", "double", "free")
 """The parameters that list special spaces, in the order the rule sheet names them."""
 
 
-def column_letter(col: int) -> str:
-    """The letter of a 0-based column (0 -> A)."""
-    return chr(ord("A") + col)
-
-
-def coord_name(size: int, cell: int) -> str:
-    """The coordinate of a cell index (row-major from A1): ``coord_name(11, 13) == 'C2'``."""
-    row, col = divmod(cell, size)
-    return f"{column_letter(col)}{row + 1}"
-
-
 def board_extent(size: int) -> str:
     """The board's columns and rows, for messages: ``columns A-K, rows 1-11``."""
-    return f"columns A-{column_letter(size - 1)}, rows 1-{size}"
+    return f"columns A-{chr(64 + size)}, rows 1-{size}"
 
 
 def coord_cell(size: int, text: str) -> int | None:

@@ -21,8 +21,20 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
-from printkit.games.ultimate.params import board_extent, column_letter, coord_cell, coord_name
-from printkit.kitrules import Game, IllegalMove, NotationError, Outcome, Printed, Shown, Step, Table, take_turns
+from printkit.games.ultimate.params import board_extent, coord_cell
+from printkit.kitrules import (
+    Game,
+    IllegalMove,
+    NotationError,
+    Numbered,
+    Outcome,
+    Printed,
+    Shown,
+    Step,
+    Table,
+    grid_names,
+    take_turns,
+)
 from printkit.userinput.text import quoted
 
 KINDS = {"extra_turn": "extra-turn", "triple": "triple", "double": "double", "free": "free"}
@@ -67,7 +79,7 @@ SEED_EXAMPLE = ("X A1", "O C1", "X B2")
 def cell_kinds(params: Any) -> dict[str, str]:
     """Every coordinate (row by row from A1) with its kind: extra-turn, triple, double, free or ''."""
     size = params.board_size
-    kinds = {coord_name(size, cell): "" for cell in range(size * size)}
+    kinds = dict.fromkeys(grid_names(size, size), "")
     for key, kind in KINDS.items():
         for text in getattr(params, key):
             kinds[text] = kind
@@ -103,7 +115,7 @@ class Geometry:
         size = params.board_size
         cells = range(size * size)
         kinds = cell_kinds(params)
-        coords = tuple(coord_name(size, c) for c in cells)
+        coords = grid_names(size, size)
         return cls(size=size, coords=coords, kinds=tuple(kinds[name] for name in coords),
                    neighbours=tuple(neighbours(size, c) for c in cells),
                    multiplier=tuple(MULTIPLIERS.get(kinds[name], 1) for name in coords),
@@ -267,7 +279,7 @@ class UltimateTicTacToe(Game):
     def text(self, state: State) -> str:
         """The board with column letters and row numbers, then the scores and who is to move."""
         size = self.geometry.size
-        lines = ["    " + " ".join(column_letter(c) for c in range(size))]
+        lines = ["    " + " ".join(name[:-1] for name in self.geometry.coords[:size])]
         for row in range(size):
             cells = range(row * size, (row + 1) * size)
             lines.append(f"{row + 1:>2}  " + " ".join(self._symbol(state.cells[c], c) for c in cells))
@@ -280,10 +292,8 @@ class UltimateTicTacToe(Game):
         names = self.player_names
         labels = [n if n == m else f"{n} ({m})" for n, m in zip(names, MARKS, strict=True)]
         text = f"{labels[0]} {state.scores[0]}, {labels[1]} {state.scores[1]}"
-        last = state.last
-        if last is not None:
-            extra = ", extra turn" if last.extra_turn else ""
-            text += f"; last: {MARKS[last.player]} {self.geometry.coords[last.cell]} scored {last.points}{extra}"
+        if state.last is not None:
+            text += f"; last: {self._told(state.last)}"
         outcome = self.outcome(state)
         if outcome is None:
             return text + f"; {MARKS[state.to_move]} to move"
@@ -306,20 +316,17 @@ class UltimateTicTacToe(Game):
     def pieces(self, state: State) -> dict[str, dict[str, Shown]]:
         """Each mark on the board as its player's next printed token (for the browser table; a free space marked from
         the start is printed so)."""
-        taken = [0, 0]
-        placed = {}
-        for cell, value in enumerate(state.cells):
-            if value in (1, 2):
-                taken[value - 1] += 1
-                placed[self.geometry.coords[cell]] = Shown(f"token-{MARKS[value - 1]}-{taken[value - 1]}")
-        return {"board": placed}
+        ids = Numbered()
+        return {"board": {self.geometry.coords[cell]: Shown(ids(f"token-{MARKS[value - 1]}"))
+                          for cell, value in enumerate(state.cells) if value in (1, 2)}}
 
     def zones(self, view: State) -> dict[str, Any]:
         """Each player's points (what their score card adds up to), and the last mark's."""
-        last = view.last
-        told = "-" if last is None else f"{MARKS[last.player]} {self.geometry.coords[last.cell]} scored {last.points}" + \
-            (", extra turn" if last.extra_turn else "")
-        return {"points": list(view.scores), "last mark": told}
+        return {"points": list(view.scores), "last mark": "-" if view.last is None else self._told(view.last)}
+
+    def _told(self, last: Placed) -> str:
+        """A mark placed and its points: ``X F6 scored 3, extra turn``."""
+        return f"{MARKS[last.player]} {self.geometry.coords[last.cell]} scored {last.points}" + (", extra turn" if last.extra_turn else "")
 
     # --- at the terminal ------------------------------------------------------------------------------------------
     def dialogue(self, table: Table) -> None:
@@ -359,8 +366,19 @@ class UltimateTicTacToe(Game):
         return margin_counters(*state.scores, sum(1 for p in state.history if p.extra_turn))
 
     def summary(self, counted: Mapping[str, float], games: int) -> dict[str, float]:
-        """Means over the games: points, margin, its spread, extra turns."""
-        return summary(counted, games)
+        """Means over the games of :meth:`counters`: points, margin, its spread, extra turns."""
+        if games == 0:
+            return {}
+        mean = counted.get("margin", 0) / games
+        variance = max(0.0, counted.get("margin_squared", 0) / games - mean * mean)
+        return {
+            "mean_first_points": counted.get("first_points", 0) / games,
+            "mean_second_points": counted.get("second_points", 0) / games,
+            "mean_margin": mean,
+            "mean_abs_margin": counted.get("abs_margin", 0) / games,
+            "margin_stdev": variance ** 0.5,
+            "mean_extra_turns": counted.get("extra_turns", 0) / games,
+        }
 
     def abilities(self) -> list[str]:
         """The kinds of special space the board has."""
@@ -458,22 +476,6 @@ def margin_counters(first: int, second: int, extra_turns: int) -> dict[str, int]
     margin = first - second
     return {"first_points": first, "second_points": second, "margin": margin, "abs_margin": abs(margin),
             "margin_squared": margin * margin, "extra_turns": extra_turns}
-
-
-def summary(counted: Mapping[str, float], games: int) -> dict[str, float]:
-    """Means over ``games`` games of :meth:`UltimateTicTacToe.counters`: points, margin, its spread, extra turns."""
-    if games == 0:
-        return {}
-    mean = counted.get("margin", 0) / games
-    variance = max(0.0, counted.get("margin_squared", 0) / games - mean * mean)
-    return {
-        "mean_first_points": counted.get("first_points", 0) / games,
-        "mean_second_points": counted.get("second_points", 0) / games,
-        "mean_margin": mean,
-        "mean_abs_margin": counted.get("abs_margin", 0) / games,
-        "margin_stdev": variance ** 0.5,
-        "mean_extra_turns": counted.get("extra_turns", 0) / games,
-    }
 
 
 # --- how many marks a player can place --------------------------------------------------------------------------------

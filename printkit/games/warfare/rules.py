@@ -30,7 +30,23 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterator, Sequence, TypeVar
 
-from printkit.kitrules import CHANCE, Chance, Game, IllegalMove, NotationError, Outcome, Printed, Shown, Step, choice
+from printkit.kitrules import (
+    CHANCE,
+    Chance,
+    Game,
+    IllegalMove,
+    NotationError,
+    Numbered,
+    Outcome,
+    Printed,
+    Shown,
+    Step,
+    choice,
+    grid_names,
+    play_refusal,
+    plural,
+    result_text,
+)
 
 ABILITIES = ("bomb", "shield", "convert", "fortress")
 MARKS = ("X", "O")
@@ -89,7 +105,7 @@ class Geometry:
 def geometry(size: int, length: int) -> Geometry:
     """The (cached) geometry of a board: every run of ``length`` cells in a row, column or diagonal, and each cell's
     cross (itself and its orthogonal neighbours)."""
-    names = tuple(f"{chr(ord('A') + i % size)}{i // size + 1}" for i in range(size * size))
+    names = grid_names(size, size)
     lines = [tuple((r + dr * k) * size + c + dc * k for k in range(length))
              for r in range(size) for c in range(size) for dr, dc in DIRECTIONS
              if 0 <= r + dr * (length - 1) < size and 0 <= c + dc * (length - 1) < size]
@@ -220,12 +236,7 @@ class TicTacWarfare(Game):
     def first_player(self, state: State) -> int | None:
         return state.first
 
-    def why_not(self, state: State, move: Any) -> str | None:
-        try:
-            self.play(state, move)
-        except IllegalMove as exc:
-            return str(exc)
-        return None
+    why_not = play_refusal
 
     # --- the steps of a turn (the players walk them too) ------------------------------------------------------
     def _turn_actions(self, st: State, move: Turn) -> State:
@@ -428,13 +439,9 @@ class TicTacWarfare(Game):
     def pieces(self, state: State) -> dict[str, dict[str, list[Shown]]]:
         """Each token on the board as the kit prints it (its player's next ordinary or fortress token), and a Shield
         card in play on the token it protects (for the browser table)."""
-        taken: dict[str, int] = {}
-        placed: dict[str, list[Shown]] = {}
-        for cell, value in enumerate(state.board):
-            if value != EMPTY:
-                kind = f"{'fortress' if value > 2 else 'token'}-{MARKS[owner(value)]}"
-                taken[kind] = taken.get(kind, 0) + 1
-                placed[self.geo.name(cell)] = [Shown(f"{kind}-{taken[kind]}")]
+        ids = Numbered()
+        placed = {self.geo.name(cell): [Shown(ids(f"{'fortress' if value > 2 else 'token'}-{MARKS[owner(value)]}"))]
+                  for cell, value in enumerate(state.board) if value != EMPTY}
         shield = ABILITIES.index("shield")
         for player, cell in enumerate(state.shields):
             if cell >= 0:
@@ -499,7 +506,6 @@ class TicTacWarfare(Game):
     def sheet(self, example: Sequence[Step]) -> dict[str, Any]:
         """rules.md's values: counts of the kit, the cards' text, which victories can be reached and the example game's
         moves with their notes and result."""
-        outcome = example[-1].after.result if example else None
         return {
             "names": self.player_names,
             "tokens_each": max_tokens_on_board(self.params),
@@ -507,8 +513,7 @@ class TicTacWarfare(Game):
             "abilities": [(a.capitalize(), self.params.abilities[a], card_text(a, self.params)) for a in ABILITIES],
             "victories": victory_reachability(self.params),
             "example": [{"line": step.line, "number": i, "note": step.note} for i, step in enumerate(example, start=1)],
-            "example_result": "unfinished" if outcome is None else (
-                "a draw" if outcome.winner is None else f"{self.player_names[outcome.winner]} wins ({outcome.reason})"),
+            "example_result": result_text(example[-1].after.result if example else None, self.player_names),
         }
 
     def board_cells(self) -> dict[str, set[str]]:
@@ -652,8 +657,8 @@ def victory_reachability(params: Any) -> list[tuple[str, bool, str]]:
     line = ("line", length <= n, f"a line of {length} {fits} on the {n}x{n} board")
     need, have, size = params.fortress_victory, params.abilities.fortress, params.board_size**2
     if need > have:
-        fortress = ("fortress", False, f"it needs {need} fortress tokens but each player has only {have} "
-                                       f"Fortress {'card' if have == 1 else 'cards'}")
+        fortress = ("fortress", False, f"it needs {need} fortress tokens but each player has only "
+                                       f"{plural(have, 'Fortress card')}")
     elif 3 * need - 2 > size and params.abilities.bomb == 0:
         # a fortress on each of `need` turns, a placement after all but the last, the opponent's in between
         fortress = ("fortress", False, f"{need} fortresses need {3 * need - 2} cells, the board has {size}")
