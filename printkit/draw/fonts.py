@@ -12,6 +12,7 @@ import os
 from functools import lru_cache
 from typing import Any, Callable
 
+from printkit.draw.shapes import Text
 from printkit.userinput.files import MB, read_bytes
 
 REGULAR = "Vera"
@@ -141,6 +142,13 @@ def ascent(size_pt: float, font: str = "") -> float:
 def descent(size_pt: float, font: str = "") -> float:
     """Depth below the baseline, in mm (Vera's descender is 0.236 em)."""
     return (_CUSTOM[font][2] if font in _CUSTOM else 0.236) * size_pt * 25.4 / 72
+
+
+def text_extent(text: Text) -> tuple[float, float, float, float]:
+    """The text's ink box (x0, y0, x1, y1) from the font's metrics."""
+    width = text_width(text.text, text.size, text.bold, text.font, text.italic)
+    x0 = {"start": text.x, "middle": text.x - width / 2, "end": text.x - width}[text.anchor]
+    return x0, text.y - ascent(text.size, text.font), x0 + width, text.y + descent(text.size, text.font)
 
 
 def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, font: str = "") -> list[str]:
