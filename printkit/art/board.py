@@ -51,7 +51,7 @@ def _no_art(name: str, size: float) -> tuple[tuple[str, ...], str | None, tuple[
 
 def grid_board(cols: int, rows: int, style: GridStyle, art: CellArt = _no_art, title: str = "") -> Piece:
     """A board piece: cells ``cell-<coord>`` (class ``cell`` plus extras), labels on all edges."""
-    band, size = style.label_band, style.cell
+    band, size = label_band(style, cols, rows), style.cell
     w, h = cols * size + 2 * band, rows * size + 2 * band
     shapes: list[Shape] = [bleed_rect(w, h, style.background)]
     label_pt = _label_size(cols, rows, band - style.safe)
@@ -76,11 +76,25 @@ def grid_board(cols: int, rows: int, style: GridStyle, art: CellArt = _no_art, t
     return Piece(title or "board", w, h, Group(tuple(shapes), id="board"), kind="board")
 
 
+def label_band(style: GridStyle, cols: int, rows: int) -> float:
+    """The width of the band of coordinate labels round the grid: the style's, or wider where ``style.safe``
+    (print.safe_mm, up to 10 mm) leaves it no room for labels of :data:`MIN_LABEL_PT` inside the safe margin."""
+    return max(style.label_band, style.safe + MIN_LABEL_PT * _label_mm_per_pt(cols, rows) + 0.5) if style.label_band else 0.0
+
+
+MIN_LABEL_PT = 5.0
+"""The smallest coordinate label."""
+
+
+def _label_mm_per_pt(cols: int, rows: int) -> float:
+    """mm per point of the widest or tallest label."""
+    widest = max(fonts.text_width(column_name(cols - 1), 1, True), fonts.text_width(str(rows), 1, True))
+    return max(widest, fonts.ascent(1) + fonts.descent(1))
+
+
 def _label_size(cols: int, rows: int, room: float) -> float:
     """The largest label size (<= 12 pt) whose letters and numbers fit ``room`` mm, 0.5 mm spare."""
-    widest = max(fonts.text_width(column_name(cols - 1), 1, True), fonts.text_width(str(rows), 1, True))
-    per_pt = max(widest, fonts.ascent(1) + fonts.descent(1))
-    return max(5.0, min(12.0, (room - 0.5) / per_pt))
+    return max(MIN_LABEL_PT, min(12.0, (room - 0.5) / _label_mm_per_pt(cols, rows)))
 
 
 def _cell(name: str, x: float, y: float, style: GridStyle, art: CellArt) -> Group:

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from printkit.art.board import swatch_legend
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+
+from printkit.art.board import GridStyle, grid_board, label_band, swatch_legend
+from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text, walk
 from printkit.draw.svg import to_svg
+from printkit.kit.checks import text_overflows
 from printkit.kitart import (
     PLAYER_COLOURS,
     die_net,
@@ -147,3 +153,21 @@ def test_tile_piece_is_its_colour_to_the_bleed_under_its_shapes() -> None:
     assert image.getpixel((_px(5 + 5), _px(5 + 3))) == (255, 255, 255)  # the circle
     assert image.getpixel((_px(5 + 1), _px(5 + 1))) == (0xCC, 0x79, 0xA7)  # the tile
     assert image.getpixel((_px(5 - 1), _px(5 - 1))) == (0xCC, 0x79, 0xA7)  # its colour runs on into the bleed
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(cols=st.integers(3, 26), rows=st.integers(3, 26), band=st.sampled_from([8.0, 9.0, 10.0]), safe=st.floats(0, 10))
+def test_grid_labels_fit_inside_the_safe_margin_at_every_safe_mm(cols, rows, band, safe) -> None:
+    """print.safe_mm up to 10 mm: Ultimate's 8 mm label band left its letters a box 0 mm (or less) high; the band
+    widens instead, each label inside its box and ``safe`` mm or more from the cut line, the band unchanged where it
+    had room."""
+    style = GridStyle(cell=15.0, label_band=band, ink="#000000", background="#FFFFFF", safe=safe)
+    piece = grid_board(cols, rows, style)
+    drawing = Drawing(piece.w, piece.h, (piece.front,))
+    assert list(text_overflows(drawing)) == []
+    labels = [shape for shape, _, _ in walk(drawing.children) if isinstance(shape, Text) and "label" in shape.cls]
+    for label in labels:
+        x0, y0, x1, y1 = text_extent(label)
+        assert min(x0, y0, piece.w - x1, piece.h - y1) >= safe - 1e-6
+    if safe <= 3:  # the built-in bands had room at the default 3 mm: those boards keep their size
+        assert label_band(style, cols, rows) == band and piece.w == cols * 15.0 + 2 * band

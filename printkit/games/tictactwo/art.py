@@ -55,6 +55,7 @@ from printkit.kitart import (
     Text,
     board_drawing,
     grid_board,
+    label_band,
     mark_tokens,
     position_diagram,
     tile_piece,
@@ -85,9 +86,10 @@ def mark(player: int, cx: float, cy: float, r: float, colour: str | None = None)
 # --- the board --------------------------------------------------------------------------------
 
 
-def slot_rect(geo_slot: dict[str, Any], params: Any) -> Rect:
-    """A wall slot as a band ``wall_mm`` wide on its border, short of the corners (board coordinates)."""
-    c, w, band = params.cell_mm, params.wall_mm, LABEL_BAND
+def slot_rect(geo_slot: dict[str, Any], params: Any, band: float = LABEL_BAND) -> Rect:
+    """A wall slot as a band ``wall_mm`` wide on its border, short of the corners (board coordinates, the grid
+    ``band`` mm in from the edge)."""
+    c, w = params.cell_mm, params.wall_mm
     (x0, y0), (x1, y1) = geo_slot["from"], geo_slot["to"]
     vertical = geo_slot["orientation"] == "vertical"
     left, top = band + min(x0, x1) * c, band + min(y0, y1) * c
@@ -105,15 +107,18 @@ def board(kit: ArtKit, name: str) -> list[Piece]:
     style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board)
     grid = grid_board(geo["size"], geo["size"], style, title="board")
-    slots = Group(tuple(slot_rect(s, params) for s in geo["walls"]), id="wall-slots")
+    band = label_band(style, geo["size"], geo["size"])
+    slots = Group(tuple(slot_rect(s, params, band) for s in geo["walls"]), id="wall-slots")
     piece = Piece("board", grid.w, grid.h, Group((grid.front, slots), id="board-with-slots"), kind="board")
-    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, board_drawing(piece, f"{kit.title} board").children))
+    drawn = board_drawing(piece, f"{kit.title} board").children
+    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, drawn, band))
     return [piece]
 
 
-def slot_findings(rules: Any, drawing_children: tuple[Shape, ...]) -> list[Finding]:
-    """The drawn wall slots against the engine's: same ids, orientation and place on the board."""
-    c, band = rules.params.cell_mm, LABEL_BAND
+def slot_findings(rules: Any, drawing_children: tuple[Shape, ...], band: float = LABEL_BAND) -> list[Finding]:
+    """The drawn wall slots against the engine's: same ids, orientation and place on the board (its grid ``band`` mm
+    in from the edge)."""
+    c = rules.params.cell_mm
     want = {s["id"]: s for s in rules.geometry()["walls"]}
     drawn: dict[str, tuple[float, float, bool]] = {}
     for shape, dx, dy in walk(drawing_children):

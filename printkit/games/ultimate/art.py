@@ -24,6 +24,7 @@ from printkit.kitart import (
     Shape,
     Text,
     grid_board,
+    label_band,
     mark_tokens,
     position_diagram,
 )
@@ -74,13 +75,14 @@ def _cell_art(params: Any) -> Callable[[str, float], tuple[tuple[str, ...], str 
     return art
 
 
-def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
-    """The legend under the board: a scoring reminder, then one sample space per special kind."""
-    swatch, inner = min(params.cell_mm, 14.0), width - 2 * LABEL_BAND
-    scoring = text_block(SCORING, LABEL_BAND, 1.0, inner, 9.0, ink, max_pt=8.5)
+def legend(params: Any, width: float, ink: str, band: float = LABEL_BAND) -> tuple[Group, float]:
+    """The legend under the board, ``band`` mm in from its sides: a scoring reminder, then one sample space per
+    special kind."""
+    swatch, inner = min(params.cell_mm, 14.0), width - 2 * band
+    scoring = text_block(SCORING, band, 1.0, inner, 9.0, ink, max_pt=8.5)
     entries = [(*special_art(kind, swatch, params), legend_text(kind, params), ("legend-swatch",))
                for kind in present_kinds(params)]
-    key, bottom = swatch_legend(entries, LABEL_BAND, 11.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
+    key, bottom = swatch_legend(entries, band, 11.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
     return Group((*scoring, *key), id="legend"), bottom + 2.0
 
 
@@ -90,7 +92,7 @@ def board(kit: ArtKit, name: str) -> list[Piece]:
     style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board, show_coords=False)
     grid = grid_board(params.board_size, params.board_size, style, _cell_art(params), title="board")
-    key, key_h = legend(params, grid.w, settings.colours.ink)
+    key, key_h = legend(params, grid.w, settings.colours.ink, label_band(style, params.board_size, params.board_size))
     h = grid.h + key_h
     front = Group((bleed_rect(grid.w, h, settings.colours.board), grid.front, Group((key,), dy=grid.h)), id="board-with-legend")
     return [Piece("board", grid.w, h, front, kind="board")]
