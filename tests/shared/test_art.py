@@ -145,6 +145,23 @@ def test_score_cards_number_a_row_for_every_turn_on_as_few_cards_as_fit() -> Non
     assert image.getpixel((_px(3 + 3.2), _px(4.5 + 1.2))) == (255, 255, 255)  # the emblem on it
 
 
+@hsettings(max_examples=30, deadline=None)
+@given(turns=st.integers(1, 400), safe=st.floats(0, 10), name=st.sampled_from(["X", "Mary-Jane Smith_01", "W" * 24]))
+def test_score_cards_keep_their_text_inside_the_safe_margin_at_every_safe_mm(turns, safe, name) -> None:
+    """print.safe_mm up to 10 mm: at 5.6 mm Ultimate's score-card title rose out of its box above the 9 mm title band;
+    the band deepens instead, every text in its box and ``safe`` mm or more inside the card."""
+    lay = score_layout(turns, safe)
+    cards = [score_card(f"{name}: score card", "#0072B2", lambda cx, cy, r: Circle(cx, cy, r, Style(fill="#FFFFFF")),
+                        i, lay, turns, safe, "#1A1A1A", f"score-card-{i + 1}", ("score-card",)) for i in range(lay.cards)]
+    for card in cards:
+        drawing = Drawing(127, 76.2, (card,))
+        assert list(text_overflows(drawing)) == []
+        for text, dx, dy in walk(drawing.children):
+            if isinstance(text, Text):
+                x0, y0, x1, y1 = text_extent(text)
+                assert min(x0 + dx, y0 + dy, 127 - x1 - dx, 76.2 - y1 - dy) >= safe - 1e-6, text.text
+
+
 def test_tile_piece_is_its_colour_to_the_bleed_under_its_shapes() -> None:
     tile = tile_piece("dibs marker 1", 10.0, 6.0, "#CC79A7", (Circle(5, 3, 2, Style(fill="#FFFFFF")),), "dibs-1",
                       ("dibs-marker",))
