@@ -185,3 +185,10 @@ def test_chips_of_every_allowed_size_fit_their_values(size: float) -> None:
     assert [f.message for f in kit.findings + check_kit(kit) if f.level == "error"] == []
     chips = [p for s in kit.tokens if s.name == "chips-1" for p in s.pieces]
     assert chips and all(p.w == size for p in chips)
+
+
+def test_the_widest_player_names_fit_every_card() -> None:
+    """Names of 20 letters (the longest the pattern takes, 'W' the widest letter): the commit cards' backs and the
+    player aids' footers shrink (to 5 pt) and wrap rather than overflow (check errors at first)."""
+    kit = build_kit(Params(player_names=("W" * 20, "W" * 19 + "1")), SETTINGS)
+    assert [f for f in check_kit(kit) if f.level == "error"] == []
