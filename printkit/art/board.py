@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from printkit.art.cards import text_block
+from printkit.art.cards import text_block, text_height
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece, bleed_rect
@@ -121,13 +121,20 @@ LegendEntry = tuple[str | None, Sequence[Shape], str, tuple[str, ...]]
 def swatch_legend(entries: Sequence[LegendEntry], x: float, top: float, width: float, cols: int, swatch: float,
                   ink: str, stroke: float, max_pt: float, gap: float = 3.0) -> tuple[list[Shape], float]:
     """A board's key: one sample space of ``swatch`` mm per entry with its text beside it, in ``cols`` columns across
-    ``width`` from ``(x, top)``; the shapes and the y under the last row."""
+    ``width`` from ``(x, top)``; the shapes and the y under the last row. A row is ``swatch`` mm high, or higher where
+    a text needs more at the smallest size (a narrow board's key)."""
     col_w = (width - (cols - 1) * gap) / cols
     shapes: list[Shape] = []
-    for i, (fill, art, text, cls) in enumerate(entries):
-        r, c = divmod(i, cols)
-        left, y = x + c * (col_w + gap), top + r * (swatch + gap)
-        rect = Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=stroke))
-        shapes.append(Group((rect, *art), dx=left, dy=y, cls=cls))
-        shapes.extend(text_block(text, left + swatch + 2, y, col_w - swatch - 2, swatch, ink, max_pt=max_pt))
-    return shapes, top + -(-len(entries) // cols) * (swatch + gap)
+    taller = 0.0  # what rows above grew past ``swatch``
+    rows = -(-len(entries) // cols)
+    for r in range(rows):
+        row = entries[r * cols:(r + 1) * cols]
+        row_h = max(swatch, *(text_height(text, col_w - swatch - 2) for _, _, text, _ in row))
+        y = top + r * (swatch + gap) + taller
+        for c, (fill, art, text, cls) in enumerate(row):
+            left = x + c * (col_w + gap)
+            rect = Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=stroke))
+            shapes.append(Group((rect, *art), dx=left, dy=y, cls=cls))
+            shapes.extend(text_block(text, left + swatch + 2, y, col_w - swatch - 2, row_h, ink, max_pt=max_pt))
+        taller += row_h - swatch
+    return shapes, top + rows * (swatch + gap) + taller

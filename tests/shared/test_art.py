@@ -10,6 +10,7 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from printkit.art.board import GridStyle, grid_board, label_band, swatch_legend
+from printkit.draw import fonts
 from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text, walk
 from printkit.draw.svg import to_svg
@@ -188,3 +189,18 @@ def test_grid_labels_fit_inside_the_safe_margin_at_every_safe_mm(cols, rows, ban
         assert min(x0, y0, piece.w - x1, piece.h - y1) >= safe - 1e-6
     if safe <= 3:  # the built-in bands had room at the default 3 mm: those boards keep their size
         assert label_band(style, cols, rows) == band and piece.w == cols * 15.0 + 2 * band
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(width=st.floats(40, 300), cols=st.integers(1, 3), swatch=st.floats(6, 14),
+       words=st.lists(st.integers(1, 40), min_size=1, max_size=6))
+def test_a_board_key_fits_its_texts_at_any_width(width, cols, swatch, words) -> None:
+    """Ultimate's 3 x 3 board (45 mm inside): the free space's text overflowed its 14 mm row; a row grows to its text
+    (at 7 pt), the rows below move down, and the key's bottom is under the last row."""
+    entries = [("#FFFFFF", (), " ".join(["multiplied"] * n), ("swatch",)) for n in words]
+    shapes, bottom = swatch_legend(entries, 8.0, 11.0, width, cols, swatch, "#000000", 0.5, 8.5)
+    drawing = Drawing(width + 16, bottom + 5, tuple(shapes))
+    if all(fonts.text_width("multiplied", 7) <= (width - (cols - 1) * 3.0) / cols - swatch - 2 for _ in words):
+        assert list(text_overflows(drawing)) == []
+    texts = [text_extent(t)[3] + dy for t, _, dy in walk(drawing.children) if isinstance(t, Text)]
+    assert max(texts) <= bottom

@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping
 
 from printkit.art import symbols
 from printkit.art.board import swatch_legend
-from printkit.art.cards import text_block
+from printkit.art.cards import text_block, text_height
 from printkit.art.diagram import LABEL_PT
 from printkit.art.scorecard import CARD_H, CARD_W, score_card, score_layout
 from printkit.draw import fonts
@@ -79,10 +79,11 @@ def legend(params: Any, width: float, ink: str, band: float = LABEL_BAND) -> tup
     """The legend under the board, ``band`` mm in from its sides: a scoring reminder, then one sample space per
     special kind."""
     swatch, inner = min(params.cell_mm, 14.0), width - 2 * band
-    scoring = text_block(SCORING, band, 1.0, inner, 9.0, ink, max_pt=8.5)
+    scoring_h = max(9.0, text_height(SCORING, inner))  # a narrow board's reminder takes more lines
+    scoring = text_block(SCORING, band, 1.0, inner, scoring_h, ink, max_pt=8.5)
     entries = [(*special_art(kind, swatch, params), legend_text(kind, params), ("legend-swatch",))
                for kind in present_kinds(params)]
-    key, bottom = swatch_legend(entries, band, 11.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
+    key, bottom = swatch_legend(entries, band, scoring_h + 2.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
     return Group((*scoring, *key), id="legend"), bottom + 2.0
 
 
