@@ -119,6 +119,14 @@ def missing_glyphs(text: str, bold: bool = False, font: str = "") -> str:
     return "".join(c for c in dict.fromkeys(text) if ord(c) not in glyphs and not c.isspace() and c.isprintable())
 
 
+def unprintable(text: str) -> str | None:
+    """Why Vera (regular or bold) cannot print ``text`` (a player's name the kit prints), or None when it can."""
+    lacking = "".join(dict.fromkeys(missing_glyphs(text) + missing_glyphs(text, bold=True)))
+    if not lacking:
+        return None
+    return f"expected characters the kit's font Vera has, got {text!r}: {shown_characters(lacking)} would print as empty boxes"
+
+
 def shown_characters(chars: str, most: int = 8) -> str:
     """Characters for a message: each quoted with its code point (``'Ε' (U+0395)``), the first ``most`` of them."""
     listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars[:most])
