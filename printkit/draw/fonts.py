@@ -120,7 +120,10 @@ def missing_glyphs(text: str, bold: bool = False, font: str = "") -> str:
 
 
 def unprintable(text: str) -> str | None:
-    """Why Vera (regular or bold) cannot print ``text`` (a player's name the kit prints), or None when it can."""
+    """Why Vera (regular or bold) cannot print ``text`` (a player's name the kit prints), or None when it can. Vera has
+    all of Latin-1: such a text is not looked up (checking a name loads no font, for commands that print nothing)."""
+    if all(ord(c) < 256 for c in text):
+        return None
     lacking = "".join(dict.fromkeys(missing_glyphs(text) + missing_glyphs(text, bold=True)))
     if not lacking:
         return None
