@@ -284,8 +284,7 @@ def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.
             if len(lines) <= 2 and all(fonts.text_width(ln, pt, True) <= room - 2 for ln in lines):
                 break
     lead = pt * 1.15 * 25.4 / 72
-    middle = max(CARD_BAND / 2 + 0.8, safe + fonts.ascent(pt) / 2 + (len(lines) - 1) * lead / 2)  # safe mm from the top
-    top = middle + fonts.ascent(pt) / 2 - (len(lines) - 1) * lead / 2
+    top = max(CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8 - (len(lines) - 1) * lead / 2, safe + fonts.ascent(pt))  # safe mm down
     band = max(CARD_BAND, top + (len(lines) - 1) * lead + fonts.descent(pt) + 0.5)
     return [Text(w / 2, top + i * lead, line, size=pt, bold=True, anchor="middle", fill=colour,
                  box=(safe + inset, safe, room, band - safe + 2), cls=("card-title",))
