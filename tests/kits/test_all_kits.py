@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from printkit.build import build
 from printkit.cli import main
 from printkit.config import load_config
+from printkit.errors import ConfigError
 from printkit.games import available, get_game
 from tests.conftest import assert_print_ready
 
@@ -51,3 +52,11 @@ def test_a_name_the_font_cannot_print_is_refused_naming_the_key(game: str, tmp_p
     assert result.exit_code != 0 and "Traceback" not in result.output and not (tmp_path / game).exists()
     assert len(errors) == 1 and f"games.{game}.player_o" in errors[0] and "'ē' (U+0113)" in errors[0], result.output
     assert load_config(None, (f'games.{game}.player_o="Ünïcødé Ælfred"',))  # Latin-1 names are printable
+
+
+@pytest.mark.parametrize("game", ["warfare", "ultimate", "tictactwo"])
+def test_two_players_of_one_name_are_refused(game: str) -> None:
+    """Ultimate alone took player_o = player_x ("X: score card" printed for both players, the rule sheet's results
+    naming nobody); every game refuses it, naming the key."""
+    with pytest.raises(ConfigError, match="player_o: expected a name (other than|different from) player_x"):
+        load_config(None, (f'games.{game}.player_x="Ann"', f'games.{game}.player_o="Ann"'))

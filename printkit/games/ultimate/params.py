@@ -44,6 +44,8 @@ class Derived:
             problems.append(("free", "expected at least one space to play on, every space is free"))
         if self.token_mm > self.cell_mm - 3:
             problems.append(("token_mm", f"expected at most cell_mm - 3 ({self.cell_mm - 3:g}), got {self.token_mm:g}"))
+        if self.player_x == self.player_o:
+            problems.append(("player_o", f"expected a name different from player_x, got {quoted(self.player_o)}"))
         problems += [(key, why) for key in ("player_x", "player_o") if (why := unprintable(getattr(self, key)))]
         return problems
 
