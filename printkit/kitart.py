@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from printkit.art.board import GridStyle, board_drawing, grid_board
+from printkit.art.board import GridStyle, board_drawing, grid_board, label_band
 from printkit.art.diagram import in_a_row, position_diagram
 from printkit.art.dice import die_net, spinner
 from printkit.art.layout import pieces_drawing
@@ -39,8 +39,8 @@ from printkit.press.sheets import Page
 
 __all__ = [
     "PLAYER_COLOURS", "ArtKit", "CardRow", "Circle", "Drawing", "GridStyle", "Group", "Line", "Page", "Piece", "Polygon",
-    "Rect", "Shape", "Style", "Text", "board_drawing", "die_net", "grid_board", "in_a_row", "mark_tokens", "player_mark",
-    "position_diagram", "score_card", "score_layout", "spinner", "standee_panel", "standee_piece", "tile_piece", "token_piece",
+    "Rect", "Shape", "Style", "Text", "board_drawing", "die_net", "grid_board", "in_a_row", "label_band", "mark_tokens",
+    "player_mark", "position_diagram", "score_card", "score_layout", "spinner", "standee_panel", "standee_piece", "tile_piece", "token_piece",
 ]
 
 

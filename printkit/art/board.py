@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from printkit.art.cards import text_block
+from printkit.art.cards import text_block, text_height
 from printkit.draw import fonts
 from printkit.draw.shapes import Drawing, Group, Rect, Shape, Style, Text
 from printkit.press.pieces import Piece, bleed_rect
@@ -51,7 +51,7 @@ def _no_art(name: str, size: float) -> tuple[tuple[str, ...], str | None, tuple[
 
 def grid_board(cols: int, rows: int, style: GridStyle, art: CellArt = _no_art, title: str = "") -> Piece:
     """A board piece: cells ``cell-<coord>`` (class ``cell`` plus extras), labels on all edges."""
-    band, size = style.label_band, style.cell
+    band, size = label_band(style, cols, rows), style.cell
     w, h = cols * size + 2 * band, rows * size + 2 * band
     shapes: list[Shape] = [bleed_rect(w, h, style.background)]
     label_pt = _label_size(cols, rows, band - style.safe)
@@ -76,11 +76,25 @@ def grid_board(cols: int, rows: int, style: GridStyle, art: CellArt = _no_art, t
     return Piece(title or "board", w, h, Group(tuple(shapes), id="board"), kind="board")
 
 
+def label_band(style: GridStyle, cols: int, rows: int) -> float:
+    """The width of the band of coordinate labels round the grid: the style's, or wider where ``style.safe``
+    (print.safe_mm, up to 10 mm) leaves it no room for labels of :data:`MIN_LABEL_PT` inside the safe margin."""
+    return max(style.label_band, style.safe + MIN_LABEL_PT * _label_mm_per_pt(cols, rows) + 0.5) if style.label_band else 0.0
+
+
+MIN_LABEL_PT = 5.0
+"""The smallest coordinate label."""
+
+
+def _label_mm_per_pt(cols: int, rows: int) -> float:
+    """mm per point of the widest or tallest label."""
+    widest = max(fonts.text_width(column_name(cols - 1), 1, True), fonts.text_width(str(rows), 1, True))
+    return max(widest, fonts.ascent(1) + fonts.descent(1))
+
+
 def _label_size(cols: int, rows: int, room: float) -> float:
     """The largest label size (<= 12 pt) whose letters and numbers fit ``room`` mm, 0.5 mm spare."""
-    widest = max(fonts.text_width(column_name(cols - 1), 1, True), fonts.text_width(str(rows), 1, True))
-    per_pt = max(widest, fonts.ascent(1) + fonts.descent(1))
-    return max(5.0, min(12.0, (room - 0.5) / per_pt))
+    return max(MIN_LABEL_PT, min(12.0, (room - 0.5) / _label_mm_per_pt(cols, rows)))
 
 
 def _cell(name: str, x: float, y: float, style: GridStyle, art: CellArt) -> Group:
@@ -107,13 +121,20 @@ LegendEntry = tuple[str | None, Sequence[Shape], str, tuple[str, ...]]
 def swatch_legend(entries: Sequence[LegendEntry], x: float, top: float, width: float, cols: int, swatch: float,
                   ink: str, stroke: float, max_pt: float, gap: float = 3.0) -> tuple[list[Shape], float]:
     """A board's key: one sample space of ``swatch`` mm per entry with its text beside it, in ``cols`` columns across
-    ``width`` from ``(x, top)``; the shapes and the y under the last row."""
+    ``width`` from ``(x, top)``; the shapes and the y under the last row. A row is ``swatch`` mm high, or higher where
+    a text needs more at the smallest size (a narrow board's key)."""
     col_w = (width - (cols - 1) * gap) / cols
     shapes: list[Shape] = []
-    for i, (fill, art, text, cls) in enumerate(entries):
-        r, c = divmod(i, cols)
-        left, y = x + c * (col_w + gap), top + r * (swatch + gap)
-        rect = Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=stroke))
-        shapes.append(Group((rect, *art), dx=left, dy=y, cls=cls))
-        shapes.extend(text_block(text, left + swatch + 2, y, col_w - swatch - 2, swatch, ink, max_pt=max_pt))
-    return shapes, top + -(-len(entries) // cols) * (swatch + gap)
+    taller = 0.0  # what rows above grew past ``swatch``
+    rows = -(-len(entries) // cols)
+    for r in range(rows):
+        row = entries[r * cols:(r + 1) * cols]
+        row_h = max(swatch, *(text_height(text, col_w - swatch - 2) for _, _, text, _ in row))
+        y = top + r * (swatch + gap) + taller
+        for c, (fill, art, text, cls) in enumerate(row):
+            left = x + c * (col_w + gap)
+            rect = Rect(0, 0, swatch, swatch, Style(fill=fill, stroke=ink, width=stroke))
+            shapes.append(Group((rect, *art), dx=left, dy=y, cls=cls))
+            shapes.extend(text_block(text, left + swatch + 2, y, col_w - swatch - 2, row_h, ink, max_pt=max_pt))
+        taller += row_h - swatch
+    return shapes, top + rows * (swatch + gap) + taller

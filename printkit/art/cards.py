@@ -20,6 +20,11 @@ def text_block(text: str, x: float, y: float, w: float, h: float, colour: str, m
     ]
 
 
+def text_height(text: str, w: float, pt: float = MIN_TEXT_PT) -> float:
+    """The height :func:`text_block` needs for ``text`` wrapped to ``w`` mm at ``pt``: its lines' leading."""
+    return len(fonts.wrap(text, pt, w)) * pt * 1.2 * 25.4 / 72
+
+
 def line_pt(text: str, width: float, max_pt: float, min_pt: float, step: float = 0.25, bold: bool = True) -> float:
     """The largest size from ``max_pt`` down in ``step`` pt steps (not under ``min_pt``) at which ``text`` on one line
     is no wider than ``width`` mm: a title in its band."""

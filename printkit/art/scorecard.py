@@ -15,7 +15,7 @@ from printkit.press.pieces import bleed_rect
 CARD_W, CARD_H = 127.0, 76.2
 """A 5 x 3 in index card, in mm."""
 BAND = 9.0
-"""Height of the coloured title band at the top of a card."""
+"""Height of the coloured title band at the top of a card (deeper where print.safe_mm passes 3 mm: :func:`band`)."""
 HEAD = 4.2
 """Height of the column-heading row."""
 MIN_ROW = 4.4
@@ -41,11 +41,21 @@ class ScoreLayout:
         return self.columns * self.rows
 
 
+def band(safe: float) -> float:
+    """The title band's height: :data:`BAND`, or deeper so that the title keeps ``safe`` mm inside the card's top."""
+    return max(BAND, safe + 6.0)
+
+
+def _title_middle(safe: float) -> float:
+    """The y of the title's and emblem's middle, ``safe`` + 2.7 mm down at the least (3.2 mm: the emblem's radius)."""
+    return max(BAND / 2 + 1.2, safe + 2.7)
+
+
 def score_layout(turns: int, safe: float) -> ScoreLayout:
     """Columns and rows for ``turns`` rows: as few cards as possible, rows as tall as they can be."""
     inner_w = CARD_W - 2 * safe
     columns = max(1, math.floor(inner_w / MIN_COLUMN))
-    space = CARD_H - BAND - 1.5 - HEAD - safe
+    space = CARD_H - band(safe) - 1.5 - HEAD - safe
     max_rows = max(1, math.floor(space / MIN_ROW))
     cards = max(1, math.ceil(turns / (columns * max_rows)))
     per_card = math.ceil(turns / cards)
@@ -88,12 +98,13 @@ def score_card(title: str, colour: str, emblem: Callable[[float, float, float], 
     """Card ``card`` (from 0) of a player's ``turns`` rows: the title band in ``colour`` with ``emblem(cx, cy, r)`` and
     ``title`` in white, then its numbered rows in columns."""
     shapes: list[Shape] = [bleed_rect(CARD_W, CARD_H, "#FFFFFF"),
-                           Rect(-10, -10, CARD_W + 20, BAND + 10, Style(fill=colour))]
-    shapes.append(emblem(safe + 3.2, BAND / 2 + 1.2, 3.2))
+                           Rect(-10, -10, CARD_W + 20, band(safe) + 10, Style(fill=colour))]
+    middle = _title_middle(safe)
+    shapes.append(emblem(safe + 3.2, middle, 3.2))
     tx, tw = safe + 8.0, CARD_W - 2 * safe - 8.0
     pt = line_pt(title, tw, 9.5, 7)
-    shapes.append(Text(tx, BAND / 2 + 1.2 + fonts.ascent(pt) / 2, title, size=pt, bold=True, fill="#FFFFFF",
-                       box=(tx, safe, tw, BAND - safe + 2.0), cls=("score-title",)))
+    shapes.append(Text(tx, middle + fonts.ascent(pt) / 2, title, size=pt, bold=True, fill="#FFFFFF",
+                       box=(tx, safe, tw, band(safe) - safe + 2.0), cls=("score-title",)))
     first = card * lay.per_card + 1
     last = min(turns, first + lay.per_card - 1)
     for c in range(lay.columns):
@@ -101,5 +112,5 @@ def score_card(title: str, colour: str, emblem: Callable[[float, float, float], 
         b = min(last, a + lay.rows - 1)
         if a > b:
             break
-        shapes.extend(_column(a, b, safe + c * lay.column_w, BAND + 1.5, lay, ink))
+        shapes.extend(_column(a, b, safe + c * lay.column_w, band(safe) + 1.5, lay, ink))
     return Group(tuple(shapes), id=ident, cls=cls)

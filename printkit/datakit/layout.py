@@ -252,7 +252,11 @@ class Painter:
                      opacity=min(1.0, max(0.0, self.number(element, "opacity", piece, 1.0))))
 
     def frame(self, element: Element, piece: Target) -> tuple[float, float, float, float]:
+        """The trim, bleed or safe box an element is placed in. A piece too small for print.safe_mm (a 12 mm marker at
+        safe_mm=6: no safe box left) takes its middle half as the safe box rather than failing the build."""
         b, s = piece.bleed, piece.safe
+        if piece.w - 2 * s <= 0 or piece.h - 2 * s <= 0:
+            s = min(piece.w, piece.h) / 4
         return {"trim": (0.0, 0.0, piece.w, piece.h), "bleed": (-b, -b, piece.w + 2 * b, piece.h + 2 * b),
                 "safe": (s, s, piece.w - 2 * s, piece.h - 2 * s)}[element.frame]
 

@@ -12,6 +12,7 @@ import os
 from functools import lru_cache
 from typing import Any, Callable
 
+from printkit.draw.shapes import Text
 from printkit.userinput.files import MB, read_bytes
 
 REGULAR = "Vera"
@@ -118,6 +119,17 @@ def missing_glyphs(text: str, bold: bool = False, font: str = "") -> str:
     return "".join(c for c in dict.fromkeys(text) if ord(c) not in glyphs and not c.isspace() and c.isprintable())
 
 
+def unprintable(text: str) -> str | None:
+    """Why Vera (regular or bold) cannot print ``text`` (a player's name the kit prints), or None when it can. Vera has
+    all of Latin-1: such a text is not looked up (checking a name loads no font, for commands that print nothing)."""
+    if all(ord(c) < 256 for c in text):
+        return None
+    lacking = "".join(dict.fromkeys(missing_glyphs(text) + missing_glyphs(text, bold=True)))
+    if not lacking:
+        return None
+    return f"expected characters the kit's font Vera has, got {text!r}: {shown_characters(lacking)} would print as empty boxes"
+
+
 def shown_characters(chars: str, most: int = 8) -> str:
     """Characters for a message: each quoted with its code point (``'Ε' (U+0395)``), the first ``most`` of them."""
     listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars[:most])
@@ -141,6 +153,13 @@ def ascent(size_pt: float, font: str = "") -> float:
 def descent(size_pt: float, font: str = "") -> float:
     """Depth below the baseline, in mm (Vera's descender is 0.236 em)."""
     return (_CUSTOM[font][2] if font in _CUSTOM else 0.236) * size_pt * 25.4 / 72
+
+
+def text_extent(text: Text) -> tuple[float, float, float, float]:
+    """The text's ink box (x0, y0, x1, y1) from the font's metrics."""
+    width = text_width(text.text, text.size, text.bold, text.font, text.italic)
+    x0 = {"start": text.x, "middle": text.x - width / 2, "end": text.x - width}[text.anchor]
+    return x0, text.y - ascent(text.size, text.font), x0 + width, text.y + descent(text.size, text.font)
 
 
 def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, font: str = "") -> list[str]:

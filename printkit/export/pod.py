@@ -12,11 +12,11 @@ import io
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Group, Image, Shape, Text
 from printkit.export.common import Export, ExportError, Face, NothingToExport, card_name, distinct, slug
 from printkit.export.raster import face, fit_canvas, px, render, same_art
 from printkit.export.shops import DPI, SHOPS, Product, Shop, match, sizes
-from printkit.kit.checks import text_extent
 from printkit.kit.model import Kit, PieceSet
 from printkit.press.pieces import Piece
 from printkit.userinput.text import plural, quoted

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from typing import Iterable
 
 from printkit.draw import fonts
+from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Drawing, Group, Line, Text, walk
 from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
@@ -17,13 +18,6 @@ from printkit.userinput.text import plural, quoted
 
 TOLERANCE = 0.05
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-def text_extent(text: Text) -> tuple[float, float, float, float]:
-    """The text's ink box (x0, y0, x1, y1) from the font's metrics."""
-    width = fonts.text_width(text.text, text.size, text.bold, text.font, text.italic)
-    x0 = {"start": text.x, "middle": text.x - width / 2, "end": text.x - width}[text.anchor]
-    return x0, text.y - fonts.ascent(text.size, text.font), x0 + width, text.y + fonts.descent(text.size, text.font)
 
 
 OVERFULL = "overfull"

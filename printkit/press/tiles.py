@@ -7,9 +7,10 @@ import dataclasses
 import math
 from dataclasses import dataclass
 
+from printkit.draw.fonts import text_extent
 from printkit.draw.pdf import DrawingPage
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Shape, Style, Text
-from printkit.press.marks import MIN_MARK_MM, TIGHT_BLEED_MM, TIGHT_OFFSET_MM, crop_marks, mark_room
+from printkit.press.marks import LABEL_CLEAR_MM, MIN_MARK_MM, TIGHT_BLEED_MM, TIGHT_OFFSET_MM, crop_marks, mark_room
 from printkit.press.pieces import Piece
 from printkit.press.settings import PrintSettings
 from printkit.press.sheets import Placed, Sheet, footer
@@ -187,11 +188,28 @@ def _tile(piece: Piece, win: TileWindow, windows: list[TileWindow], settings: Pr
     hint = Text(x0, label_y + 4, f"overlap {settings.tile_overlap_mm:g} mm: lay tiles over each other so the targets meet, then tape",
                 size=6.5, fill=settings.colours.muted)
     amap = _assembly_map(windows, win, pw - settings.margin_mm - cols * 4.0, label_y - 3.5, settings)
+    marks = _clear_of(marks, [text_extent(caption), text_extent(hint)], oy + win.h)
     trim = (ox, oy, win.w, win.h)
     bleed = (ox - left, oy - top, win.w + left + right, win.h + top + bottom)
     drawing = Drawing(pw, ph, (view, *targets, *marks, caption, hint, amap, footer(f"{title} - {text}", settings, marks)),
                       title=text)
     return Sheet(DrawingPage(drawing, trim, bleed), text, "front", [Placed(piece.name, ox, oy, win.w, win.h)], marks)
+
+
+def _clear_of(marks: list[Line], boxes: list[tuple[float, float, float, float]], cut_y: float) -> list[Line]:
+    """The marks below the cut line ``cut_y`` that run into a box (x0, y0, x1, y1: the tile's caption and hint)
+    stopped :data:`LABEL_CLEAR_MM` above it, still over :data:`MIN_MARK_MM` long: a long ``print.mark_length_mm``
+    reaches the captions, which the tile's room keeps clear of marks of :data:`TARGET_MM` only."""
+    kept: list[Line] = []
+    for mk in marks:
+        top, end = min(mk.y1, mk.y2), max(mk.y1, mk.y2)
+        x0, x1 = min(mk.x1, mk.x2), max(mk.x1, mk.x2)
+        hit = [by0 for bx0, by0, bx1, by1 in boxes
+               if top > cut_y and x0 <= bx1 and x1 >= bx0 and top <= by1 and end >= by0]
+        if hit and mk.x1 == mk.x2:
+            mk = dataclasses.replace(mk, y1=top, y2=min(hit) - LABEL_CLEAR_MM)
+        kept.append(mk)
+    return kept
 
 
 def turned(piece: Piece) -> Piece:

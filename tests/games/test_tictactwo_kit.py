@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from printkit.build import build, make_kit
 from printkit.config import load_config
-from printkit.draw.shapes import Group
+from printkit.draw import fonts
+from printkit.draw.shapes import Group, Text, walk
 from printkit.draw.svg import to_svg
 from printkit.errors import BuildError, ConfigError
 from printkit.games import get_game, params_class
@@ -230,3 +231,14 @@ def test_incompatible_params_give_clear_errors(tmp_path: Path) -> None:
 def test_log_comments_join_continuations() -> None:
     text = "# header\nX B2   # first\n       # more\nO C3\n# note\nX D4 # last\n"
     assert log_comments(text) == {2: "first more", 6: "last"}
+
+
+@pytest.mark.parametrize("safe, name", [(0.0, "O"), (5.7, "O"), (7.5, "Wwwwwwwwwwww Wwwwwwwwwww"), (8.0, "O")])
+def test_cards_keep_their_titles_inside_the_safe_margin(safe: float, name: str) -> None:
+    """print.safe_mm past 5.6 mm: the 13 pt titles rose out of their boxes above the 13 mm title band (check errors),
+    and a long name's third line hid under the white panel; the band deepens where the title needs it. (At 8.5 mm and
+    more, or 8 mm with a name on three lines, a poker card has no room left for the texts: not fixed.)"""
+    made = make_kit(load_config(None, (f"print.safe_mm={safe}", f'games.tictactwo.player_o="{name}"')), "tictactwo")
+    assert [f for f in check_kit(made) if f.level == "error"] == []
+    titles = [t for t, _, _ in walk(made.artwork["cards"].children) if isinstance(t, Text) and "card-title" in t.cls]
+    assert all(t.y - fonts.ascent(t.size) >= safe - 1e-6 for t in titles)

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from printkit.build import build
 from printkit.cli import main
 from printkit.config import load_config
-from printkit.draw.shapes import Drawing
+from printkit.draw.shapes import Drawing, Image, walk
 from printkit.errors import BuildError
 from printkit.kit.checks import check_kit
 from printkit.kitrules import Printed
@@ -185,3 +185,21 @@ def test_chips_of_every_allowed_size_fit_their_values(size: float) -> None:
     assert [f.message for f in kit.findings + check_kit(kit) if f.level == "error"] == []
     chips = [p for s in kit.tokens if s.name == "chips-1" for p in s.pieces]
     assert chips and all(p.w == size for p in chips)
+
+
+def test_the_widest_player_names_fit_every_card() -> None:
+    """Names of 20 letters (the longest the pattern takes, 'W' the widest letter): the commit cards' backs and the
+    player aids' footers shrink (to 5 pt) and wrap rather than overflow (check errors at first)."""
+    kit = build_kit(Params(player_names=("W" * 20, "W" * 19 + "1")), SETTINGS)
+    assert [f for f in check_kit(kit) if f.level == "error"] == []
+
+
+@pytest.mark.parametrize("safe, marker", [(4.4, 8.2), (6.0, 12.0), (10.0, 25.0)])
+def test_a_marker_smaller_than_twice_the_safe_margin_still_builds(safe: float, marker: float) -> None:
+    """The markers' star is placed in the safe box (frame = "safe"): at print.safe_mm=6 a 12 mm marker had none left
+    and the build failed ("a box of 0 x 0 mm"); such a piece takes its middle half as the safe box (a warning says the
+    star crosses the safe line)."""
+    kit = build_kit(Params(marker_mm=marker), replace(SETTINGS, safe_mm=safe))
+    assert [f for f in check_kit(kit) if f.level == "error"] == []
+    pictures = [shape for shape, _, _ in walk(kit.artwork["chips"].children) if isinstance(shape, Image)]
+    assert len(pictures) >= 2 and all(p.w > 0 and p.h > 0 for p in pictures)  # each player's marker keeps its star

@@ -189,3 +189,11 @@ def test_game_findings_catch_missing_pieces() -> None:
     messages = [f.message for f in findings(params, toks[1:], cards[:-1])]
     assert "tokens: 23 X tokens printed, the rules can need 24" in messages
     assert "cards: 0 O fortress cards printed, the rules deal 1" in messages
+
+
+def test_the_widest_player_names_fit_the_cards(tmp_path: Path) -> None:
+    """16-letter names (the longest the pattern takes, 'W' the widest letter): the ability cards' footers and backs
+    shrink rather than overflow (check errors at first)."""
+    config = load_config(None, ('games.warfare.player_x="WWWWWWWWWWWWWWWW"', 'games.warfare.player_o="WWWWWWWWWWWWWWW_"'))
+    result = build(config, "warfare", tmp_path)
+    assert not [f for f in result.findings if f.level == "error"], result.findings

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from printkit.art.board import swatch_legend
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+
+from printkit.art.board import GridStyle, grid_board, label_band, swatch_legend
+from printkit.draw import fonts
+from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Circle, Drawing, Group, Line, Rect, Style, Text, walk
 from printkit.draw.svg import to_svg
+from printkit.kit.checks import text_overflows
 from printkit.kitart import (
     PLAYER_COLOURS,
     die_net,
@@ -139,6 +146,23 @@ def test_score_cards_number_a_row_for_every_turn_on_as_few_cards_as_fit() -> Non
     assert image.getpixel((_px(3 + 3.2), _px(4.5 + 1.2))) == (255, 255, 255)  # the emblem on it
 
 
+@hsettings(max_examples=30, deadline=None)
+@given(turns=st.integers(1, 400), safe=st.floats(0, 10), name=st.sampled_from(["X", "Mary-Jane Smith_01", "W" * 24]))
+def test_score_cards_keep_their_text_inside_the_safe_margin_at_every_safe_mm(turns, safe, name) -> None:
+    """print.safe_mm up to 10 mm: at 5.6 mm Ultimate's score-card title rose out of its box above the 9 mm title band;
+    the band deepens instead, every text in its box and ``safe`` mm or more inside the card."""
+    lay = score_layout(turns, safe)
+    cards = [score_card(f"{name}: score card", "#0072B2", lambda cx, cy, r: Circle(cx, cy, r, Style(fill="#FFFFFF")),
+                        i, lay, turns, safe, "#1A1A1A", f"score-card-{i + 1}", ("score-card",)) for i in range(lay.cards)]
+    for card in cards:
+        drawing = Drawing(127, 76.2, (card,))
+        assert list(text_overflows(drawing)) == []
+        for text, dx, dy in walk(drawing.children):
+            if isinstance(text, Text):
+                x0, y0, x1, y1 = text_extent(text)
+                assert min(x0 + dx, y0 + dy, 127 - x1 - dx, 76.2 - y1 - dy) >= safe - 1e-6, text.text
+
+
 def test_tile_piece_is_its_colour_to_the_bleed_under_its_shapes() -> None:
     tile = tile_piece("dibs marker 1", 10.0, 6.0, "#CC79A7", (Circle(5, 3, 2, Style(fill="#FFFFFF")),), "dibs-1",
                       ("dibs-marker",))
@@ -147,3 +171,36 @@ def test_tile_piece_is_its_colour_to_the_bleed_under_its_shapes() -> None:
     assert image.getpixel((_px(5 + 5), _px(5 + 3))) == (255, 255, 255)  # the circle
     assert image.getpixel((_px(5 + 1), _px(5 + 1))) == (0xCC, 0x79, 0xA7)  # the tile
     assert image.getpixel((_px(5 - 1), _px(5 - 1))) == (0xCC, 0x79, 0xA7)  # its colour runs on into the bleed
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(cols=st.integers(3, 26), rows=st.integers(3, 26), band=st.sampled_from([8.0, 9.0, 10.0]), safe=st.floats(0, 10))
+def test_grid_labels_fit_inside_the_safe_margin_at_every_safe_mm(cols, rows, band, safe) -> None:
+    """print.safe_mm up to 10 mm: Ultimate's 8 mm label band left its letters a box 0 mm (or less) high; the band
+    widens instead, each label inside its box and ``safe`` mm or more from the cut line, the band unchanged where it
+    had room."""
+    style = GridStyle(cell=15.0, label_band=band, ink="#000000", background="#FFFFFF", safe=safe)
+    piece = grid_board(cols, rows, style)
+    drawing = Drawing(piece.w, piece.h, (piece.front,))
+    assert list(text_overflows(drawing)) == []
+    labels = [shape for shape, _, _ in walk(drawing.children) if isinstance(shape, Text) and "label" in shape.cls]
+    for label in labels:
+        x0, y0, x1, y1 = text_extent(label)
+        assert min(x0, y0, piece.w - x1, piece.h - y1) >= safe - 1e-6
+    if safe <= 3:  # the built-in bands had room at the default 3 mm: those boards keep their size
+        assert label_band(style, cols, rows) == band and piece.w == cols * 15.0 + 2 * band
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(width=st.floats(40, 300), cols=st.integers(1, 3), swatch=st.floats(6, 14),
+       words=st.lists(st.integers(1, 40), min_size=1, max_size=6))
+def test_a_board_key_fits_its_texts_at_any_width(width, cols, swatch, words) -> None:
+    """Ultimate's 3 x 3 board (45 mm inside): the free space's text overflowed its 14 mm row; a row grows to its text
+    (at 7 pt), the rows below move down, and the key's bottom is under the last row."""
+    entries = [("#FFFFFF", (), " ".join(["multiplied"] * n), ("swatch",)) for n in words]
+    shapes, bottom = swatch_legend(entries, 8.0, 11.0, width, cols, swatch, "#000000", 0.5, 8.5)
+    drawing = Drawing(width + 16, bottom + 5, tuple(shapes))
+    if all(fonts.text_width("multiplied", 7) <= (width - (cols - 1) * 3.0) / cols - swatch - 2 for _ in words):
+        assert list(text_overflows(drawing)) == []
+    texts = [text_extent(t)[3] + dy for t, _, dy in walk(drawing.children) if isinstance(t, Text)]
+    assert max(texts) <= bottom

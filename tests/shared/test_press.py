@@ -164,6 +164,26 @@ def test_a_large_board_is_tiled_with_overlap_and_labels() -> None:
         assert not [f for f in sheet_findings(sheet, s) if f.level == "error"]
 
 
+@hsettings(max_examples=60, deadline=None)
+@given(
+    w=st.floats(150, 900), h=st.floats(150, 900),
+    paper=st.sampled_from(["A4", "letter", "A3", "universal"]),
+    bleed=st.floats(0, 6), margin=st.floats(3, 30), offset=st.floats(0.5, 10), length=st.floats(3, 20),
+    printer_margin=st.floats(0, 20), overlap=st.floats(5, 30),
+)
+def test_boards_tile_cleanly_at_every_print_setting(w, h, paper, bleed, margin, offset, length, printer_margin, overlap
+                                                    ) -> None:
+    """Any board at any [print] values a designer may set: no check error on its pages (a crop mark of 18.8 mm ran
+    into the tile's caption), and the marks under the board still at least 3 mm long."""
+    s = PrintSettings(paper=paper, bleed_mm=bleed, margin_mm=margin, mark_offset_mm=offset, mark_length_mm=length,
+                      printer_margin_mm=printer_margin, tile_overlap_mm=overlap)
+    for sheet in board_sheets(board(w, h), s, "Tic Tac Two board"):
+        assert not [f for f in sheet_findings(sheet, s) if f.level == "error"], sheet.label
+        if sheet.label.startswith("tile "):
+            assert all(math.hypot(mk.x2 - mk.x1, mk.y2 - mk.y1) >= MIN_MARK_MM - 1e-6 for mk in sheet.marks
+                       if max(mk.y1, mk.y2) < s.page_size[1] - printer_margin - 1e-6)
+
+
 def test_crop_marks_stay_off_the_pieces_and_the_paper_edge() -> None:
     s = PrintSettings()
     sheet = grid_sheets([card(i) for i in range(9)], s, "T", "c")[0]

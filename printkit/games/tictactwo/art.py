@@ -55,6 +55,7 @@ from printkit.kitart import (
     Text,
     board_drawing,
     grid_board,
+    label_band,
     mark_tokens,
     position_diagram,
     tile_piece,
@@ -85,9 +86,10 @@ def mark(player: int, cx: float, cy: float, r: float, colour: str | None = None)
 # --- the board --------------------------------------------------------------------------------
 
 
-def slot_rect(geo_slot: dict[str, Any], params: Any) -> Rect:
-    """A wall slot as a band ``wall_mm`` wide on its border, short of the corners (board coordinates)."""
-    c, w, band = params.cell_mm, params.wall_mm, LABEL_BAND
+def slot_rect(geo_slot: dict[str, Any], params: Any, band: float = LABEL_BAND) -> Rect:
+    """A wall slot as a band ``wall_mm`` wide on its border, short of the corners (board coordinates, the grid
+    ``band`` mm in from the edge)."""
+    c, w = params.cell_mm, params.wall_mm
     (x0, y0), (x1, y1) = geo_slot["from"], geo_slot["to"]
     vertical = geo_slot["orientation"] == "vertical"
     left, top = band + min(x0, x1) * c, band + min(y0, y1) * c
@@ -105,15 +107,18 @@ def board(kit: ArtKit, name: str) -> list[Piece]:
     style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board)
     grid = grid_board(geo["size"], geo["size"], style, title="board")
-    slots = Group(tuple(slot_rect(s, params) for s in geo["walls"]), id="wall-slots")
+    band = label_band(style, geo["size"], geo["size"])
+    slots = Group(tuple(slot_rect(s, params, band) for s in geo["walls"]), id="wall-slots")
     piece = Piece("board", grid.w, grid.h, Group((grid.front, slots), id="board-with-slots"), kind="board")
-    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, board_drawing(piece, f"{kit.title} board").children))
+    drawn = board_drawing(piece, f"{kit.title} board").children
+    kit.findings.extend((f.level, f.message) for f in slot_findings(kit.game, drawn, band))
     return [piece]
 
 
-def slot_findings(rules: Any, drawing_children: tuple[Shape, ...]) -> list[Finding]:
-    """The drawn wall slots against the engine's: same ids, orientation and place on the board."""
-    c, band = rules.params.cell_mm, LABEL_BAND
+def slot_findings(rules: Any, drawing_children: tuple[Shape, ...], band: float = LABEL_BAND) -> list[Finding]:
+    """The drawn wall slots against the engine's: same ids, orientation and place on the board (its grid ``band`` mm
+    in from the edge)."""
+    c = rules.params.cell_mm
     want = {s["id"]: s for s in rules.geometry()["walls"]}
     drawn: dict[str, tuple[float, float, bool]] = {}
     for shape, dx, dy in walk(drawing_children):
@@ -219,6 +224,7 @@ ACTION_COLOURS = {
 }
 """Okabe-Ito colours other than the players' vermillion and blue (grey for Wall); titles in ink."""
 CARD_BAND = 13.0
+"""Height of a card's coloured title band (deeper where its title needs it: :func:`_band_title`)."""
 ICON_H = 20.0
 
 
@@ -260,16 +266,16 @@ def icon(action: str, ink: str) -> Group:
     return Group(tuple(shapes))
 
 
-def _face(colour: str, settings: PrintSettings) -> tuple[Shape, Shape]:
-    """A card's colour to the bleed, and the white panel under its coloured title band."""
+def _face(colour: str, settings: PrintSettings, band: float) -> tuple[Shape, Shape]:
+    """A card's colour to the bleed, and the white panel under its coloured title band ``band`` mm deep."""
     w, h, safe = settings.card_width_mm, settings.card_height_mm, settings.safe_mm
-    return bleed_rect(w, h, colour), Rect(safe - 1, CARD_BAND, w - 2 * safe + 2, h - CARD_BAND - safe + 1,
-                                          Style(fill=WHITE), rx=1.5)
+    return bleed_rect(w, h, colour), Rect(safe - 1, band, w - 2 * safe + 2, h - band - safe + 1, Style(fill=WHITE), rx=1.5)
 
 
-def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> list[Text]:
+def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> tuple[list[Text], float]:
     """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark): one line down to
-    8 pt, else (a long player's name) two lines at the largest size down to 7 pt they fit."""
+    8 pt, else (a long player's name) two lines at the largest size down to 7 pt they fit; and the band's depth,
+    :data:`CARD_BAND` or more where the title, ``safe`` mm from the card's top (print.safe_mm), needs it."""
     room = w - 2 * (safe + inset)
     pt, lines = line_pt(text, room - 2, 13.0, 8, step=0.5), [text]
     if fonts.text_width(text, pt, True) > room - 2:
@@ -278,17 +284,19 @@ def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.
             if len(lines) <= 2 and all(fonts.text_width(ln, pt, True) <= room - 2 for ln in lines):
                 break
     lead = pt * 1.15 * 25.4 / 72
-    top = CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8 - (len(lines) - 1) * lead / 2
+    top = max(CARD_BAND / 2 + fonts.ascent(pt) / 2 + 0.8 - (len(lines) - 1) * lead / 2, safe + fonts.ascent(pt))  # safe mm down
+    band = max(CARD_BAND, top + (len(lines) - 1) * lead + fonts.descent(pt) + 0.5)
     return [Text(w / 2, top + i * lead, line, size=pt, bold=True, anchor="middle", fill=colour,
-                 box=(safe + inset, safe, room, CARD_BAND - safe + 2), cls=("card-title",)) for i, line in enumerate(lines)]
+                 box=(safe + inset, safe, room, band - safe + 2), cls=("card-title",))
+            for i, line in enumerate(lines)], band
 
 
 def action_front(action: str, params: Any, settings: PrintSettings, footer: str) -> Group:
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
-    top = CARD_BAND + 2.5 + ICON_H
-    shapes: list[Shape] = [*_face(ACTION_COLOURS[action], settings),
-                           *_band_title(TITLES[action], w, safe, ink),
-                           Group((icon(action, ink),), dx=(w - 40) / 2, dy=CARD_BAND + 1.5)]
+    title, band = _band_title(TITLES[action], w, safe, ink)
+    top = band + 2.5 + ICON_H
+    shapes: list[Shape] = [*_face(ACTION_COLOURS[action], settings, band), *title,
+                           Group((icon(action, ink),), dx=(w - 40) / 2, dy=band + 1.5)]
     shapes += text_block(action_text(action, params), safe + 1, top, w - 2 * safe - 2, h - top - safe - 5.5, ink, max_pt=8.5)
     shapes.append(Text(w / 2, h - safe - 1, footer, size=MIN_TEXT_PT, anchor="middle", fill="#6B6B6B",
                        box=(safe, h - safe - 5, w - 2 * safe, 5), cls=("card-footer",)))
@@ -322,13 +330,13 @@ def tracker_front(player: int, params: Any, settings: PrintSettings) -> Group:
     """Rows of the six actions, one box per pick: tick the action of each pick, cross it out when used."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     name, m, picks = (params.player_x, params.player_o)[player], MARKS[player], params.actions_each
-    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
-                           mark(player, safe + 4, CARD_BAND / 2, 3.4, WHITE),
-                           *_band_title(f"{name} draft", w, safe, WHITE, inset=8.0)]
+    title, band = _band_title(f"{name} draft", w, safe, WHITE, inset=8.0)
+    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings, band),
+                           mark(player, safe + 4, max(CARD_BAND / 2, safe + 3.4), 3.4, WHITE), *title]
     howto = (f"Draft {picks}: for pick 1, 2, 3 ... tick that action's box in the pick's column. "
              "Used it? Cross the box out.")
-    shapes += text_block(howto, safe + 1, CARD_BAND + 1.5, w - 2 * safe - 2, 12, ink, max_pt=7.5)
-    name_w, y0, row = 25.0, CARD_BAND + 15.0, 6.2
+    shapes += text_block(howto, safe + 1, band + 1.5, w - 2 * safe - 2, 12, ink, max_pt=7.5)
+    name_w, y0, row = 25.0, band + 15.0, 6.2
     pitch = min(7.0, (w - 2 * safe - 2 - name_w) / max(1, picks))
     box = min(4.6, pitch - 1.2)
     x0 = safe + 1 + name_w
@@ -355,8 +363,8 @@ def tracker_back(player: int, params: Any, settings: PrintSettings) -> Group:
     """A turn summary for the player holding the tracker."""
     w, h, safe, ink = settings.card_width_mm, settings.card_height_mm, settings.safe_mm, settings.colours.ink
     k = params.line_length
-    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings),
-                           *_band_title("Your turn", w, safe, WHITE)]
+    title, band = _band_title("Your turn", w, safe, WHITE)
+    shapes: list[Shape] = [*_face(PLAYER_COLOURS[player], settings, band), *title]
     text = ("First turn: write your letter, nothing else.\n"
             "Later turns, in this order:\n"
             "1. You may use one unused special action.\n"
@@ -364,7 +372,7 @@ def tracker_back(player: int, params: Any, settings: PrintSettings) -> Group:
             "3. Write your letter: it ends the turn.\n"
             f"After every step look for lines of {k}: the first line ends the game. A line of your "
             "opponent's letters wins for them; lines for both at once: a draw.")
-    shapes += text_block(text, safe + 1, CARD_BAND + 2, w - 2 * safe - 2, h - CARD_BAND - 2 * safe - 2, ink, max_pt=8.5)
+    shapes += text_block(text, safe + 1, band + 2, w - 2 * safe - 2, h - band - 2 * safe - 2, ink, max_pt=8.5)
     return Group(tuple(shapes), id=f"tracker-back-{MARKS[player]}", cls=("card-back",))
 
 

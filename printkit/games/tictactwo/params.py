@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.draw.fonts import unprintable
 from printkit.userinput.text import quoted
 
 ACTIONS = ("double", "swap", "shift", "dibs", "intersect", "wall")
@@ -29,6 +30,7 @@ class Derived:
         problems += self._space_fits()
         if self.player_x == self.player_o:
             problems.append(("player_o", f"expected a name different from player_x, got {quoted(self.player_o)}"))
+        problems += [(key, why) for key in ("player_x", "player_o") if (why := unprintable(getattr(self, key)))]
         return problems
 
     @property

@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping
 
 from printkit.art import symbols
 from printkit.art.board import swatch_legend
-from printkit.art.cards import text_block
+from printkit.art.cards import text_block, text_height
 from printkit.art.diagram import LABEL_PT
 from printkit.art.scorecard import CARD_H, CARD_W, score_card, score_layout
 from printkit.draw import fonts
@@ -24,6 +24,7 @@ from printkit.kitart import (
     Shape,
     Text,
     grid_board,
+    label_band,
     mark_tokens,
     position_diagram,
 )
@@ -74,13 +75,15 @@ def _cell_art(params: Any) -> Callable[[str, float], tuple[tuple[str, ...], str 
     return art
 
 
-def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
-    """The legend under the board: a scoring reminder, then one sample space per special kind."""
-    swatch, inner = min(params.cell_mm, 14.0), width - 2 * LABEL_BAND
-    scoring = text_block(SCORING, LABEL_BAND, 1.0, inner, 9.0, ink, max_pt=8.5)
+def legend(params: Any, width: float, ink: str, band: float = LABEL_BAND) -> tuple[Group, float]:
+    """The legend under the board, ``band`` mm in from its sides: a scoring reminder, then one sample space per
+    special kind."""
+    swatch, inner = min(params.cell_mm, 14.0), width - 2 * band
+    scoring_h = max(9.0, text_height(SCORING, inner))  # a narrow board's reminder takes more lines
+    scoring = text_block(SCORING, band, 1.0, inner, scoring_h, ink, max_pt=8.5)
     entries = [(*special_art(kind, swatch, params), legend_text(kind, params), ("legend-swatch",))
                for kind in present_kinds(params)]
-    key, bottom = swatch_legend(entries, LABEL_BAND, 11.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
+    key, bottom = swatch_legend(entries, band, scoring_h + 2.0, inner, 2 if inner >= 150 else 1, swatch, ink, 0.5, 8.5)
     return Group((*scoring, *key), id="legend"), bottom + 2.0
 
 
@@ -90,7 +93,7 @@ def board(kit: ArtKit, name: str) -> list[Piece]:
     style = GridStyle(cell=params.cell_mm, label_band=LABEL_BAND, ink=settings.colours.ink, safe=settings.safe_mm,
                       background=settings.colours.board, show_coords=False)
     grid = grid_board(params.board_size, params.board_size, style, _cell_art(params), title="board")
-    key, key_h = legend(params, grid.w, settings.colours.ink)
+    key, key_h = legend(params, grid.w, settings.colours.ink, label_band(style, params.board_size, params.board_size))
     h = grid.h + key_h
     front = Group((bleed_rect(grid.w, h, settings.colours.board), grid.front, Group((key,), dy=grid.h)), id="board-with-legend")
     return [Piece("board", grid.w, h, front, kind="board")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from printkit.draw.fonts import unprintable
 from printkit.userinput.text import quoted
 
 SPECIAL_KEYS = ("extra_turn", "triple", "double", "free")
@@ -43,6 +44,9 @@ class Derived:
             problems.append(("free", "expected at least one space to play on, every space is free"))
         if self.token_mm > self.cell_mm - 3:
             problems.append(("token_mm", f"expected at most cell_mm - 3 ({self.cell_mm - 3:g}), got {self.token_mm:g}"))
+        if self.player_x == self.player_o:
+            problems.append(("player_o", f"expected a name different from player_x, got {quoted(self.player_o)}"))
+        problems += [(key, why) for key in ("player_x", "player_o") if (why := unprintable(getattr(self, key)))]
         return problems
 
     def _check_coord(self: Any, key: str, text: str, seen: dict[str, str]) -> list[tuple[str, str]]:
