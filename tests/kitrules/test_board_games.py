@@ -129,8 +129,7 @@ def test_track_neighbours_run_along_the_track() -> None:
 
 # --- 11: figures of positions --------------------------------------------------------------------------------------
 def test_figures_draw_the_kits_own_tiles_face_down_or_up_in_their_players_colours(five: Path) -> None:
-    kit = five
-    after8 = (kit / "rules" / "figure-2-game-8.svg").read_text()
+    after8 = (five / "rules" / "figure-2-game-8.svg").read_text()
     root = ET.fromstring(after8)
     classes = [e.get("class") for e in root.iter() if e.get("class")]
     assert classes.count("piece-back") == 8 and classes.count("piece-face") == 1  # Red's 5 turned up by the attack
