@@ -162,6 +162,14 @@ class Board:
         neighbours (eight with ``diagonal=True``), a hex grid's up to six (``diagonal`` aside), a track's space before and
         after it (the first and last spaces meet when the track runs all round its frame). A ``spaces`` board has no
         geometry to go by: ValueError (keep its links in its data)."""
+        key = (str(space), diagonal)
+        known: dict[tuple[str, bool], tuple[str, ...]] = self.__dict__.setdefault("_known_neighbours", {})
+        if key not in known:  # a game's moves() asks for the same spaces' neighbours turn after turn
+            known[key] = tuple(self._neighbours(space, diagonal))
+        return list(known[key])
+
+    def _neighbours(self, space: str, diagonal: bool) -> list[str]:
+        """:meth:`neighbours`, worked out."""
         if self.shape == "track":
             at = self._index().get(str(space))
             if at is None:

@@ -35,6 +35,24 @@ def _built(folder: Path, out: Path, *sets: str) -> Path:
     return out / "tiles"
 
 
+@pytest.fixture(scope="module")
+def tiles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiles kit as it is, for the tests that only build, replay and verify it (none of them edits it)."""
+    return _tiles(tmp_path_factory.mktemp("kit"))
+
+
+@pytest.fixture(scope="module")
+def five(tiles: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiles kit built as it is (5 x 5 field), once for the tests that read it."""
+    return _built(tiles, tmp_path_factory.mktemp("five"))
+
+
+@pytest.fixture(scope="module")
+def six(tiles: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiles kit built with ``--set params.size=6``, once for the tests that read it."""
+    return _built(tiles, tmp_path_factory.mktemp("six"), "params.size=6")
+
+
 def _cells(svg: str) -> set[str]:
     return set(re.findall(r'id="cell-([A-Z]+[0-9]+)"', svg))
 
@@ -44,16 +62,14 @@ def _near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:
 
 
 # --- 10: boards from parameters ------------------------------------------------------------------------------------
-def test_a_grid_sized_by_a_parameter_redraws_and_the_rules_play_on_the_same_board(tmp_path: Path) -> None:
-    folder = _tiles(tmp_path)
-    five = _built(folder, tmp_path / "five")
+def test_a_grid_sized_by_a_parameter_redraws_and_the_rules_play_on_the_same_board(tmp_path: Path, tiles: Path,
+                                                                                five: Path, six: Path) -> None:
     assert _cells((five / "artwork" / "field.svg").read_text()) == {f"{c}{r}" for c in "ABCDE" for r in range(1, 6)}
-    six = _built(folder, tmp_path / "six", "params.size=6")
     assert _cells((six / "artwork" / "field.svg").read_text()) == {f"{c}{r}" for c in "ABCDEF" for r in range(1, 7)}
     log = tmp_path / "six.log"
     log.write_text("A1-A2\nF6-F5   # Blue's rank 1 stands on F6 only on the 6 x 6 field\n")
-    assert cli("replay", "--kit", str(folder), "--set", "params.size=6", str(log)).exit_code == 0
-    refused = cli("replay", "--kit", str(folder), str(log))
+    assert cli("replay", "--kit", str(tiles), "--set", "params.size=6", str(log)).exit_code == 0
+    refused = cli("replay", "--kit", str(tiles), str(log))
     assert refused.exit_code == 1 and "F6-F5" in refused.output
 
 
@@ -112,9 +128,8 @@ def test_track_neighbours_run_along_the_track() -> None:
 
 
 # --- 11: figures of positions --------------------------------------------------------------------------------------
-def test_figures_draw_the_kits_own_tiles_face_down_or_up_in_their_players_colours(tmp_path: Path) -> None:
-    kit = _built(_tiles(tmp_path), tmp_path / "out")
-    after8 = (kit / "rules" / "figure-2-game-8.svg").read_text()
+def test_figures_draw_the_kits_own_tiles_face_down_or_up_in_their_players_colours(five: Path) -> None:
+    after8 = (five / "rules" / "figure-2-game-8.svg").read_text()
     root = ET.fromstring(after8)
     classes = [e.get("class") for e in root.iter() if e.get("class")]
     assert classes.count("piece-back") == 8 and classes.count("piece-face") == 1  # Red's 5 turned up by the attack
@@ -197,19 +212,14 @@ def test_a_limit_may_be_arithmetic_of_parameters(tmp_path: Path) -> None:
     assert "params.tiles: expected at most size * size // 5 - 1 = 4 (params.size is 5), got 5" in line, line
 
 
-def test_an_example_written_for_other_parameters_is_left_off_with_a_note(tmp_path: Path) -> None:
-    folder = _tiles(tmp_path)
-    five = _built(folder, tmp_path / "five")
+def test_an_example_written_for_other_parameters_is_left_off_with_a_note(tiles: Path, five: Path, six: Path) -> None:
     printed = (five / "rules.md").read_text()
     assert "```game\nA1-A2" in printed and "# params:" not in printed  # the players' sheet: the moves only
     assert len(list((five / "rules").glob("figure-*.svg"))) == 2
-    result = cli("build", "--kit", str(folder), "--out", str(tmp_path / "six"), "--set", "params.size=6")
-    assert result.exit_code == 0, result.output
-    six = tmp_path / "six" / "tiles"
     text = (six / "rules.md").read_text()
     assert "```" not in text and "game:" not in text and "figure" not in text and "6 x 6 field" in text
     assert (six / "rules.pdf").stat().st_size > 0 and not (six / "rules").exists()
-    verify = cli("verify", "--kit", str(folder), "--set", "params.size=6")
+    verify = cli("verify", "--kit", str(tiles), "--set", "params.size=6")
     notes = [line for line in verify.output.splitlines() if "example game is written for other parameters" in line]
     assert verify.exit_code == 0 and len(notes) == 1, verify.output
     assert notes[0].startswith("note: ") and notes[0].endswith(

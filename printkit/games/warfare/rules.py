@@ -215,7 +215,7 @@ class TicTacWarfare(Game):
         return choice({First(0): 0.5, First(1): 0.5})
 
     def moves(self, state: State) -> list[Move]:
-        return [move for move, _ in walk(self, state)]
+        return [move for move, _ in turns(self, state)]
 
     def play(self, state: State, move: Move) -> State:
         if state.result is not None:
@@ -618,33 +618,39 @@ def options(rules: TicTacWarfare, st: State) -> list[tuple[str | None, list[bool
 
 def walk(rules: TicTacWarfare, state: State) -> Iterator[tuple[Turn, Fraction]]:
     """Every legal turn from ``state`` with its probability under the random player."""
+    for turn, odds in turns(rules, state):
+        yield turn, Fraction(1, odds)
+
+
+def turns(rules: TicTacWarfare, state: State) -> Iterator[tuple[Turn, int]]:
+    """:func:`walk`'s turns in its order, each with the N of its probability 1/N (every choice is uniform, so a turn's
+    probability is one over the product of the choices' counts; no fractions made where only the turns are wanted)."""
     st, me = rules.begin_turn(state), state.to_move
     opts = options(rules, st)
     for ability, timings in opts:
-        p_option = Fraction(1, len(opts))
         if ability is None:
             empties = rules.empties(st)
             for cell in empties:
-                yield Turn(me, cell), p_option / len(empties)
+                yield Turn(me, cell), len(opts) * len(empties)
             continue
         for before in timings:
-            p_timing = p_option / len(timings)
+            n_timing = len(opts) * len(timings)
             if before:
                 targets = before_targets(rules, st, ability)
                 for target in targets:
-                    mid, p_target = rules.play_ability(st, ability, target), p_timing / len(targets)
+                    mid, n_target = rules.play_ability(st, ability, target), n_timing * len(targets)
                     if mid.result is not None:
-                        yield Turn(me, None, ability, target, True), p_target
+                        yield Turn(me, None, ability, target, True), n_target
                         continue
                     empties = rules.empties(mid)
                     for cell in empties:
-                        yield Turn(me, cell, ability, target, True), p_target / len(empties)
+                        yield Turn(me, cell, ability, target, True), n_target * len(empties)
             else:
                 places = after_places(rules, st, ability)
                 for cell in places:
                     targets = rules.basic_targets(rules.place(st, cell), ability)
                     for target in targets:
-                        yield Turn(me, cell, ability, target, False), p_timing / len(places) / len(targets)
+                        yield Turn(me, cell, ability, target, False), n_timing * len(places) * len(targets)
 
 
 # --- facts for the rule sheet and the checks ------------------------------------------------------------------------
