@@ -41,15 +41,16 @@ def centred_text(x: float, y: float, w: float, h: float, text: str, pt: float, b
                 box=(x, y, w, h), id=ident, cls=cls)
 
 
-def _fitted_lines(text: str, w: float, h: float, max_pt: float) -> tuple[float, list[str]] | None:
-    """The largest size (>= 7 pt: MIN_TEXT_PT) and lines at which ``text`` fits ``w`` x ``h`` mm, else None."""
+def _fitted_lines(text: str, w: float, h: float, max_pt: float) -> tuple[float, list[str], float, float] | None:
+    """The largest size (>= 7 pt: MIN_TEXT_PT) at which ``text`` fits ``w`` x ``h`` mm, with its lines, their leading
+    and the block's height, else None."""
     pt = max_pt
     while pt >= MIN_TEXT_PT:
         lines = fonts.wrap(text, pt, w, bold=True)
         lead = pt * 1.15 * 25.4 / 72
-        if all(fonts.text_width(ln, pt, True) <= w for ln in lines) and \
-                (len(lines) - 1) * lead + fonts.ascent(pt) + fonts.descent(pt) <= h:
-            return pt, lines
+        block = (len(lines) - 1) * lead + fonts.ascent(pt) + fonts.descent(pt)
+        if all(fonts.text_width(ln, pt, True) <= w for ln in lines) and block <= h:
+            return pt, lines, lead, block
         pt -= 0.25
     return None
 
@@ -61,9 +62,7 @@ def centred_block(text: str, x: float, y: float, w: float, h: float, ink: str, m
     fit = _fitted_lines(text, w, h, max_pt)
     if fit is None:
         return None
-    pt, lines = fit
-    lead = pt * 1.15 * 25.4 / 72
-    block = (len(lines) - 1) * lead + fonts.ascent(pt) + fonts.descent(pt)
+    pt, lines, lead, block = fit
     top = y + (h - block) / 2 + fonts.ascent(pt)
     return [Text(x + w / 2, top + i * lead, line, size=pt, bold=True, anchor="middle", fill=ink, box=(x, y, w, h),
                  cls=cls) for i, line in enumerate(lines)]

@@ -689,7 +689,8 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     game_rules, code_limits = _game(doc)
     hooks = _hooks(doc)
     hints = _table(doc)
-    params = _params(doc, data.get("params", {}) if written is None else written)
+    own = data.get("params", {}) if written is None else written  # [params] as kit.toml writes them
+    params = _params(doc, own)
     limits = _param_limits(doc, params)
     if limits:
         params = checked_params(params, limits, source, params if written is None else written)
@@ -705,7 +706,7 @@ def parse_kit(data: Mapping[str, Any], source: str, written: Mapping[str, Any] |
     return KitSpec(name, title, settings, icons, rules, layouts, decks, boards, tokens, fonts, source, data, rules_font,
                    game_rules, params, limits, hooks, drawn, artwork, sections, print_note, examples, example_file, columns,
                    gaps, titles, code_limits, hints,
-                   own_params=dict(data.get("params", {}) if written is None else written))
+                   own_params=dict(own))
 
 
 def _rules(doc: Table, fonts: Mapping[str, Any]) -> tuple[str | None, str, tuple[str, ...], str | None]:

@@ -105,10 +105,17 @@ class KitExample:
         """The example replayed by the rules (None without one)."""
         if self._found[2] is not None or self.found is None:
             return self._found[2]
-        if self.written is not None and self.written.found == self.found:
-            return self.written.played  # the same lines of the sheet as written: one replay for both
+        return self._replayed(self.found)
+
+    def _replayed(self, example: Example) -> Replay[Any, Any]:
+        """``example`` replayed by the rules: the sheet as written's replay when it holds the same lines (one replay
+        for both)."""
+        if self.written is not None and self.written.found == example:
+            played = self.written.played
+            assert played is not None
+            return played
         assert self.rules is not None, "an example is replayed by rules"
-        return replay_example(self.rules, self.found)
+        return replay_example(self.rules, example)
 
     @property
     def steps(self) -> list[Step]:
@@ -146,7 +153,7 @@ class KitExample:
         if other is None:
             return example, None, None
         try:
-            return example, None, replay_example(self.rules, example)
+            return example, None, self._replayed(example)
         except LogError as exc:
             return None, _unplayable(exc, other), None
 

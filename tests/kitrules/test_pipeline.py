@@ -77,6 +77,15 @@ def test_a_kit_without_rules_prints_its_example_as_written_and_its_print_note_re
     assert "shuffle deck 12 8 7" in kit.rules_text  # no rules to replay its example: printed as written
 
 
+def test_under_other_parameters_the_example_is_still_replayed_once(tmp_path: Path, counted: dict[str, list[Any]]) -> None:
+    """--set params.goal=6 (not kit.toml's 5): the example is replayed when found, to see it still fits, and that replay
+    serves the rendered sheet too."""
+    folder = scaffold(tmp_path)
+    edit(folder / "rules.py", *SHEET)  # sheet() reads the example as written, the checks as rendered
+    kit = make_data_kit(str(folder), ("params.goal=6",))
+    assert counted["replays"] == [f"{folder}/rules.md"] and "```game" in kit.rules_text
+
+
 def test_an_example_log_is_replayed_once_for_finding_it_the_sheet_and_the_checks(tmp_path: Path,
                                                                                   counted: dict[str, list[Any]]) -> None:
     folder = scaffold(tmp_path)
