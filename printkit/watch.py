@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable
 
 from printkit.config import Config
 from printkit.errors import PrintkitError
+from printkit.interrupts import stop_signal
 from printkit.kit.model import tally
 from printkit.params import to_mapping
 from printkit.userinput.files import reason, resolved
@@ -250,6 +251,8 @@ class Watcher:
             request = self.classify(changed) if changed else None
             if request is not None:
                 self.rebuild(request)
+            if stop_signal():  # a Ctrl-C that came meanwhile, its KeyboardInterrupt lost by code on its way
+                raise KeyboardInterrupt
 
 
 def _stat(path: Path) -> tuple[int, int, int] | None:

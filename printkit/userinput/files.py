@@ -55,22 +55,30 @@ def _kind(mode: int) -> str:
 
 
 def open_regular(path: str | Path, limit: int) -> BinaryIO:
-    """``path`` opened for reading, refused unless it is a regular file of at most ``limit`` bytes."""
+    """``path`` opened for reading, refused unless it is a regular file of at most ``limit`` bytes.
+
+    The checks run in the file object's opener: the descriptor is closed there when one fails, and belongs to the file
+    object from the moment it exists (closing it here too would raise EBADF in place of a Ctrl-C that came meanwhile).
+    """
+
+    def checked(name: str, flags: int) -> int:
+        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise Refused(errno.EINVAL, f"{_kind(info.st_mode)}, not a regular file")
+            if info.st_size > limit:
+                raise Refused(errno.EFBIG, f"a file of {size_text(info.st_size)}: at most {size_text(limit)}")
+            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        return open(path, "rb", opener=checked)
     except ValueError:  # a NUL character in the path
         raise Refused(errno.EINVAL, "a path holding a NUL character") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise Refused(errno.EINVAL, f"{_kind(info.st_mode)}, not a regular file")
-        if info.st_size > limit:
-            raise Refused(errno.EFBIG, f"a file of {size_text(info.st_size)}: at most {size_text(limit)}")
-        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
 
 
 def read_bytes(path: str | Path, limit: int) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 
@@ -35,6 +36,36 @@ def test_what_is_not_a_bounded_regular_file_is_refused(tmp_path: Path, kind: str
     with pytest.raises(Refused) as caught:
         read_bytes(path, 5)
     assert reason(caught.value) == why
+
+
+def test_a_ctrl_c_at_any_step_of_reading_a_file_reaches_the_caller_as_itself(tmp_path: Path) -> None:
+    """Found by CI: ``printkit watch`` kept running after Ctrl-C. The interrupt came just after ``os.fdopen`` had made
+    its file object; closing the descriptor again raised EBADF, an OSError the gallery's reader caught in place of the
+    KeyboardInterrupt. Here a KeyboardInterrupt is raised as each C function called on the way returns, in turn (as
+    Python's own handler raises one after the call during which Ctrl-C came)."""
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"hello")
+    step = 0
+    while True:
+        step += 1
+        returns = [0]
+
+        def interrupt(frame: object, event: str, arg: object) -> None:
+            if event == "c_return":
+                returns[0] += 1
+                if returns[0] == step:
+                    raise KeyboardInterrupt
+
+        sys.setprofile(interrupt)
+        try:
+            data = read_bytes(path, 5)
+        except KeyboardInterrupt:
+            continue
+        finally:
+            sys.setprofile(None)
+        assert data == b"hello"
+        break
+    assert step > 5, "the interrupt was raised at every call on the way"
 
 
 def test_a_system_error_reads_in_lower_case(tmp_path: Path) -> None:

@@ -149,3 +149,27 @@ def test_watch_rebuilds_after_a_save_and_stops_on_ctrl_c(tmp_path: Path) -> None
     assert "config.toml changed: 0 errors" in lines[-1]
     assert process.returncode == 0 and rest.strip().endswith("stopped") and "Traceback" not in rest
     assert (tmp_path / "out/index.html").is_file() and (tmp_path / "out/build-stamp.txt").is_file()
+
+
+def test_a_ctrl_c_whose_interrupt_was_lost_during_a_rebuild_still_stops_the_watch(tmp_path: Path,
+                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Ctrl-C came during the rebuild, and code on its way caught what it raised: the watch stops all the same."""
+    from printkit.interrupts import note_stop
+
+    watcher, lines, _ = make_watcher(tmp_path, ("warfare",))
+    rebuilds: list[str] = []
+
+    def rebuild(request: Rebuild) -> None:
+        rebuilds.append(request.trigger)
+        note_stop()
+
+    monkeypatch.setattr(watcher, "rebuild", rebuild)
+    stop = threading.Event()
+    timer = threading.Timer(20, stop.set)  # a watch that missed the Ctrl-C ends here, failing the test
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            watcher.run(stop)
+    finally:
+        timer.cancel()
+    assert rebuilds == ["start"] and not stop.is_set()
