@@ -6,7 +6,6 @@ import hashlib
 import json
 import os
 import shutil
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from printkit.config import Config
+from printkit.deferred import defer
 from printkit.errors import BuildError, PrintkitError
 from printkit.games import has_kit, kit_builder
 from printkit.kit.history import NOT_KEPT, keep_previous
@@ -261,7 +261,7 @@ def build_many(jobs: list[Job], out: Path, force: bool = False) -> Iterator[Buil
     """
     from printkit.kit.previews import can_fork
 
-    _defer_pillow()
+    defer("PIL.Image")  # reportlab imports it at once (20 ms); only kits with raster pictures and exports use it
     recover(out)  # a kit a killed build left aside is put back, whatever becomes of this build
     records = [_read_record(out, job.name) for job in jobs]
     fresh = [force or record is None for record in records]
@@ -302,24 +302,6 @@ def _pending(jobs: list[Job], records: list[dict[str, Any] | None], out: Path,
         kept = reusable(out, job.name, digest, record) if record is not None and not force else None
         pending.append(kept if kept is not None else (index, digest))
     return pending, None
-
-
-def _defer_pillow() -> None:
-    """Pillow's Image module (what reportlab imports at once, 20 ms, for the raster pictures few kits hold) is run
-    when first used instead (importlib.util.LazyLoader): a kit worker imports reportlab on its way to its first
-    kit, and only a kit with a PNG picture or an export needs Pillow."""
-    import importlib.util
-
-    if "PIL.Image" in sys.modules:
-        return
-    spec = importlib.util.find_spec("PIL.Image")
-    if spec is None or spec.loader is None:
-        return
-    spec.loader = importlib.util.LazyLoader(spec.loader)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["PIL.Image"] = module
-    spec.loader.exec_module(module)
-    sys.modules["PIL"].Image = module  # type: ignore[attr-defined]
 
 
 def _kit_files(facts: dict[str, Any], files: dict[str, bytes], findings: list[Finding]) -> dict[str, bytes]:

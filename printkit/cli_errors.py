@@ -123,6 +123,11 @@ class Group(click.Group):
             raise self._told(ctx, exc) from None
         except BrokenPipeError:
             ctx.exit(1)
+        except RuntimeError as exc:  # Python 3.11 wraps what __set_name__ raises while a class is made, Ctrl-C too
+            if not isinstance(exc.__cause__, KeyboardInterrupt):
+                raise
+            click.echo("stopped (Ctrl-C)", err=True)
+            ctx.exit(INTERRUPTED)
         except OSError as exc:  # a path the system refuses (too long, ...) met outside printkit's own checks
             if exc.filename is None:
                 raise

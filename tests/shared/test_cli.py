@@ -233,3 +233,20 @@ def test_a_deck_with_a_picture_svglib_must_read_imports_it_and_still_no_rule_she
     folder = write_kit(tmp_path / "k", kit, {"cards.csv": CSV, "shield.svg": shield})
     imported = _imported(["build", "--kit", str(folder), "--out", str(tmp_path / "out")])
     assert {"svglib", "reportlab.graphics"} <= imported and not imported & {"markdown_it", "jinja2", "pypdfium2", "numpy"}
+
+
+def test_a_ctrl_c_python_wraps_in_a_runtime_error_is_told_as_a_ctrl_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python 3.11 turns what ``__set_name__`` raises while a class is made into a RuntimeError, a Ctrl-C among them
+    (met as a Ctrl-C came while a library's class was being made): the command stops as on any Ctrl-C."""
+
+    class Named:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt
+
+    def games_listed() -> list[str]:
+        type("Made", (), {"attribute": Named()})
+        return []
+
+    monkeypatch.setattr("printkit.cli.available", games_listed)
+    result = CliRunner().invoke(main, ["list"])
+    assert (result.exit_code, result.output) == (130, "stopped (Ctrl-C)\n")
