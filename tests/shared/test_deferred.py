@@ -11,6 +11,7 @@ import pytest
 
 from printkit.deferred import defer
 
+
 class Stop(BaseException):
     """Stands for KeyboardInterrupt (which would stop pytest itself if it went astray)."""
 
