@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors.py", "__init__.py", "py.typed", "guard", "interrupts.py"),
+    ("errors.py", "__init__.py", "py.typed", "guard", "interrupts.py", "deferred.py"),
     ("userinput", "templating.py", "markdown_blocks.py"),
     ("params.py", "draw"),
     ("press",),
