@@ -243,14 +243,8 @@ def _check_unzipped(raw: bytes, name: str) -> None:
                                     "(save the sheet on its own, or as CSV)")
 
 
-def _read(path: Path, name: str, spec: DataSource) -> list[tuple[str, dict[str, str]]]:
-    suffix = path.suffix.lower()
-    if suffix not in (".csv", ".toml", ".json", ".xlsx"):
-        raise ConfigError(name, "", "expected a .csv, .toml, .json or .xlsx file")
-    try:
-        raw = read_bytes(path, MAX_BYTES)
-    except OSError as exc:
-        raise ConfigError(name, "", f"cannot read the file: {reason(exc)}") from None
+def _parsed(raw: bytes, suffix: str, name: str, spec: DataSource) -> list[tuple[str, dict[str, str]]]:
+    """The records of a data file's bytes (``suffix``: its kind; ``name``: the file in messages)."""
     if suffix == ".xlsx":
         return _xlsx(raw, name, spec.sheet)
     try:
@@ -347,7 +341,14 @@ def load_rows(folder: Path, display: str, spec: DataSource, source: str, cells: 
     name = shown(folder, display, path)
     if not path.exists():
         raise ConfigError(source, spec.key, f"no file {name}")
-    return rows_of(_read(path, name, spec), spec, name, cells, label, params)
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".toml", ".json", ".xlsx"):
+        raise ConfigError(name, "", "expected a .csv, .toml, .json or .xlsx file")
+    try:
+        raw = read_bytes(path, MAX_BYTES)
+    except OSError as exc:
+        raise ConfigError(name, "", f"cannot read the file: {reason(exc)}") from None
+    return rows_of(_parsed(raw, suffix, name, spec), spec, name, cells, label, params)
 
 
 def rows_of(records: list[tuple[str, dict[str, str]]], spec: DataSource, name: str, cells: tuple[CellSet, ...] = (),

@@ -25,10 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
+from printkit.errors import ConfigError
 from printkit.guard.limits import Limits, bounded
 from printkit.guard.watchdog import watch
 from printkit.kitgame.blame import RulesError, blame, guard_exits
 from printkit.kitrules import Game
+from printkit.userinput.files import read_bytes, reason
+from printkit.userinput.paths import inside, shown
 
 MAX_CODE_BYTES = 2 * 1024 * 1024
 """The Python files of one kit folder, together."""
@@ -61,10 +64,6 @@ class KitRef:
 
 def kit_ref(folder: Path, display: str, rules: str, source: str, limits: Limits | None = None) -> KitRef:
     """The folder's Python files snapshotted; a missing rules file is a ConfigError naming kit.toml's key."""
-    from printkit.errors import ConfigError
-    from printkit.userinput.files import read_bytes, reason
-    from printkit.userinput.paths import inside, shown
-
     path = inside(folder, rules, source, "game.rules")
     if not path.is_file():
         raise ConfigError(source, "game.rules", f"no file {shown(folder, display, path)}")
@@ -254,33 +253,29 @@ def kit_hook(folder: Path, display: str, written: str, source: str, key: str, li
     calls watched with ``limits`` (kit.toml's ``[game] time_limit``, when given). A kit folder shipped in printkit is
     imported by its module's dotted name; any other file is loaded once per process by its path and content, as a
     module of the kit's private package (so it shadows nothing; its errors reported as the designer's)."""
-    from printkit.errors import ConfigError
-    from printkit.userinput.files import read_bytes, reason
-    from printkit.userinput.paths import inside, shown
-
     file, _, attribute = written.partition(":")
     path = inside(folder, file, source, key)
+    name = shown(folder, display, path)
     if limits is not None:
         watch(folder, display, limits)
-    name = packaged_module(path)
-    if name is not None:
-        module = importlib.import_module(name)
+    packaged = packaged_module(path)
+    if packaged is not None:
+        module = importlib.import_module(packaged)
     else:
         try:
             code = read_bytes(path, MAX_CODE_BYTES)
         except FileNotFoundError:
-            raise ConfigError(source, key, f"no file {shown(folder, display, path)}") from None
+            raise ConfigError(source, key, f"no file {name}") from None
         except OSError as exc:
-            raise ConfigError(shown(folder, display, path), "", f"cannot read the file: {reason(exc)}") from None
+            raise ConfigError(name, "", f"cannot read the file: {reason(exc)}") from None
         digest = hashlib.sha256(str(path).encode() + b"\0" + code).hexdigest()[:16]
         if digest not in _HOOKS:
             root = folder.resolve()
             guard_exits(root)
             package = _package(root, f"hooks {root} {display} {digest}", display)
-            _HOOKS[digest] = _load(package, root, path.relative_to(root).as_posix(), limits or Limits(), display,
-                                   shown(folder, display, path))
+            _HOOKS[digest] = _load(package, root, path.relative_to(root).as_posix(), limits or Limits(), display, name)
         module = _HOOKS[digest]
     found = getattr(module, attribute, None)
     if found is None:
-        raise ConfigError(source, key, f"{shown(folder, display, path)} has no {attribute!r} (kit.toml names {written!r})")
+        raise ConfigError(source, key, f"{name} has no {attribute!r} (kit.toml names {written!r})")
     return found
