@@ -9,7 +9,7 @@ from typing import Iterable
 
 from printkit.draw import fonts
 from printkit.draw.fonts import text_extent
-from printkit.draw.shapes import Drawing, Group, Line, Text, walk
+from printkit.draw.shapes import Drawing, Group, Line, Rect, Text, walk
 from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
 from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
@@ -119,9 +119,19 @@ def _labels(drawing: Drawing) -> Iterable[tuple[Text, float, float]]:
             yield shape, 0.0, 0.0
 
 
+def _assembly_maps(drawing: Drawing) -> Iterable[tuple[float, float, float, float]]:
+    """The box (x0, y0, x1, y1) of each tile page's assembly map (its squares)."""
+    for shape in drawing.children:
+        if isinstance(shape, Group) and "assembly-map" in shape.cls:
+            squares = [s for s in shape.children if isinstance(s, Rect)]
+            if squares:
+                yield (shape.dx + min(r.x for r in squares), shape.dy + min(r.y for r in squares),
+                       shape.dx + max(r.x + r.w for r in squares), shape.dy + max(r.y + r.h for r in squares))
+
+
 def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
     """Pieces inside the printable area; crop marks outside every piece's bleed, inside the printer's margin, at least
-    3 mm long, one at each end of every cut line; captions clear of the marks."""
+    3 mm long, one at each end of every cut line; captions and a tile's assembly map clear of the marks."""
     pw, ph = settings.page_size
     m, b = settings.margin_mm, settings.bleed_mm if sheet.bleed_mm is None else sheet.bleed_mm
     marks = [_extent(mark) for mark in sheet.marks]
@@ -154,6 +164,9 @@ def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
         tx0, ty0, tx1, ty1 = text_extent(text)
         if any(lx0 <= tx1 and lx1 >= tx0 and ly0 <= ty1 and ly1 >= ty0 for lx0, lx1, ly0, ly1 in marks):
             yield Finding("error", f"{sheet.label}: the caption {quoted(text.text)} lies under a crop mark")
+    for mx0, my0, mx1, my1 in _assembly_maps(sheet.page.drawing):
+        if any(lx0 <= mx1 and lx1 >= mx0 and ly0 <= my1 and ly1 >= my0 for lx0, lx1, ly0, ly1 in marks):
+            yield Finding("error", f"{sheet.label}: the assembly map lies under a crop mark")
 
 
 def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Finding]:
