@@ -85,5 +85,6 @@ def refuse_small_cards(title: str, settings: PrintSettings, drawn: list[Piece], 
     ways.sort(key=lambda way: way[1] == _FIELDS[way[0].removeprefix("print.")].default)  # a key moved comes first
     key, value, need = ways[0]
     more = f" (or {ways[1][2]}: {ways[1][0]})" if len(ways) > 1 else ""
-    raise BuildError(f"{key} = {value:g}: a {w:g} x {h:g} mm card is too small for {title}'s card text at its smallest "
-                     f"legible size; its cards need {need}{more}")
+    inside = (f" inside print.safe_mm = {settings.safe_mm:g}" if settings.safe_mm != _FIELDS["safe_mm"].default else "")
+    raise BuildError(f"{key} = {value:g}: a {w:g} x {h:g} mm card{inside} is too small for {title}'s card text at its "
+                     f"smallest legible size; its cards need {need}{more}")

@@ -250,3 +250,30 @@ def test_a_tiled_board_s_assembly_map_keeps_clear_of_the_crop_marks(paper: str, 
         crossed = replace(sheet, marks=[*sheet.marks, Line(x, y, x, y + 10, Style(stroke="#000000", width=0.2))])
         assert any("assembly map lies under a crop mark" in f.message for f in sheet_findings(crossed, made.settings))
         assert not any("assembly map" in f.message for f in sheet_findings(sheet, made.settings))
+
+
+@pytest.mark.parametrize("safe", [0.0, 3.0, 6.5, 10.0])
+def test_board_labels_keep_inside_print_safe_mm(safe: float) -> None:
+    """The coordinate labels sat in a fixed 9 mm band, centred 4.5 mm from the cut whatever print.safe_mm said (and
+    the tile pages' safe check did not read the tiled board). The band widens with print.safe_mm, an edge label is
+    centred between the safe line and the map at 12 pt, and a tiled board's text is checked against the safe line."""
+    from dataclasses import replace as changed
+
+    from printkit.draw.fonts import text_extent
+    from printkit.draw.shapes import Group, Text, walk
+
+    made = make_kit(load_config(None, (f"print.safe_mm={safe}",)), "sitters")
+    assert not [f.message for f in check_kit(made) if f.level != "note"]
+    board = made.boards[0].pieces[0]
+    labels = [(t, dx, dy) for t, dx, dy in walk((board.front,)) if isinstance(t, Text)]
+    assert {t.size for t, _, _ in labels if "label" in t.cls} == {12.0}
+    for text, dx, dy in labels:
+        x0, y0, x1, y1 = text_extent(text)
+        assert min(x0 + dx, y0 + dy, board.w - x1 - dx, board.h - y1 - dy) >= safe - 0.05, text.text
+    svg = ET.fromstring(to_svg(made.artwork["board"]))
+    tops = [float(t.get("y", "0")) for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "label"]
+    assert min(tops) - 12 * 0.729 * 25.4 / 72 >= safe - 0.05  # drawn: the top row of letters below the safe line
+    near = Text(safe / 2, 5.0, "Z", size=12.0, cls=("label",))  # the check reads a tiled board: a label by its cut
+    moved = changed(made.boards[0], pieces=[changed(board, front=Group((*board.front.children, near), id="board"))])
+    assert any("tiled board: text within" in f.message and "'Z' on board" in f.message
+               for f in check_kit(changed(made, boards=[moved]))) == (safe > 0)
