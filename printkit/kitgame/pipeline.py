@@ -56,7 +56,7 @@ def folder_kit(kit: KitFolder, opened: OpenKit | None = None) -> Kit:
 def _steps(kit: KitFolder, opened: OpenKit | None) -> Kit:
     """The build's steps: load the folder -> lay out -> impose -> the rule sheet -> check."""
     if opened is None and kit.spec.game_rules is not None:
-        opened = open_loaded(kit)  # load: every set's rows (those rules.py computes too), the rules made from them once
+        opened = open_loaded(kit, kit.set_items)  # load: every set's rows (rules.py's too), the rules made from them once
     rules = opened.made if opened is not None else None
     example = written_example(kit, rules)  # the example game, found and replayed when first asked for
     params = opened.setup.params if opened is not None else rules_params(kit)
