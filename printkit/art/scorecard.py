@@ -93,6 +93,20 @@ def _column(first: int, last: int, x: float, y: float, lay: ScoreLayout, ink: st
     return shapes
 
 
+def _title_lines(title: str, width: float) -> tuple[float, list[str]]:
+    """The title's size and lines: one line down to 7 pt, else (a long player's name, more so inside a wide
+    print.safe_mm) the name and the rest on two lines at 7 pt (two lines of it fill the band), else wrapped at 7 pt,
+    a name too long for a line broken where the line is full."""
+    pt = line_pt(title, width, 9.5, 7)
+    if fonts.text_width(title, pt, True) <= width:
+        return pt, [title]
+    name, colon, rest = title.partition(": ")
+    lines = [name + colon.strip(), rest]
+    if colon and all(fonts.text_width(line, 7.0, True) <= width for line in lines):
+        return 7.0, lines
+    return 7.0, fonts.wrap(title, 7.0, width, bold=True, break_words=True)
+
+
 def score_card(title: str, colour: str, emblem: Callable[[float, float, float], Shape], card: int, lay: ScoreLayout,
                turns: int, safe: float, ink: str, ident: str, cls: tuple[str, ...]) -> Group:
     """Card ``card`` (from 0) of a player's ``turns`` rows: the title band in ``colour`` with ``emblem(cx, cy, r)`` and
@@ -102,9 +116,11 @@ def score_card(title: str, colour: str, emblem: Callable[[float, float, float], 
     middle = _title_middle(safe)
     shapes.append(emblem(safe + 3.2, middle, 3.2))
     tx, tw = safe + 8.0, CARD_W - 2 * safe - 8.0
-    pt = line_pt(title, tw, 9.5, 7)
-    shapes.append(Text(tx, middle + fonts.ascent(pt) / 2, title, size=pt, bold=True, fill="#FFFFFF",
-                       box=(tx, safe, tw, band(safe) - safe + 2.0), cls=("score-title",)))
+    pt, lines = _title_lines(title, tw)
+    lead = pt * 1.15 * 25.4 / 72
+    top = max(middle + fonts.ascent(pt) / 2 - (len(lines) - 1) * lead / 2, safe + fonts.ascent(pt))
+    shapes += [Text(tx, top + i * lead, line, size=pt, bold=True, fill="#FFFFFF",
+                    box=(tx, safe, tw, band(safe) - safe + 2.0), cls=("score-title",)) for i, line in enumerate(lines)]
     first = card * lay.per_card + 1
     last = min(turns, first + lay.per_card - 1)
     for c in range(lay.columns):

@@ -224,6 +224,9 @@ BOARD: dict[str, Key] = {
     "spaces": Key("param number", "tracks: how many spaces (0: the whole edge), a whole number; "
                                   "`\"{params.goal}\"` takes it from `[params]`", 0, lo=0, hi=400),
     "start": Key("integer", "tracks: the first space's number", 0, lo=-1000, hi=1000),
+    "last": Key("param number", "tracks: the last space's number, instead of `spaces`: `\"{params.goal}\"` ends the track "
+                                "on the goal, so `--set params.goal=8` prints spaces `start` to 8; without `columns` and "
+                                "`rows` the frame is as small as holds them (two rows up to 12 spaces)", lo=-1000, hi=1000),
     "orientation": Key("string", "hex boards: `pointy` (rows, odd rows shifted right) or `flat` (columns, odd columns "
                                  "shifted down)", "pointy", choices=("pointy", "flat")),
 }

@@ -47,6 +47,9 @@ class KitFolder:
     """False (``build --no-code``): the kit's Python code is not run (a kit from someone else, printed unread)."""
     outline: bool = False
     """True (``build --outline``): the layout view of every layout its decks and token sheets use is drawn too."""
+    set_items: tuple[str, ...] = ()
+    """The ``--set`` items as given (data cells too, ``--paper`` left out): a failed game's replay command repeats them,
+    so it plays the game the kit's checks played."""
 
     def cells_of(self, name: str) -> tuple[CellSet, ...]:
         """The ``--set data...`` cells of deck, token set or board of spaces ``name``."""
@@ -113,6 +116,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     written = dict(data["params"]) if isinstance(data.get("params"), dict) else {}
     if params is not None:
         data["params"] = {**written, **{k: _as_toml(v) for k, v in plain_params(params).items() if k in written}}
+    given = sets
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
     cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))
@@ -130,7 +134,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
         if cell.target not in known:
             raise ConfigError("--set", cell.key, f"no deck, token set or board of spaces {cell.target!r} "
                                                  f"(those of this kit: {', '.join(sorted(known)) or 'none'})")
-    return KitFolder(path, display, spec, set_keys, cells, params=params)
+    return KitFolder(path, display, spec, set_keys, cells, params=params, set_items=given)
 
 
 DATA_PREFIX = "data."

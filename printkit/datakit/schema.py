@@ -424,16 +424,34 @@ GRID_HINT = ("; a board that is no grid of rows and columns (spaces of their own
              "shape = \"spaces\", each row of its data (or of rules.py's rules_rows) a space")
 
 
+def _track_frame(spaces: int) -> tuple[int, int]:
+    """The rows and columns of the smallest track frame round ``spaces`` spaces: two rows up to 12 spaces, else the
+    squarest frame that holds them."""
+    rows = 2
+    while max(2, math.ceil((spaces + 4) / 2) - rows) > max(6, rows + 2):
+        rows += 1
+    return rows, max(2, math.ceil((spaces + 4) / 2) - rows)
+
+
 def _board(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], settings: PrintSettings) -> Board:
     name = _name(table, "name")
     shape = table.value("shape")
     rows, columns = (_param_number(table, key, params, True, GRID_HINT if shape in ("square", "hex") else "")
                      for key in ("rows", "columns"))
+    spaces = int(_param_number(table, "spaces", params, whole=True))
+    if table.raw("last") is not None:
+        if shape != "track" or table.raw("spaces") is not None:
+            raise table.fail("last", "for a track, instead of `spaces`" if shape == "track" else f"only for a track, this board is {shape!r}")
+        spaces = int(_param_number(table, "last", params, whole=True)) - table.value("start") + 1
+        if spaces < 1:
+            raise table.fail("last", f"expected the last space at or after the first ({table.value('start')}), got {spaces + table.value('start') - 1}")
+        if table.raw("rows") is None and table.raw("columns") is None:
+            rows, columns = _track_frame(spaces)
     spec = Board(
         name, table.value("title", name.replace("-", " ").capitalize()), shape,
         int(rows), int(columns), _param_number(table, "cell_mm", params), table.value("labels", shape != "track"),
         _board_data(table, shape), *(_colour(table, key, settings) for key in ("background", "ink", "cell_fill")),
-        int(_param_number(table, "spaces", params, whole=True)), table.value("start"), table.value("orientation"), table.prefix,
+        spaces, table.value("start"), table.value("orientation"), table.prefix,
         _layout_ref(table, "space", layouts, False), table.value("margin_mm"),
         PieceIds(table.value("id"), table.value("class")),
     )

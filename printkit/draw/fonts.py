@@ -162,12 +162,16 @@ def text_extent(text: Text) -> tuple[float, float, float, float]:
     return x0, text.y - ascent(text.size, text.font), x0 + width, text.y + descent(text.size, text.font)
 
 
-def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, font: str = "") -> list[str]:
-    """Greedy word wrap into lines no wider than ``width_mm`` (a word too long stays whole)."""
+def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, font: str = "", break_words: bool = False) -> list[str]:
+    """Greedy word wrap into lines no wider than ``width_mm`` (a word too long stays whole; with ``break_words`` it is
+    broken where a line is full: a name of 24 letters and no space)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for word in paragraph.split():
+        words = paragraph.split()
+        if break_words:
+            words = [part for word in words for part in _broken(word, size_pt, width_mm, bold, font)]
+        for word in words:
             trial = f"{current} {word}" if current else word
             if current and text_width(trial, size_pt, bold, font) > width_mm:
                 lines.append(current)
@@ -176,6 +180,16 @@ def wrap(text: str, size_pt: float, width_mm: float, bold: bool = False, font: s
                 current = trial
         lines.append(current)
     return lines
+
+
+def _broken(word: str, size_pt: float, width_mm: float, bold: bool, font: str) -> list[str]:
+    """``word`` in parts no wider than ``width_mm`` each (at least a character a part), the first as long as it can be."""
+    parts: list[str] = []
+    while text_width(word, size_pt, bold, font) > width_mm and len(word) > 1:
+        cut = max((n for n in range(1, len(word)) if text_width(word[:n], size_pt, bold, font) <= width_mm), default=1)
+        parts.append(word[:cut])
+        word = word[cut:]
+    return [*parts, word]
 
 
 def fit_size(lines_of: Callable[[float], list[str]], max_size: float, min_size: float, width: float, height: float) -> float:

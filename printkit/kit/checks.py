@@ -9,7 +9,7 @@ from typing import Iterable
 
 from printkit.draw import fonts
 from printkit.draw.fonts import text_extent
-from printkit.draw.shapes import Drawing, Group, Line, Text, walk
+from printkit.draw.shapes import Drawing, Group, Line, Rect, Text, walk
 from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
 from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
@@ -75,13 +75,28 @@ def text_outside_safe_area(sheet: Sheet, safe: float) -> Iterable[str]:
     """Text on a rectangular piece closer than ``safe`` mm to its cut line."""
     for child, placed in zip((c for c in sheet.page.drawing.children if isinstance(c, Group) and "piece" in c.cls), sheet.placed):
         shapes, w, h = _piece_frame(child, placed)
-        for text, dx, dy in _texts_in(shapes):
-            if OVERFULL in text.cls:
-                continue
-            x0, y0, x1, y1 = text_extent(text)
-            x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 + dy, y1 + dy
-            if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > w - safe + TOLERANCE or y1 > h - safe + TOLERANCE:
-                yield f"{quoted(text.text)} on {placed.name}"
+        for text in _close_to_cut(shapes, w, h, safe):
+            yield f"{quoted(text.text)} on {placed.name}"
+
+
+def tiled_text_outside_safe_area(kit: Kit) -> Iterable[str]:
+    """Text on a tiled board closer than print.safe_mm to its outer cut line (a tile page shows the board through a
+    window, which :func:`text_outside_safe_area` does not read)."""
+    tiled = {p.name for sec in kit.sections for s in sec.sheets if s.label.startswith("tile ") for p in s.placed}
+    for piece in (p for group in kit.boards for p in group.pieces if p.name in tiled and not p.shaped):
+        for text in _close_to_cut(piece.front.children, piece.w, piece.h, kit.settings.safe_mm):
+            yield f"{quoted(text.text)} on {piece.name}"
+
+
+def _close_to_cut(shapes: tuple, w: float, h: float, safe: float) -> Iterable[Text]:
+    """The texts among ``shapes`` (of a ``w`` x ``h`` piece) closer than ``safe`` mm to its cut line."""
+    for text, dx, dy in _texts_in(shapes):
+        if OVERFULL in text.cls:
+            continue
+        x0, y0, x1, y1 = text_extent(text)
+        x0, x1, y0, y1 = x0 + dx, x1 + dx, y0 + dy, y1 + dy
+        if x0 < safe - TOLERANCE or y0 < safe - TOLERANCE or x1 > w - safe + TOLERANCE or y1 > h - safe + TOLERANCE:
+            yield text
 
 
 def _extent(mark: Line) -> tuple[float, float, float, float]:
@@ -119,9 +134,19 @@ def _labels(drawing: Drawing) -> Iterable[tuple[Text, float, float]]:
             yield shape, 0.0, 0.0
 
 
+def _assembly_maps(drawing: Drawing) -> Iterable[tuple[float, float, float, float]]:
+    """The box (x0, y0, x1, y1) of each tile page's assembly map (its squares)."""
+    for shape in drawing.children:
+        if isinstance(shape, Group) and "assembly-map" in shape.cls:
+            squares = [s for s in shape.children if isinstance(s, Rect)]
+            if squares:
+                yield (shape.dx + min(r.x for r in squares), shape.dy + min(r.y for r in squares),
+                       shape.dx + max(r.x + r.w for r in squares), shape.dy + max(r.y + r.h for r in squares))
+
+
 def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
     """Pieces inside the printable area; crop marks outside every piece's bleed, inside the printer's margin, at least
-    3 mm long, one at each end of every cut line; captions clear of the marks."""
+    3 mm long, one at each end of every cut line; captions and a tile's assembly map clear of the marks."""
     pw, ph = settings.page_size
     m, b = settings.margin_mm, settings.bleed_mm if sheet.bleed_mm is None else sheet.bleed_mm
     marks = [_extent(mark) for mark in sheet.marks]
@@ -154,6 +179,9 @@ def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
         tx0, ty0, tx1, ty1 = text_extent(text)
         if any(lx0 <= tx1 and lx1 >= tx0 and ly0 <= ty1 and ly1 >= ty0 for lx0, lx1, ly0, ly1 in marks):
             yield Finding("error", f"{sheet.label}: the caption {quoted(text.text)} lies under a crop mark")
+    for mx0, my0, mx1, my1 in _assembly_maps(sheet.page.drawing):
+        if any(lx0 <= mx1 and lx1 >= mx0 and ly0 <= my1 and ly1 >= my0 for lx0, lx1, ly0, ly1 in marks):
+            yield Finding("error", f"{sheet.label}: the assembly map lies under a crop mark")
 
 
 def board_findings(svg_text: str, expected: dict[str, set[str]]) -> Iterable[Finding]:
@@ -222,6 +250,11 @@ def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
     return []
 
 
+def _listed(items: list[str]) -> str:
+    """The first four of ``items``, and how many more."""
+    return ", ".join(items[:4]) + (f" and {len(items) - 4} more" if len(items) > 4 else "")
+
+
 def check_kit(kit: Kit) -> list[Finding]:
     """Every shared check plus the game's own findings, errors first."""
     found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit) + small_printed_text(kit)
@@ -240,12 +273,13 @@ def check_kit(kit: Kit) -> list[Finding]:
             found.extend(sheet_findings(sheet, kit.settings))
             close = sorted(set(text_outside_safe_area(sheet, kit.settings.safe_mm)))
             if close:
-                found.append(Finding("warning", f"{sheet.label}: text within {kit.settings.safe_mm:g} mm of the cut: {', '.join(close[:4])}"
-                                                + (f" and {len(close) - 4} more" if len(close) > 4 else "")))
+                found.append(Finding("warning", f"{sheet.label}: text within {kit.settings.safe_mm:g} mm of the cut: {_listed(close)}"))
             small = sorted(set(small_text_on_pieces(sheet)))
             if small:
-                found.append(Finding("warning", f"{sheet.label}: text below {MIN_PIECE_PT:g} pt on pieces: {', '.join(small[:4])}"
-                                                + (f" and {len(small) - 4} more" if len(small) > 4 else "")))
+                found.append(Finding("warning", f"{sheet.label}: text below {MIN_PIECE_PT:g} pt on pieces: {_listed(small)}"))
+    close = sorted(set(tiled_text_outside_safe_area(kit)))
+    if close:
+        found.append(Finding("warning", f"tiled board: text within {kit.settings.safe_mm:g} mm of the cut: {_listed(close)}"))
     if kit.expected_cells and "board" in kit.artwork:
         found.extend(board_findings(kit.svg("board"), kit.expected_cells))
     return sorted(found, key=lambda f: (f.level != "error",))

@@ -24,6 +24,7 @@ from printkit.guard.limits import bounded
 from printkit.kit.model import Finding, Kit
 from printkit.kitart import ArtKit, CardRow
 from printkit.kitgame.blame import blame
+from printkit.kitgame.cardsize import refuse_small_cards
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.example import KitExample, written_example
 from printkit.kitgame.example_print import printed_example
@@ -55,13 +56,16 @@ def folder_kit(kit: KitFolder, opened: OpenKit | None = None) -> Kit:
 def _steps(kit: KitFolder, opened: OpenKit | None) -> Kit:
     """The build's steps: load the folder -> lay out -> impose -> the rule sheet -> check."""
     if opened is None and kit.spec.game_rules is not None:
-        opened = open_loaded(kit)  # load: every set's rows (those rules.py computes too), the rules made from them once
+        opened = open_loaded(kit, kit.set_items)  # load: every set's rows (rules.py's too), the rules made from them once
     rules = opened.made if opened is not None else None
     example = written_example(kit, rules)  # the example game, found and replayed when first asked for
     params = opened.setup.params if opened is not None else rules_params(kit)
     drawing: list[Finding] = []  # the drawn sets' cards that do not fit
     hooked = _art_kit(kit, rules, params, example, drawing) if _draws(kit) else None
     laid = _laid_out(kit, opened.rows if opened is not None else read_rows(kit), hooked)  # lay out
+    if hooked is not None:  # cards too small for their text: one error, before the sheets are imposed
+        refuse_small_cards(kit.spec.title, kit.spec.settings, _drawn_cards(kit, laid.pieces),
+                           lambda settings: _cards_at(kit, settings, rules, params, example))
     laid.sections = impose(kit, laid, _blocks_of(kit, hooked))  # impose
     laid.findings += drawing
     source = rule_sheet_source(kit)  # the rule sheet: rules.md as written, with the values the rules compute
@@ -81,6 +85,18 @@ def _laid_out(kit: KitFolder, rows: Mapping[str, list[Any]], hooked: ArtKit | No
     drawn = {d.name: _drawn(kit, hooked, d) for d in kit.spec.drawn} if hooked else {}
     artwork = (lambda pieces: _artwork(kit, hooked, pieces)) if hooked and "artwork" in kit.spec.hooks else None
     return lay_out(kit, rows, drawn, artwork)
+
+
+def _drawn_cards(kit: KitFolder, pieces: Mapping[str, list[Piece]]) -> list[Piece]:
+    """The pieces of the decks the kit's Python draws (sized by ``print.card_width_mm`` and ``card_height_mm``)."""
+    return [p for made in kit.spec.drawn if made.kind == "deck" for p in pieces[made.name]]
+
+
+def _cards_at(kit: KitFolder, settings: PrintSettings, rules: KitRules | None, params: Any, example: KitExample) -> list[Piece]:
+    """The decks the kit's Python draws, drawn again with other print ``settings`` (another card size)."""
+    other = replace(kit, spec=replace(kit.spec, settings=settings))
+    hooked = _art_kit(other, rules, params, example, [])
+    return _drawn_cards(other, {d.name: _drawn(other, hooked, d) for d in other.spec.drawn if d.kind == "deck"})
 
 
 def _checked(kit: KitFolder, laid: Laid, rules: KitRules, shown: KitExample, text: str, rules_source: str,

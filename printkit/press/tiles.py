@@ -17,6 +17,8 @@ from printkit.press.sheets import Placed, Sheet, footer
 
 LABEL_BAND = 12.0
 """Space kept at the foot of a tile page for its label and assembly map."""
+MAP_CELL = 4.0
+"""Side of one tile's square on a tile page's assembly map."""
 TARGET_MM = 5.0
 """Width of a registration target (its cross); its ring is 3 mm across."""
 
@@ -159,8 +161,21 @@ def _points_away(mark: Line, x: float, y: float, left: bool, top: bool) -> bool:
     return (max(mark.x1, mark.x2) <= x) == left
 
 
+def _map_x(x: float, y: float, cols: int, rows: int, marks: list[Line]) -> float:
+    """The assembly map's left edge: ``x`` (by the right margin), or left of the crop marks it would lie under,
+    :data:`LABEL_CLEAR_MM` from them (at a small bleed a mark of a board's bottom corner runs down past the map)."""
+    w, h = cols * MAP_CELL, rows * MAP_CELL
+    while True:
+        hit = [min(mk.x1, mk.x2) for mk in marks
+               if min(mk.x1, mk.x2) <= x + w + LABEL_CLEAR_MM and max(mk.x1, mk.x2) >= x - LABEL_CLEAR_MM
+               and min(mk.y1, mk.y2) <= y + h + LABEL_CLEAR_MM and max(mk.y1, mk.y2) >= y - LABEL_CLEAR_MM]
+        if not hit:
+            return x
+        x = min(hit) - LABEL_CLEAR_MM - w - 0.01
+
+
 def _assembly_map(windows: list[TileWindow], current: TileWindow, x: float, y: float, settings: PrintSettings) -> Group:
-    cell = 4.0
+    cell = MAP_CELL
     shapes: list[Shape] = []
     for win in windows:
         fill = settings.colours.ink if win == current else "#FFFFFF"
@@ -187,8 +202,10 @@ def _tile(piece: Piece, win: TileWindow, windows: list[TileWindow], settings: Pr
     caption = Text(x0, label_y, f"{title}: {text}", size=8, bold=True, fill=settings.colours.ink, cls=("tile-label",))
     hint = Text(x0, label_y + 4, f"overlap {settings.tile_overlap_mm:g} mm: lay tiles over each other so the targets meet, then tape",
                 size=6.5, fill=settings.colours.muted)
-    amap = _assembly_map(windows, win, pw - settings.margin_mm - cols * 4.0, label_y - 3.5, settings)
     marks = _clear_of(marks, [text_extent(caption), text_extent(hint)], oy + win.h)
+    rows = windows[-1].row + 1
+    amap = _assembly_map(windows, win, _map_x(pw - settings.margin_mm - cols * MAP_CELL, label_y - 3.5, cols, rows, marks),
+                         label_y - 3.5, settings)
     trim = (ox, oy, win.w, win.h)
     bleed = (ox - left, oy - top, win.w + left + right, win.h + top + bottom)
     drawing = Drawing(pw, ph, (view, *targets, *marks, caption, hint, amap, footer(f"{title} - {text}", settings, marks)),

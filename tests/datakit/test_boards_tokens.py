@@ -74,6 +74,24 @@ def test_track_numbers_its_spaces_around_the_edge(tmp_path: Path) -> None:
         make_data_kit(str(bad))
 
 
+def test_a_track_ends_on_its_last_space_round_a_frame_that_holds_it(tmp_path: Path) -> None:
+    """`last = "{params.goal}"`: spaces `start` to the goal, the frame as small as holds them when columns and rows are
+    not written; with `spaces`, or before `start`, it is refused naming the key."""
+    text = ('[kit]\nname = "b"\n[params]\ngoal = 8\n[[board]]\nname = "map"\nshape = "track"\nlast = "{params.goal}"\n'
+            'cell_mm = 20\ndata = "cells.csv"\n')
+    folder = write_kit(tmp_path / "k", text, {"cells.csv": "space,label\n{params.goal},Goal\n"})
+    kit = make_data_kit(str(folder))
+    drawn = cells(to_svg(kit.artwork["map"]))
+    assert sorted(drawn, key=int) == [str(n) for n in range(9)] and kit.boards[0].pieces[0].w == 5 * 20 + 8
+    longer = cells(to_svg(make_data_kit(str(folder), ("params.goal=20",)).artwork["map"]))
+    assert sorted(longer, key=int) == [str(n) for n in range(21)]
+    for extra, message in (("spaces = 4\n", "map.last|last: for a track, instead of `spaces`"),
+                           ("start = 9\n", "expected the last space at or after the first \\(9\\), got 8")):
+        bad = write_kit(tmp_path / extra[:5], text + extra, {"cells.csv": "space\n"})
+        with pytest.raises(Exception, match=message):
+            make_data_kit(str(bad))
+
+
 TOKENS = '''
 [kit]
 name = "t"

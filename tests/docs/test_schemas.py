@@ -85,6 +85,8 @@ def full_kit() -> dict[str, Any]:
     spaces = ("rules_rows", "space", "id", "class")  # a `spaces` board's own keys: a second board has them
     doc["board"].append({"name": "chart", "shape": "spaces", **{k: doc["board"][0].pop(k) for k in spaces}})
     doc["board"][1]["space"] = "face"
+    del doc["board"][0]["last"]  # a track's `spaces` or its `last` space: a third board ends on its last
+    doc["board"].append({"name": "race", "shape": "track", "last": 9, "cell_mm": 20})
     return doc
 
 
@@ -92,6 +94,7 @@ def test_every_declared_key_is_accepted_by_the_loader_and_the_schema() -> None:
     doc = full_kit()
     spec = parse_kit(doc, "kit.toml")
     assert spec.decks[0].back == "face" and spec.tokens[0].shape == "hex" and spec.boards[0].spaces == 10
+    assert (spec.boards[2].spaces, spec.boards[2].columns, spec.boards[2].rows) == (10, 5, 2)  # 0 to 9 round a 5 x 2 frame
     assert spec.decks[0].data.path and spec.tokens[0].data.computed == keys.ROWS["rules_rows"].example
     assert set(spec.layouts["face"].elements[0].props) | {"type", "frame", "when"} >= set(keys.element_keys("rect"))
     assert not list(KIT.iter_errors(doc)), [e.message for e in KIT.iter_errors(doc)]

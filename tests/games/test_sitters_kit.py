@@ -209,3 +209,71 @@ def test_pieces_stand_on_the_board_as_the_kit_prints_them() -> None:
     assert len(labels) == 18 and set(labels) <= printed
     assert placed["A3"] == ["collector-1"] and placed["I1"] == ["obstructor-1"]
     assert set(placed) <= set(cell_kinds(Params()))
+
+
+@pytest.mark.parametrize("paper, square", [("letter", 70), ("universal", 45), ("A3", 70)])
+def test_a_tiled_board_s_assembly_map_keeps_clear_of_the_crop_marks(paper: str, square: int) -> None:
+    """At a small bleed the mark of the board's bottom corner ran down through the tile's assembly map (letter at
+    square_mm 65-80, universal 45 and 65-75, A3 70). The map moves left of the marks, and the sheet check that keeps
+    captions clear of marks now says it of the map too."""
+    from PIL import Image
+
+    from printkit.draw.png import svg_to_png
+    from printkit.draw.shapes import Group, Line, Rect, Style
+    from printkit.kit.checks import sheet_findings
+    from printkit.press.marks import LABEL_CLEAR_MM
+
+    made = make_kit(load_config(None, (f'print.paper="{paper}"', "print.bleed_mm=0", "print.mark_length_mm=10",
+                                       f"games.sitters.square_mm={square}")), "sitters")
+    tiles = [sh for sec in made.sections for sh in sec.sheets if sh.label.startswith("tile ")]
+    assert len(tiles) > 1 and not [f for f in check_kit(made) if f.level == "error"]
+    dpi = 200.0
+    for sheet in tiles:
+        drawing = sheet.page.drawing
+        amap = next(c for c in drawing.children if isinstance(c, Group) and "assembly-map" in c.cls)
+        squares = [s for s in amap.children if isinstance(s, Rect)]
+        for mk in sheet.marks:  # every mark LABEL_CLEAR_MM or more away from every square
+            for sq in squares:
+                x0, y0 = amap.dx + sq.x - LABEL_CLEAR_MM + 0.01, amap.dy + sq.y - LABEL_CLEAR_MM + 0.01
+                x1, y1 = x0 + sq.w + 2 * LABEL_CLEAR_MM - 0.02, y0 + sq.h + 2 * LABEL_CLEAR_MM - 0.02
+                assert not (min(mk.x1, mk.x2) <= x1 and max(mk.x1, mk.x2) >= x0 and min(mk.y1, mk.y2) <= y1
+                            and max(mk.y1, mk.y2) >= y0), (sheet.label, mk, sq)
+        # drawn: the page's white squares of the map are white inside (no mark line runs through them)
+        page = Image.open(io.BytesIO(svg_to_png(to_svg(drawing), dpi))).convert("L")
+        px = dpi / 25.4
+        for sq in [s for s in squares if s.style.fill == "#FFFFFF"]:
+            box = [round((amap.dx + sq.x + 0.4) * px), round((amap.dy + sq.y + 0.4) * px),
+                   round((amap.dx + sq.x + sq.w - 0.4) * px), round((amap.dy + sq.y + sq.h - 0.4) * px)]
+            assert page.crop(box).getextrema()[0] > 240, sheet.label
+        # the check: a mark through the map is an error naming it
+        x, y = amap.dx + squares[0].x + 1, amap.dy + squares[0].y - 2
+        crossed = replace(sheet, marks=[*sheet.marks, Line(x, y, x, y + 10, Style(stroke="#000000", width=0.2))])
+        assert any("assembly map lies under a crop mark" in f.message for f in sheet_findings(crossed, made.settings))
+        assert not any("assembly map" in f.message for f in sheet_findings(sheet, made.settings))
+
+
+@pytest.mark.parametrize("safe", [0.0, 3.0, 6.5, 10.0])
+def test_board_labels_keep_inside_print_safe_mm(safe: float) -> None:
+    """The coordinate labels sat in a fixed 9 mm band, centred 4.5 mm from the cut whatever print.safe_mm said (and
+    the tile pages' safe check did not read the tiled board). The band widens with print.safe_mm, an edge label is
+    centred between the safe line and the map at 12 pt, and a tiled board's text is checked against the safe line."""
+    from dataclasses import replace as changed
+
+    from printkit.draw.fonts import text_extent
+    from printkit.draw.shapes import Group, Text, walk
+
+    made = make_kit(load_config(None, (f"print.safe_mm={safe}",)), "sitters")
+    assert not [f.message for f in check_kit(made) if f.level != "note"]
+    board = made.boards[0].pieces[0]
+    labels = [(t, dx, dy) for t, dx, dy in walk((board.front,)) if isinstance(t, Text)]
+    assert {t.size for t, _, _ in labels if "label" in t.cls} == {12.0}
+    for text, dx, dy in labels:
+        x0, y0, x1, y1 = text_extent(text)
+        assert min(x0 + dx, y0 + dy, board.w - x1 - dx, board.h - y1 - dy) >= safe - 0.05, text.text
+    svg = ET.fromstring(to_svg(made.artwork["board"]))
+    tops = [float(t.get("y", "0")) for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "label"]
+    assert min(tops) - 12 * 0.729 * 25.4 / 72 >= safe - 0.05  # drawn: the top row of letters below the safe line
+    near = Text(safe / 2, 5.0, "Z", size=12.0, cls=("label",))  # the check reads a tiled board: a label by its cut
+    moved = changed(made.boards[0], pieces=[changed(board, front=Group((*board.front.children, near), id="board"))])
+    assert any("tiled board: text within" in f.message and "'Z' on board" in f.message
+               for f in check_kit(changed(made, boards=[moved]))) == (safe > 0)

@@ -28,3 +28,21 @@ def test_fast_simulate_is_random_against_random() -> None:
     again = run(Params(), ("random", "random"), 10, 4)[0].as_json()
     assert first["results"] == again["results"] and first["extra"] == again["extra"]
     assert first["games"] == 10
+
+
+def test_the_reference_engine_plays_the_long_games_of_a_two_sided_die_to_their_end() -> None:
+    """bench/engines_sitters.py --reference failed on its "d2, 7 collectors" variant: the reference engine stopped a
+    game at kitrules' 10,000 moves, the kernel at 100,000. Such games are the rules' own (the top face of a d2 returns a
+    defeated marker on every other roll; nothing makes a marker head for the safe zone): both engines play to the same
+    limit, and this game of 14,749 moves ends with a score."""
+    from printkit.games import get_game
+    from printkit.games.sitters import jit
+    from printkit.params import from_mapping
+    from printkit.rules.playouts import policies
+
+    spec = get_game("sitters")
+    params = from_mapping(spec.params, {"die_sides": 2, "collectors": 7}, "test", "games.sitters")
+    rules = spec.rules(params)
+    assert rules.max_moves == jit.MAX_MOVES == 100_000
+    tally = simulate(rules, policies(spec, ("random", "random")), 1, 1, observe=spec.observe)
+    assert tally.lengths == [14_749] and tally.reasons.total() == 1

@@ -242,3 +242,22 @@ def test_cards_keep_their_titles_inside_the_safe_margin(safe: float, name: str) 
     assert [f for f in check_kit(made) if f.level == "error"] == []
     titles = [t for t, _, _ in walk(made.artwork["cards"].children) if isinstance(t, Text) and "card-title" in t.cls]
     assert all(t.y - fonts.ascent(t.size) >= safe - 1e-6 for t in titles)
+
+
+@pytest.mark.parametrize("safe", [0.0, 3.0, 7.5])
+def test_the_longest_unbroken_name_breaks_inside_the_draft_tracker_band(safe: float) -> None:
+    """A name of 24 letters with no space (the longest the pattern allows, in the widest letter) ran out of the
+    tracker's title box: it stayed one word. It is broken where the line is full, at 7 pt or more, inside the band."""
+    name = "W" * 24
+    made = make_kit(load_config(None, (f"print.safe_mm={safe}", f'games.tictactwo.player_x="{name}"')), "tictactwo")
+    assert [f.message for f in check_kit(made) if f.level == "error"] == []
+    tracker = next(e for e in ET.fromstring(to_svg(made.artwork["cards"])).iter(f"{SVG}g") if e.get("id") == "tracker-X")
+    title = [t for t in tracker.iter(f"{SVG}text") if "card-title" in (t.get("class") or "")]
+    assert len(title) >= 2 and "".join(t.text or "" for t in title).replace(" ", "") == name + "draft"
+    assert all(float(t.get("font-size", "0")) >= 7 * 25.4 / 72 - 1e-3 for t in title)
+    shapes = [t for t, _, _ in walk(made.artwork["cards"].children) if isinstance(t, Text) and "card-title" in t.cls]
+    w = made.settings.card_width_mm
+    for t in shapes:
+        if t.text.startswith("W"):
+            assert safe + 8 - 1e-6 <= t.x - fonts.text_width(t.text, t.size, True) / 2
+            assert t.x + fonts.text_width(t.text, t.size, True) / 2 <= w - safe - 8 + 1e-6

@@ -178,3 +178,25 @@ def test_custom_example_log(tmp_path: Path) -> None:
 def test_token_must_fit_its_cell() -> None:
     with pytest.raises(ConfigError, match="token_mm"):
         kit("cell_mm=12", "token_mm=12")
+
+
+@pytest.mark.parametrize("safe", [0.0, 3.0, 9.5, 10.0])
+def test_the_longest_unbroken_name_keeps_the_score_card_title_in_its_band(safe: float) -> None:
+    """print.safe_mm 9.5 and more give each player two score cards ("..., card 1 of 2"): with a name of 24 letters and
+    no space (the longest the pattern allows, in the widest letter) the one-line title ran out of its box at 7 pt.
+    It takes two lines at 7 pt, the name and the rest, inside the coloured band and the safe area."""
+    from printkit.art.scorecard import band
+    from printkit.draw import fonts
+
+    name = "W" * 24
+    made = make_kit(load_config(None, (f"print.safe_mm={safe}", f'games.ultimate.player_x="{name}"')), "ultimate")
+    assert [f.message for f in check_kit(made) if f.level == "error"] == []
+    root = ET.fromstring(to_svg(made.artwork["score_cards"]))
+    for card in [e for e in root.iter() if "score-card" in e.get("class", "").split() and "x" in e.get("class", "").split()]:
+        title = [t for t in card.iter(f"{SVG}text") if "score-title" in (t.get("class") or "")]
+        assert name in (title[0].text or "") and all(float(t.get("font-size", "0")) >= 7 * 25.4 / 72 - 1e-3 for t in title)
+        for t in title:
+            size_pt = float(t.get("font-size", "0")) * 72 / 25.4
+            x, y = float(t.get("x", "0")), float(t.get("y", "0"))
+            assert safe - 1e-6 <= y - fonts.ascent(size_pt) and y + fonts.descent(size_pt) <= band(safe)
+            assert x + fonts.text_width(t.text or "", size_pt, True) <= CARD_W - safe + 1e-6

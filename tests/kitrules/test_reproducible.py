@@ -99,6 +99,24 @@ def test_verify_and_build_play_the_same_random_games_and_keep_a_failed_one(kit: 
         assert kept.exit_code == 1 and "unchanged, kept" in kept.output  # a kit kept unchanged still has its errors
 
 
+@pytest.mark.parametrize("command", ["verify", "build"])
+def test_a_failed_game_of_a_kit_built_with_set_items_replays_with_them(kit: Path, tmp_path: Path, command: str) -> None:
+    """build/verify --kit DIR --set ... kept a failed game whose replay command had no --set: it replayed another game
+    (goal 5, and the data as written) than the one that failed. The command repeats the items as given (--paper, which
+    the rules do not read, left out) and replays to the same error."""
+    crash_on_late_storm(kit)
+    edit(kit / "rules.py", 'if title == "Storm" and not state["deck"]:',
+         'if title == "Storm" and not state["deck"] and self.params.goal == 6 and self.decks["cards"][0].coins == 3:')
+    out = tmp_path / "out"
+    items = ["params.goal=6", "data.cards.Harvest.coins=3"]
+    result = cli(command, "--kit", str(kit), "--out", str(out), "--paper", "letter", *[w for i in items for w in ("--set", i)])
+    found = [line.strip() for line in result.output.splitlines() if "ZeroDivisionError" in line]
+    assert result.exit_code == 1 and found, result.output
+    _, args = kept_log(found[0], out)
+    assert [args[i + 1] for i, word in enumerate(args) if word == "--set"] == items and "letter" not in " ".join(args)
+    replays_to_the_same_error(found[0], out)
+
+
 @pytest.mark.parametrize("old, new, said", [
     ("    def outcome(self, state):\n", "    def outcome(self, state):\n        if len(state['deck']) == 3 and state['coins'][0] > 3:\n"
      "            return {}['boom']\n", "in outcome(): KeyError: 'boom'"),

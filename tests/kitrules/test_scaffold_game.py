@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import ast
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
+from tests.conftest import render_svg
 from tests.kitrules.helpers import cli, example_log, scaffold
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_the_scaffold_builds_and_verifies_clean(tmp_path: Path) -> None:
@@ -99,3 +105,34 @@ def test_the_rules_api_module_sits_at_the_bottom_of_the_package() -> None:
     assert {m for m in modules if m and m.startswith("printkit")} <= {"printkit.rules.game"}
     game = Path(api.__file__).parent / "rules" / "game.py"
     assert "from printkit" not in game.read_text()
+
+
+@pytest.mark.parametrize("goal", [1, 3, 5, 8, 12])
+def test_the_printed_score_track_follows_the_goal(goal: int, tmp_path: Path) -> None:
+    """The track was a fixed 3 x 2 frame with its Goal on space 5 (track.csv): goal = 3 printed spaces 4 and 5 past the
+    goal and the Goal at 5, goal = 8 no space 8. It ends on the goal (`last = "{params.goal}"`, the Goal row's space
+    `{params.goal}`), round a frame as small as holds it."""
+    folder = scaffold(tmp_path)
+    out = tmp_path / "out"
+    built = cli("build", "--kit", str(folder), "--out", str(out), "--set", f"params.goal={goal}")
+    assert built.exit_code == 0 and "checks: 0 errors" in built.output, built.output
+    svg = (out / "star-race" / "artwork" / "score-track.svg").read_text()
+    groups = {child.get("id"): (child, group) for group in ET.fromstring(svg).iter(f"{SVG}g") for child in group
+              if (child.get("id") or "").startswith("cell-")}  # a space: its rect, in a group with its number and label
+    assert sorted(groups, key=lambda i: int(i[5:])) == [f"cell-{n}" for n in range(goal + 1)]
+    for ident, label in ((f"cell-{goal}", "Goal"), ("cell-0", "Start")):
+        rect, group = groups[ident]
+        assert label.lower() in rect.get("class", "").split() and label in [t.text for t in group.iter(f"{SVG}text")]
+    picture = render_svg(svg, dpi=25.4)  # a pixel a mm: the Start and Goal spaces are the yellow ones
+    yellow = dict((colour, n) for n, colour in picture.getcolors(1 << 20)).get((0xFF, 0xE8, 0xA3), 0)
+    columns = {1: 2, 3: 2, 5: 3, 8: 5, 12: 6}[goal]  # two rows up to 12 spaces; 13 spaces: 6 x 3
+    assert 2 * 600 < yellow < 2 * 900 and picture.size == (8 + 30 * columns, 8 + 30 * (3 if goal == 12 else 2))
+
+
+def test_too_few_printed_coins_for_the_starting_coins_is_an_error(tmp_path: Path) -> None:
+    """start_coins is printed in the rule sheet; the coins printed (tokens.csv: 42 in all) must cover both players'."""
+    folder = scaffold(tmp_path)
+    enough = cli("verify", "--kit", str(folder), "--set", "params.start_coins=21")
+    assert enough.exit_code == 0 and "coins printed" not in enough.output, enough.output
+    short = cli("verify", "--kit", str(folder), "--set", "params.start_coins=22")
+    assert short.exit_code != 0 and "the coins printed (tokens.csv) add up to 42, the players start with 44" in short.output

@@ -104,6 +104,14 @@ class StarRace(Game):
             spaces.setdefault(str(min(stars, self.params.goal)), []).append(f"P{player + 1}")
         return {"score-track": spaces}
 
+    # The kit's own check of what it prints (build and verify report it): coins enough for the players' first coins.
+    def checks(self, printed):
+        supply = sum(int(coin.value) for coin in self.tokens["coins"])
+        if supply < 2 * self.params.start_coins:
+            return [f"the coins printed (tokens.csv) add up to {supply}, the players start with "
+                    f"{2 * self.params.start_coins} (start_coins = {self.params.start_coins} each): print more coins"]
+        return []
+
     # A computer player: the card with the most stars, then the most coins; it sees only its own hand.
     def player_greedy(self, view, moves, rng):
         hand = {card.title: card for card in view["hands"][view["to_move"]]}

@@ -10,7 +10,8 @@ from printkit.art.board import swatch_legend
 from printkit.art.cards import text_block
 from printkit.art.diagram import BAND, LABEL_PT, grid_labels
 from printkit.draw import fonts
-from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text
+from printkit.draw.fonts import text_extent
+from printkit.draw.shapes import Circle, Drawing, Group, Line, Polygon, Rect, Shape, Style, Text, walk
 from printkit.games.sitters import art_pieces as sym
 from printkit.games.sitters.board import COLLECTOR_START, CONTAINER, FLOOR, LETTERS, OBSTRUCTOR_START, SAFE_ZONE, Board
 from printkit.games.sitters.params import theme_names
@@ -19,6 +20,8 @@ from printkit.press.pieces import Piece, bleed_rect
 from printkit.press.settings import PrintSettings
 
 LABEL_BAND = 9.0
+LABEL_ROOM = LABEL_BAND - 3.0
+"""The room of an edge label between the safe line and the map: what the band leaves at the default print.safe_mm."""
 MUTED = "#6B6B6B"
 
 KIND_STYLE: dict[str, tuple[str, str, str]] = {
@@ -69,16 +72,16 @@ def space_art(kind: str, size: float, coord: str = "") -> list[Shape]:
     return shapes
 
 
-def _cells(board: Board, cell: float, ink: str) -> Group:
-    """One group per existing map cell: ``id="cell-<coord>"``, classes ``cell`` and the kind."""
+def _cells(board: Board, cell: float, ink: str, band: float) -> Group:
+    """One group per existing map cell: ``id="cell-<coord>"``, classes ``cell`` and the kind (``band``: the labels'
+    band round the map)."""
     groups: list[Shape] = []
     for index in sorted(board.kinds):
         row, col = divmod(index, board.width)
         kind, name = board.kinds[index], board.names[index]
         rect = Rect(0, 0, cell, cell, Style(fill=KIND_STYLE[kind][1], stroke=ink, width=0.5),
                     id=f"cell-{name}", cls=("cell", kind))
-        groups.append(Group((rect, *space_art(kind, cell, name)), dx=LABEL_BAND + col * cell,
-                            dy=LABEL_BAND + row * cell))
+        groups.append(Group((rect, *space_art(kind, cell, name)), dx=band + col * cell, dy=band + row * cell))
     return Group(tuple(groups), id="cells")
 
 
@@ -88,23 +91,44 @@ def _label(x: float, y0: float, w: float, h: float, text: str, pt: float, ink: s
                 box=(x - w / 2, y0, w, h), cls=("label",))
 
 
-def _labels(board: Board, cell: float, ink: str) -> list[Shape]:
+def _centred_mm_per_pt() -> float:
+    """The lower half of a label's glyphs per point, its capitals centred in their box: the room a label's size needs."""
+    return fonts.ascent(1) / 2 + fonts.descent(1)
+
+
+def _band(safe: float) -> float:
+    """The labels' band round the map: :data:`LABEL_BAND`, or wider where print.safe_mm would leave its labels less
+    room inside the safe area than at the default 3 mm (as :func:`printkit.kitart.label_band` widens the other games'
+    bands; this one keeps the labels at their 12 pt, where the others' shrink towards 5 pt: the map's squares are
+    large, a wider band costs little)."""
+    return max(LABEL_BAND, safe + LABEL_ROOM)
+
+
+def _labels(board: Board, cell: float, ink: str, band: float, safe: float) -> list[Shape]:
     """Column letters above and below each column, row numbers left and right of each row, next to
-    the first and last cell that exists (K sits over K3, row 1's right number beside J1)."""
-    band, pt = LABEL_BAND, min(12.0, LABEL_BAND * 72 / 25.4 * 0.55)
+    the first and last cell that exists (K sits over K3, row 1's right number beside J1). A label on the board's edge
+    keeps ``safe`` mm (print.safe_mm) inside the cut: it is centred between the safe line and the map, as large as that
+    room holds (12 pt at most)."""
+    room = band - safe
+    widest = max(fonts.text_width(str(board.height), 1, True), *(fonts.text_width(LETTERS[c], 1, True) for c in range(board.width)))
+    pt = min(12.0, band * 72 / 25.4 * 0.55, (room - 0.5) / widest, (room / 2 - 0.25) / _centred_mm_per_pt())
+    outer = (safe, band - safe)  # a label box on the board's edge: from the safe line to the map
     shapes: list[Shape] = []
     for c in range(board.width):
         rows = [r for r in range(board.height) if r * board.width + c in board.kinds]
         if rows:
             x = band + (c + 0.5) * cell
-            shapes.append(_label(x, band + rows[0] * cell - band, cell, band, LETTERS[c], pt, ink))
+            top, deep = (0.0, band) if rows[0] else outer  # the top edge is a cut; the bottom, the legend's
+            shapes.append(_label(x, band + rows[0] * cell - band + top, cell, deep, LETTERS[c], pt, ink))
             shapes.append(_label(x, band + (rows[-1] + 1) * cell, cell, band, LETTERS[c], pt, ink))
     for r in range(board.height):
         cols = [c for c in range(board.width) if r * board.width + c in board.kinds]
         if cols:
             y = band + r * cell
-            shapes.append(_label(band + cols[0] * cell - band / 2, y, band, cell, str(r + 1), pt, ink))
-            shapes.append(_label(band + (cols[-1] + 1) * cell + band / 2, y, band, cell, str(r + 1), pt, ink))
+            left, wide = (0.0, band) if cols[0] else outer
+            right = band if cols[-1] < board.width - 1 else band - safe
+            shapes.append(_label(band + cols[0] * cell - band + left + wide / 2, y, wide, cell, str(r + 1), pt, ink))
+            shapes.append(_label(band + (cols[-1] + 1) * cell + right / 2, y, right, cell, str(r + 1), pt, ink))
     return shapes
 
 
@@ -113,28 +137,30 @@ def present_kinds(board: Board) -> list[str]:
     return [k for k in KIND_ORDER if k in found]
 
 
-def legend(params: Any, width: float, ink: str) -> tuple[Group, float]:
-    """Title and turn order, then one sample space per kind with what it does."""
+def legend(params: Any, width: float, ink: str, band: float = LABEL_BAND) -> tuple[Group, float]:
+    """Title and turn order, then one sample space per kind with what it does, ``band`` mm in from the board's sides."""
     n = theme_names(params.theme)
     swatch = max(10.0, min(16.0, params.square_mm * 0.45))
-    inner = width - 2 * LABEL_BAND
+    inner = width - 2 * band
     head = (f"SiTTeRS - a round: {n['collectors']}, {n['collectors']}, {n['obstructors']}. "
             f"Spaces are named by column and row (D3).")
     entries = [(KIND_STYLE[kind][1], space_art(kind, swatch), legend_text(kind, params), ("legend-swatch", kind))
                for kind in present_kinds(params.board)]
-    key, bottom = swatch_legend(entries, LABEL_BAND, 7.5, inner, max(1, min(3, int(inner // 60))), swatch, ink, 0.4, 9.0)
-    return Group((*text_block(head, LABEL_BAND, 0.5, inner, 6.0, ink, max_pt=10.0), *key), id="legend"), bottom + 1.0
+    key, bottom = swatch_legend(entries, band, 7.5, inner, max(1, min(3, int(inner // 60))), swatch, ink, 0.4, 9.0)
+    return Group((*text_block(head, band, 0.5, inner, 6.0, ink, max_pt=10.0), *key), id="legend"), bottom + 1.0
 
 
 def board_piece(params: Any, settings: PrintSettings) -> Piece:
     """The board: labelled cells of the map, the legend under them, background into the bleed."""
-    board, cell, ink = params.board, params.square_mm, settings.colours.ink
-    w = board.width * cell + 2 * LABEL_BAND
-    grid_h = board.height * cell + 2 * LABEL_BAND
-    key, key_h = legend(params, w, ink)
-    h = grid_h + key_h
-    front = Group((bleed_rect(w, h, settings.colours.board), *_labels(board, cell, ink), _cells(board, cell, ink),
-                   Group((key,), dy=grid_h)), id="board")
+    board, cell, ink, safe = params.board, params.square_mm, settings.colours.ink, settings.safe_mm
+    band = _band(safe)
+    w = board.width * cell + 2 * band
+    grid_h = board.height * cell + 2 * band
+    key, key_h = legend(params, w, ink, band)
+    lowest = max((text_extent(t)[3] + dy for t, _, dy in walk((key,)) if isinstance(t, Text)), default=0.0)
+    h = grid_h + max(key_h, lowest + safe)  # the legend's last line too keeps print.safe_mm above the cut
+    front = Group((bleed_rect(w, h, settings.colours.board), *_labels(board, cell, ink, band, safe),
+                   _cells(board, cell, ink, band), Group((key,), dy=grid_h)), id="board")
     return Piece("board", w, h, front, kind="board")
 
 

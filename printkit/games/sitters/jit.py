@@ -23,12 +23,12 @@ from printkit.games.sitters.jit_players import (
     obstructor_values,
     place,
 )
+from printkit.games.sitters.rules import MAX_MOVES
 
 # recorded move kinds: (game, kind, a, b); a roll keeps its dice in a, b
 ROLL1, ROLL2, CONTAINER, COLLECTOR, OBSTRUCTOR, STEP, RETURN, PASS = range(8)
 # columns of a game's result row
 LENGTH, SURVIVORS, LOOT, TURNS = range(4)
-MAX_MOVES = 100_000
 NONE = -2
 """No move (a return's marker is -1)."""
 START_COUNTS, START_CELLS = 5, 8

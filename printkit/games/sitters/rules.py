@@ -188,10 +188,18 @@ def cell_kinds(params: Any) -> dict[str, str]:
 # --- the rules --------------------------------------------------------------------------------------------------------
 
 
+MAX_MOVES = 100_000
+"""The longest game the engines play, the reference and the compiled kernel alike. A game needs no end (a marker may
+walk to and fro): with a two-sided die, whose top face returns a defeated marker on every other roll, and seven
+collectors, random collectors' games run to tens of thousands of moves (mean 7,700 against random obstructors, 11,400
+against basic ones; a fifth and nearly half of them over kitrules' default of 10,000), and they are games of the rules."""
+
+
 class Sitters(Game):
     """The engine for one set of parameters (kit.toml's ``[params]``); states are immutable :class:`State` values."""
 
     endings = ("score",)
+    max_moves = MAX_MOVES
     strongest = "basic"
     play_checks_moves = True
     dialogue_seats = (1,)  # the collectors' dialogue against computer obstructors; other seatings: printkit's own

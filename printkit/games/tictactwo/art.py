@@ -274,13 +274,14 @@ def _face(colour: str, settings: PrintSettings, band: float) -> tuple[Shape, Sha
 
 def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> tuple[list[Text], float]:
     """The title centred in the coloured band, ``inset`` mm clear of each side (for a corner mark): one line down to
-    8 pt, else (a long player's name) two lines at the largest size down to 7 pt they fit; and the band's depth,
+    8 pt, else (a long player's name) two lines at the largest size down to 7 pt they fit (else a name too long for a
+    line broken where the line is full); and the band's depth,
     :data:`CARD_BAND` or more where the title, ``safe`` mm from the card's top (print.safe_mm), needs it."""
     room = w - 2 * (safe + inset)
     pt, lines = line_pt(text, room - 2, 13.0, 8, step=0.5), [text]
     if fonts.text_width(text, pt, True) > room - 2:
-        for pt in (8.0, 7.5, MIN_TEXT_PT):
-            lines = fonts.wrap(text, pt, room - 2, bold=True)
+        for broken, pt in [(b, p) for b in (False, True) for p in (8.0, 7.5, MIN_TEXT_PT)]:
+            lines = fonts.wrap(text, pt, room - 2, bold=True, break_words=broken)
             if len(lines) <= 2 and all(fonts.text_width(ln, pt, True) <= room - 2 for ln in lines):
                 break
     lead = pt * 1.15 * 25.4 / 72
