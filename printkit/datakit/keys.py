@@ -424,7 +424,8 @@ DOCUMENT: dict[str, Key] = {
     "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, or a table "
                            "of them (a group: `abilities = { bomb = 1, shield = 1 }`, `params.abilities.bomb`), read by "
                            "rules.py (`self.params.hand_size`), rules.md (`{{ params.hand_size }}`) and layouts "
-                           "(`{params.hand_size}`)"),
+                           "(`{params.hand_size}`); `--set params.NAME=...` changes one kit.toml writes, to a value "
+                           "of the same kind (a number for a number)"),
     "param_limits": Key("table", "limits of `[params]`, checked whenever they are set (`--set params.NAME=...`, "
                                  "`balance --sweep`): `hand_size = { min = 1, max = 8, doc = \"cards in a hand\" }`; a "
                                  "parameter listed here also keeps the type of its value (a whole number stays whole)"),
