@@ -559,7 +559,6 @@ def _writable(ctx: click.Context, param: click.Parameter, value: str | None) -> 
     return value
 
 
-
 @main.command()
 @GAME_OR_KIT
 @RULES_KIT_OPTION

@@ -45,3 +45,11 @@ def test_play_refuses_the_log_before_the_game(tmp_path: Path) -> None:
     assert code != 0 and "Traceback" not in output
     assert output.strip().splitlines() == [
         f"error: --log: cannot write '{log}': '{tmp_path / 'notes'}' is a file, not a folder (see `printkit play --help`)"]
+
+
+def test_a_folder_this_user_may_not_write_in_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a user without write permission sees it (the suite may run as root, who may write anywhere)."""
+    monkeypatch.setattr("printkit.userinput.writes.os.access", lambda path, mode: Path(path) != tmp_path)
+    with pytest.raises(BuildError) as caught:
+        check_writable(tmp_path / "logs" / "game.log")
+    assert str(caught.value) == f"cannot write '{tmp_path / 'logs' / 'game.log'}': no permission to write in '{tmp_path}'"
