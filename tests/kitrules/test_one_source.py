@@ -93,3 +93,18 @@ def test_a_data_cell_set_or_swept_reaches_the_card_and_the_rules(tmp_path: Path)
     points = json.loads((out / "star-race" / "balance" / "results.json").read_text())["points"]
     goal = [p["reasons"].get("reached the goal of 5 stars", 0) for p in points]
     assert [p["values"] for p in points] == [{"data.cards.Wish.cost": 1}, {"data.cards.Wish.cost": 5}] and goal[0] != goal[1]
+
+
+def test_the_copies_of_a_card_are_swept(tmp_path: Path) -> None:
+    """The quantity column, which kit.toml declares no type for, holds text ('2'): swept as the number it writes (it was
+    'not a number (it is '2'; ...)'), each point a deck of other copies; a value past its limits is a point not played."""
+    folder = scaffold(tmp_path)
+    out = tmp_path / "out"
+    swept = cli("balance", "--kit", str(folder), "--sweep", "data.cards.Wish.quantity=0..2", "--games", "20",
+                "--workers", "1", "--out", str(out))
+    assert swept.exit_code == 0, swept.output
+    points = json.loads((out / "star-race" / "balance" / "results.json").read_text())["points"]
+    assert [p["values"] for p in points] == [{"data.cards.Wish.quantity": n} for n in (0, 1, 2)]
+    bad = cli("balance", "--kit", str(folder), "--sweep", "data.cards.Wish.quantity=0.5", "--workers", "1", "--out", str(out))
+    assert bad.exit_code == 1 and bad.output.strip().splitlines()[-1] == (
+        "error: --sweep: data.cards.Wish.quantity: expected a whole number like the parameter's 2, got 0.5")
