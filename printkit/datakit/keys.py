@@ -221,7 +221,8 @@ BOARD: dict[str, Key] = {
                                 "print settings", "#F4EFE3"),
     "ink": Key("colour", "lines and labels (`\"{print.colours.ink}\"`: the print settings' ink)", "#1A1A1A"),
     "cell_fill": Key("colour", "the cells' colour", "#FFFFFF"),
-    "spaces": Key("param number", "tracks: how many spaces (0: the whole edge), a whole number; "
+    "spaces": Key("param number", "tracks: how many spaces (0: the whole edge; a frame one row or column wide is a "
+                                  "straight track of its cells), a whole number; "
                                   "`\"{params.goal}\"` takes it from `[params]`", 0, lo=0, hi=400),
     "start": Key("integer", "tracks: the first space's number", 0, lo=-1000, hi=1000),
     "orientation": Key("string", "hex boards: `pointy` (rows, odd rows shifted right) or `flat` (columns, odd columns "

@@ -424,6 +424,12 @@ GRID_HINT = ("; a board that is no grid of rows and columns (spaces of their own
              "shape = \"spaces\", each row of its data (or of rules.py's rules_rows) a space")
 
 
+def edge_spaces(rows: int, columns: int) -> int:
+    """The spaces of a track around the edge of a ``columns`` x ``rows`` frame: its border's cells, or every cell of a
+    frame one row or one column wide (a straight track: each cell once, not there and back)."""
+    return rows * columns if min(rows, columns) == 1 else 2 * (rows + columns) - 4
+
+
 def _board(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], settings: PrintSettings) -> Board:
     name = _name(table, "name")
     shape = table.value("shape")
@@ -437,8 +443,8 @@ def _board(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any
         _layout_ref(table, "space", layouts, False), table.value("margin_mm"),
         PieceIds(table.value("id"), table.value("class")),
     )
-    if shape == "track" and spec.spaces and spec.spaces > 2 * (spec.rows + spec.columns) - 4:
-        limit = 2 * (spec.rows + spec.columns) - 4
+    if shape == "track" and spec.spaces and spec.spaces > edge_spaces(spec.rows, spec.columns):
+        limit = edge_spaces(spec.rows, spec.columns)
         raise table.fail("spaces", f"a {spec.columns} x {spec.rows} track has {limit} spaces around its edge, got {spec.spaces}")
     if spec.rows * spec.columns > 2500:
         raise table.fail("rows", f"a board of at most 2500 cells, got {spec.columns} x {spec.rows}")
