@@ -5,11 +5,10 @@ from __future__ import annotations
 import io
 import json
 import xml.etree.ElementTree as ET
-import zlib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
@@ -134,13 +133,14 @@ TITLE_WORDS = ["Dragons", "Dungeons", "&", "Dice:", "The", "Card", "Game", "Merc
 
 
 @pytest.mark.parametrize("rules", [False, True])
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=3, deadline=None)
 @given(title=st.lists(st.sampled_from(TITLE_WORDS), min_size=6, max_size=14).map(" ".join))
 @example(title="Dragons, Dungeons & Dice: The Card Game")
-def test_a_long_title_sets_the_footer_smaller_not_past_its_box(tmp_path: Path, rules: bool, title: str) -> None:
+def test_a_long_title_sets_the_footer_smaller_not_past_its_box(tmp_path_factory: pytest.TempPathFactory, rules: bool,
+                                                              title: str) -> None:
     """The scaffolds write the title into each card's footer: a title of about 40 letters and more (two lines) was a
     check error on every card ('text does not fit its 51.0 x 4.0 mm box even at 7 pt'); now a smaller footer, warned."""
-    folder = tmp_path / f"long-{zlib.crc32(title.encode()):08x}"
+    folder = tmp_path_factory.mktemp("long-title") / "game"
     assert run("new", str(folder), "--title", title, *(["--rules"] if rules else [])).exit_code == 0
     result = run("verify", "--kit", str(folder))
     assert result.exit_code == 0 and "error:" not in result.output and " 0 errors," in result.output, result.output
