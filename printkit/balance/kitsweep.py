@@ -2,8 +2,8 @@
 one column of the rows a label names (``data.cards.Wish.cost``).
 
 A swept key must exist and hold a number (an empty cell counts as 0, the text of an untyped column reads as the
-number it writes: the quantity column); each value keeps its kind (a whole number takes whole numbers). Every point is the kit read again with the value as a ``--set``,
-so the layouts, rules.md and rules.py all see it.
+number it writes: the quantity column); each value keeps its kind (a whole number takes whole numbers). Every point
+is the kit read again with the value as a ``--set``, so the layouts, rules.md and rules.py all see it.
 """
 
 from __future__ import annotations
