@@ -546,6 +546,19 @@ def _read_secret(prompt: str) -> str:
         raise EOFError from None
 
 
+def _writable(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A file the command will write, refused before any work where it cannot be (a file in the way of its folder):
+    not a whole game played, then its log refused."""
+    from printkit.userinput.writes import check_writable
+
+    if value is not None:
+        try:
+            check_writable(Path(value))
+        except PrintkitError as exc:
+            raise click.BadParameter(str(exc), ctx, param) from None
+    return value
+
+
 @main.command()
 @GAME_OR_KIT
 @RULES_KIT_OPTION
@@ -556,7 +569,7 @@ def _read_secret(prompt: str) -> str:
                    "(default: the game's strongest); implies --vs-computer")
 @click.option("--side", "side", default=None, metavar="SEAT",
               help="the seat the computer takes: 1, 2, a mark (X/O) or a player's name; implies --vs-computer")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None, callback=_writable,
               help="write the game played as a log that `printkit replay` accepts (--web: the game in play, resumed from it)")
 @click.option("--web", is_flag=True, help="play in the browser with the kit's own art: rules enforced, seats for the computer "
                                           "and for others on the network")

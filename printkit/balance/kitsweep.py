@@ -1,13 +1,14 @@
 """``balance --kit DIR --sweep KEY=V1,V2|A..B``: sweeps over a kit's ``[params]`` (``params.hand_size``) or
 one column of the rows a label names (``data.cards.Wish.cost``).
 
-A swept key must exist and hold a number (an empty cell counts as 0); each value keeps its kind (a
-whole number takes whole numbers). Every point is the kit read again with the value as a ``--set``,
-so the layouts, rules.md and rules.py all see it.
+A swept key must exist and hold a number (an empty cell counts as 0, the text of an untyped column reads as the
+number it writes: the quantity column); each value keeps its kind (a whole number takes whole numbers). Every point
+is the kit read again with the value as a ``--set``, so the layouts, rules.md and rules.py all see it.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from printkit.balance.sweep import Axis, SweepError, sweep_values
@@ -56,7 +57,17 @@ def _cell_value(key: str, setup: KitSetup) -> Any:
         what = f"no row {label!r}" if row is None else f"no column {column!r}"
         raise SweepError(f"--sweep: {key}: {what} in {target}")
     value = row[column]
-    return 0 if value is None else value
+    return 0 if value is None else _as_number(value)
+
+
+def _as_number(value: Any) -> Any:
+    """A cell's value, the text of a column kit.toml declares no type for read as the number it writes (``'2'`` of the
+    quantity column: the copies of the row); other text as it is."""
+    if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", value.strip()):
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"[+-]?(\d+\.\d*|\.\d+)", value.strip()):
+        return float(value)
+    return value
 
 
 def parse_kit_sweeps(items: tuple[str, ...], setup: KitSetup) -> list[Axis]:

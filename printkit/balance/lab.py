@@ -121,9 +121,10 @@ def plan(request: Request) -> Plan:
         names = tuple(n for n in tests if request.abilities and not n.startswith(CARD_PREFIX))
         names += tuple(n for n in tests if request.cards and n.startswith(CARD_PREFIX))
         planned.append(PlannedPoint(point, params, abilities=names))
+    if not any(p.params is not None for p in planned) and not axes:  # the parameters given, no --sweep
+        raise ConfigError(spec.name, "", str(planned[0].note))
     if not any(p.params is not None for p in planned):
-        raise ConfigError("--sweep", planned[0].point.values[0][0] if planned[0].point.values else "",
-                          f"no point can be played: {planned[0].note}")
+        raise ConfigError("--sweep", planned[0].point.values[0][0], f"no point can be played: {planned[0].note}")
     played = [name for p in planned for name in p.abilities]
     if request.abilities and not any(not name.startswith(CARD_PREFIX) for name in played):
         why = "with these parameters" if spec.extras.get("ability_hooks", True) else "(restricted play needs a game's abilities hook)"

@@ -11,7 +11,7 @@ from typing import Callable
 from printkit.art.board import GridStyle, coord, grid_board
 from printkit.datakit.data import Row
 from printkit.datakit.markup import segments
-from printkit.datakit.schema import Board
+from printkit.datakit.schema import Board, edge_spaces
 from printkit.datakit.textfit import ICON, TextBox, set_text
 from printkit.draw import fonts
 from printkit.draw.shapes import Group, Polygon, Rect, Shape, Style, Text
@@ -138,7 +138,7 @@ def hex_board(board: Board, cells: CellData, icon: IconLookup = no_icons) -> Pie
 
 
 def track_length(board: Board) -> int:
-    return board.spaces or 2 * (board.rows + board.columns) - 4
+    return board.spaces or edge_spaces(board.rows, board.columns)
 
 
 TRACK_FRAME_MM = 4.0
@@ -153,6 +153,7 @@ def track_board(board: Board, cells: CellData, icon: IconLookup = no_icons) -> P
     cols, rows = board.columns, board.rows
     ring = [(c, 0) for c in range(cols)] + [(cols - 1, r) for r in range(1, rows)]
     ring += [(c, rows - 1) for c in range(cols - 2, -1, -1)] + [(0, r) for r in range(rows - 2, 0, -1)]
+    ring = list(dict.fromkeys(ring))  # a frame one cell wide: its way back runs over the same cells
     w, h = cols * size + 2 * frame, rows * size + 2 * frame
     shapes: list[Shape] = [bleed_rect(w, h, board.background)]
     for i, (c, r) in enumerate(ring[: track_length(board)]):

@@ -221,7 +221,8 @@ BOARD: dict[str, Key] = {
                                 "print settings", "#F4EFE3"),
     "ink": Key("colour", "lines and labels (`\"{print.colours.ink}\"`: the print settings' ink)", "#1A1A1A"),
     "cell_fill": Key("colour", "the cells' colour", "#FFFFFF"),
-    "spaces": Key("param number", "tracks: how many spaces (0: the whole edge), a whole number; "
+    "spaces": Key("param number", "tracks: how many spaces (0: the whole edge; a frame one row or column wide is a "
+                                  "straight track of its cells), a whole number; "
                                   "`\"{params.goal}\"` takes it from `[params]`", 0, lo=0, hi=400),
     "start": Key("integer", "tracks: the first space's number", 0, lo=-1000, hi=1000),
     "last": Key("param number", "tracks: the last space's number, instead of `spaces`: `\"{params.goal}\"` ends the track "
@@ -250,16 +251,16 @@ ELEMENT: dict[str, Key] = {
     **{k: Key("measure", f"the box's {what} in mm (default: the whole frame)", elements=_BOX)
        for k, what in (("x", "left"), ("y", "top"), ("w", "width"), ("h", "height"))},
     **{k: Key("measure", f"{what} (default: the frame's centre, half its shorter side)", elements=_ROUND)
-       for k, what in (("cx", "centre, from the left"), ("cy", "centre, from the top"), ("r", "radius"))},
+       for k, what in (("cx", "centre, from the left"), ("cy", "centre, from the top"), ("r", "radius, 0 or more"))},
     "points": Key("points", "the corners, `[[x, y], ...]` in mm (at least 3)", elements=("polygon",)),
     "sides": Key("measure", "a regular polygon's corners (3 to 64), with `cx`, `cy`, `r`, `rotate`", elements=("polygon",)),
     **{k: Key("measure", "an end of the line, in mm", elements=("line",)) for k in ("x1", "y1", "x2", "y2")},
     "fill": Key("template", "`#rrggbb`, `#rgb` or `none`", elements=FILLED),
     "stroke": Key("template", "the outline's colour: `#rrggbb`, `#rgb` or `none`", elements=SHAPES),
-    "stroke_width": Key("measure", "the outline's width in mm", elements=SHAPES),
+    "stroke_width": Key("measure", "the outline's width in mm (0 or more)", elements=SHAPES),
     "dash": Key("dash", "dash lengths in mm (0.05 to 10,000): `dash = [1, 1]`", elements=SHAPES),
     "opacity": Key("measure", "0 (clear) to 1 (solid)", elements=SHAPES),
-    "radius": Key("measure", "rounded corners' radius in mm", elements=("rect",)),
+    "radius": Key("measure", "rounded corners' radius in mm (0 or more)", elements=("rect",)),
     "rotate": Key("measure", "degrees clockwise about the centre (upside-down corner indices: `180`)",
                   elements=("rect", "polygon", "text", "image")),
     "text": Key("template", "what to write; `:name:` places an inline icon from the icons folder, scaled to the text",
@@ -427,7 +428,8 @@ DOCUMENT: dict[str, Key] = {
     "params": Key("table", "the game's numbers (`hand_size = 3`): numbers, strings, true/false or lists of them, or a table "
                            "of them (a group: `abilities = { bomb = 1, shield = 1 }`, `params.abilities.bomb`), read by "
                            "rules.py (`self.params.hand_size`), rules.md (`{{ params.hand_size }}`) and layouts "
-                           "(`{params.hand_size}`)"),
+                           "(`{params.hand_size}`); `--set params.NAME=...` changes one kit.toml writes, to a value "
+                           "of the same kind (a number for a number)"),
     "param_limits": Key("table", "limits of `[params]`, checked whenever they are set (`--set params.NAME=...`, "
                                  "`balance --sweep`): `hand_size = { min = 1, max = 8, doc = \"cards in a hand\" }`; a "
                                  "parameter listed here also keeps the type of its value (a whole number stays whole)"),

@@ -134,10 +134,13 @@ def rule_sheet(kit: KitFolder, laid: Laid, source: tuple[str, str] | None, sheet
     from (all empty without ``[rules]``)."""
     if source is None:
         return "", {}, ""
-    from printkit.datakit.pictures import piece_sources, pieces_figure, rule_icons, rule_pictures
+    from printkit.datakit.pictures import piece_sources, pieces_figure, position_sources, rule_icons, rule_pictures
 
     text = _rules_text(kit, source, laid.counts, sheet, art or {})
     name = source[1]
+    for src, line in position_sources(text) if kit.spec.game_rules is None else ():
+        raise ConfigError(f"{name}:{line}", "", f"figure {quoted(src)}: a position of the example game, which the game's "
+                                                "rules replay: kit.toml names none ([game] rules = \"rules.py\")")
     pictures = {**rule_pictures(text, kit.path, kit.display, name), **rule_icons(text, laid.art.icon, name)}
     by_id = {p.front.id: p for group in (*laid.piece_sets("deck"), *laid.piece_sets("tokens")) for p in group.pieces if p.front.id}
     for src, line in piece_sources(text):

@@ -193,8 +193,8 @@ class Painter:
         self._unknown(element, key, fields_in(template))
         return fill(template, piece.row)
 
-    def number(self, element: Element, key: str, piece: Target, default: float) -> float:
-        """A number in mm (or pt, for sizes); ``"25%"`` is a share of the frame's width or height."""
+    def number(self, element: Element, key: str, piece: Target, default: float, least: float = -MAX_NUMBER) -> float:
+        """A number in mm (or pt, for sizes) from ``least`` up; ``"25%"`` is a share of the frame's width or height."""
         value = element.props.get(key, default)
         if isinstance(value, str):
             text = self._fill(element, key, value, piece).strip()
@@ -206,10 +206,10 @@ class Painter:
                 column = single_field(element.props[key])
                 where = f"column {quoted(column)}" if column else f"{element.key}.{key}"
                 raise ConfigError(piece.where, where, f"expected a number, got {quoted(text)}") from None
-        if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+        if not math.isfinite(value) or not least <= value <= MAX_NUMBER:
             column = single_field(element.props[key]) if isinstance(element.props.get(key), str) else None
             source, where = (piece.where, f"column {quoted(column)}") if column else (self.source, f"{element.key}.{key}")
-            raise ConfigError(source, where, f"expected -{MAX_NUMBER:g} to {MAX_NUMBER:g}, got {value:g}")
+            raise ConfigError(source, where, f"expected {least:g} to {MAX_NUMBER:g}, got {value:g}")
         return float(value)
 
     def _percent(self, element: Element, key: str, piece: Target, text: str) -> float:
@@ -248,7 +248,7 @@ class Painter:
     def style(self, element: Element, piece: Target, fill_default: str | None) -> Style:
         dash = element.props.get("dash", ())
         return Style(fill=self.colour(element, "fill", piece, fill_default), stroke=self.colour(element, "stroke", piece, None),
-                     width=self.number(element, "stroke_width", piece, 0.3), dash=dash,
+                     width=self.number(element, "stroke_width", piece, 0.3, least=0), dash=dash,
                      opacity=min(1.0, max(0.0, self.number(element, "opacity", piece, 1.0))))
 
     def frame(self, element: Element, piece: Target) -> tuple[float, float, float, float]:
@@ -311,12 +311,12 @@ class Painter:
 
     def _rect(self, element: Element, piece: Target) -> list[Shape]:
         x, y, w, h = self.box(element, piece)
-        return [Rect(x, y, w, h, self.style(element, piece, "#000000"), rx=self.number(element, "radius", piece, 0.0))]
+        return [Rect(x, y, w, h, self.style(element, piece, "#000000"), rx=self.number(element, "radius", piece, 0.0, least=0))]
 
     def _circle(self, element: Element, piece: Target) -> list[Shape]:
         fx, fy, fw, fh = self.frame(element, piece)
         cx, cy = fx + self.number(element, "cx", piece, fw / 2), fy + self.number(element, "cy", piece, fh / 2)
-        return [Circle(cx, cy, self.number(element, "r", piece, min(fw, fh) / 2), self.style(element, piece, "#000000"))]
+        return [Circle(cx, cy, self.number(element, "r", piece, min(fw, fh) / 2, least=0), self.style(element, piece, "#000000"))]
 
     def _polygon(self, element: Element, piece: Target) -> list[Shape]:
         fx, fy, fw, fh = self.frame(element, piece)
@@ -327,14 +327,14 @@ class Painter:
             if not 3 <= sides <= 64:
                 raise ConfigError(piece.where, f"{element.key}.sides", f"expected 3 to 64 sides, got {sides}")
             cx, cy = fx + self.number(element, "cx", piece, fw / 2), fy + self.number(element, "cy", piece, fh / 2)
-            r, turn = self.number(element, "r", piece, min(fw, fh) / 2), self.number(element, "rotate", piece, 0.0)
+            r, turn = self.number(element, "r", piece, min(fw, fh) / 2, least=0), self.number(element, "rotate", piece, 0.0)
             points = tuple((cx + r * math.cos(math.radians(turn - 90 + 360 * i / sides)),
                             cy + r * math.sin(math.radians(turn - 90 + 360 * i / sides))) for i in range(sides))
         return [Polygon(points, self.style(element, piece, "#000000"))]
 
     def _line(self, element: Element, piece: Target) -> list[Shape]:
         fx, fy, fw, fh = self.frame(element, piece)
-        style = Style(stroke=self.colour(element, "stroke", piece, "#000000"), width=self.number(element, "stroke_width", piece, 0.3),
+        style = Style(stroke=self.colour(element, "stroke", piece, "#000000"), width=self.number(element, "stroke_width", piece, 0.3, least=0),
                       dash=element.props.get("dash", ()), opacity=min(1.0, max(0.0, self.number(element, "opacity", piece, 1.0))))
         return [Line(fx + self.number(element, "x1", piece, 0), fy + self.number(element, "y1", piece, 0),
                      fx + self.number(element, "x2", piece, fw), fy + self.number(element, "y2", piece, fh), style)]

@@ -85,9 +85,9 @@ def read_rows(kit: KitFolder) -> dict[str, list[Row]]:
 
 
 def blame_sets(exc: ConfigError, sets: dict[str, str]) -> ConfigError:
-    """``exc`` told as a ``--set`` error when its key is one ``--set`` gave (the file it came up in, in brackets); one
-    told so already is as it is."""
-    written = sets.get(exc.key)
+    """``exc`` told as a ``--set`` error when its key is one ``--set`` gave, or holds one (the file it came up in, in
+    brackets); one told so already is as it is."""
+    written = sets.get(exc.key) or next((w for key, w in sets.items() if key.startswith(f"{exc.key}.")), None)
     if written is None or exc.source == "--set":
         return exc
     return ConfigError("--set", written, f"{exc.message} (in {exc.source})")

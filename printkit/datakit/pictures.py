@@ -41,8 +41,9 @@ def sources(found: list[Block]) -> list[str]:
 
 
 def _line_of(text: str, src: str) -> int:
+    """The line of ``text`` placing the picture ``src`` (not one that quotes it in `code`, as a hint may)."""
     for number, line in enumerate(text.splitlines(), 1):
-        if src in line:
+        if src in re.sub(r"`[^`]*`", "", line):
             return number
     return 1
 

@@ -433,6 +433,12 @@ def _track_frame(spaces: int) -> tuple[int, int]:
     return rows, max(2, math.ceil((spaces + 4) / 2) - rows)
 
 
+def edge_spaces(rows: int, columns: int) -> int:
+    """The spaces of a track around the edge of a ``columns`` x ``rows`` frame: its border's cells, or every cell of a
+    frame one row or one column wide (a straight track: each cell once, not there and back)."""
+    return rows * columns if min(rows, columns) == 1 else 2 * (rows + columns) - 4
+
+
 def _board(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any], settings: PrintSettings) -> Board:
     name = _name(table, "name")
     shape = table.value("shape")
@@ -455,8 +461,8 @@ def _board(table: Table, layouts: Mapping[str, Layout], params: Mapping[str, Any
         _layout_ref(table, "space", layouts, False), table.value("margin_mm"),
         PieceIds(table.value("id"), table.value("class")),
     )
-    if shape == "track" and spec.spaces and spec.spaces > 2 * (spec.rows + spec.columns) - 4:
-        limit = 2 * (spec.rows + spec.columns) - 4
+    if shape == "track" and spec.spaces and spec.spaces > edge_spaces(spec.rows, spec.columns):
+        limit = edge_spaces(spec.rows, spec.columns)
         raise table.fail("spaces", f"a {spec.columns} x {spec.rows} track has {limit} spaces around its edge, got {spec.spaces}")
     if spec.rows * spec.columns > 2500:
         raise table.fail("rows", f"a board of at most 2500 cells, got {spec.columns} x {spec.rows}")
@@ -586,22 +592,46 @@ def _param_value(table: Table, name: str, value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def _param_kind(value: Any) -> str:
+    """The kind of a parameter's value as a message names it (a whole number and a decimal are both numbers)."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a table of parameters (a group)" if isinstance(value, Mapping) else "a list"
+
+
+def _as_written(table: Table, name: str, written: Mapping[str, Any]) -> None:
+    """Refuse a parameter kit.toml's ``[params]`` does not write (``--set params.NAME=...`` adds none: a misspelt name
+    would change nothing), or a value of another kind than the one written there (text for a number)."""
+    if name not in written:
+        raise table.fail(name, unknown_key(name, written) if written else "unknown key (kit.toml has no [params])")
+    value, before = table.raw(name), written[name]
+    if _param_kind(value) != _param_kind(before):
+        raise table.fail(name, f"expected {_param_kind(before)}, as kit.toml writes it ({quoted(before)}), "
+                               f"got {describe(value)}")
+
+
 def _params(doc: Table, written: Mapping[str, Any]) -> dict[str, Any]:
     """``[params]``: names to numbers, strings, booleans or lists of them (the game's parameters), or a table of them
-    (a group: ``abilities = { bomb = 1 }``) where kit.toml writes one (``written``: before ``--set``)."""
+    (a group: ``abilities = { bomb = 1 }``) where kit.toml writes one (``written``: before ``--set``, whose names and
+    kinds of value the parameters keep)."""
     table = doc.table("params")
     written = written if isinstance(written, Mapping) else {}
     params: dict[str, Any] = {}
     for name in table.data:
-        value = table.raw(name)
-        if isinstance(written.get(name), Mapping) and not isinstance(value, Mapping):
-            raise table.fail(name, f"expected a table of parameters (a group), got {describe(value)}")
-        if isinstance(value, Mapping) and isinstance(written.get(name, value), Mapping):
-            _param_name(table, name)
+        _param_name(table, name)
+        _as_written(table, name, written)
+        if isinstance(written[name], Mapping):
             group = table.table(name)
+            for inner in group.data:
+                _param_name(group, inner)
+                _as_written(group, inner, written[name])
             params[name] = {inner: _param_value(group, inner, group.raw(inner)) for inner in group.data}
         else:
-            params[name] = _param_value(table, name, value)
+            params[name] = _param_value(table, name, table.raw(name))
     return params
 
 

@@ -19,7 +19,7 @@ from printkit.errors import ConfigError, LogError
 from printkit.kitgame.engine import KitRules
 from printkit.kitgame.example_fit import declared_params, unfit
 from printkit.kitrules import Step
-from printkit.params import dotted_params
+from printkit.params import describe, dotted_params
 from printkit.rules.log import LogLine, parse_log, read_text
 from printkit.rules.replay import Replay, replay
 from printkit.userinput.paths import inside, shown
@@ -149,7 +149,7 @@ class KitExample:
         differ = _unfit(self.rules, example)
         if differ is not None or example is None or self.rules is None:
             return (example if differ is None else None), differ, None
-        other = _other_params(self.kit, self.rules)
+        other = _other_setup(self.kit, self.rules)
         if other is None:
             return example, None, None
         try:
@@ -177,7 +177,7 @@ class KitExample:
                 continue
             return example, None, played
         if first is not None:
-            other = _other_params(kit, rules)
+            other = _other_setup(kit, rules)
             if other is None:
                 raise first
             return None, _unplayable(first, other), None
@@ -198,15 +198,19 @@ def _unfit(rules: KitRules | None, example: Example | None) -> str | None:
                                         "it is not replayed and is left off the rule sheet with its figures")
 
 
-def _other_params(kit: KitFolder, rules: KitRules) -> str | None:
-    """How the parameters ``rules`` play with differ from kit.toml's own (``--set``, config.toml), or None."""
-    return unfit(dotted_params(kit.spec.own_params), kit.spec.source, rules.game.params)
+def _other_setup(kit: KitFolder, rules: KitRules) -> str | None:
+    """How the game ``rules`` play differs from the one kit.toml and its data files make (parameters by ``--set`` or
+    config.toml, data cells by ``--set data...``), or None."""
+    differ = [unfit(dotted_params(kit.spec.own_params), kit.spec.source, rules.game.params)]
+    differ += [f"{cell.key} is {describe(cell.value)}" for cell in kit.cells]
+    return "; ".join(d for d in differ if d) or None
 
 
 def _unplayable(exc: LogError, other: str) -> str:
-    """Why an example game is left off under parameters other than kit.toml's own: it does not replay under them."""
-    return (f"the example game is written for kit.toml's parameters and does not replay under these ({other}; {exc}): "
-            "it is left off the rule sheet with its figures")
+    """Why an example game is left off under parameters or data other than the kit folder's own: it does not replay
+    under them."""
+    return (f"the example game is written for kit.toml's parameters and data files and does not replay under these "
+            f"({other}; {exc}): it is left off the rule sheet with its figures")
 
 
 def notes(example: Example) -> list[str]:

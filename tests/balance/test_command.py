@@ -100,6 +100,17 @@ def test_a_point_the_rules_refuse_at_the_start_is_skipped_with_a_note(tmp_path: 
     assert [p["status"] for p in data["points"]] == ["done", "done", "unplayable"]
 
 
+def test_parameters_the_rules_refuse_without_a_sweep_are_one_error_naming_the_game(tmp_path: Path) -> None:
+    """No --sweep: the one point is the parameters given, so the refusal is not put on a --sweep the user did not give."""
+    from tests.kitrules.helpers import one_error_line, scaffold
+
+    kit = scaffold(tmp_path)
+    for extra in ([], ["--cards"], ["--players", "random,greedy"]):
+        line = one_error_line(run("balance", "--kit", str(kit), "--set", "params.hand_size=8", "--games", "4", "--workers",
+                                  "1", "--out", str(tmp_path / "out"), *extra))
+        assert line.startswith(f"error: star-race: not playable: the rules refuse it at the start ({kit}/rules.py:"), line
+
+
 def test_abilities_report_each_seat(tmp_path: Path) -> None:
     result = run("balance", "--game", "warfare", *SMALL, "--abilities", "--games", "60", "--workers", "1", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output

@@ -6,9 +6,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printkit.build import make_data_kit
-from printkit.draw.shapes import Polygon, walk
+from printkit.draw.shapes import Polygon, Rect, walk
 from printkit.draw.svg import to_svg
 from printkit.kit.checks import check_kit
 from tests.datakit.helpers import write_kit
@@ -90,6 +92,21 @@ def test_a_track_ends_on_its_last_space_round_a_frame_that_holds_it(tmp_path: Pa
         bad = write_kit(tmp_path / extra[:5], text + extra, {"cells.csv": "space\n"})
         with pytest.raises(Exception, match=message):
             make_data_kit(str(bad))
+
+
+@settings(max_examples=25, deadline=None)
+@given(rows=st.integers(1, 7), columns=st.integers(1, 7))
+def test_a_track_s_spaces_each_sit_on_a_cell_of_their_own(tmp_path_factory: pytest.TempPathFactory, rows: int,
+                                                          columns: int) -> None:
+    """Every frame makes a track: a 1 x 1 one failed with an IndexError, and one a cell wide numbered its cells there
+    and back (a 6 x 1 track drew spaces 6 to 9 over 4 to 1)."""
+    text = BOARD.format(shape="track", rows=rows, columns=columns, cell=20)
+    folder = write_kit(tmp_path_factory.mktemp("track"), text, {"cells.csv": "space,label\n0,Start\n"})
+    board = make_data_kit(str(folder)).artwork["map"]
+    places = [(round(x, 6), round(y, 6)) for s, x, y in walk(board.children) if isinstance(s, Rect) and s.id]
+    expected = rows * columns if min(rows, columns) == 1 else 2 * (rows + columns) - 4
+    assert len(places) == len(set(places)) == expected
+    assert sorted(cells(to_svg(board)), key=int) == [str(n) for n in range(expected)]
 
 
 TOKENS = '''

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.datakit.helpers import CARD, CSV, run, write_kit
 
@@ -89,3 +91,22 @@ def test_failed_build_leaves_previous_output(tmp_path: Path) -> None:
     (folder / "cards.csv").write_text("title,colour\nA,#AA3300,extra\n")
     assert run("build", "--kit", str(folder), "--out", str(out)).exit_code == 1
     assert {p: p.read_bytes() for p in (out / "t").rglob("*") if p.is_file()} == before
+
+
+SHAPE_KEYS = {"radius": '[layouts.back.bg]\ntype = "rect"\nfill = "#2E3A4F"\nradius = {v}\n',
+              "stroke_width": '[layouts.back.bg]\ntype = "rect"\nfill = "#2E3A4F"\nstroke = "#000000"\nstroke_width = {v}\n',
+              "r": '[layouts.back.bg]\ntype = "circle"\nfill = "#2E3A4F"\nr = {v}\n'}
+
+
+@settings(max_examples=15, deadline=None)
+@given(key=st.sampled_from(sorted(SHAPE_KEYS)), value=st.floats(-500, -0.01).map(lambda v: round(v, 2)),
+       from_column=st.booleans())
+def test_a_negative_radius_or_outline_is_refused_naming_the_key(tmp_path_factory: pytest.TempPathFactory, key: str,
+                                                                 value: float, from_column: bool) -> None:
+    """A rounded corner, circle or outline of a negative size went into the SVG as it was (rx="-2", an invalid
+    attribute) and the build passed; now one error naming the key (or the data cell the value came from)."""
+    back = SHAPE_KEYS[key].format(v='"{size}"' if from_column else value)
+    kit = CARD.replace('[layouts.back.bg]\ntype = "rect"\nframe = "bleed"\nfill = "#2E3A4F"\n', back)
+    folder = write_kit(tmp_path_factory.mktemp("shape"), kit, {"cards.csv": f"title,colour,size\nAlpha,#AA3300,{value:g}\n"})
+    where = "cards.csv:2: column 'size'" if from_column else f"kit.toml: layouts.back.bg.{key}"
+    fails(["verify", "--kit", str(folder)], f"{where}: expected 0 to 10000, got {value:g}")

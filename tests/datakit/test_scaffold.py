@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from printkit.build import make_data_kit, write_kit
@@ -125,3 +127,21 @@ def test_unchanged_kit_folder_is_kept_and_a_data_edit_rebuilds(tmp_path: Path) -
     result = run("build", "--kit", str(folder), "--out", str(out))
     assert "wrote" in result.output, result.output
     assert "Fair Day" in (out / "g" / "artwork" / "cards.svg").read_text(encoding="utf-8")
+
+
+TITLE_WORDS = ["Dragons", "Dungeons", "&", "Dice:", "The", "Card", "Game", "Merchants", "of", "Seven", "Seas", "Beyond"]
+
+
+@pytest.mark.parametrize("rules", [False, True])
+@settings(max_examples=3, deadline=None)
+@given(title=st.lists(st.sampled_from(TITLE_WORDS), min_size=6, max_size=9).map(" ".join).filter(lambda t: len(t) <= 72))
+@example(title="Dragons, Dungeons & Dice: The Card Game")
+def test_a_long_title_sets_the_footer_smaller_not_past_its_box(tmp_path_factory: pytest.TempPathFactory, rules: bool,
+                                                              title: str) -> None:
+    """The scaffolds write the title into each card's footer: a title of about 40 letters and more (two lines) was a
+    check error on every card ('text does not fit its 51.0 x 4.0 mm box even at 7 pt'); now a smaller footer, warned.
+    Up to about 75 letters fit at 5 pt; a longer title is a check error naming the footer (kit.toml's to shorten)."""
+    folder = tmp_path_factory.mktemp("long-title") / "game"
+    assert run("new", str(folder), "--title", title, *(["--rules"] if rules else [])).exit_code == 0
+    result = run("verify", "--kit", str(folder))
+    assert result.exit_code == 0 and "error:" not in result.output and " 0 errors," in result.output, result.output

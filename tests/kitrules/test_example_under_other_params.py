@@ -11,7 +11,7 @@ import pytest
 
 from tests.kitrules.helpers import cli, edit, one_error_line, scaffold
 
-LEFT_OFF = "the example game is written for kit.toml's parameters and does not replay under these"
+LEFT_OFF = "the example game is written for kit.toml's parameters and data files and does not replay under these"
 
 
 @pytest.mark.parametrize("game, setting, differ", [
@@ -32,6 +32,20 @@ def test_a_built_in_game_whose_example_no_longer_fits_builds_without_it(tmp_path
     notes = [line for line in verify.output.splitlines() if LEFT_OFF in line]
     assert verify.exit_code == 0 and len(notes) == 1 and f"({differ}; " in notes[0], verify.output
     assert notes[0].startswith("note: ") and notes[0].endswith("): it is left off the rule sheet with its figures")
+
+
+@pytest.mark.parametrize("cell", ["data.cards.Harvest.quantity=0", "data.cards.Wish.quantity=9"])
+def test_a_designer_s_example_is_left_off_under_a_set_data_cell_that_it_no_longer_fits(tmp_path: Path, cell: str) -> None:
+    """A deck of other cards (``--set data...``, as ``balance --sweep`` sets them) deals another shuffle: the example
+    written for the data files is left off with a note naming the cell, as under other parameters (the build failed)."""
+    folder = scaffold(tmp_path)
+    result = cli("build", "--kit", str(folder), "--set", cell, "--out", str(tmp_path / "o"))
+    assert result.exit_code == 0, result.output
+    assert "```game" not in (tmp_path / "o/star-race/rules.md").read_text()
+    verify = cli("verify", "--kit", str(folder), "--set", cell)
+    notes = [line for line in verify.output.splitlines() if LEFT_OFF in line]
+    key, value = cell.split("=")
+    assert verify.exit_code == 0 and len(notes) == 1 and f"({key} is '{value}'; " in notes[0], verify.output
 
 
 def test_a_designer_s_example_is_left_off_under_a_set_and_an_error_under_kit_toml_s_own(tmp_path: Path) -> None:

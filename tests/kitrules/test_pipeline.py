@@ -71,6 +71,7 @@ def test_the_table_opens_a_kit_once_and_builds_it_with_its_set_items(tmp_path: P
 def test_a_kit_without_rules_prints_its_example_as_written_and_its_print_note_reads_its_params(tmp_path: Path) -> None:
     folder = scaffold(tmp_path)
     edit(folder / "kit.toml", 'rules = "rules.py"', "")
+    edit(folder / "rules.md", "![The score track after move 7](game:7)", "")  # a position only rules can replay
     edit(folder / "kit.toml", "[print]", 'print_note = "Race to {params.goal} stars; {params.nothing} stays"\n\n[print]')
     kit = make_data_kit(str(folder))
     assert kit.print_notes == ["Race to 5 stars; {params.nothing} stays"]

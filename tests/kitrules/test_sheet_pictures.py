@@ -8,7 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from tests.kitrules.helpers import cli, edit, scaffold
+from tests.kitrules.helpers import cli, edit, one_error_line, scaffold
 
 STAR = '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" viewBox="0 0 20 10"><rect width="20" height="10" fill="#F2C94C"/></svg>'
 
@@ -50,3 +50,15 @@ def test_the_printed_pieces_of_a_built_in_game_are_drawn_too(tmp_path: Path) -> 
     assert "3" in texts and "2" in texts  # the two commit cards, their numbers
     assert cli("gallery", "--out", str(out)).exit_code == 0
     assert 'src="pieces:' not in (kit / "index.html").read_text()
+
+
+def test_a_position_figure_without_rules_to_replay_is_one_error_naming_its_line(tmp_path: Path) -> None:
+    """The scaffold with its `[game] rules` taken out: its `game:7` figure cannot be drawn; the error names the line
+    placing it (not the hint quoting it in `code` three lines up), not 'this rule sheet places no images'."""
+    folder = scaffold(tmp_path)
+    edit(folder / "kit.toml", 'rules = "rules.py"', "")
+    line = next(n for n, text in enumerate((folder / "rules.md").read_text().splitlines(), 1) if text.startswith("!["))
+    for args in ([], ["--no-code"]):
+        error = one_error_line(cli("build", "--kit", str(folder), "--out", str(tmp_path / "out"), *args))
+        assert error == (f"error: {folder}/rules.md:{line}: figure 'game:7': a position of the example game, which the "
+                         "game's rules replay: kit.toml names none ([game] rules = \"rules.py\")")
