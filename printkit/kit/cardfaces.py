@@ -11,6 +11,8 @@ from typing import Iterable, Iterator
 from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Circle, Group, Image, Line, Polygon, Rect, Shape, Text
 
+OVERFULL = "overfull"
+"""The class of text lines whose drawer already reported that they do not fit: checks do not say it again."""
 TOLERANCE = 0.05
 """Millimetres a shape may pass the cut, or two shapes overlap, before it counts (rounding)."""
 OVERLAP_MM = 0.2
@@ -86,7 +88,8 @@ def _cut(box: Box, clip: Box | None) -> Box | None:
 
 
 def drawn(shapes: Iterable[Shape], matrix: Matrix = _IDENTITY, clip: Box | None = None) -> Iterator[Drawn]:
-    """The face's shapes in drawing order (groups opened, their moves and clips applied)."""
+    """The face's shapes in drawing order (groups opened, their moves and clips applied; text already reported as not
+    fitting its box left out)."""
     for shape in shapes:
         if isinstance(shape, Group):
             inner = _then(matrix, shape)
@@ -94,7 +97,7 @@ def drawn(shapes: Iterable[Shape], matrix: Matrix = _IDENTITY, clip: Box | None 
             yield from drawn(shape.children, inner, _cut(_mapped(inner, own), clip) if own else clip)
             continue
         box = _own_box(shape)
-        if box is None:
+        if box is None or (isinstance(shape, Text) and OVERFULL in shape.cls):
             continue
         placed = _cut(_mapped(matrix, box), clip)
         if placed is None:
@@ -158,9 +161,9 @@ def _holds(outer: Drawn, text: Box) -> bool:
     return bx0 <= x0 + TOLERANCE and by0 <= y0 + TOLERANCE and x1 <= bx1 + TOLERANCE and y1 <= by1 + TOLERANCE
 
 
-def text_clashes(face: list[Drawn]) -> Iterator[tuple[Drawn, Drawn]]:
-    """Each (text, shape) where an opaque shape drawn after the text covers part of it, or one drawn before it lies
-    partly under it (the text straddles its edge)."""
+def text_clashes(face: list[Drawn]) -> Iterator[tuple[Drawn, Drawn, bool]]:
+    """Each (text, shape, whether the shape is drawn over it) where an opaque shape drawn after the text covers part of
+    it, or one drawn before it lies partly under it (the text straddles its edge)."""
     for i, text in enumerate(face):
         if not isinstance(text.shape, Text) or not text.shape.text.strip():
             continue
@@ -168,7 +171,7 @@ def text_clashes(face: list[Drawn]) -> Iterator[tuple[Drawn, Drawn]]:
             if j == i or not other.opaque or not _meets(text.box, other):
                 continue
             if j > i or not _holds(other, text.box):
-                yield text, other
+                yield text, other, j > i
 
 
 def face_problems(side: Group | None, w: float, h: float, bleed: float) -> list[str]:
@@ -177,6 +180,6 @@ def face_problems(side: Group | None, w: float, h: float, bleed: float) -> list[
         return []
     face = list(drawn((side,)))
     problems = [f"{_name(item.shape)} reaches {mm:.1f} mm past the cut" for item, mm in past_the_cut(face, w, h, bleed)]
-    problems += [f"{_name(text.shape)} lies {'under' if face.index(other) > face.index(text) else 'across'} "
-                 f"{_name(other.shape)}" for text, other in text_clashes(face)]
+    problems += [f"{_name(text.shape)} lies {'under' if over else 'across'} {_name(other.shape)}"
+                 for text, other, over in text_clashes(face)]
     return list(dict.fromkeys(problems))

@@ -10,7 +10,7 @@ from typing import Iterable
 from printkit.draw import fonts
 from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Text, walk
-from printkit.kit.cardfaces import face_problems
+from printkit.kit.cardfaces import OVERFULL, face_problems
 from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
 from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
@@ -19,10 +19,6 @@ from printkit.userinput.text import plural, quoted
 
 TOLERANCE = 0.05
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-OVERFULL = "overfull"
-"""The class of text lines whose drawer already reported that they do not fit: checks do not say it again."""
 
 
 def text_overflows(drawing: Drawing) -> Iterable[str]:
@@ -258,7 +254,7 @@ def _listed(items: list[str]) -> str:
 
 def card_face_findings(kit: Kit) -> list[Finding]:
     """An error for each thing wrong on a deck's card faces (art past the cut, text under or across another shape),
-    naming the first cards it is on."""
+    naming the card size and the first cards it is on."""
     found = []
     for deck in kit.decks:
         where: dict[str, list[str]] = {}
@@ -267,10 +263,8 @@ def card_face_findings(kit: Kit) -> list[Finding]:
                 continue
             for side, face in (("front", piece.front), ("back", piece.back)):
                 for problem in face_problems(face, piece.w, piece.h, kit.settings.bleed_mm):
-                    where.setdefault(f"{side}: {problem}", []).append(piece.name)
-        for problem, names in where.items():
-            found.append(Finding("error", f"{deck.title} ({kit.settings.card_width_mm:g} x {kit.settings.card_height_mm:g} mm "
-                                          f"cards), {problem} on {_listed(names)}"))
+                    where.setdefault(f"({piece.w:g} x {piece.h:g} mm), {side}: {problem}", []).append(piece.name)
+        found += [Finding("error", f"{deck.title} {problem} on {_listed(names)}") for problem, names in where.items()]
     return found
 
 
