@@ -461,8 +461,10 @@ def _listed(pieces: list[str], shown: int = 3) -> str:
 
 
 def _placed(drawing: Drawing, x: float, y: float, w: float, h: float) -> Group:
-    """An in-memory vector picture scaled into the box, keeping its shape, centred."""
+    """An in-memory vector picture scaled into the box, keeping its shape, centred (at its own size when the box, a
+    share of the card written in percent, holds it to a millionth: no ``scale(1)`` from rounding)."""
     scale = min(w / drawing.width, h / drawing.height)
+    scale = 1.0 if abs(scale - 1.0) < 1e-6 else scale
     dx, dy = x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2
     return Group((Group(drawing.children, scale=scale),), dx=dx, dy=dy)
 

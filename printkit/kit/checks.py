@@ -10,6 +10,7 @@ from typing import Iterable
 from printkit.draw import fonts
 from printkit.draw.fonts import text_extent
 from printkit.draw.shapes import Drawing, Group, Line, Rect, Text, walk
+from printkit.kit.cardfaces import OVERFULL, face_problems
 from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
 from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
@@ -18,10 +19,6 @@ from printkit.userinput.text import plural, quoted
 
 TOLERANCE = 0.05
 SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-OVERFULL = "overfull"
-"""The class of text lines whose drawer already reported that they do not fit: checks do not say it again."""
 
 
 def text_overflows(drawing: Drawing) -> Iterable[str]:
@@ -255,9 +252,25 @@ def _listed(items: list[str]) -> str:
     return ", ".join(items[:4]) + (f" and {len(items) - 4} more" if len(items) > 4 else "")
 
 
+def card_face_findings(kit: Kit) -> list[Finding]:
+    """An error for each thing wrong on a deck's card faces (art past the cut, text under or across another shape),
+    naming the card size and the first cards it is on."""
+    found = []
+    for deck in kit.decks:
+        where: dict[str, list[str]] = {}
+        for piece in deck.pieces:
+            if piece.shaped:
+                continue
+            for side, face in (("front", piece.front), ("back", piece.back)):
+                for problem in face_problems(face, piece.w, piece.h, kit.settings.bleed_mm):
+                    where.setdefault(f"({piece.w:g} x {piece.h:g} mm), {side}: {problem}", []).append(piece.name)
+        found += [Finding("error", f"{deck.title} {problem} on {_listed(names)}") for problem, names in where.items()]
+    return found
+
+
 def check_kit(kit: Kit) -> list[Finding]:
     """Every shared check plus the game's own findings, errors first."""
-    found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit) + small_printed_text(kit)
+    found: list[Finding] = list(kit.findings) + rule_sheet_glyphs(kit) + small_printed_text(kit) + card_face_findings(kit)
     drawings = [(f"artwork/{stem}.svg", d) for stem, d in sorted(kit.artwork.items())]
     drawings += [(f"rule sheet figure {name}", d) for name, d in sorted(kit.figures.items())]
     drawings += [(f"kit.pdf: {s.label}", s.page.drawing) for sec in kit.sections for s in sec.sheets]

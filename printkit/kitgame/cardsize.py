@@ -1,7 +1,7 @@
-"""Cards too small for their text: a kit whose cards (drawn at ``print.card_width_mm`` x ``card_height_mm``) hold text
-that does not fit even at its smallest legible size ends in one error naming the key, its value and the size the
-game's own cards need, found by drawing them again at larger sizes (their text, at the size it may shrink to, is what
-sets the limit: no number per game)."""
+"""Cards too small for their text or art: a kit whose cards (drawn at ``print.card_width_mm`` x ``card_height_mm``) hold
+text that does not fit even at its smallest legible size, or art past the cut or over a text (:mod:`printkit.kit.cardfaces`),
+ends in one error naming the key, its value and the size the game's own cards need, found by drawing them again at
+larger sizes (their text, at the size it may shrink to, and their art are what set the limit: no number per game)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from printkit.draw.shapes import Drawing, Group, Text, walk
 from printkit.errors import BuildError
+from printkit.kit.cardfaces import face_problems
 from printkit.kit.checks import OVERFULL, text_overflows
 from printkit.press.pieces import Piece
 from printkit.press.settings import PAPERS, PrintSettings
@@ -41,6 +42,11 @@ def unfit(pieces: Iterable[Piece]) -> bool:
     return any(_side_unfit(p.front) or _side_unfit(p.back) for p in pieces)
 
 
+def unclean(pieces: Iterable[Piece], bleed: float) -> bool:
+    """Whether a piece's face has art past its cut or a text under or across another shape."""
+    return any(face_problems(side, p.w, p.h, bleed) for p in pieces for side in (p.front, p.back))
+
+
 def _least(fits: Callable[[float], bool], low: float, high: float) -> float | None:
     """The smallest size in (``low``, ``high``] (``STEP_MM`` apart) at which ``fits``, taking a larger one to fit too;
     None when even ``high`` does not."""
@@ -59,7 +65,11 @@ def refuse_small_cards(title: str, settings: PrintSettings, drawn: list[Piece], 
     the key, its value and the width (at this height) or height (at this width) at which the game's cards fit, found by
     ``draw`` at other sizes (the key a designer moved from its default named first)."""
     pieces = card_sized(drawn, settings)
-    if not pieces or not unfit(pieces):
+    if not pieces:
+        return
+    what = ("card text at its smallest legible size" if unfit(pieces) else
+            "card art (it would reach past the cut or over a text)" if unclean(pieces, settings.bleed_mm) else None)
+    if what is None:
         return
     w, h = settings.card_width_mm, settings.card_height_mm
     paper_w, paper_h = PAPERS[settings.paper]
@@ -68,7 +78,8 @@ def refuse_small_cards(title: str, settings: PrintSettings, drawn: list[Piece], 
 
     def fits(cw: float, ch: float) -> bool:
         sized = replace(settings, card_width_mm=cw, card_height_mm=ch)
-        return not unfit(card_sized(draw(sized), sized))
+        cards = card_sized(draw(sized), sized)
+        return not unfit(cards) and not unclean(cards, sized.bleed_mm)
 
     wide = _least(lambda cw: fits(cw, h), w, most_w)
     high = _least(lambda ch: fits(w, ch), h, most_h)
@@ -86,5 +97,5 @@ def refuse_small_cards(title: str, settings: PrintSettings, drawn: list[Piece], 
     key, value, need = ways[0]
     more = f" (or {ways[1][2]}: {ways[1][0]})" if len(ways) > 1 else ""
     inside = (f" inside print.safe_mm = {settings.safe_mm:g}" if settings.safe_mm != _FIELDS["safe_mm"].default else "")
-    raise BuildError(f"{key} = {value:g}: a {w:g} x {h:g} mm card{inside} is too small for {title}'s card text at its "
-                     f"smallest legible size; its cards need {need}{more}")
+    raise BuildError(f"{key} = {value:g}: a {w:g} x {h:g} mm card{inside} is too small for {title}'s {what}; its "
+                     f"cards need {need}{more}")

@@ -267,9 +267,11 @@ def icon(action: str, ink: str) -> Group:
 
 
 def _face(colour: str, settings: PrintSettings, band: float) -> tuple[Shape, Shape]:
-    """A card's colour to the bleed, and the white panel under its coloured title band ``band`` mm deep."""
-    w, h, safe = settings.card_width_mm, settings.card_height_mm, settings.safe_mm
-    return bleed_rect(w, h, colour), Rect(safe - 1, band, w - 2 * safe + 2, h - band - safe + 1, Style(fill=WHITE), rx=1.5)
+    """A card's colour to the bleed, and the white panel under its coloured title band ``band`` mm deep: 1 mm outside
+    the safe line, never past the cut (at print.safe_mm under 1, the panel's edges are the cut's)."""
+    w, h = settings.card_width_mm, settings.card_height_mm
+    edge = max(0.0, settings.safe_mm - 1)
+    return bleed_rect(w, h, colour), Rect(edge, band, w - 2 * edge, h - band - edge, Style(fill=WHITE), rx=1.5)
 
 
 def _band_title(text: str, w: float, safe: float, colour: str, inset: float = 0.0) -> tuple[list[Text], float]:
