@@ -288,7 +288,8 @@ def _export_each(makers: list[Callable[[], Any]], export_one: Callable[[Any], An
 
 @main.command("new")
 @click.argument("folder", type=click.Path(file_okay=False))
-@click.option("--title", default=None, help="the game's title (default: from the folder name)")
+@click.option("--title", default=None, help="the game's title (default: from the folder name); refused when the cards "
+              "cannot print it (a character the font lacks, more than the card back holds)")
 @click.option("--rules", "with_rules", is_flag=True, help="a two-player card game with rules.py: replay, verify, simulate, balance, play")
 def new_kit(folder: str, title: str | None, with_rules: bool) -> None:
     """Start your own game: a kit folder with kit.toml, cards.csv, rules.md and art/ (--rules: and rules.py)."""
