@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Collection, Mapping, Sequence
 
 from printkit.errors import ClashError, ConfigError
-from printkit.params import describe
+from printkit.params import describe, dotted_params
 
 Layer = tuple[str, str, Mapping[str, Any]]
 """One place a table's values come from, lowest first (the first holds every value: the defaults): its source as errors
@@ -16,24 +16,13 @@ name it (``--set``, ``config.toml``), where a message says a value came from (``
 _ABSENT = object()
 
 
-def flat(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """A table's values by dotted key, nested tables flattened (``colours.ink``)."""
-    out: dict[str, Any] = {}
-    for key, value in table.items():
-        if isinstance(value, Mapping):
-            out.update(flat(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = value
-    return out
-
-
 def set_values(table: str, values: Mapping[str, Any], set_keys: Collection[str]) -> dict[str, Any]:
     """The values of ``table`` (``values``, by its keys) that ``--set`` gave (``set_keys``: dotted keys as written)."""
-    return {key: value for key, value in flat(values).items() if f"{table}.{key}" in set_keys}
+    return {key: value for key, value in dotted_params(values).items() if f"{table}.{key}" in set_keys}
 
 
 def _nested(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The inverse of :func:`flat`."""
+    """The inverse of :func:`~printkit.params.dotted_params`."""
     out: dict[str, Any] = {}
     for key, value in values.items():
         *path, last = key.split(".")
@@ -63,12 +52,12 @@ def told_clash(exc: ConfigError, prefix: str, layers: Sequence[Layer],
     alone, is as it is."""
     if not isinstance(exc, ClashError) or not exc.key.startswith(f"{prefix}."):
         return exc
-    tables = [flat(layers[0][2])]
+    tables = [dotted_params(layers[0][2])]
     for _, _, values in layers[1:]:
-        tables.append({**tables[-1], **flat(values)})
+        tables.append({**tables[-1], **dotted_params(values)})
     final = tables[-1]
 
-    own = [flat(values) for _, _, values in layers]
+    own = [dotted_params(values) for _, _, values in layers]
 
     def level(key: str) -> int:
         """The highest layer that writes ``key`` (0: the default)."""
