@@ -56,7 +56,6 @@ def told_clash(exc: ConfigError, prefix: str, layers: Sequence[Layer],
     for _, _, values in layers[1:]:
         tables.append({**tables[-1], **dotted_params(values)})
     final = tables[-1]
-
     own = [dotted_params(values) for _, _, values in layers]
 
     def level(key: str) -> int:
@@ -70,6 +69,7 @@ def told_clash(exc: ConfigError, prefix: str, layers: Sequence[Layer],
 
     blamed = exc.key[len(prefix) + 1:]
     given = (exc.key, exc.message)
+
     def rests_on(key: str) -> bool:
         """Whether the refusal goes, or says otherwise, with ``key`` taken back (another refusal tells nothing)."""
         outcome = _outcome(check, below(key))
