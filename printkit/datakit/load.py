@@ -150,7 +150,7 @@ def _told_clash(exc: ConfigError, before: Mapping[str, Any], data: Mapping[str, 
     ``before``, or with ``--set``: ``set_keys`` of ``data``), naming the others it rests on and where their values came
     from. ``check(document)``: the document read again (a refusal raised)."""
     table = exc.key.split(".")[0]
-    if table not in ("params", "print") or not isinstance(before.get(table, {}), Mapping):
+    if table not in ("params", "print") or not all(isinstance(doc.get(table, {}), Mapping) for doc in (before, data)):
         return exc
     written = before.get(table, {})
     kit = [(exc.source, f"from {exc.source}" + ("" if table == "params" else "'s [print]"), written)]
