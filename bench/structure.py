@@ -20,7 +20,7 @@ from pathlib import Path
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors.py", "__init__.py", "py.typed", "guard", "interrupts.py", "deferred.py"),
     ("userinput", "templating.py", "markdown_blocks.py"),
-    ("params.py", "draw"),
+    ("params.py", "clashes.py", "draw"),
     ("press",),
     ("art", "rulesheet.py"),
     ("kit",),

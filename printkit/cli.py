@@ -12,7 +12,7 @@ import click
 
 from printkit.cli_errors import Group
 from printkit.config import load_cli_config, paper_name
-from printkit.errors import PrintkitError
+from printkit.errors import ConfigError, PrintkitError
 from printkit.games import available, get_game, has_kit
 from printkit.kit.model import tally
 from printkit.press.settings import PAPERS
@@ -288,7 +288,8 @@ def _export_each(makers: list[Callable[[], Any]], export_one: Callable[[Any], An
 
 @main.command("new")
 @click.argument("folder", type=click.Path(file_okay=False))
-@click.option("--title", default=None, help="the game's title (default: from the folder name)")
+@click.option("--title", default=None, help="the game's title (default: from the folder name); refused when the cards "
+              "cannot print it (a character the font lacks, more than the card back holds)")
 @click.option("--rules", "with_rules", is_flag=True, help="a two-player card game with rules.py: replay, verify, simulate, balance, play")
 def new_kit(folder: str, title: str | None, with_rules: bool) -> None:
     """Start your own game: a kit folder with kit.toml, cards.csv, rules.md and art/ (--rules: and rules.py)."""
@@ -366,6 +367,8 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
         require_kit(name)
     if config_path is not None and not Path(config_path).exists():
         _fail(f"--config: no such file {quoted(config_path)}")
+    if not kits:
+        _sets_taken(config_path, sets, paper)
     sources = [kit_source(k, sets, paper_name(paper)) for k in kits] or [game_source(n) for n in names]
     names = [s.name for s in sources]
     watcher = Watcher(sources, Path(out), config_path, sets, paper_name(paper), click.echo)
@@ -381,6 +384,16 @@ def watch(games: tuple[str, ...], kits: tuple[str, ...], watch_all: bool, config
     finally:
         if server is not None:
             server.shutdown()
+
+
+def _sets_taken(config_path: str | None, sets: tuple[str, ...], paper: str | None) -> None:
+    """A ``--set`` the configuration refuses ends ``watch`` at once, as it ends every other command (no edit of a
+    watched file mends the command line); a refusal of config.toml itself is watched until the file is mended."""
+    try:
+        load_cli_config(config_path, sets, paper)
+    except ConfigError as exc:
+        if exc.source == "--set":
+            raise
 
 
 @main.command()

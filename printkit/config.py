@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from printkit.clashes import set_values, told_clash
 from printkit.errors import ConfigError
 from printkit.games import available, get_game, params_class
-from printkit.params import from_mapping
+from printkit.params import from_mapping, to_mapping
 from printkit.press.settings import OLDER_NAMES, PAPERS, PrintSettings
 from printkit.userinput.files import reason, resolved
 from printkit.userinput.text import quoted
@@ -67,13 +69,44 @@ def load_config(path: str | Path | None, sets: tuple[str, ...] = (), default: st
     source = str(path) if path is not None else BUILT_IN
     if path is not None:
         _paths_inside(data, Path(path), source)
+    written = copy.deepcopy(data)
     set_keys = set(apply_sets(data, sets).values())
     try:
         return _validate(data, source)
     except ConfigError as exc:
+        clash = _told_clash(exc, written, data, set_keys)
+        if clash is not exc:
+            raise clash from None
         if any(k == exc.key or k.startswith(exc.key + ".") for k in set_keys):
             raise ConfigError("--set", exc.key, exc.message) from None
         raise
+
+
+def _told_clash(exc: ConfigError, written: dict[str, Any], data: dict[str, Any], set_keys: set[str]) -> ConfigError:
+    """A refusal across the keys of ``[print]`` or of ``[games.NAME]`` told as the key the user wrote (in the file,
+    ``written``, or with ``--set``: ``set_keys`` of ``data``), naming the others it rests on and where their values came
+    from."""
+    table = ".".join(exc.key.split(".")[:2 if exc.key.startswith("games.") else 1])
+    name = table.split(".")[-1]
+
+    def check(values: Mapping[str, Any]) -> None:
+        if table == "print":
+            from_mapping(PrintSettings, _newer_names(values, exc.source), exc.source, table)
+        else:
+            from_mapping(params_class(name), values, exc.source, table)
+
+    def part(doc: dict[str, Any]) -> Any:
+        node: Any = doc
+        for step in table.split("."):
+            node = node.get(step, {}) if isinstance(node, dict) else {}
+        return node if isinstance(node, dict) else {}
+
+    if table != "print" and name not in available():
+        return exc
+    defaults = to_mapping(PrintSettings() if table == "print" else params_class(name)())
+    layers = [(BUILT_IN, "(the default)", defaults), (exc.source, f"from {exc.source}'s [{table}]", part(written)),
+              ("--set", "from --set", set_values(table, part(data), set_keys))]
+    return told_clash(exc, table, layers, check)
 
 
 def paper_name(paper: str | None) -> str | None:

@@ -34,6 +34,11 @@ class ConfigError(PrintkitError):
         return type(self), (self.source, self.key, self.message)  # a kit built in a worker process sends it back
 
 
+class ClashError(ConfigError):
+    """A value refused for what other parameters of its table hold (``line_length`` longer than ``board_size``): told
+    as the key the user wrote by :func:`printkit.clashes.told_clash`."""
+
+
 class LogError(PrintkitError):
     """A game log line cannot be parsed or is an illegal move."""
 

@@ -18,7 +18,7 @@ import types
 import typing
 from typing import Any, Iterator, Mapping, TypeVar
 
-from printkit.errors import ConfigError
+from printkit.errors import ClashError, ConfigError
 from printkit.userinput.text import LINE_BREAKS, control_problem, quoted, unknown_key
 
 T = TypeVar("T")
@@ -222,10 +222,10 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], source: str, prefix: str
         if isinstance(fld.metadata.get("min"), str) or isinstance(fld.metadata.get("max"), str):
             problem = related_problem(fld.metadata, table[name], table, prefix)
             if problem:
-                raise ConfigError(source, f"{prefix}.{name}", problem)
+                raise ClashError(source, f"{prefix}.{name}", problem)
     check = getattr(obj, "check", None)
     for key, message in check() if check else []:
-        raise ConfigError(source, f"{prefix}.{key}", message)
+        raise ClashError(source, f"{prefix}.{key}", message)
     return obj
 
 

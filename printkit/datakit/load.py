@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
+from printkit.clashes import set_values, told_clash
 from printkit.datakit.data import CellSet, Row, cell_text, load_rows, param_fields
 from printkit.datakit.schema import DataSource, KitSpec, parse_kit
 from printkit.errors import ConfigError
-from printkit.params import plain_params
+from printkit.params import from_mapping, plain_params, to_mapping
 from printkit.press.settings import PrintSettings
 from printkit.userinput.documents import DocumentError, check_document
 from printkit.userinput.text import LINE_BREAKS
@@ -50,6 +52,8 @@ class KitFolder:
     set_items: tuple[str, ...] = ()
     """The ``--set`` items as given (data cells too, ``--paper`` left out): a failed game's replay command repeats them,
     so it plays the game the kit's checks played."""
+    written: Mapping[str, Any] = field(default_factory=dict)
+    """kit.toml's ``[params]`` as it writes them (before ``--set``): where a refused parameter's value came from."""
 
     def cells_of(self, name: str) -> tuple[CellSet, ...]:
         """The ``--set data...`` cells of deck, token set or board of spaces ``name``."""
@@ -120,6 +124,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     if paper is not None:
         sets = (*sets, f"kit.paper={json.dumps(paper)}")
     cells = tuple(_cell(item) for item in sets if item.strip().startswith(DATA_PREFIX))
+    before = copy.deepcopy(data)
     set_keys = apply_sets(data, tuple(item for item in sets if not item.strip().startswith(DATA_PREFIX)))
     try:
         try:
@@ -128,13 +133,37 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
             raise ConfigError(source, exc.key, exc.message) from None
         spec = parse_kit(data, source, written, settings)
     except ConfigError as exc:
-        raise blame_sets(exc, set_keys) from None
+        told = _told_clash(exc, before, data, set_keys, lambda changed: parse_kit(changed, source, written, settings))
+        raise blame_sets(told, set_keys) from None
     known = {d.name for d in spec.decks} | {t.name for t in spec.tokens} | {b.name for b in spec.boards if b.shape == "spaces"}
     for cell in cells:
         if cell.target not in known:
             raise ConfigError("--set", cell.key, f"no deck, token set or board of spaces {cell.target!r} "
                                                  f"(those of this kit: {', '.join(sorted(known)) or 'none'})")
-    return KitFolder(path, display, spec, set_keys, cells, params=params, set_items=given)
+    return KitFolder(path, display, spec, set_keys, cells, params=params, set_items=given,
+                     written=before.get("params", {}))
+
+
+def _told_clash(exc: ConfigError, before: Mapping[str, Any], data: Mapping[str, Any], set_keys: Mapping[str, str],
+                check: Callable[[dict[str, Any]], Any]) -> ConfigError:
+    """A refusal across the keys of ``[params]`` or ``[print]`` told as the key the user wrote (in kit.toml,
+    ``before``, or with ``--set``: ``set_keys`` of ``data``), naming the others it rests on and where their values came
+    from. ``check(document)``: the document read again (a refusal raised)."""
+    table = exc.key.split(".")[0]
+    if table not in ("params", "print") or not all(isinstance(doc.get(table, {}), Mapping) for doc in (before, data)):
+        return exc
+    written = before.get(table, {})
+    kit = [(exc.source, f"from {exc.source}" + ("" if table == "params" else "'s [print]"), written)]
+    lowest = [] if table == "params" else [(exc.source, "(the default)", to_mapping(PrintSettings()))]
+    given = ("--set", "from --set", set_values(table, data.get(table, {}), set_keys))
+    return told_clash(exc, table, [*lowest, *kit, given], lambda values: check({**data, table: values}))
+
+
+def told_params_clash(exc: ConfigError, kit: KitFolder, cls: Callable[[Mapping[str, Any]], type]) -> ConfigError:
+    """A refusal of the parameters' own check (``cls(values)``: their class) told as :func:`_told_clash` tells it."""
+    data = {"params": kit.spec.params}
+    return _told_clash(exc, {"params": kit.written}, data, kit.sets,
+                       lambda changed: from_mapping(cls(changed["params"]), changed["params"], exc.source, "params"))
 
 
 DATA_PREFIX = "data."

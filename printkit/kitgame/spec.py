@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from printkit.datakit.data import Row
-from printkit.datakit.load import KitFolder, blame_sets, load_kit, read_rows
+from printkit.datakit.load import KitFolder, blame_sets, load_kit, read_rows, told_params_clash
 from printkit.errors import ConfigError
 from printkit.kitgame.blame import RulesError, blame
 from printkit.kitgame.engine import KitRules
@@ -71,7 +71,8 @@ def _checked_params(kit: KitFolder) -> Any:
         return from_mapping(params_class(spec.params, spec.param_limits, derived=derived), spec.params, spec.source,
                             "params")
     except ConfigError as exc:
-        raise blame_sets(exc, kit.sets) from None
+        told = told_params_clash(exc, kit, lambda values: params_class(values, spec.param_limits, derived=derived))
+        raise blame_sets(told, kit.sets) from None
     except BaseException as exc:  # the designer's code (a real Ctrl-C goes on as it is)
         raise blame(exc, kit.path, kit.display, "checking the parameters") from None
 

@@ -41,7 +41,7 @@ def replay_file(rules: Rules[Any, Any], log: str, progress: ProgressLine) -> Rep
 
 def run(rules: Rules[Any, Any], log: str, as_json: bool, echo: Callable[..., Any], progress: ProgressLine | None = None) -> int:
     """Replay ``log`` and print it; the exit code (0, or 130 after Ctrl-C). A line the rules refuse: the positions
-    before it are printed (as boards), then its error is raised."""
+    before it are printed (as boards), then its error is raised; an empty log is an error naming it."""
     try:
         played = replay_file(rules, log, progress or ProgressLine())
     except PrintkitError as exc:
@@ -49,6 +49,8 @@ def run(rules: Rules[Any, Any], log: str, as_json: bool, echo: Callable[..., Any
         if before is not None and not as_json:
             _boards(rules, log, before, echo)
         raise
+    if not played.steps and not played.interrupted and _empty(log):
+        raise PrintkitError(f"{log}: no moves to replay: the file is empty")
     _counted(rules, log, played)
     try:
         _print(rules, log, played, as_json, echo)
@@ -56,6 +58,15 @@ def run(rules: Rules[Any, Any], log: str, as_json: bool, echo: Callable[..., Any
         echo("\ninterrupted (Ctrl-C)", err=True)
         return INTERRUPTED
     return INTERRUPTED if played.interrupted else 0
+
+
+def _empty(log: str) -> bool:
+    """Whether the log holds nothing but white space (one holding # comments, as `play --log` writes a game ended
+    before its first move, replays as a game of 0 moves)."""
+    try:
+        return not Path(log).read_bytes().strip()
+    except OSError:
+        return False
 
 
 def _counted(rules: Rules[Any, Any], log: str, played: Replay[Any, Any]) -> None:

@@ -16,6 +16,7 @@ from printkit.build import make_data_kit, write_kit
 from printkit.kit.checks import check_kit
 from tests.conftest import assert_print_ready, render_pdf_page
 from tests.datakit.helpers import run
+from tests.kitrules.helpers import one_error_line
 
 
 @pytest.fixture(scope="module")
@@ -134,14 +135,63 @@ TITLE_WORDS = ["Dragons", "Dungeons", "&", "Dice:", "The", "Card", "Game", "Merc
 
 @pytest.mark.parametrize("rules", [False, True])
 @settings(max_examples=3, deadline=None)
-@given(title=st.lists(st.sampled_from(TITLE_WORDS), min_size=6, max_size=9).map(" ".join).filter(lambda t: len(t) <= 72))
+@given(title=st.lists(st.sampled_from(TITLE_WORDS), min_size=6, max_size=16).map(" ".join))
 @example(title="Dragons, Dungeons & Dice: The Card Game")
+@example(title=" ".join(["Merchants"] * 9))
 def test_a_long_title_sets_the_footer_smaller_not_past_its_box(tmp_path_factory: pytest.TempPathFactory, rules: bool,
                                                               title: str) -> None:
     """The scaffolds write the title into each card's footer: a title of about 40 letters and more (two lines) was a
     check error on every card ('text does not fit its 51.0 x 4.0 mm box even at 7 pt'); now a smaller footer, warned.
-    Up to about 75 letters fit at 5 pt; a longer title is a check error naming the footer (kit.toml's to shorten)."""
+    A title longer than the footer (or the card back) holds at its smallest size is refused by `new` itself, naming
+    --title and the characters it holds: a title is either refused or verifies clean."""
     folder = tmp_path_factory.mktemp("long-title") / "game"
-    assert run("new", str(folder), "--title", title, *(["--rules"] if rules else [])).exit_code == 0
+    made = run("new", str(folder), "--title", title, *(["--rules"] if rules else []))
+    if made.exit_code:
+        assert made.output.startswith("error: --title: ") and " holds the first " in made.output, made.output
+        return
     result = run("verify", "--kit", str(folder))
     assert result.exit_code == 0 and "error:" not in result.output and " 0 errors," in result.output, result.output
+
+
+@pytest.mark.parametrize("rules", [False, True])
+def test_new_refuses_a_title_longer_than_the_cards_hold_and_takes_what_they_hold(tmp_path: Path, rules: bool) -> None:
+    """The limit is measured in the scaffold's own boxes and font: its first N characters verify clean, N + 1 are
+    refused (one line naming --title, the box and N)."""
+    title = " ".join(["Voyage"] * 13)
+    extra = ["--rules"] if rules else []
+    line = one_error_line(run("new", str(tmp_path / "long"), "--title", title, *extra))
+    assert line == ("error: --title: 'Voyage Voyage Voyage Voyage Voyage Voyage Voyage Voyage Voya…' (90 characters): "
+                    "the cards' layouts.card-back.name (51.0 x 10.0 mm at 7 pt bold) holds the first 87 of its 90 "
+                    "characters (write a shorter title; a longer one can be set in kit.toml later, with layouts that "
+                    "hold it)")
+    assert not (tmp_path / "long").exists()
+    line = one_error_line(run("new", str(tmp_path / "wide"), "--title", "M" * 21, *extra))
+    assert line == ("error: --title: 'MMMMMMMMMMMMMMMMMMMMM': the cards' layouts.card-back.name (51.0 x 10.0 mm at 7 pt "
+                    "bold) holds the first 20 of its 21 characters (write a shorter title; a longer one can be set in "
+                    "kit.toml later, with layouts that hold it)")
+    folder = tmp_path / "held"
+    assert run("new", str(folder), "--title", title[:87], *extra).exit_code == 0
+    result = run("verify", "--kit", str(folder))
+    assert " 0 errors," in result.output and "error:" not in result.output, result.output
+
+
+def test_new_refuses_a_title_the_font_lacks(tmp_path: Path) -> None:
+    """Vera has all of Latin-1 ('Æ') but not Latin Extended-A ('ē'): a title it lacks was a glyph error on every card."""
+    line = one_error_line(run("new", str(tmp_path / "a"), "--title", "Ælfrēd"))
+    assert line == ("error: --title: 'Ælfrēd': the kit's font Vera has no glyph for 'ē' (U+0113): the title would print as "
+                    "empty boxes on every card (write it without them; a font that has them can be added under [fonts] "
+                    "in kit.toml later)")
+    line = one_error_line(run("new", str(tmp_path / "ælfrēd")))
+    assert line.startswith("error: 'ælfrēd' (the folder's name, the title without --title): 'Ælfrēd': the kit's font")
+    assert run("new", str(tmp_path / "b"), "--title", "Ælfred").exit_code == 0
+
+
+def test_a_title_with_braces_is_printed_as_written(tmp_path: Path) -> None:
+    """A layout reads ``{name}`` as a column: the title is written into the cards' texts with its braces doubled."""
+    folder = tmp_path / "g"
+    assert run("new", str(folder), "--title", "A {b} game").exit_code == 0
+    assert 'title = "A {b} game"' in (folder / "kit.toml").read_text(encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", "--kit", str(folder), "--out", str(out))
+    assert " 0 errors," in result.output, result.output
+    assert "A {b} game - 1" in (out / "g" / "artwork" / "cards.svg").read_text(encoding="utf-8")
