@@ -38,26 +38,32 @@ def test_config_toml_clashing_with_a_default_names_the_key_it_writes(here: Path)
                     "(the default): expected at most board_size (3), got 4")
 
 
-def test_a_set_clashing_with_config_toml_names_both(here: Path) -> None:
-    config(here, "[games.tictactwo]\nboard_size = 3\n")
-    line = one_error_line(cli("build", "--game", "tictactwo", "--set", "games.tictactwo.line_length=4"))
-    assert line == ("error: --set: games.tictactwo.line_length: expected at most board_size (3), got 4 "
-                    "(with games.tictactwo.board_size = 3 from config.toml's [games.tictactwo])")
-    config(here, "[games.tictactwo]\nline_length = 4\n")
-    line = one_error_line(cli("build", "--game", "tictactwo", "--set", "games.tictactwo.board_size=3"))
-    assert line == ("error: --set: games.tictactwo.board_size: clashes with games.tictactwo.line_length = 4 from "
-                    "config.toml's [games.tictactwo]: expected at most board_size (3), got 4")
+NAMED_BOTH = [
+    ("[games.tictactwo]\nboard_size = 3\n", ("tictactwo", "games.tictactwo.line_length=4"),
+     "error: --set: games.tictactwo.line_length: expected at most board_size (3), got 4 "
+     "(with games.tictactwo.board_size = 3 from config.toml's [games.tictactwo])"),
+    ("[games.tictactwo]\nline_length = 4\n", ("tictactwo", "games.tictactwo.board_size=3"),
+     "error: --set: games.tictactwo.board_size: clashes with games.tictactwo.line_length = 4 from "
+     "config.toml's [games.tictactwo]: expected at most board_size (3), got 4"),
+    ("[print]\nbleed_mm = 5\n", ("warfare", "print.margin_mm=4"),
+     "error: --set: print.margin_mm: clashes with print.bleed_mm = 5 from config.toml's [print]: "
+     "expected at most margin_mm (4), got 5: the bleed would run off the paper"),
+    (None, ("warfare", "print.margin_mm=4", "print.bleed_mm=5"),
+     "error: --set: print.bleed_mm: expected at most margin_mm (4), got 5: the bleed would run off the "
+     "paper (with print.margin_mm = 4 from --set)"),
+]
+"""A --set clashing with config.toml's game or [print] key, or with another --set: config.toml's text (None: none),
+the game and the --set items, the error line."""
 
 
-def test_print_keys_clashing_name_each_other(here: Path) -> None:
-    config(here, "[print]\nbleed_mm = 5\n")
-    line = one_error_line(cli("build", "--game", "warfare", "--set", "print.margin_mm=4"))
-    assert line == ("error: --set: print.margin_mm: clashes with print.bleed_mm = 5 from config.toml's [print]: "
-                    "expected at most margin_mm (4), got 5: the bleed would run off the paper")
-    (here / "config.toml").unlink()
-    line = one_error_line(cli("build", "--game", "warfare", "--set", "print.margin_mm=4", "--set", "print.bleed_mm=5"))
-    assert line == ("error: --set: print.bleed_mm: expected at most margin_mm (4), got 5: the bleed would run off the "
-                    "paper (with print.margin_mm = 4 from --set)")
+@pytest.mark.parametrize("config_text, command, expected", NAMED_BOTH)
+def test_a_set_clashing_with_config_toml_or_another_set_names_both(here: Path, config_text: str | None,
+                                                                   command: tuple[str, ...], expected: str) -> None:
+    if config_text is not None:
+        config(here, config_text)
+    game, *sets = command
+    line = one_error_line(cli("build", "--game", game, *(arg for item in sets for arg in ("--set", item))))
+    assert line == expected
 
 
 def test_an_unrelated_set_is_not_named(here: Path) -> None:
