@@ -33,7 +33,7 @@ from printkit.kit.checks import OVERFULL
 from printkit.kit.model import Finding
 from printkit.userinput.files import read_bytes, reason
 from printkit.userinput.paths import inside, shown
-from printkit.userinput.text import quoted
+from printkit.userinput.text import first_of, quoted
 from printkit.userinput.tomllines import key_lines, line_of
 
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}")
@@ -151,7 +151,7 @@ class Painter:
     @property
     def findings(self) -> list[Finding]:
         """Every problem met so far, one line each."""
-        return self.notes + [Finding("error", f"{problem}: on {_listed(pieces)}") for problem, pieces in self.pictures.items()]
+        return self.notes + [Finding("error", f"{problem}: on {first_of(pieces, 3)}") for problem, pieces in self.pictures.items()]
 
     def note(self, level: str, message: str) -> None:
         if message not in self.reported:
@@ -452,12 +452,6 @@ class Painter:
         self.note("note", f"{piece.group}: {src} ({nw:.0f} x {nh:.0f} px) is printed at {sw:.0f} x {sh:.0f} px, what its "
                           f"{image.w:.1f} x {image.h:.1f} mm box needs at {PRINT_DPI} dpi")
         return dataclasses.replace(image, data=small)
-
-
-def _listed(pieces: list[str], shown: int = 3) -> str:
-    """``deck 'cards', card 1 (cards.csv:2), ... and 38 more``: the first few of many pieces."""
-    more = len(pieces) - shown
-    return ", ".join(pieces[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
 def _placed(drawing: Drawing, x: float, y: float, w: float, h: float) -> Group:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from printkit.draw.shapes import Text
 from printkit.userinput.files import MB, read_bytes
+from printkit.userinput.text import first_of
 
 REGULAR = "Vera"
 BOLD = "VeraBd"
@@ -132,8 +133,7 @@ def unprintable(text: str) -> str | None:
 
 def shown_characters(chars: str, most: int = 8) -> str:
     """Characters for a message: each quoted with its code point (``'Ε' (U+0395)``), the first ``most`` of them."""
-    listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars[:most])
-    return listed + (f" and {len(chars) - most} more" if len(chars) > most else "")
+    return first_of([f"{c!r} (U+{ord(c):04X})" for c in chars], most)
 
 
 @lru_cache(maxsize=8192)

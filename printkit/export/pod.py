@@ -19,7 +19,7 @@ from printkit.export.raster import face, fit_canvas, px, render, same_art
 from printkit.export.shops import DPI, SHOPS, Product, Shop, match, sizes
 from printkit.kit.model import Kit, PieceSet
 from printkit.press.pieces import Piece
-from printkit.userinput.text import plural, quoted
+from printkit.userinput.text import first_of, plural, quoted
 
 MM_PER_INCH = 25.4
 
@@ -136,7 +136,7 @@ class _Deck:
     def _check(self, piece: Piece, side: str, name: str) -> None:
         close = outside_safe(piece, side, self.t)
         if close:
-            what = ", ".join(f"{w} ({d:.1f} mm)" for w, d in close[:3]) + (f" and {len(close) - 3} more" if len(close) > 3 else "")
+            what = first_of([f"{w} ({d:.1f} mm)" for w, d in close], 3)
             self.warnings.append(f"{name}: {self.shop_title}'s safe area is {self.t.safe_mm:.1f} mm inside the cut; "
                                  f"closer to the cut: {what}")
 

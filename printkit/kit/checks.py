@@ -15,7 +15,7 @@ from printkit.kit.model import Finding, Kit
 from printkit.press.marks import MIN_MARK_MM
 from printkit.press.settings import RULE_SHEET_MARGIN_MM, PrintSettings
 from printkit.press.sheets import Placed, Sheet
-from printkit.userinput.text import plural, quoted
+from printkit.userinput.text import first_of, plural, quoted
 
 TOLERANCE = 0.05
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -169,9 +169,8 @@ def sheet_findings(sheet: Sheet, settings: PrintSettings) -> Iterable[Finding]:
         yield Finding("warning", f"{sheet.label}: {len(short)} crop marks shorter than {MIN_MARK_MM:g} mm on {settings.paper} paper")
     missing = unmarked_cut_lines(sheet, settings)
     if missing:
-        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
         yield Finding("warning", f"{sheet.label}: cut lines without a crop mark of {MIN_MARK_MM:g} mm on {settings.paper} "
-                                 f"paper: {', '.join(missing[:3])}{more}")
+                                 f"paper: {first_of(missing, 3)}")
     for text, _, _ in _labels(sheet.page.drawing):
         tx0, ty0, tx1, ty1 = text_extent(text)
         if any(lx0 <= tx1 and lx1 >= tx0 and ly0 <= ty1 and ly1 >= ty0 for lx0, lx1, ly0, ly1 in marks):
@@ -228,9 +227,8 @@ def small_printed_text(kit: Kit) -> list[Finding]:
         small = sorted({(round(pt, 1), text.text) for text, pt in _printed_sizes(shapes, scale)
                         if pt < MIN_PRINTED_PT - 1e-9 and text.text.strip()})
         if small:
-            shown = ", ".join(f"{quoted(t)} at {pt:g} pt" for pt, t in small[:3])
-            more = f" and {len(small) - 3} more" if len(small) > 3 else ""
-            found.append(Finding("warning", f"{where}: text under {MIN_PRINTED_PT:g} pt: {shown}{more}"))
+            shown = first_of([f"{quoted(t)} at {pt:g} pt" for pt, t in small], 3)
+            found.append(Finding("warning", f"{where}: text under {MIN_PRINTED_PT:g} pt: {shown}"))
     return found
 
 
@@ -247,11 +245,6 @@ def rule_sheet_glyphs(kit: Kit) -> list[Finding]:
     return []
 
 
-def _listed(items: list[str]) -> str:
-    """The first four of ``items``, and how many more."""
-    return ", ".join(items[:4]) + (f" and {len(items) - 4} more" if len(items) > 4 else "")
-
-
 def card_face_findings(kit: Kit) -> list[Finding]:
     """An error for each thing wrong on a deck's card faces (art past the cut, text under or across another shape),
     naming the card size and the first cards it is on."""
@@ -264,7 +257,7 @@ def card_face_findings(kit: Kit) -> list[Finding]:
             for side, face in (("front", piece.front), ("back", piece.back)):
                 for problem in face_problems(face, piece.w, piece.h, kit.settings.bleed_mm):
                     where.setdefault(f"({piece.w:g} x {piece.h:g} mm), {side}: {problem}", []).append(piece.name)
-        found += [Finding("error", f"{deck.title} {problem} on {_listed(names)}") for problem, names in where.items()]
+        found += [Finding("error", f"{deck.title} {problem} on {first_of(names, 4)}") for problem, names in where.items()]
     return found
 
 
@@ -286,13 +279,13 @@ def check_kit(kit: Kit) -> list[Finding]:
             found.extend(sheet_findings(sheet, kit.settings))
             close = sorted(set(text_outside_safe_area(sheet, kit.settings.safe_mm)))
             if close:
-                found.append(Finding("warning", f"{sheet.label}: text within {kit.settings.safe_mm:g} mm of the cut: {_listed(close)}"))
+                found.append(Finding("warning", f"{sheet.label}: text within {kit.settings.safe_mm:g} mm of the cut: {first_of(close, 4)}"))
             small = sorted(set(small_text_on_pieces(sheet)))
             if small:
-                found.append(Finding("warning", f"{sheet.label}: text below {MIN_PIECE_PT:g} pt on pieces: {_listed(small)}"))
+                found.append(Finding("warning", f"{sheet.label}: text below {MIN_PIECE_PT:g} pt on pieces: {first_of(small, 4)}"))
     close = sorted(set(tiled_text_outside_safe_area(kit)))
     if close:
-        found.append(Finding("warning", f"tiled board: text within {kit.settings.safe_mm:g} mm of the cut: {_listed(close)}"))
+        found.append(Finding("warning", f"tiled board: text within {kit.settings.safe_mm:g} mm of the cut: {first_of(close, 4)}"))
     if kit.expected_cells and "board" in kit.artwork:
         found.extend(board_findings(kit.svg("board"), kit.expected_cells))
     return sorted(found, key=lambda f: (f.level != "error",))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import reprlib
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from printkit.errors import SHOWN, shortened
 
@@ -98,3 +98,9 @@ def unknown_key(name: str, known: Iterable[str], what: str = "") -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 card``, ``2 cards`` (``many``: the plural when it is not the word and an s)."""
     return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def first_of(items: Sequence[str], shown: int) -> str:
+    """``a, b, c and 38 more``: the first ``shown`` of many things a message names."""
+    more = len(items) - shown
+    return ", ".join(items[:shown]) + (f" and {more} more" if more > 0 else "")
