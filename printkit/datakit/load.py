@@ -117,7 +117,7 @@ def load_kit(folder: str | Path, sets: tuple[str, ...] = (), paper: str | None =
     if not (path / KIT_FILE).exists():
         raise ConfigError(source, "", "missing: a kit folder holds kit.toml (see `printkit new`)")
     data = read_toml(path / KIT_FILE)
-    written = dict(data["params"]) if isinstance(data.get("params"), dict) else {}
+    written = copy.deepcopy(data["params"]) if isinstance(data.get("params"), dict) else {}  # --set changes data's tables
     if params is not None:
         data["params"] = {**written, **{k: _as_toml(v) for k, v in plain_params(params).items() if k in written}}
     given = sets

@@ -67,3 +67,18 @@ def test_the_cli_says_it_in_one_line(kit: Path) -> None:
     result = cli("verify", "--kit", str(kit), "--set", "params.goal=abc")
     assert result.output.strip().splitlines() == [
         f"error: --set: params.goal: expected a number, as kit.toml writes it (5), got 'abc' (in {kit}/kit.toml)"]
+
+
+def test_a_group_s_parameter_keeps_its_kind_too(tmp_path: Path) -> None:
+    """kit.toml's [params] were copied one level deep before --set, so a --set inside a group (params.abilities.bomb)
+    changed the copy the kinds are checked against too: text for a number was taken, and failed in the kit's art."""
+    folder = scaffold(tmp_path)
+    toml = folder / "kit.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("\ngoal = ", "\nabilities = { bomb = 1 }\ngoal = ", 1),
+                    encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_kit(folder, ('params.abilities.bomb="abc"',))
+    assert (caught.value.source, caught.value.key) == ("--set", "params.abilities.bomb")
+    assert caught.value.message.startswith("expected a number, as kit.toml writes it (1), got 'abc'")
+    kit = load_kit(folder, ("params.abilities.bomb=2",))
+    assert kit.spec.params["abilities"] == {"bomb": 2} and kit.spec.own_params["abilities"] == {"bomb": 1}
