@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from printkit.datakit.jsonschema import kit_schema, schema_text
 from printkit.datakit.keys import CARD_SIZES
 from printkit.datakit.textfit import TextBox, set_text
-from printkit.draw.fonts import missing_glyphs, shown_characters
+from printkit.draw.fonts import shown_characters, vera_lacks
 from printkit.errors import PrintkitError
 from printkit.userinput.files import reason
 from printkit.userinput.text import quoted
@@ -102,7 +102,7 @@ def _share(percent: Any) -> float:
 def title_problem(title: str, files: dict[str, bytes]) -> str | None:
     """Why the scaffold's cards cannot print ``title`` (a character the kit's font lacks, or more than the smallest box
     showing it holds at its smallest size), or None."""
-    lacking = "".join(dict.fromkeys(missing_glyphs(title) + missing_glyphs(title, bold=True)))
+    lacking = vera_lacks(title)
     if lacking:
         return (f"{quoted(title)}: the kit's font Vera has no glyph for {shown_characters(lacking)}: the title would print "
                 "as empty boxes on every card (write it without them; a font that has them can be added under [fonts] "

@@ -120,12 +120,17 @@ def missing_glyphs(text: str, bold: bool = False, font: str = "") -> str:
     return "".join(c for c in dict.fromkeys(text) if ord(c) not in glyphs and not c.isspace() and c.isprintable())
 
 
-def unprintable(text: str) -> str | None:
-    """Why Vera (regular or bold) cannot print ``text`` (a player's name the kit prints), or None when it can. Vera has
-    all of Latin-1: such a text is not looked up (checking a name loads no font, for commands that print nothing)."""
+def vera_lacks(text: str) -> str:
+    """The characters of ``text`` Vera (regular or bold) has no glyph for, each once. Vera has all of Latin-1: such a
+    text is not looked up (checking a name loads no font, for commands that print nothing)."""
     if all(ord(c) < 256 for c in text):
-        return None
-    lacking = "".join(dict.fromkeys(missing_glyphs(text) + missing_glyphs(text, bold=True)))
+        return ""
+    return "".join(dict.fromkeys(missing_glyphs(text) + missing_glyphs(text, bold=True)))
+
+
+def unprintable(text: str) -> str | None:
+    """Why Vera (regular or bold) cannot print ``text`` (a player's name the kit prints), or None when it can."""
+    lacking = vera_lacks(text)
     if not lacking:
         return None
     return f"expected characters the kit's font Vera has, got {text!r}: {shown_characters(lacking)} would print as empty boxes"
